@@ -1,0 +1,1 @@
+"""The ``acp-compat`` command line (click)."""

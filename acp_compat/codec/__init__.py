@@ -1,0 +1,1 @@
+"""The one cattrs converter for both protocols."""

@@ -1,0 +1,1 @@
+"""JSON-RPC 2.0 over newline-delimited JSON: envelopes, error codes and framing (sans-IO)."""

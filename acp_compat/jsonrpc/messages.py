@@ -1,0 +1,111 @@
+"""JSON-RPC 2.0 envelopes as plain dicts: builders, error codes and classification.
+
+Messages stay ``dict`` objects (what ``json.loads`` returns) on purpose: the relay handles
+every streamed token, and building typed objects for envelopes it only rewrites would cost
+more than the JSON itself. Typed params live in :mod:`acp_compat.models`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+Message = dict[str, Any]
+"""One decoded JSON-RPC message."""
+
+RequestId = int | str | None
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+AUTH_REQUIRED = -32000
+"""ACP: the agent needs ``authenticate`` before this call."""
+RESOURCE_NOT_FOUND = -32002
+"""ACP: a file or other resource does not exist."""
+REQUEST_CANCELLED = -32800
+"""ACP v1.21: the request was cancelled with ``$/cancel_request``."""
+
+
+class Kind(enum.Enum):
+    """What a decoded line is, as far as JSON-RPC can tell."""
+
+    REQUEST = "request"
+    NOTIFICATION = "notification"
+    RESPONSE = "response"
+    ERROR = "error"
+    INVALID = "invalid"
+
+
+def classify(message: Any) -> Kind:
+    """Tell a request, notification, result or error response apart.
+
+    ``jsonrpc`` is not required: legacy peers before 0.0.8 left it out. A response may
+    carry neither ``result`` nor ``error`` (legacy Rust peers read that as ``null``).
+    """
+    if not isinstance(message, dict):
+        return Kind.INVALID
+    method = message.get("method")
+    if method is not None:
+        if not isinstance(method, str):
+            return Kind.INVALID
+        return Kind.REQUEST if "id" in message else Kind.NOTIFICATION
+    if "id" not in message:
+        return Kind.INVALID
+    error = message.get("error")
+    if error is not None:
+        return Kind.ERROR if isinstance(error, dict) else Kind.INVALID
+    return Kind.RESPONSE
+
+
+def request(id: RequestId, method: str, params: Any = None) -> Message:
+    """A request; ``params`` left out when ``None`` (legacy no-param methods need that)."""
+    message: Message = {"jsonrpc": "2.0", "id": id, "method": method}
+    if params is not None:
+        message["params"] = params
+    return message
+
+
+def notification(method: str, params: Any = None) -> Message:
+    """A notification (current protocol only: legacy peers have none)."""
+    message: Message = {"jsonrpc": "2.0", "method": method}
+    if params is not None:
+        message["params"] = params
+    return message
+
+
+def result(id: RequestId, value: Any) -> Message:
+    """A successful response carrying ``value`` (``{}`` for current void results)."""
+    return {"jsonrpc": "2.0", "id": id, "result": value}
+
+
+def error_object(code: int, message: str, data: Any = None) -> dict[str, Any]:
+    """The ``error`` member of a response; ``data`` left out when ``None``."""
+    error: dict[str, Any] = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    return error
+
+
+def error(id: RequestId, code: int, message: str, data: Any = None) -> Message:
+    """An error response."""
+    return {"jsonrpc": "2.0", "id": id, "error": error_object(code, message, data)}
+
+
+def forwarded_error(id: RequestId, received: Any) -> Message:
+    """An error response carrying a peer's error object on to another hop.
+
+    Keeps ``code``, ``message`` and ``data`` when they are well formed and drops anything
+    else, so a malformed legacy error still becomes a valid JSON-RPC error.
+    """
+    if not isinstance(received, dict):
+        return error(id, INTERNAL_ERROR, "Internal error", {"received": received})
+    code = received.get("code")
+    text = received.get("message")
+    return error(
+        id,
+        code if isinstance(code, int) and not isinstance(code, bool) else INTERNAL_ERROR,
+        text if isinstance(text, str) else "Internal error",
+        received.get("data"),
+    )

@@ -1,0 +1,99 @@
+"""Conventions shared by every model class, read by the one converter in :mod:`acp_compat.codec`.
+
+Models are plain ``attrs`` classes with snake_case attribute names. The converter derives
+the wire name of each attribute (camelCase; ``meta`` becomes ``_meta``) and leaves out
+optional attributes that hold their default. Two kinds of metadata change that:
+
+* :func:`always` marks an attribute that is written even when it holds its default:
+  union discriminators (``type``, ``sessionUpdate``, ``outcome``) and nulls that mean
+  something on the wire (legacy ``updateToolCall.content: null``, ``diff.oldText: null``).
+* :func:`wire` overrides the derived wire name, for the rare name camelCase cannot derive.
+
+Unions are declared next to their members with :func:`tagged_union` (a discriminator
+field) or :func:`keyed_union` (legacy untagged unions told apart by which key is present).
+The declarations land in :data:`UNIONS`, which the codec turns into structure hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+ALWAYS = "acp_compat.always"
+WIRE_NAME = "acp_compat.wire_name"
+
+
+def always(default: Any = attrs.NOTHING, **kwargs: Any) -> Any:
+    """An attrs field that is always written, even when it holds its default value."""
+    metadata = {**kwargs.pop("metadata", {}), ALWAYS: True}
+    return attrs.field(default=default, metadata=metadata, **kwargs)
+
+
+def wire(name: str, default: Any = attrs.NOTHING, **kwargs: Any) -> Any:
+    """An attrs field whose wire name is ``name`` instead of the derived camelCase."""
+    metadata = {**kwargs.pop("metadata", {}), WIRE_NAME: name}
+    return attrs.field(default=default, metadata=metadata, **kwargs)
+
+
+def meta_field() -> Any:
+    """The ``_meta`` extension object every current-protocol type may carry; kept verbatim."""
+    return wire("_meta", default=None)
+
+
+@attrs.frozen
+class TaggedUnion:
+    """A union whose members are told apart by the string value of one wire field.
+
+    ``fallback`` (if set) receives any object whose tag is unknown or missing, so a newer
+    peer's message is carried instead of rejected; it must have a ``data`` attribute that
+    holds the whole raw object.
+    """
+
+    union: Any
+    tag: str
+    members: Mapping[str, type]
+    fallback: type | None = None
+
+
+@attrs.frozen
+class KeyedUnion:
+    """A legacy untagged union: the member is chosen by which wire key is present."""
+
+    union: Any
+    members: Mapping[str, type]
+
+
+UNIONS: list[TaggedUnion | KeyedUnion] = []
+
+
+def tagged_union(
+    union: Any, tag: str, members: Mapping[str, type], fallback: type | None = None
+) -> Any:
+    """Declare ``union`` as tagged by wire field ``tag``; returns ``union`` for aliasing."""
+    UNIONS.append(TaggedUnion(union, tag, dict(members), fallback))
+    return union
+
+
+def keyed_union(union: Any, members: Mapping[str, type]) -> Any:
+    """Declare ``union`` as untagged, chosen by key presence; returns ``union``."""
+    UNIONS.append(KeyedUnion(union, dict(members)))
+    return union
+
+
+@attrs.frozen
+class MethodSpec:
+    """One row of a protocol's method table.
+
+    ``handled_by`` is the side that receives the call: ``"agent"`` for client-to-agent
+    methods, ``"client"`` for agent-to-client ones. ``params`` / ``result`` are model
+    classes (or ``None`` for no params / a void result); ``notification`` marks current
+    protocol notifications, which have no result at all.
+    """
+
+    name: str
+    handled_by: str
+    params: Any
+    result: Any
+    notification: bool = False

@@ -1,0 +1,149 @@
+"""What a sans-IO translator returns, and the contract every translator keeps.
+
+A translator sits between one **client** (the editor side, on acp-compat's stdin/stdout)
+and one or more **agent processes**, numbered by the translator itself (``0`` is the
+process started before ``initialize``). The I/O shell feeds it one decoded message at a
+time and carries out the list of outputs it returns, **in order**:
+
+* :class:`ToClient` / :class:`ToAgent`: write this message to that peer.
+* :class:`StartAgent` / :class:`StopAgent`: start the agent command as process ``agent``
+  in ``cwd``, or close one (stdin closed, grace period, then the process group killed).
+* :class:`ReadLocalFile` / :class:`WriteLocalFile`: a file operation the translator
+  cannot serve through the client; the shell performs it and reports back through
+  :meth:`Translator.file_done` with the same ``token``.
+
+Translators never block, sleep, read clocks or do I/O; they log through :mod:`logging`
+(loggers under ``acp_compat``), which the shell routes to stderr.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, Protocol, TypeVar
+
+import attrs
+
+from acp_compat.jsonrpc.messages import Message
+
+
+@attrs.frozen
+class ToClient:
+    """Send ``message`` to the client (the editor side)."""
+
+    message: Message
+
+
+@attrs.frozen
+class ToAgent:
+    """Send ``message`` to agent process number ``agent``."""
+
+    agent: int
+    message: Message
+
+
+@attrs.frozen
+class StartAgent:
+    """Start the agent command as process number ``agent``, working in ``cwd``.
+
+    ``cwd`` ``None`` means acp-compat's own working directory. If the start fails the
+    shell calls :meth:`Translator.agent_start_failed`.
+    """
+
+    agent: int
+    cwd: str | None = None
+
+
+@attrs.frozen
+class StopAgent:
+    """Close agent process ``agent``; its exit is still reported through ``agent_exited``."""
+
+    agent: int
+
+
+@attrs.frozen
+class ReadLocalFile:
+    """Read a text file for the agent (the client offers no ``fs``).
+
+    ``line`` (1-based) and ``limit`` select lines as ``fs/read_text_file`` does.
+    """
+
+    token: int
+    path: str
+    line: int | None = None
+    limit: int | None = None
+
+
+@attrs.frozen
+class WriteLocalFile:
+    """Write (create or replace) a text file for the agent."""
+
+    token: int
+    path: str
+    content: str
+
+
+Output = ToClient | ToAgent | StartAgent | StopAgent | ReadLocalFile | WriteLocalFile
+"""Everything a translator can ask its shell to do."""
+
+
+class Translator(Protocol):
+    """The interface the relay, the in-process shim and offline tools drive."""
+
+    def from_client(self, message: Message) -> list[Output]:
+        """Handle one JSON-RPC message (a decoded, classified envelope) from the client."""
+        ...
+
+    def from_agent(self, agent: int, message: Message) -> list[Output]:
+        """Handle one JSON-RPC message from agent process ``agent``."""
+        ...
+
+    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
+        """Agent process ``agent`` is gone; answer whatever waited on it."""
+        ...
+
+    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
+        """Starting agent process ``agent`` failed with ``reason`` (command and OS error)."""
+        ...
+
+    def file_done(
+        self, token: int, content: str | None = None, error: str | None = None
+    ) -> list[Output]:
+        """A local file effect finished: ``content`` for a read, ``error`` when it failed."""
+        ...
+
+
+ContextT = TypeVar("ContextT")
+
+
+class OutboundRequests(Generic[ContextT]):
+    """The id space of one hop: ids for the requests acp-compat sends, and what each was for.
+
+    Every response that comes back is looked up here, so it can be translated for the
+    request's origin, or consumed when acp-compat itself asked.
+    """
+
+    def __init__(self, first_id: int = 0) -> None:
+        self._next_id = first_id
+        self._pending: dict[int, ContextT] = {}
+
+    def add(self, context: ContextT) -> int:
+        """Allocate the next id for a request about to be sent, remembering ``context``."""
+        request_id = self._next_id
+        self._next_id += 1
+        self._pending[request_id] = context
+        return request_id
+
+    def settle(self, request_id: object) -> ContextT | None:
+        """Forget and return the context of the request answered with ``request_id``.
+
+        ``None`` when the id is unknown (a stray or duplicate response).
+        """
+        if isinstance(request_id, bool) or not isinstance(request_id, int):
+            return None
+        return self._pending.pop(request_id, None)
+
+    def pending(self) -> dict[int, ContextT]:
+        """A snapshot of the requests still waiting for an answer, by id."""
+        return dict(self._pending)
+
+    def __len__(self) -> int:
+        return len(self._pending)
