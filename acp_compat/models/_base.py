@@ -49,12 +49,17 @@ class TaggedUnion:
     ``fallback`` (if set) receives any object whose tag is unknown or missing, so a newer
     peer's message is carried instead of rejected; it must have a ``data`` attribute that
     holds the whole raw object.
+
+    ``untagged`` (if set) is the member for an object that has no tag at all; it wins over
+    ``fallback`` then. The current schema has such defaults: an ``AuthMethod`` without
+    ``type`` is the ``agent`` variant, an ``McpServer`` without ``type`` is ``stdio``.
     """
 
     union: Any
     tag: str
     members: Mapping[str, type]
     fallback: type | None = None
+    untagged: type | None = None
 
 
 @attrs.frozen
@@ -69,10 +74,17 @@ UNIONS: list[TaggedUnion | KeyedUnion] = []
 
 
 def tagged_union(
-    union: Any, tag: str, members: Mapping[str, type], fallback: type | None = None
+    union: Any,
+    tag: str,
+    members: Mapping[str, type],
+    fallback: type | None = None,
+    untagged: type | None = None,
 ) -> Any:
-    """Declare ``union`` as tagged by wire field ``tag``; returns ``union`` for aliasing."""
-    UNIONS.append(TaggedUnion(union, tag, dict(members), fallback))
+    """Declare ``union`` as tagged by wire field ``tag``; returns ``union`` for aliasing.
+
+    ``untagged`` names the member an object without the tag belongs to (see TaggedUnion).
+    """
+    UNIONS.append(TaggedUnion(union, tag, dict(members), fallback, untagged))
     return union
 
 
