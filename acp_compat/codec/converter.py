@@ -1,0 +1,477 @@
+"""The one cattrs converter for both protocols, configured the lsprotocol way.
+
+Every attrs class gets a structure and an unstructure function generated once by
+``cattrs.gen`` (no reflection per call), with wire names (camelCase, ``_meta``, or a
+:func:`acp_compat.models._base.wire` override) and omit-if-default unstructuring (except for
+:func:`acp_compat.models._base.always` fields). Scalars are checked strictly instead of
+coerced: ``str(123)`` would silently turn a malformed message into a valid one. Unions
+declared in :data:`acp_compat.models._base.UNIONS` get tag / key-presence hooks.
+
+Internally, hooks raise :class:`_Invalid` (relative paths); :func:`structure` turns every
+failure into exactly one :class:`CodecError`.
+"""
+
+from __future__ import annotations
+
+import collections.abc
+import enum
+import types
+from collections.abc import Callable, Iterable
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.errors import ClassValidationError, IterableValidationError
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from acp_compat.models._base import ALWAYS, UNIONS, WIRE_NAME, KeyedUnion, TaggedUnion
+
+from .errors import CodecError, PathSegment, Problem, describe, format_path, join_path
+
+T = TypeVar("T")
+
+StructureHook = Callable[[Any, Any], Any]
+Segments = tuple[PathSegment, ...]
+
+converter = cattrs.Converter(detailed_validation=True)
+"""The module-level converter; use :func:`structure` / :func:`unstructure` rather than this."""
+
+
+class _Invalid(Exception):
+    """Raised by hooks: problems as (path relative to the value being structured, message)."""
+
+    def __init__(self, problems: list[tuple[Segments, str]]) -> None:
+        super().__init__(problems)
+        self.problems = problems
+
+    @classmethod
+    def at_root(cls, message: str) -> _Invalid:
+        """One problem about the value itself."""
+        return cls([((), message)])
+
+
+# --------------------------------------------------------------------------- names
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def wire_name(cls: type, attribute: str) -> str:
+    """The JSON member name of ``cls``'s ``attribute`` (``tool_call_id`` → ``toolCallId``)."""
+    field = attrs.fields_dict(cls)[attribute]
+    override_name = field.metadata.get(WIRE_NAME)
+    if override_name is not None:
+        return str(override_name)
+    if attribute == "meta":
+        return "_meta"
+    return _camel(attribute)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def _exception_message(exc: BaseException) -> str:
+    """A short message for an exception that is not one of ours (an attrs validator, say)."""
+    text = str(exc).strip()
+    return text or type(exc).__name__
+
+
+def _relative_problems(exc: BaseException, prefix: Segments) -> list[tuple[Segments, str]]:
+    """Flatten any exception raised while structuring into (path, message) problems."""
+    if isinstance(exc, _Invalid):
+        return [(prefix + path, message) for path, message in exc.problems]
+    if isinstance(exc, ClassValidationError):
+        return _class_error_problems(exc, prefix, _wire_names(exc.cl))
+    if isinstance(exc, IterableValidationError):
+        problems: list[tuple[Segments, str]] = []
+        with_notes, others = exc.group_exceptions()
+        for sub, note in with_notes:
+            problems += _relative_problems(sub, (*prefix, note.index))
+        for sub in others:
+            problems += _relative_problems(sub, prefix)
+        return problems
+    if isinstance(exc, KeyError):
+        # The generated structure function indexes the dict directly for required fields.
+        return [(prefix, "required field missing")]
+    return [(prefix, _exception_message(exc))]
+
+
+def _class_error_problems(
+    exc: ClassValidationError, prefix: Segments, names: dict[str, str]
+) -> list[tuple[Segments, str]]:
+    problems: list[tuple[Segments, str]] = []
+    with_notes, others = exc.group_exceptions()
+    for sub, note in with_notes:
+        problems += _relative_problems(sub, (*prefix, names.get(note.name, note.name)))
+    for sub in others:
+        problems += _relative_problems(sub, prefix)
+    return problems
+
+
+def _wire_names(cls: type) -> dict[str, str]:
+    try:
+        return {a.name: wire_name(cls, a.name) for a in attrs.fields(cls)}
+    except (TypeError, attrs.exceptions.NotAnAttrsClassError):
+        return {}
+
+
+# --------------------------------------------------------------------------- scalars
+
+
+def _structure_str(value: Any, _: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise _Invalid.at_root(f"expected a string, got {describe(value)}")
+
+
+def _structure_int(value: Any, _: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise _Invalid.at_root(f"expected an integer, got {describe(value)}")
+
+
+def _structure_float(value: Any, _: Any) -> float:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    raise _Invalid.at_root(f"expected a number, got {describe(value)}")
+
+
+def _structure_bool(value: Any, _: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _Invalid.at_root(f"expected a boolean, got {describe(value)}")
+
+
+def _structure_none(value: Any, _: Any) -> None:
+    if value is None:
+        return None
+    raise _Invalid.at_root(f"expected null, got {describe(value)}")
+
+
+def _structure_any(value: Any, _: Any) -> Any:
+    # Arbitrary JSON (``_meta``, raw payloads) is kept verbatim, not copied or converted.
+    return value
+
+
+def _same_json_value(a: Any, b: Any) -> bool:
+    # ``True == 1`` in Python, but not on the wire.
+    return type(a) is type(b) and bool(a == b)
+
+
+def _literal_hook(tp: Any) -> StructureHook:
+    allowed = get_args(tp)
+    expected = ", ".join(describe(a) for a in allowed)
+
+    def structure_literal(value: Any, _: Any) -> Any:
+        for candidate in allowed:
+            if _same_json_value(value, candidate):
+                return candidate
+        raise _Invalid.at_root(f"expected one of {expected}, got {describe(value)}")
+
+    return structure_literal
+
+
+def _enum_hook(tp: type[enum.Enum]) -> StructureHook:
+    members = list(tp)
+    expected = ", ".join(describe(m.value) for m in members)
+
+    def structure_enum(value: Any, _: Any) -> Any:
+        for member in members:
+            if _same_json_value(value, member.value):
+                return member
+        raise _Invalid.at_root(f"expected one of {expected}, got {describe(value)}")
+
+    return structure_enum
+
+
+# --------------------------------------------------------------------------- containers
+
+_SEQUENCE_ORIGINS = (list, collections.abc.Sequence, collections.abc.MutableSequence)
+_MAPPING_ORIGINS = (dict, collections.abc.Mapping, collections.abc.MutableMapping)
+
+
+def _is_sequence(tp: Any) -> bool:
+    if tp in _SEQUENCE_ORIGINS:
+        return True
+    origin = get_origin(tp)
+    if origin in _SEQUENCE_ORIGINS:
+        return True
+    args = get_args(tp)
+    return origin is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _sequence_hook(tp: Any) -> StructureHook:
+    args = get_args(tp)
+    element = args[0] if args else Any
+    make_tuple = get_origin(tp) is tuple
+    if element is Any:
+        element_hook: StructureHook = _structure_any
+    else:
+        element_hook = converter.get_structure_hook(element)
+
+    def structure_sequence(value: Any, _: Any) -> Any:
+        # A string is iterable, so cattrs' default would accept "abc" as ["a", "b", "c"].
+        if not isinstance(value, list):
+            raise _Invalid.at_root(f"expected a list, got {describe(value)}")
+        out: list[Any] = []
+        problems: list[tuple[Segments, str]] = []
+        for index, item in enumerate(value):
+            try:
+                out.append(element_hook(item, element))
+            except Exception as exc:
+                problems += _relative_problems(exc, (index,))
+        if problems:
+            raise _Invalid(problems)
+        return tuple(out) if make_tuple else out
+
+    return structure_sequence
+
+
+def _is_mapping(tp: Any) -> bool:
+    return tp in _MAPPING_ORIGINS or get_origin(tp) in _MAPPING_ORIGINS
+
+
+def _mapping_hook(tp: Any) -> StructureHook:
+    args = get_args(tp)
+    value_type = args[1] if len(args) == 2 else Any
+    value_hook = None if value_type is Any else converter.get_structure_hook(value_type)
+
+    def structure_mapping(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _Invalid.at_root(f"expected an object, got {describe(value)}")
+        if value_hook is None:
+            return value
+        out: dict[str, Any] = {}
+        problems: list[tuple[Segments, str]] = []
+        for key, item in value.items():
+            try:
+                out[key] = value_hook(item, value_type)
+            except Exception as exc:
+                problems += _relative_problems(exc, (str(key),))
+        if problems:
+            raise _Invalid(problems)
+        return out
+
+    return structure_mapping
+
+
+# --------------------------------------------------------------------------- unions
+
+
+def _is_union(tp: Any) -> bool:
+    return get_origin(tp) in (Union, types.UnionType)
+
+
+def _declaration(args: Iterable[Any]) -> TaggedUnion | KeyedUnion | None:
+    wanted = frozenset(args)
+    for declared in UNIONS:
+        if frozenset(get_args(declared.union)) == wanted:
+            return declared
+    return None
+
+
+def _fallback_classes() -> set[type]:
+    return {d.fallback for d in UNIONS if isinstance(d, TaggedUnion) and d.fallback is not None}
+
+
+class _LazyHooks:
+    """Member hooks resolved on first use, so mutually recursive unions cannot loop."""
+
+    def __init__(self) -> None:
+        self._hooks: dict[type, StructureHook] = {}
+
+    def __call__(self, value: Any, cls: type) -> Any:
+        hook = self._hooks.get(cls)
+        if hook is None:
+            hook = self._hooks[cls] = converter.get_structure_hook(cls)
+        return hook(value, cls)
+
+
+def _tagged_hook(decl: TaggedUnion) -> StructureHook:
+    tag, members, fallback = decl.tag, dict(decl.members), decl.fallback
+    expected = ", ".join(describe(t) for t in members)
+    hooks = _LazyHooks()
+
+    def structure_tagged(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _Invalid.at_root(f"expected an object, got {describe(value)}")
+        tag_value = value.get(tag)
+        member = members.get(tag_value) if isinstance(tag_value, str) else None
+        if member is not None:
+            return hooks(value, member)
+        if fallback is not None:
+            return fallback(data=value)
+        if tag not in value:
+            raise _Invalid([((tag,), "required field missing")])
+        raise _Invalid(
+            [((tag,), f"unknown value {describe(tag_value)}, expected one of {expected}")]
+        )
+
+    return structure_tagged
+
+
+def _keyed_hook(decl: KeyedUnion) -> StructureHook:
+    members = dict(decl.members)
+    expected = ", ".join(describe(k) for k in members)
+    hooks = _LazyHooks()
+
+    def structure_keyed(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _Invalid.at_root(f"expected an object, got {describe(value)}")
+        # Declaration order decides when a peer sends more than one of the keys.
+        for key, member in members.items():
+            if key in value:
+                return hooks(value, member)
+        raise _Invalid.at_root(f"expected an object with one of the members {expected}")
+
+    return structure_keyed
+
+
+def _untagged_hook(options: tuple[Any, ...]) -> StructureHook:
+    """An undeclared union (``str | int``, say): the first member that accepts the value wins."""
+    hooks = [(option, converter.get_structure_hook(option)) for option in options]
+
+    def structure_first_match(value: Any, _: Any) -> Any:
+        first_failure: Exception | None = None
+        for option, hook in hooks:
+            try:
+                return hook(value, option)
+            except Exception as exc:
+                first_failure = first_failure or exc
+        if len(hooks) == 1 and first_failure is not None:
+            raise first_failure
+        names = ", ".join(getattr(o, "__name__", str(o)) for o in options)
+        raise _Invalid.at_root(f"expected one of {names}, got {describe(value)}")
+
+    return structure_first_match
+
+
+def _union_hook(tp: Any) -> StructureHook:
+    args = get_args(tp)
+    options = tuple(a for a in args if a is not type(None))
+    decl = _declaration(options)
+    if decl is not None:
+        inner = _tagged_hook(decl) if isinstance(decl, TaggedUnion) else _keyed_hook(decl)
+    elif len(options) == 1:
+        inner = converter.get_structure_hook(options[0])
+    else:
+        inner = _untagged_hook(options)
+    inner_type = options[0] if len(options) == 1 else Union[options]  # noqa: UP007
+    if len(options) == len(args):
+        return inner
+
+    def structure_optional(value: Any, _: Any) -> Any:
+        return None if value is None else inner(value, inner_type)
+
+    return structure_optional
+
+
+# --------------------------------------------------------------------------- attrs classes
+
+
+def _attrs_structure_hook(cls: type) -> StructureHook:
+    if cls in _fallback_classes():
+
+        def structure_fallback(value: Any, _: Any) -> Any:
+            if not isinstance(value, dict):
+                raise _Invalid.at_root(f"expected an object, got {describe(value)}")
+            return cls(data=value)
+
+        return structure_fallback
+
+    names = _wire_names(cls)
+    # Typed as Any: the ``**overrides`` keyword form confuses the stubs' positional flags.
+    renames: dict[str, Any] = {name: override(rename=wire) for name, wire in names.items()}
+    generated: StructureHook = make_dict_structure_fn(
+        cls, converter, _cattrs_detailed_validation=True, **renames
+    )
+
+    def structure_object(value: Any, _: Any) -> Any:
+        # Checked first: with only optional fields the generated code would run
+        # ``"text" in value`` on a string and accept it.
+        if not isinstance(value, dict):
+            raise _Invalid.at_root(f"expected an object, got {describe(value)}")
+        try:
+            return generated(value, cls)
+        except ClassValidationError as exc:
+            raise _Invalid(_class_error_problems(exc, (), names)) from None
+        except _Invalid:
+            raise
+        except Exception as exc:
+            # An attrs validator or converter in the class itself rejected the value.
+            raise _Invalid.at_root(_exception_message(exc)) from None
+
+    return structure_object
+
+
+def _attrs_unstructure_hook(cls: type) -> Callable[[Any], Any]:
+    if cls in _fallback_classes():
+        # The raw object is written back exactly as it came in.
+        return lambda obj: obj.data
+    overrides: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        overrides[field.name] = override(
+            rename=wire_name(cls, field.name),
+            omit_if_default=not field.metadata.get(ALWAYS, False),
+        )
+    return make_dict_unstructure_fn(cls, converter, **overrides)
+
+
+# --------------------------------------------------------------------------- registration
+
+
+def _is_literal(tp: Any) -> bool:
+    return get_origin(tp) is Literal
+
+
+def _is_enum(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, enum.Enum)
+
+
+def _is_any(tp: Any) -> bool:
+    return tp is Any or tp is object
+
+
+converter.register_structure_hook_factory(attrs.has, _attrs_structure_hook)
+converter.register_unstructure_hook_factory(attrs.has, _attrs_unstructure_hook)
+converter.register_structure_hook_factory(_is_union, _union_hook)
+converter.register_structure_hook_factory(_is_sequence, _sequence_hook)
+converter.register_structure_hook_factory(_is_mapping, _mapping_hook)
+converter.register_structure_hook_factory(_is_literal, _literal_hook)
+converter.register_structure_hook_factory(_is_enum, _enum_hook)
+converter.register_structure_hook_func(_is_any, _structure_any)
+converter.register_structure_hook(str, _structure_str)
+converter.register_structure_hook(int, _structure_int)
+converter.register_structure_hook(float, _structure_float)
+converter.register_structure_hook(bool, _structure_bool)
+converter.register_structure_hook(type(None), _structure_none)
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def structure(data: Any, cls: type[T], *, at: str = "") -> T:
+    """Build a ``cls`` from JSON ``data``; every failure raises :class:`CodecError`.
+
+    ``at`` is put in front of every error path (``params`` gives ``params.chunks[0].text``).
+    Unknown members are ignored; ``_meta`` and other ``Any`` values are kept verbatim.
+    """
+    try:
+        return converter.structure(data, cls)
+    except CodecError as exc:
+        raise exc.prefixed(at) from None
+    except Exception as exc:
+        problems = _relative_problems(exc, ())
+        raise CodecError(
+            Problem(join_path(at, format_path(path)), message) for path, message in problems
+        ) from None
+
+
+def unstructure(obj: Any) -> Any:
+    """The JSON value (dicts, lists, scalars) of a model object, in wire spelling.
+
+    Optional attributes holding their default are left out unless marked ``always``.
+    """
+    return converter.unstructure(obj)
