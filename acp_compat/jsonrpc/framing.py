@@ -1,0 +1,234 @@
+"""Newline-delimited JSON framing, sans-IO: split a byte stream into lines, encode, decode.
+
+Both protocols put one compact JSON object on each ``\\n``-terminated UTF-8 line. The
+relay reads 64 KiB chunks in which most lines are a few hundred bytes, but a single line
+may carry whole files (diffs, ``fs/write_text_file``) and run to many megabytes.
+:class:`LineSplitter` is built for both: short lines come out of one C-level
+``bytes.split`` per chunk, and a long line is accumulated in one ``bytearray`` while only
+the *new* bytes of each chunk are searched for its newline, so a 20 MiB line arriving in
+64 KiB pieces costs linear time, not quadratic.
+
+A line longer than the limit is not buffered: its bytes are counted and discarded up to
+the next newline, and a :class:`DroppedLine` record reports it, so one runaway line
+neither exhausts memory nor ends the connection.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NoReturn
+
+import attrs
+
+DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024
+"""The default line limit (64 MiB), excluding the line terminator."""
+
+HEAD_BYTES = 200
+"""How many leading bytes of a dropped line are kept for the log."""
+
+_CR = 0x0D
+
+
+@attrs.frozen
+class DroppedLine:
+    """A line longer than the limit was discarded.
+
+    ``size`` is the number of bytes dropped (the line without its terminator) and
+    ``head`` its first :data:`HEAD_BYTES` bytes, so the shell can log what it lost.
+    """
+
+    size: int
+    head: bytes
+
+
+Event = bytes | DroppedLine
+"""What :meth:`LineSplitter.feed` yields: a complete line, or the report of a dropped one."""
+
+
+class LineSplitter:
+    """Split a byte stream into NDJSON lines, in stream order.
+
+    Feed it chunks of any size with :meth:`feed`; each call returns the events completed by
+    that chunk: a ``bytes`` line (without ``\\n`` and without one trailing ``\\r``) or a
+    :class:`DroppedLine`. Empty and whitespace-only lines are skipped. At end of stream
+    :meth:`close` returns the final line that had no newline, if any. A line over the
+    limit is always reported, even a blank one.
+
+    ``max_line_bytes`` limits a line's length without its terminator (``\\n`` or
+    ``\\r\\n``). At most ``max_line_bytes + 1`` bytes are ever buffered: the one extra byte
+    may be the ``\\r`` of a line exactly at the limit.
+    """
+
+    def __init__(self, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> None:
+        if isinstance(max_line_bytes, bool) or not isinstance(max_line_bytes, int):
+            raise TypeError(f"max_line_bytes must be an int, not {type(max_line_bytes).__name__}")
+        if max_line_bytes < 1:
+            raise ValueError(f"max_line_bytes must be at least 1, not {max_line_bytes}")
+        self.max_line_bytes = max_line_bytes
+        # The partial line carried over from earlier chunks (never holds a newline).
+        self._partial = bytearray()
+        # While discarding an oversized line: bytes counted so far and the kept head.
+        self._dropping = False
+        self._dropped = 0
+        self._head = b""
+        self._tail_cr = False
+        self._closed = False
+
+    @property
+    def buffered(self) -> int:
+        """How many bytes of an unfinished line are held right now."""
+        return len(self._partial)
+
+    def feed(self, data: bytes | bytearray | memoryview) -> list[Event]:
+        """Consume one chunk; return the lines (and drop reports) it completes, in order."""
+        if self._closed:
+            raise RuntimeError("LineSplitter.feed() called after close()")
+        chunk = data if isinstance(data, bytes) else bytes(data)
+        events: list[Event] = []
+        start = 0
+        if self._dropping or self._partial:
+            # A line is open from earlier chunks. Search only the new bytes for its end:
+            # the bytes held so far are known to contain no newline.
+            newline = chunk.find(b"\n")
+            if newline < 0:
+                self._extend(chunk, 0, len(chunk))
+                return events
+            self._finish_open_line(chunk, newline, events)
+            start = newline + 1
+        # Hot path: every line that starts and ends inside this chunk, split in C.
+        pieces = chunk[start:].split(b"\n") if start else chunk.split(b"\n")
+        last = pieces.pop()
+        for piece in pieces:
+            self._emit(piece, events)
+        if last:
+            self._extend(last, 0, len(last))
+        return events
+
+    def close(self) -> list[Event]:
+        """End of stream: return the final unterminated line (or its drop report), if any.
+
+        The splitter cannot be fed afterwards.
+        """
+        if self._closed:
+            return []
+        self._closed = True
+        events: list[Event] = []
+        if self._dropping:
+            events.append(self._finish_drop())
+        elif self._partial:
+            line = bytes(self._partial)
+            self._partial.clear()
+            self._emit(line, events)
+        return events
+
+    def _emit(self, line: bytes, events: list[Event]) -> None:
+        """Append a complete line (already without ``\\n``) unless it is blank or too long."""
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        if len(line) > self.max_line_bytes:
+            # Checked before the blank test: the splitter does not know whether a line it
+            # discarded while streaming was blank, so an oversized line is always reported.
+            events.append(DroppedLine(size=len(line), head=line[:HEAD_BYTES]))
+        elif line and not line.isspace():
+            events.append(line)
+
+    def _extend(self, chunk: bytes, start: int, end: int) -> None:
+        """The open line continues with ``chunk[start:end]`` (no newline in it)."""
+        if end <= start:
+            return
+        if self._dropping:
+            self._dropped += end - start
+            if len(self._head) < HEAD_BYTES:
+                self._head += chunk[start : min(end, start + HEAD_BYTES - len(self._head))]
+            self._tail_cr = chunk[end - 1] == _CR
+            return
+        size = len(self._partial) + (end - start)
+        if size <= self.max_line_bytes + 1:
+            self._partial += memoryview(chunk)[start:end]
+            return
+        # Over the limit (the +1 leaves room for the '\r' of a line exactly at it):
+        # keep only the head for the report and count the rest as it streams past.
+        head = bytes(self._partial[:HEAD_BYTES])
+        if len(head) < HEAD_BYTES:
+            head += chunk[start : min(end, start + HEAD_BYTES - len(head))]
+        self._partial.clear()
+        self._dropping = True
+        self._dropped = size
+        self._head = head
+        self._tail_cr = chunk[end - 1] == _CR
+
+    def _finish_open_line(self, chunk: bytes, newline: int, events: list[Event]) -> None:
+        """The open line ends at ``chunk[newline]``: deliver it or report its drop."""
+        if self._dropping or len(self._partial) + newline > self.max_line_bytes + 1:
+            # Already dropping, or too long once joined: count it (switching to dropping
+            # if needed) and report it, without ever copying the line together.
+            self._extend(chunk, 0, newline)
+            events.append(self._finish_drop())
+            return
+        self._partial += memoryview(chunk)[:newline]
+        line = bytes(self._partial)
+        self._partial.clear()
+        self._emit(line, events)
+
+    def _finish_drop(self) -> DroppedLine:
+        """The report for the line being discarded; back to normal splitting."""
+        # A '\r\n' terminator is not part of the line, as for delivered lines.
+        size = self._dropped - 1 if self._tail_cr else self._dropped
+        dropped = DroppedLine(size=size, head=self._head[:size])
+        self._dropping = False
+        self._dropped = 0
+        self._head = b""
+        self._tail_cr = False
+        return dropped
+
+
+class DecodeError(ValueError):
+    """A line is not a JSON text (bad UTF-8, bad syntax, or NaN/Infinity).
+
+    The shells answer a client's such line with ``-32700`` Parse error and log an agent's.
+    ``line_head`` holds the line's first :data:`HEAD_BYTES` bytes for the log.
+    """
+
+    def __init__(self, reason: str, line: bytes) -> None:
+        super().__init__(f"not a JSON line: {reason}")
+        self.reason = reason
+        self.line_head = bytes(line[:HEAD_BYTES])
+
+
+def _reject_constant(name: str) -> NoReturn:
+    """``json`` hook: NaN and Infinity are Python extensions, not JSON."""
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def decode(line: bytes) -> Any:
+    """Parse one line as UTF-8 JSON and return the value; :class:`DecodeError` otherwise.
+
+    Any JSON value is returned (an array, a number...): telling a JSON-RPC envelope from
+    other JSON is :func:`acp_compat.jsonrpc.messages.classify`'s job (``-32600``).
+    """
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DecodeError(f"invalid UTF-8 at byte {exc.start}", line) from exc
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except ValueError as exc:
+        raise DecodeError(str(exc), line) from exc
+
+
+def encode(message: Any) -> bytes:
+    """One message as a compact UTF-8 JSON line ending in ``\\n``.
+
+    Non-ASCII text is written as itself. A string holding a lone surrogate (JSON allows
+    ``"\\ud800"``, UTF-8 cannot carry it) is written with ASCII escapes instead, so a
+    message received can always be sent on unchanged. Raises ``ValueError`` for NaN or
+    Infinity and ``TypeError`` for values JSON cannot hold.
+    """
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = json.dumps(
+            message, ensure_ascii=True, separators=(",", ":"), allow_nan=False
+        ).encode("ascii")
+    return data + b"\n"
