@@ -291,6 +291,7 @@ class _LazyHooks:
 
 def _tagged_hook(decl: TaggedUnion) -> StructureHook:
     tag, members, fallback = decl.tag, dict(decl.members), decl.fallback
+    untagged = decl.untagged
     expected = ", ".join(describe(t) for t in members)
     hooks = _LazyHooks()
 
@@ -301,6 +302,8 @@ def _tagged_hook(decl: TaggedUnion) -> StructureHook:
         member = members.get(tag_value) if isinstance(tag_value, str) else None
         if member is not None:
             return hooks(value, member)
+        if untagged is not None and tag not in value:
+            return hooks(value, untagged)
         if fallback is not None:
             return fallback(data=value)
         if tag not in value:
