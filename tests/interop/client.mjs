@@ -1,0 +1,323 @@
+#!/usr/bin/env node
+// A current (ACP v1) client on the official TypeScript SDK, for acp-compat's interop tests.
+//
+//   node client.mjs [options] -- AGENT_CMD [ARGS...]
+//
+// The SDK comes from this folder's node_modules (package.json pins it; `npm ci` here):
+//   --sdk 1   @agentclientprotocol/sdk 1.9.0, ClientSideConnection (default)
+//   --sdk 2   @agentclientprotocol/sdk 2.4.0 (npm alias "sdk2"), the client() app API
+//
+// Options:
+//   --cwd DIR             a session working directory; repeat for several sessions
+//                         (default: one fresh temp dir). The agent process starts in the first.
+//   --prompt TEXT         a turn; repeat for several turns. Each turn is sent to every session
+//                         at once and awaited before the next (default "hello").
+//   --permission MODE     answer to session/request_permission: allow (first allow_once, else
+//                         allow_always; default) | allow-always | reject (first reject_once,
+//                         else reject_always) | cancel (outcome "cancelled")
+//   --cancel-on-tool      send session/cancel when a session's first tool_call arrives
+//   --no-fs               advertise no fs capabilities (the client then serves no fs/*)
+//   --auth                when session/new fails with -32000, call authenticate with the first
+//                         advertised method and retry once
+//   --transcript FILE     JSONL, one object per wire line in arrival order:
+//                         {"dir": "recv"|"send", "line": <the raw line, unparsed>}
+//   --linger MS           after the last turn, keep listening this long so that late
+//                         session/update notifications are seen (default 300)
+//   --timeout SEC         give up after this long (default 20)
+//
+// stdout: exactly one JSON line, the summary:
+//   {sdk, api, initialize, auth: {required, methodId}, error: null | {code, message, data},
+//    fs: [{op, path, bytes | error}], agentExit: {code, signal} | null,
+//    sessions: [{cwd, sessionId, stopReasons, updates: {kind: n}, lateUpdates,
+//                toolCalls: {id: {title, kind, status, statuses}},
+//                permissions: [{toolCallId, options: [{optionId, kind, name}], answer}],
+//                text, thought}]}
+// `lateUpdates` counts session/update notifications that arrived after the session's
+// prompt response and before its next prompt. Exit status 0 when there is no error.
+
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable, Writable } from "node:stream";
+
+const USAGE = fs.readFileSync(new URL(import.meta.url), "utf8").split("\n")
+  .filter((l) => l.startsWith("//")).map((l) => l.slice(3)).join("\n");
+
+function fail(message) {
+  process.stderr.write(`client.mjs: ${message}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const o = {
+    sdk: "1", cwds: [], prompts: [], permission: "allow", cancelOnTool: false, fs: true,
+    auth: false, transcript: null, linger: 300, timeout: 20, cmd: [],
+  };
+  const value = (i) => {
+    if (i >= argv.length) fail(`${argv[i - 1]} needs a value`);
+    return argv[i];
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") { o.cmd = argv.slice(i + 1); break; }
+    else if (a === "--sdk") o.sdk = value(++i);
+    else if (a === "--cwd") o.cwds.push(value(++i));
+    else if (a === "--prompt") o.prompts.push(value(++i));
+    else if (a === "--permission") o.permission = value(++i);
+    else if (a === "--cancel-on-tool") o.cancelOnTool = true;
+    else if (a === "--no-fs") o.fs = false;
+    else if (a === "--auth") o.auth = true;
+    else if (a === "--transcript") o.transcript = value(++i);
+    else if (a === "--linger") o.linger = Number(value(++i));
+    else if (a === "--timeout") o.timeout = Number(value(++i));
+    else if (a === "-h" || a === "--help") { process.stdout.write(USAGE + "\n"); process.exit(0); }
+    else fail(`unknown option ${a} (see --help)`);
+  }
+  if (!["1", "2"].includes(o.sdk)) fail(`--sdk must be 1 or 2, not ${o.sdk}`);
+  if (!["allow", "allow-always", "reject", "cancel"].includes(o.permission)) {
+    fail(`--permission must be allow, allow-always, reject or cancel, not ${o.permission}`);
+  }
+  if (!Number.isFinite(o.linger) || !Number.isFinite(o.timeout)) fail("--linger/--timeout need numbers");
+  if (!o.cmd.length) fail("the agent command is required after --");
+  if (!o.prompts.length) o.prompts.push("hello");
+  if (!o.cwds.length) o.cwds.push(fs.mkdtempSync(path.join(os.tmpdir(), "acp-interop-")));
+  o.cwds = o.cwds.map((d) => path.resolve(d));
+  return o;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+// Bare specifiers resolve against this file's folder, i.e. the pinned node_modules here.
+const acp = opts.sdk === "1" ? await import("@agentclientprotocol/sdk") : await import("sdk2");
+const sdkVersion = JSON.parse(fs.readFileSync(new URL(
+  opts.sdk === "1" ? "./node_modules/@agentclientprotocol/sdk/package.json"
+    : "./node_modules/sdk2/package.json", import.meta.url), "utf8")).version;
+
+// ---- the agent process and the wire transcript ------------------------------------------
+const transcript = opts.transcript ? fs.openSync(opts.transcript, "w") : null;
+function record(dir, line) {
+  if (transcript !== null) fs.writeSync(transcript, JSON.stringify({ dir, line }) + "\n");
+}
+
+// Splits the byte stream into lines for the transcript and passes the bytes on untouched,
+// so the SDK parses exactly what the agent wrote.
+function lineTap(dir) {
+  let buf = "";
+  const decoder = new TextDecoder();
+  return new TransformStream({
+    transform(chunk, controller) {
+      buf += decoder.decode(chunk, { stream: true });
+      let nl;
+      while ((nl = buf.indexOf("\n")) >= 0) {
+        record(dir, buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+      }
+      controller.enqueue(chunk);
+    },
+    flush() { if (buf) record(dir, buf); },
+  });
+}
+
+const child = spawn(opts.cmd[0], opts.cmd.slice(1), {
+  cwd: opts.cwds[0], stdio: ["pipe", "pipe", "inherit"], env: process.env,
+});
+let agentExit = null;
+const exited = new Promise((resolve) => {
+  child.on("exit", (code, signal) => { agentExit = { code, signal }; resolve(); });
+});
+child.on("error", (e) => fail(`cannot start ${opts.cmd[0]}: ${e.message}`));
+
+const toAgent = lineTap("send");
+toAgent.readable.pipeTo(Writable.toWeb(child.stdin)).catch(() => {});
+const fromAgent = Readable.toWeb(child.stdout).pipeThrough(lineTap("recv"));
+const stream = acp.ndJsonStream(toAgent.writable, fromAgent);
+
+// ---- what the client sees ----------------------------------------------------------------
+const sessions = new Map(); // sessionId -> per-session record
+const fsOps = [];
+let call; // (method, params) -> Promise<result>
+let notify; // (method, params) -> Promise<void>
+
+function sessionOf(sessionId) {
+  const s = sessions.get(sessionId);
+  if (!s) throw acp.RequestError.invalidParams({ sessionId }, "unknown session");
+  return s;
+}
+
+function onUpdate({ sessionId, update }) {
+  const s = sessions.get(sessionId);
+  if (!s) return;
+  const kind = update.sessionUpdate;
+  s.updates[kind] = (s.updates[kind] || 0) + 1;
+  if (s.responded) s.lateUpdates += 1;
+  if (kind === "agent_message_chunk" && update.content?.type === "text") s.text += update.content.text;
+  if (kind === "agent_thought_chunk" && update.content?.type === "text") s.thought += update.content.text;
+  if (kind === "tool_call" || kind === "tool_call_update") {
+    const tc = s.toolCalls[update.toolCallId] ||= { title: null, kind: null, status: null, statuses: [] };
+    if (update.title != null) tc.title = update.title;
+    if (update.kind != null) tc.kind = update.kind;
+    if (update.status != null) { tc.status = update.status; tc.statuses.push(update.status); }
+  }
+  if (kind === "tool_call" && opts.cancelOnTool && !s.cancelSent) {
+    s.cancelSent = true;
+    notify("session/cancel", { sessionId }).catch((e) => { s.cancelError = String(e?.message ?? e); });
+  }
+}
+
+function onPermission(params) {
+  const s = sessionOf(params.sessionId);
+  const options = params.options || [];
+  const firstOf = (...kinds) => {
+    for (const k of kinds) {
+      const o = options.find((x) => x.kind === k);
+      if (o) return o;
+    }
+    return null;
+  };
+  const chosen = opts.permission === "cancel" ? null
+    : opts.permission === "reject" ? firstOf("reject_once", "reject_always")
+      : opts.permission === "allow-always" ? firstOf("allow_always", "allow_once")
+        : firstOf("allow_once", "allow_always");
+  const outcome = chosen ? { outcome: "selected", optionId: chosen.optionId } : { outcome: "cancelled" };
+  s.permissions.push({
+    toolCallId: params.toolCall?.toolCallId ?? null,
+    options: options.map((x) => ({ optionId: x.optionId, kind: x.kind, name: x.name })),
+    answer: outcome,
+  });
+  return { outcome };
+}
+
+async function onRead(params) {
+  sessionOf(params.sessionId);
+  let data;
+  try {
+    data = await fsp.readFile(params.path, "utf8");
+  } catch (e) {
+    fsOps.push({ op: "read", path: params.path, error: e.code || String(e) });
+    // Editors answer a missing file with "Resource not found"; anything else is internal.
+    throw e.code === "ENOENT" ? acp.RequestError.resourceNotFound(params.path)
+      : acp.RequestError.internalError({ details: String(e.message || e) });
+  }
+  if (params.line != null || params.limit != null) {
+    const start = Math.max(0, (params.line ?? 1) - 1);
+    const lines = data.split("\n");
+    data = lines.slice(start, params.limit != null ? start + params.limit : lines.length).join("\n");
+  }
+  fsOps.push({ op: "read", path: params.path, bytes: Buffer.byteLength(data) });
+  return { content: data };
+}
+
+async function onWrite(params) {
+  sessionOf(params.sessionId);
+  try {
+    await fsp.writeFile(params.path, params.content, "utf8");
+  } catch (e) {
+    fsOps.push({ op: "write", path: params.path, error: e.code || String(e) });
+    throw acp.RequestError.internalError({ details: String(e.message || e) });
+  }
+  fsOps.push({ op: "write", path: params.path, bytes: Buffer.byteLength(params.content) });
+  return {};
+}
+
+// The two SDK generations expose different client APIs; both end up as call/notify.
+let api;
+if (opts.sdk === "1") {
+  api = "ClientSideConnection";
+  const conn = new acp.ClientSideConnection(() => ({
+    sessionUpdate: async (params) => onUpdate(params),
+    requestPermission: async (params) => onPermission(params),
+    readTextFile: (params) => onRead(params),
+    writeTextFile: (params) => onWrite(params),
+  }), stream);
+  const byMethod = {
+    initialize: (p) => conn.initialize(p),
+    authenticate: (p) => conn.authenticate(p),
+    "session/new": (p) => conn.newSession(p),
+    "session/prompt": (p) => conn.prompt(p),
+  };
+  call = (method, params) => byMethod[method](params);
+  notify = (method, params) => conn.cancel(params);
+} else {
+  api = "client()";
+  const conn = acp.client({ name: "acp-compat-interop" })
+    .onNotification(acp.methods.client.session.update, ({ params }) => onUpdate(params))
+    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => onPermission(params))
+    .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => onRead(params))
+    .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => onWrite(params))
+    .connect(stream);
+  call = (method, params) => conn.agent.request(method, params);
+  notify = (method, params) => conn.agent.notify(method, params);
+}
+
+// ---- the run -----------------------------------------------------------------------------
+const summary = {
+  sdk: `@agentclientprotocol/sdk@${sdkVersion}`, api, initialize: null,
+  auth: { required: false, methodId: null }, error: null, fs: fsOps, agentExit: null, sessions: [],
+};
+
+function errorOf(e) {
+  return { code: e?.code ?? null, message: String(e?.message ?? e), data: e?.data ?? null };
+}
+
+async function newSession(cwd) {
+  const params = { cwd, mcpServers: [] };
+  try {
+    return await call("session/new", params);
+  } catch (e) {
+    if (e?.code !== -32000 || !opts.auth) throw e;
+    summary.auth.required = true;
+    const method = summary.initialize?.authMethods?.[0];
+    if (!method) throw e;
+    await call("authenticate", { methodId: method.id });
+    summary.auth.methodId = method.id;
+    return await call("session/new", params);
+  }
+}
+
+async function turn(s, text) {
+  s.responded = false;
+  const result = await call("session/prompt", { sessionId: s.sessionId, prompt: [{ type: "text", text }] });
+  s.responded = true;
+  s.stopReasons.push(result?.stopReason ?? null);
+}
+
+async function run() {
+  summary.initialize = await call("initialize", {
+    protocolVersion: acp.PROTOCOL_VERSION,
+    clientCapabilities: { fs: { readTextFile: opts.fs, writeTextFile: opts.fs }, terminal: false },
+    clientInfo: { name: "acp-compat-interop", title: "acp-compat interop client", version: "0.0.0" },
+  });
+  for (const cwd of opts.cwds) {
+    const { sessionId } = await newSession(cwd);
+    const s = {
+      cwd, sessionId, stopReasons: [], updates: {}, lateUpdates: 0, toolCalls: {},
+      permissions: [], text: "", thought: "", responded: false, cancelSent: false,
+    };
+    sessions.set(sessionId, s);
+    summary.sessions.push(s);
+  }
+  for (const p of opts.prompts) await Promise.all(summary.sessions.map((s) => turn(s, p)));
+  await new Promise((r) => setTimeout(r, opts.linger));
+}
+
+const deadline = setTimeout(() => finish({ code: null, message: "timeout", data: null }), opts.timeout * 1000);
+let finished = false;
+async function finish(error) {
+  if (finished) return;
+  finished = true;
+  clearTimeout(deadline);
+  summary.error = error;
+  // Closing stdin is how a client ends an ACP stdio session; the relay must then exit.
+  try { child.stdin.end(); } catch { /* already closed */ }
+  const grace = setTimeout(() => child.kill("SIGKILL"), 3000);
+  if (agentExit === null) await exited;
+  clearTimeout(grace);
+  summary.agentExit = agentExit;
+  for (const s of summary.sessions) { delete s.responded; delete s.cancelSent; }
+  process.stdout.write(JSON.stringify(summary) + "\n");
+  if (transcript !== null) fs.closeSync(transcript);
+  process.exit(error ? 1 : 0);
+}
+
+run().then(() => finish(null), (e) => finish(errorOf(e)));
