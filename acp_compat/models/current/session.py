@@ -1,0 +1,214 @@
+"""Session lifecycle: ``session/new|load|list|resume|delete|close|set_mode|set_config_option``."""
+
+from typing import Any, Literal, TypeAlias
+
+import attrs
+
+from acp_compat.models._base import always, meta_field, tagged_union
+from acp_compat.models.current.config import SessionConfigOption
+from acp_compat.models.current.mcp import McpServer
+
+
+@attrs.define(kw_only=True)
+class SessionMode:
+    """One mode an agent can run in (e.g. "ask", "code")."""
+
+    id: str
+    name: str
+    description: str | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class SessionModeState:
+    """The modes a session offers and the one it is in."""
+
+    current_mode_id: str
+    available_modes: list[SessionMode]
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class NewSessionRequest:
+    """``session/new`` params: an absolute ``cwd`` and the MCP servers (required, may be ``[]``)."""
+
+    cwd: str
+    mcp_servers: list[McpServer]
+    additional_directories: list[str] | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class NewSessionResponse:
+    """``session/new`` result: the new session's id, its modes and config options."""
+
+    session_id: str
+    modes: SessionModeState | None = None
+    config_options: list[SessionConfigOption] | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class LoadSessionRequest:
+    """``session/load`` params (only if ``agentCapabilities.loadSession``); history is replayed."""
+
+    session_id: str
+    cwd: str
+    mcp_servers: list[McpServer]
+    additional_directories: list[str] | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class LoadSessionResponse:
+    """``session/load`` result, sent after the replayed updates."""
+
+    modes: SessionModeState | None = None
+    config_options: list[SessionConfigOption] | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class ListSessionsRequest:
+    """``session/list`` params: optional ``cwd`` filter and pagination ``cursor``."""
+
+    cwd: str | None = None
+    cursor: str | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class SessionInfo:
+    """One listed session."""
+
+    session_id: str
+    cwd: str
+    additional_directories: list[str] | None = None
+    title: str | None = None
+    updated_at: str | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class ListSessionsResponse:
+    """``session/list`` result: a page of sessions and the cursor of the next page."""
+
+    sessions: list[SessionInfo]
+    next_cursor: str | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class DeleteSessionRequest:
+    """``session/delete`` params."""
+
+    session_id: str
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class DeleteSessionResponse:
+    """``session/delete`` result (void)."""
+
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class ResumeSessionRequest:
+    """``session/resume`` params: continue a session without replaying its history."""
+
+    session_id: str
+    cwd: str
+    additional_directories: list[str] | None = None
+    mcp_servers: list[McpServer] | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class ResumeSessionResponse:
+    """``session/resume`` result."""
+
+    modes: SessionModeState | None = None
+    config_options: list[SessionConfigOption] | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class CloseSessionRequest:
+    """``session/close`` params (only if ``sessionCapabilities.close``)."""
+
+    session_id: str
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class CloseSessionResponse:
+    """``session/close`` result (void)."""
+
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class SetSessionModeRequest:
+    """``session/set_mode`` params."""
+
+    session_id: str
+    mode_id: str
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class SetSessionModeResponse:
+    """``session/set_mode`` result (void)."""
+
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class SetSessionConfigOptionValueId:
+    """``session/set_config_option`` params choosing a select value (no ``type`` on the wire)."""
+
+    session_id: str
+    config_id: str
+    value: str
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class SetSessionConfigOptionBoolean:
+    """``session/set_config_option`` params setting a boolean option (``type: "boolean"``)."""
+
+    type: Literal["boolean"] = always("boolean")
+    session_id: str
+    config_id: str
+    value: bool
+    meta: dict[str, Any] | None = meta_field()
+
+
+@attrs.define(kw_only=True)
+class UnknownSetSessionConfigOption:
+    """``session/set_config_option`` params of a value type this schema does not know."""
+
+    data: dict[str, Any]
+
+
+# One request, two shapes: the schema tags the boolean form and leaves the value-id form
+# untagged, so the value's JSON type always matches the declared one.
+SetSessionConfigOptionRequest: TypeAlias = (
+    SetSessionConfigOptionValueId | SetSessionConfigOptionBoolean | UnknownSetSessionConfigOption
+)
+tagged_union(
+    SetSessionConfigOptionRequest,
+    tag="type",
+    members={"boolean": SetSessionConfigOptionBoolean},
+    fallback=UnknownSetSessionConfigOption,
+    untagged=SetSessionConfigOptionValueId,
+)
+
+
+@attrs.define(kw_only=True)
+class SetSessionConfigOptionResponse:
+    """``session/set_config_option`` result: every config option, as they now stand."""
+
+    config_options: list[SessionConfigOption]
+    meta: dict[str, Any] | None = meta_field()
