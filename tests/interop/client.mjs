@@ -29,11 +29,13 @@
 //   {sdk, api, initialize, auth: {required, methodId}, error: null | {code, message, data},
 //    fs: [{op, path, bytes | error}], agentExit: {code, signal} | null,
 //    sessions: [{cwd, sessionId, stopReasons, updates: {kind: n}, lateUpdates,
-//                toolCalls: {id: {title, kind, status, statuses}},
+//                toolCalls: {id: {title, kind, status, statuses, content, rawInput}},
 //                permissions: [{toolCallId, options: [{optionId, kind, name}], answer}],
 //                text, thought}]}
 // `lateUpdates` counts session/update notifications that arrived after the session's
-// prompt response and before its next prompt. Exit status 0 when there is no error.
+// prompt response and before its next prompt. A tool call's `statuses` lists every status it
+// was given, in order; `title`, `kind`, `content`, `rawInput` hold the last value given.
+// Exit status 0 when there is no error.
 
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -154,9 +156,10 @@ function onUpdate({ sessionId, update }) {
   if (kind === "agent_message_chunk" && update.content?.type === "text") s.text += update.content.text;
   if (kind === "agent_thought_chunk" && update.content?.type === "text") s.thought += update.content.text;
   if (kind === "tool_call" || kind === "tool_call_update") {
-    const tc = s.toolCalls[update.toolCallId] ||= { title: null, kind: null, status: null, statuses: [] };
-    if (update.title != null) tc.title = update.title;
-    if (update.kind != null) tc.kind = update.kind;
+    const tc = s.toolCalls[update.toolCallId] ||= {
+      title: null, kind: null, status: null, statuses: [], content: null, rawInput: null,
+    };
+    for (const key of ["title", "kind", "content", "rawInput"]) if (update[key] != null) tc[key] = update[key];
     if (update.status != null) { tc.status = update.status; tc.statuses.push(update.status); }
   }
   if (kind === "tool_call" && opts.cancelOnTool && !s.cancelSent) {

@@ -61,6 +61,9 @@ PERMISSION_PREFERENCE: dict[str, tuple[str, ...]] = {
 }
 """Option kinds each ``--permission`` answer picks, first match wins; none means cancelled."""
 
+TOOL_CALL_KEYS = ("title", "kind", "status", "statuses", "content", "rawInput")
+"""What the summary keeps of a tool call: the last value of each, and every status in order."""
+
 
 def dump(model: Any) -> Any:
     """Return the wire (camelCase) JSON form of an SDK model."""
@@ -165,10 +168,12 @@ class InteropClient:
             elif kind == "agent_thought_chunk":
                 session.thought += content["text"]
         if kind in ("tool_call", "tool_call_update"):
-            call = session.tool_calls.setdefault(
-                u["toolCallId"], {"title": None, "kind": None, "status": None, "statuses": []}
-            )
-            for key in ("title", "kind"):
+            call = session.tool_calls.get(u["toolCallId"])
+            if call is None:
+                call = session.tool_calls[u["toolCallId"]] = {
+                    **dict.fromkeys(TOOL_CALL_KEYS), "statuses": []
+                }
+            for key in ("title", "kind", "content", "rawInput"):
                 if u.get(key) is not None:
                     call[key] = u[key]
             if u.get("status") is not None:
