@@ -1,0 +1,73 @@
+"""Upgrade: a legacy ACP 0.0.x agent behind a current ACP v1 client (the main use).
+
+acp-compat acts as a current **agent** toward the client and as a legacy **client**
+toward one legacy agent process per session. The behaviour is
+``behaviour.md`` §1-§2; this docstring records what the translator decides where that
+contract leaves a choice.
+
+Modules: :mod:`.options` (configuration), :mod:`.translator` (the state machine),
+:mod:`.prompt` (content blocks → legacy chunks), :mod:`.tools` (tool calls, permission
+options and outcomes), :mod:`.agent_params` (checks of legacy agent requests),
+:mod:`.session` (per-process and per-session state).
+
+``_meta.acpCompat.legacy``
+--------------------------
+What the current shape cannot hold travels in ``_meta`` as
+``{"acpCompat": {"legacy": {...}}}``, on the ``tool_call`` / ``tool_call_update``
+update object and on ``session/request_permission``'s ``toolCall``. Members:
+
+* ``icon`` (``tool_call`` and ``toolCall``): the legacy ``Icon`` string, verbatim.
+* ``confirmation`` (the pending ``tool_call`` and ``toolCall`` of a
+  ``requestToolCallConfirmation``): the legacy ``ToolCallConfirmation`` object verbatim,
+  including its ``description``.
+* ``diffPath``: the legacy diff ``path`` when acp-compat made it absolute (legacy Gemini
+  sends basenames); the current ``diff.path`` holds the absolute path.
+* ``detailsAt``: the index in ``content`` of the text item acp-compat added to show the
+  confirmation's details (command, URLs, MCP tool, description); that item is not the
+  agent's content and is dropped when restoring the legacy message.
+
+Everything else restores from the current fields: ``label`` = ``title``; ``content``:
+``[]`` = ``null``, a ``content`` text item = ``markdown``, a diff = the diff (with
+``diffPath``); ``locations`` are passed unchanged (left out when the agent left them out);
+legacy status ``running``/``finished``/``error`` = ``in_progress``/``completed``/``failed``.
+Nothing else is put into ``_meta``.
+
+Choices
+-------
+* Agent process 0 (started before ``initialize``) is reused by the **first**
+  ``session/new`` when its ``cwd`` is the launch directory (normalized absolute paths,
+  no disk access). Otherwise it is closed as soon as nothing is pending on it: keeping a
+  heavyweight idle agent for a later session is not worth it. Each other session gets
+  its own process, started in its ``cwd`` and initialized before ``{sessionId}`` is
+  answered. ``authenticate`` runs on agent 0 while it lives, else on a control process
+  started in the launch directory and closed once the login is answered.
+* ``session/new`` before a successful ``initialize`` → ``-32600``.
+* When a turn ends (the legacy ``sendUserMessage`` answered, the process exited, or the
+  session closed), every tool call of that turn not yet ``completed``/``failed`` gets a
+  ``tool_call_update {status: "failed"}`` **before** the ``session/prompt`` answer, so no
+  update of a turn follows its answer and no card spins forever. A permission answer
+  arriving after that still reaches the agent, without another update.
+* ``session/close`` stops the session's process and answers a running prompt with
+  ``stopReason: "cancelled"`` (the user ended it, as with a cancel), then ``{}``.
+* A process exit answers the session's pending requests with ``-32603`` "The agent
+  process exited (exit code N)", ``data: {exitCode, stderr}``, also during a cancel;
+  later prompts of that session get the same error. A failed start answers with
+  ``-32603`` "Could not start the agent `<command>`: <OS error>", ``data: {command,
+  reason}``. Answers the client later gives to requests made for a dead process are
+  consumed.
+* A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never
+  an allow); so does an optionId that was not offered (logged as a warning).
+* Agent requests outside a running turn (a legacy agent should not make any): chunks,
+  tool updates and plans are answered and not shown; ``requestToolCallConfirmation`` is
+  answered ``cancel``. A process serving no session gets ``-32603`` for session requests.
+* Legacy ``readTextFile``/``writeTextFile`` paths are resolved against the session cwd;
+  ``line``/``limit`` pass through unchanged. Local failures answer ``-32603`` with the
+  OS error as message and ``data.details``.
+* An unknown legacy icon maps to kind ``other``; an unknown ``toolCallId`` in
+  ``updateToolCall`` is answered ``-32602``.
+"""
+
+from acp_compat.translate.upgrade.options import UpgradeOptions
+from acp_compat.translate.upgrade.translator import UpgradeTranslator
+
+__all__ = ["UpgradeOptions", "UpgradeTranslator"]

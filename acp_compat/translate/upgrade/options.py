@@ -1,0 +1,76 @@
+"""Configuration of one upgrade translator: the agent command, where it was launched, ids."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+
+def _uuid_session_id() -> str:
+    """A fresh, globally unique session id."""
+    return str(uuid.uuid4())
+
+
+def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
+    """Freeze the agent command so the options cannot change behind the translator's back."""
+    return tuple(str(part) for part in value)
+
+
+@attrs.frozen(kw_only=True)
+class UpgradeOptions:
+    """What an :class:`~acp_compat.translate.upgrade.UpgradeTranslator` needs to know.
+
+    * ``agent_command``: the legacy agent's argv; its first element's basename names the
+      agent in ``agentInfo.title`` and error messages quote the whole command.
+    * ``launch_cwd``: the working directory of agent process 0 (started by the shell
+      before ``initialize``); a ``session/new`` for this directory reuses that process.
+    * ``version``: acp-compat's version, reported in ``agentInfo.version``.
+    * ``new_session_id``: makes a fresh session id (a uuid4 string by default).
+    * ``agent0_initialized`` / ``agent0_next_id``: when the shell's auto-detection probe
+      already initialized agent 0 (with legacy id 0), its legacy ``result`` and the next
+      free legacy id; the translator then answers the client's ``initialize`` from it.
+    """
+
+    agent_command: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
+    launch_cwd: str
+    version: str
+    new_session_id: Callable[[], str] = _uuid_session_id
+    agent0_initialized: dict[str, Any] | None = None
+    agent0_next_id: int = 0
+
+    @property
+    def command_name(self) -> str:
+        """The agent's command name (basename of argv[0]) for titles and messages."""
+        if not self.agent_command:
+            return "agent"
+        return os.path.basename(self.agent_command[0]) or self.agent_command[0]
+
+    @property
+    def command_line(self) -> str:
+        """The whole agent command as one readable string, for error messages."""
+        return " ".join(self.agent_command)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> UpgradeOptions:
+        """Options from a conversation vector's ``options`` object.
+
+        Keys: ``launchCwd``, ``agentCommand``, ``version`` (default ``0.0.0-test``),
+        ``agent0Initialized``, ``agent0NextId``; keys meant for other translators
+        (``clientFs``...) are ignored. Session ids are ``sess-1``, ``sess-2``, ... so a
+        vector can be replayed by another implementation.
+        """
+        counter = itertools.count(1)
+        agent0 = obj.get("agent0Initialized")
+        return cls(
+            agent_command=list(obj.get("agentCommand", ["legacy-agent"])),
+            launch_cwd=str(obj.get("launchCwd", "/")),
+            version=str(obj.get("version", "0.0.0-test")),
+            new_session_id=lambda: f"sess-{next(counter)}",
+            agent0_initialized=dict(agent0) if isinstance(agent0, dict) else None,
+            agent0_next_id=int(obj.get("agent0NextId", 0)),
+        )

@@ -1,0 +1,99 @@
+"""Current prompt content blocks → legacy ``sendUserMessage`` chunks.
+
+* ``text`` → ``{text}``.
+* ``resource_link`` with a ``file:`` URI → ``{path}``: the local path, percent-decoded
+  (``file:///w/my%20notes.md`` → ``/w/my notes.md``). Legacy agents resolve a path chunk
+  as a file mention; a raw URI would be resolved as a relative file name and break.
+* ``resource_link`` with any other scheme → ``{text: "[name](uri)"}``.
+* ``resource`` (embedded) with ``text`` → ``{text}``: the URI on its own line, then the
+  contents in a fenced block whose fence is longer than any backtick run inside.
+* ``resource`` with a ``blob``, ``image``, ``audio`` (none advertised) and block types
+  the schema does not know → :class:`~acp_compat.codec.CodecError` naming the block type.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote, urlsplit
+
+from acp_compat.codec import CodecError, Problem
+from acp_compat.models.current import (
+    AudioContent,
+    ContentBlock,
+    EmbeddedResource,
+    ImageContent,
+    ResourceLink,
+    TextContent,
+    TextResourceContents,
+    UnknownContentBlock,
+)
+
+_BACKTICK_RUN = re.compile(r"`+")
+_WINDOWS_DRIVE = re.compile(r"^/[A-Za-z]:[/\\]")
+
+
+def file_uri_to_path(uri: str) -> str | None:
+    """The local path a ``file:`` URI names, percent-decoded; ``None`` for other schemes."""
+    parts = urlsplit(uri)
+    if parts.scheme.lower() != "file":
+        return None
+    path = unquote(parts.path)
+    if parts.netloc and parts.netloc.lower() != "localhost":
+        # file://server/share/x is a UNC path; keep the host so the path stays meaningful.
+        return f"//{parts.netloc}{path}"
+    if _WINDOWS_DRIVE.match(path):
+        # file:///C:/x → C:/x
+        return path[1:]
+    return path
+
+
+def fenced(uri: str, text: str) -> str:
+    """``text`` in a fenced block headed by ``uri``, with a fence no line inside can close."""
+    longest = max((len(run) for run in _BACKTICK_RUN.findall(text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    body = text if text.endswith("\n") or not text else text + "\n"
+    return f"{uri}\n{fence}\n{body}{fence}"
+
+
+def _unsupported(block: ContentBlock) -> str:
+    """How an unsupported block is named in the error."""
+    if isinstance(block, ImageContent):
+        return '"image"'
+    if isinstance(block, AudioContent):
+        return '"audio"'
+    if isinstance(block, EmbeddedResource):
+        return '"resource" (embedded blob)'
+    if isinstance(block, UnknownContentBlock):
+        return repr(block.data.get("type"))
+    return repr(type(block).__name__)
+
+
+def block_to_chunk(block: ContentBlock) -> dict[str, str] | None:
+    """The legacy chunk for one block; ``None`` when a legacy agent cannot take it."""
+    if isinstance(block, TextContent):
+        return {"text": block.text}
+    if isinstance(block, ResourceLink):
+        path = file_uri_to_path(block.uri)
+        return {"path": path} if path is not None else {"text": f"[{block.name}]({block.uri})"}
+    if isinstance(block, EmbeddedResource) and isinstance(block.resource, TextResourceContents):
+        return {"text": fenced(block.resource.uri, block.resource.text)}
+    return None
+
+
+def prompt_to_chunks(prompt: list[ContentBlock]) -> list[dict[str, str]]:
+    """The legacy chunks for a structured ``session/prompt``'s blocks; raises
+    ``CodecError`` (paths ``params.prompt[i]``) naming each block type it cannot send."""
+    chunks: list[dict[str, str]] = []
+    problems: list[Problem] = []
+    for index, block in enumerate(prompt):
+        chunk = block_to_chunk(block)
+        if chunk is None:
+            problems.append(Problem(
+                f"params.prompt[{index}]",
+                f"{_unsupported(block)} content is not supported by this legacy agent",
+            ))
+        else:
+            chunks.append(chunk)
+    if problems:
+        raise CodecError(problems)
+    return chunks

@@ -1,0 +1,143 @@
+"""Legacy tool calls → current tool calls, permission options and outcomes.
+
+Pure functions over plain dicts: the legacy params have been checked by
+:mod:`.agent_params` before they get here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+ICON_KIND: dict[str, str] = {
+    "fileSearch": "search",
+    "folder": "search",
+    "globe": "search",
+    "regex": "search",
+    "pencil": "edit",
+    "terminal": "execute",
+    "lightBulb": "think",
+    "hammer": "other",
+}
+"""Legacy icon → current ``ToolKind`` (Zed's fixed table; an unknown icon is ``other``)."""
+
+STATUS: dict[str, str] = {"running": "in_progress", "finished": "completed", "error": "failed"}
+"""Legacy ``ToolCallStatus`` → current ``ToolCallStatus``."""
+
+FINAL_STATUSES = frozenset({"completed", "failed"})
+
+REJECTING_OUTCOMES = frozenset({"reject", "cancel"})
+"""Legacy outcomes after which the agent sends nothing more for the call."""
+
+
+def legacy_meta(legacy: dict[str, Any]) -> dict[str, Any]:
+    """The ``_meta`` object carrying what the current shape cannot hold."""
+    return {"acpCompat": {"legacy": legacy}}
+
+
+def fix_diff_path(path: str, locations: Sequence[dict[str, Any]], cwd: str) -> str:
+    """An absolute diff path: as is when absolute, else a location with the same basename,
+    else joined to the session's cwd (legacy Gemini sends bare basenames)."""
+    if os.path.isabs(path):
+        return path
+    base = os.path.basename(path)
+    for location in locations:
+        candidate = location.get("path")
+        if (isinstance(candidate, str) and os.path.isabs(candidate)
+                and os.path.basename(candidate) == base):
+            return candidate
+    return os.path.normpath(os.path.join(cwd, path))
+
+
+def map_content(
+    content: dict[str, Any] | None, locations: Sequence[dict[str, Any]], cwd: str
+) -> tuple[list[dict[str, Any]], str | None]:
+    """Current content for one legacy content value, and the legacy diff path if changed."""
+    if content is None:
+        return [], None
+    if content["type"] == "markdown":
+        return [{"type": "content", "content": {"type": "text", "text": content["markdown"]}}], None
+    path = content["path"]
+    absolute = fix_diff_path(path, locations, cwd)
+    diff = {"type": "diff", "path": absolute, "oldText": content.get("oldText"),
+            "newText": content["newText"]}
+    return [diff], (path if absolute != path else None)
+
+
+def _text_item(text: str) -> dict[str, Any]:
+    return {"type": "content", "content": {"type": "text", "text": text}}
+
+
+def _content_texts(content: Sequence[dict[str, Any]]) -> str:
+    """Everything the user already sees in the content, to tell whether a detail is shown."""
+    parts: list[str] = []
+    for item in content:
+        if item.get("type") == "content":
+            parts.append(str(item["content"].get("text", "")))
+        elif item.get("type") == "diff":
+            parts.extend((str(item.get("path")), str(item.get("newText"))))
+    return "\n".join(parts)
+
+
+def confirmation_details(
+    confirmation: dict[str, Any], content: Sequence[dict[str, Any]]
+) -> tuple[str | None, dict[str, Any] | None]:
+    """What the user must see to approve: markdown to append to the content (``None`` when
+    the content already shows it) and the ``rawInput`` for the call (``None`` if none)."""
+    kind = confirmation["type"]
+    shown = _content_texts(content)
+    lines: list[str] = []
+    raw_input: dict[str, Any] | None = None
+    if kind == "execute":
+        command = confirmation["command"]
+        raw_input = {"command": command, "rootCommand": confirmation["rootCommand"]}
+        if command not in shown:
+            lines.append(f"```sh\n{command}\n```")
+    elif kind == "fetch":
+        urls = list(confirmation["urls"])
+        raw_input = {"urls": urls}
+        missing = [url for url in urls if url not in shown]
+        if missing:
+            lines.append("Fetch:\n" + "\n".join(f"- {url}" for url in missing))
+    elif kind == "mcp":
+        keys = ("serverName", "toolName", "toolDisplayName")
+        raw_input = {key: confirmation[key] for key in keys}
+        lines.append(
+            f"MCP tool `{confirmation['toolDisplayName']}` (`{confirmation['toolName']}`)"
+            f" from server `{confirmation['serverName']}`"
+        )
+    description = confirmation.get("description")
+    if isinstance(description, str) and description and description not in shown:
+        lines.append(description)
+    return ("\n\n".join(lines) if lines else None), raw_input
+
+
+def permission_options(confirmation: dict[str, Any]) -> list[dict[str, str]]:
+    """The options for one confirmation, in the contract's order; ``optionId`` is the
+    legacy outcome each stands for."""
+    kind = confirmation["type"]
+    if kind == "edit":
+        always = [("alwaysAllow", "Always Allow Edits")]
+    elif kind == "execute":
+        always = [("alwaysAllow", f"Always Allow {confirmation['rootCommand']}")]
+    elif kind == "mcp":
+        always = [
+            ("alwaysAllowMcpServer", f"Always Allow {confirmation['serverName']}"),
+            ("alwaysAllowTool", f"Always Allow {confirmation['toolDisplayName']}"),
+        ]
+    else:
+        always = [("alwaysAllow", "Always Allow")]
+    options = [{"optionId": oid, "name": name, "kind": "allow_always"} for oid, name in always]
+    options.append({"optionId": "allow", "name": "Allow", "kind": "allow_once"})
+    options.append({"optionId": "reject", "name": "Reject", "kind": "reject_once"})
+    return options
+
+
+def with_details(
+    content: list[dict[str, Any]], details: str | None
+) -> tuple[list[dict[str, Any]], int | None]:
+    """``content`` with the confirmation details appended, and the index they landed at."""
+    if details is None:
+        return content, None
+    return [*content, _text_item(details)], len(content)
