@@ -1,0 +1,145 @@
+"""Current content → legacy content: the one-value merge, block renderings, locations, plans.
+
+A legacy tool call holds a single content value (markdown or one diff); a current one
+holds a list. notes.md §7 E4 gives the merge this module implements.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+TERMINAL_NOTE = "(terminal output not available)"
+
+
+def render_block(block: Any) -> str:
+    """A short markdown rendering of a content block the legacy side cannot carry.
+
+    Text is itself; links become markdown links; images and audio become ``[image]`` /
+    ``[audio]``; anything else is named by its type.
+    """
+    if not isinstance(block, dict):
+        return "[content]"
+    kind = block.get("type")
+    if kind == "text":
+        text = block.get("text")
+        return text if isinstance(text, str) else ""
+    if kind == "resource_link":
+        uri = _str(block.get("uri"))
+        label = _str(block.get("title")) or _str(block.get("name")) or uri
+        return f"[{label}]({uri})"
+    if kind == "resource":
+        resource = block.get("resource")
+        uri = _str(resource.get("uri")) if isinstance(resource, dict) else ""
+        return f"[{uri}]({uri})" if uri else "[resource]"
+    if kind in ("image", "audio"):
+        return f"[{kind}]"
+    return f"[{kind}]" if isinstance(kind, str) and kind else "[content]"
+
+
+def merge_content(items: Any) -> dict[str, Any] | None:
+    """The single legacy ``ToolCallContent`` for a current content list (``None``: no content)."""
+    if not isinstance(items, list):
+        return None
+    items = [item for item in items if isinstance(item, dict)]
+    if not items:
+        return None
+    if len(items) == 1 and items[0].get("type") == "diff":
+        return legacy_diff(items[0])
+    parts = [_render_item(item) for item in items]
+    return {"type": "markdown", "markdown": "\n\n".join(parts)}
+
+
+def legacy_diff(item: dict[str, Any]) -> dict[str, Any]:
+    """A current diff item as a legacy diff (``oldText`` null for a new file)."""
+    old = item.get("oldText")
+    return {
+        "type": "diff",
+        "path": _str(item.get("path")),
+        "oldText": old if isinstance(old, str) else None,
+        "newText": _str(item.get("newText")),
+    }
+
+
+def _render_item(item: dict[str, Any]) -> str:
+    """One item of a mixed content list as markdown."""
+    kind = item.get("type")
+    if kind == "content":
+        return render_block(item.get("content"))
+    if kind == "diff":
+        return _fenced_diff(legacy_diff(item))
+    if kind == "terminal":
+        return TERMINAL_NOTE
+    return render_block(item)
+
+
+def _fenced_diff(diff: dict[str, Any]) -> str:
+    """A diff as a unified diff in a fenced block headed by its path."""
+    old = diff["oldText"] or ""
+    lines = difflib.unified_diff(old.splitlines(), diff["newText"].splitlines(), lineterm="", n=3)
+    # The first two lines are the ---/+++ file headers; the path heading replaces them.
+    body = "\n".join(list(lines)[2:])
+    fence = _fence_for(body)
+    return f"`{diff['path']}`\n{fence}diff\n{body}\n{fence}"
+
+
+def _fence_for(body: str) -> str:
+    """A backtick fence longer than any backtick run in ``body``, so it cannot close early."""
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def legacy_locations(locations: Any) -> list[dict[str, Any]]:
+    """Current ``ToolCallLocation`` list → legacy ``{path, line?}`` list (line unchanged)."""
+    if not isinstance(locations, list):
+        return []
+    result: list[dict[str, Any]] = []
+    for location in locations:
+        if not isinstance(location, dict) or not isinstance(location.get("path"), str):
+            continue
+        legacy: dict[str, Any] = {"path": location["path"]}
+        line = location.get("line")
+        if isinstance(line, int) and not isinstance(line, bool) and line >= 0:
+            legacy["line"] = line
+        result.append(legacy)
+    return result
+
+
+_PLAN_MARK = {"completed": "- [x] ", "in_progress": "- [ ] ", "pending": "- [ ] "}
+
+
+def plan_entries(entries: Any) -> list[dict[str, Any]]:
+    """Plan entries reduced to the legacy ``PlanEntry`` members (well-formed ones only)."""
+    if not isinstance(entries, list):
+        return []
+    result = []
+    for entry in entries:
+        if not isinstance(entry, dict) or not isinstance(entry.get("content"), str):
+            continue
+        priority = entry.get("priority")
+        status = entry.get("status")
+        result.append(
+            {
+                "content": entry["content"],
+                "priority": priority if priority in ("high", "medium", "low") else "medium",
+                "status": status if status in _PLAN_MARK else "pending",
+            }
+        )
+    return result
+
+
+def plan_checklist(entries: list[dict[str, Any]]) -> str:
+    """A plan as a markdown checklist; the entry in progress is marked as such."""
+    if not entries:
+        return "(empty plan)"
+    lines = []
+    for entry in entries:
+        suffix = " _(in progress)_" if entry["status"] == "in_progress" else ""
+        lines.append(f"{_PLAN_MARK[entry['status']]}{entry['content']}{suffix}")
+    return "\n".join(lines)
+
+
+def _str(value: Any) -> str:
+    """``value`` if it is a string, else the empty string."""
+    return value if isinstance(value, str) else ""

@@ -1,0 +1,105 @@
+"""The ordered stream of messages to the legacy client, held up only by unknown tool ids.
+
+A legacy client assigns tool-call ids itself, in its answer to ``pushToolCall`` or
+``requestToolCallConfirmation``; an ``updateToolCall`` cannot be written before that
+answer. Everything bound for the client therefore goes through one FIFO: an item that
+needs an id still being assigned holds back itself and everything after it, so nothing is
+reordered, and the ``sendUserMessage`` result can never overtake its turn's messages.
+Request ids are allocated when an item actually leaves, so they count up in wire order.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from acp_compat.jsonrpc import messages as rpc
+from acp_compat.translate.base import OutboundRequests, Output, ToClient
+
+
+@attrs.define(eq=False)
+class ToolCard:
+    """A tool call as the legacy client knows it: its id there, and what it last showed."""
+
+    tool_call_id: str
+    title: str = "Tool call"
+    kind: Any = None
+    status: str = "running"
+    """The last legacy status sent (or about to be)."""
+    content: dict[str, Any] | None = None
+    """The last legacy content value sent (or about to be)."""
+    legacy_id: int | None = None
+    assigning: bool = False
+    """A push or confirmation for this card is out (or queued) and its answer pending."""
+    abandoned: bool = False
+    """The client will never hear of this card again (its push failed, or was cancelled)."""
+
+    @property
+    def blocks(self) -> bool:
+        """Whether a message about this card must still wait for its legacy id."""
+        return self.legacy_id is None and self.assigning and not self.abandoned
+
+
+Build = Callable[[], "dict[str, Any] | None"]
+"""Makes an item's params when it leaves; ``None`` drops the item (its card was abandoned)."""
+
+
+@attrs.define
+class _Item:
+    method: str | None
+    """A request method, or ``None`` for a ready response in ``message``."""
+    build: Build | None = None
+    context: Any = None
+    waits_for: ToolCard | None = None
+    message: rpc.Message | None = None
+
+
+class ClientOutbox:
+    """The FIFO of client-bound messages and the legacy hop's request-id space."""
+
+    def __init__(self) -> None:
+        self.requests: OutboundRequests[Any] = OutboundRequests(0)
+        self._queue: collections.deque[_Item] = collections.deque()
+
+    def request(
+        self,
+        method: str,
+        build: Build,
+        context: Any,
+        waits_for: ToolCard | None = None,
+    ) -> None:
+        """Queue a request; ``build`` makes its params when it leaves (``{}`` → no params).
+
+        ``waits_for``: the card whose legacy id the params need.
+        """
+        self._queue.append(_Item(method, build, context, waits_for))
+
+    def respond(self, message: rpc.Message) -> None:
+        """Queue a response to one of the client's requests, behind everything queued."""
+        self._queue.append(_Item(None, message=message))
+
+    def flush(self) -> list[Output]:
+        """Everything that may leave now, in order."""
+        out: list[Output] = []
+        while self._queue:
+            item = self._queue[0]
+            if item.waits_for is not None and item.waits_for.blocks:
+                break
+            self._queue.popleft()
+            if item.message is not None:
+                out.append(ToClient(item.message))
+                continue
+            assert item.method is not None and item.build is not None
+            params = item.build()
+            if params is None:
+                continue
+            request_id = self.requests.add(item.context)
+            # Legacy no-param methods carry no params member at all.
+            out.append(ToClient(rpc.request(request_id, item.method, params or None)))
+        return out
+
+    def __len__(self) -> int:
+        return len(self._queue)

@@ -1,0 +1,310 @@
+"""Current tool calls, permission requests and plans → legacy tool-call cards.
+
+A legacy client shows one card per ``pushToolCall`` / ``requestToolCallConfirmation`` and
+hands out its id; every later ``updateToolCall`` must carry that id and, because legacy
+replaces both, the full status and content. :class:`ToolCallRelay` keeps one
+:class:`~.outbox.ToolCard` per current ``toolCallId`` for that.
+
+A ``tool_call`` in status ``pending`` usually announces a permission request for the same
+call (native Gemini and the TypeScript SDK's example agent do that). It is held back until
+the session's next message, so the two become one ``requestToolCallConfirmation`` card
+instead of a running card plus a second confirmation card.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import attrs
+
+from acp_compat.jsonrpc import messages as rpc
+
+from .content import legacy_locations, merge_content, plan_checklist, plan_entries
+from .legacy_meta import LegacyHints, legacy_hints
+from .mapping import (
+    CANCELLED,
+    confirmation_for,
+    icon_for_kind,
+    legacy_status,
+    outcome_for,
+    well_formed_options,
+)
+from .outbox import ClientOutbox, ToolCard
+
+log = logging.getLogger("acp_compat.translate.downgrade")
+
+
+@attrs.define(eq=False)
+class Notice:
+    """Context of a client-bound request whose answer only needs checking."""
+
+    method: str
+
+
+@attrs.define(eq=False)
+class Assign:
+    """Context of a ``pushToolCall``: its answer carries the card's legacy id."""
+
+    card: ToolCard
+
+
+@attrs.define(eq=False)
+class Confirm:
+    """Context of a ``requestToolCallConfirmation`` made for an agent permission request."""
+
+    card: ToolCard
+    agent_request_id: rpc.RequestId
+    options: list[dict[str, Any]]
+    dropped: bool = False
+    """Answered ``cancelled`` already (the turn was cancelled): the client's answer is dropped."""
+
+
+def _title(fields: dict[str, Any]) -> str:
+    """A card label: the call's title, or a generic one when it has none."""
+    title = fields.get("title")
+    return title if isinstance(title, str) and title else "Tool call"
+
+
+class ToolCallRelay:
+    """Tool-call cards, the held pending call, permission requests and the plan card."""
+
+    def __init__(self, outbox: ClientOutbox) -> None:
+        self._outbox = outbox
+        self._cards: dict[str, ToolCard] = {}
+        self._held: dict[str, Any] | None = None
+        self._plan_card: ToolCard | None = None
+        self._permissions: dict[int, Confirm] = {}
+        self._next_permission = 0
+
+    # -- tool_call / tool_call_update ------------------------------------------------------
+
+    def on_tool_call(self, update: dict[str, Any]) -> None:
+        """A ``tool_call`` session update."""
+        tool_call_id = update.get("toolCallId")
+        if not isinstance(tool_call_id, str):
+            log.warning("dropping a tool_call without a string toolCallId")
+            return
+        if update.get("status") == "pending":
+            self.release_held()
+            self._held = dict(update)
+            return
+        card = self._cards.get(tool_call_id)
+        if card is None:
+            card = self._push(update)
+            if update.get("status") in ("completed", "failed"):
+                self._update(card, update)
+        elif not card.abandoned:
+            # A repeated tool_call for a known id restates the call: an update.
+            self._update(card, update)
+
+    def on_tool_call_update(self, update: dict[str, Any]) -> None:
+        """A ``tool_call_update`` session update."""
+        tool_call_id = update.get("toolCallId")
+        if not isinstance(tool_call_id, str):
+            log.warning("dropping a tool_call_update without a string toolCallId")
+            return
+        if self._held is not None and self._held.get("toolCallId") == tool_call_id:
+            self.release_held()
+        card = self._cards.get(tool_call_id)
+        if card is None:
+            # The legacy client has never seen this call: show it, then its state.
+            card = self._push(update)
+            self._update(card, update)
+        elif card.abandoned:
+            log.debug("dropping an update for tool call %s, whose card is gone", tool_call_id)
+        elif "status" not in update and "content" not in update:
+            log.debug("tool call %s: title/kind/locations changes cannot be shown", tool_call_id)
+        else:
+            self._update(card, update)
+
+    def release_held(self) -> None:
+        """Push the held pending call, if any: the next message was not its permission."""
+        held, self._held = self._held, None
+        if held is not None:
+            self._push(held)
+
+    def _push(self, fields: dict[str, Any]) -> ToolCard:
+        """Queue a ``pushToolCall`` for a call new to the client, and track its card."""
+        hints = legacy_hints(fields)
+        card = ToolCard(
+            str(fields["toolCallId"]),
+            title=_title(fields),
+            kind=fields.get("kind"),
+            content=_content(fields, hints),
+            assigning=True,
+        )
+        self._cards[card.tool_call_id] = card
+        params = self._card_params(card, fields, hints)
+        self._outbox.request("pushToolCall", lambda: params, Assign(card))
+        return card
+
+    def _update(self, card: ToolCard, update: dict[str, Any]) -> None:
+        """Queue an ``updateToolCall`` with the last status and content filled in."""
+        if "status" in update:
+            card.status = legacy_status(update.get("status"))
+        if "content" in update:
+            card.content = _content(update, legacy_hints(update))
+        self._queue_update(card)
+
+    def _queue_update(self, card: ToolCard) -> None:
+        """Queue an ``updateToolCall`` carrying the card's current state."""
+        status, content = card.status, card.content
+
+        def build() -> dict[str, Any] | None:
+            if card.abandoned or card.legacy_id is None:
+                log.debug("dropping an update for tool call %s: no legacy id", card.tool_call_id)
+                return None
+            return {"toolCallId": card.legacy_id, "status": status, "content": content}
+
+        self._outbox.request("updateToolCall", build, Notice("updateToolCall"), waits_for=card)
+
+    @staticmethod
+    def _card_params(card: ToolCard, fields: dict[str, Any], hints: LegacyHints) -> dict[str, Any]:
+        """``{label, icon, content?, locations?}`` of a push or confirmation."""
+        params: dict[str, Any] = {
+            "label": card.title,
+            "icon": hints.icon or icon_for_kind(card.kind),
+        }
+        if card.content is not None:
+            params["content"] = card.content
+        locations = legacy_locations(fields.get("locations"))
+        if locations:
+            params["locations"] = locations
+        return params
+
+    # -- answers from the client -----------------------------------------------------------
+
+    def assigned(self, context: Assign, result: Any) -> None:
+        """The client answered a ``pushToolCall`` (``result`` ``None`` for an error)."""
+        legacy_id = result.get("id") if isinstance(result, dict) else None
+        if isinstance(legacy_id, int) and not isinstance(legacy_id, bool):
+            context.card.legacy_id = legacy_id
+        else:
+            log.warning(
+                "the client gave tool call %s no id (%r); its updates are dropped",
+                context.card.tool_call_id,
+                result,
+            )
+            context.card.abandoned = True
+        context.card.assigning = False
+
+    # -- permission requests ---------------------------------------------------------------
+
+    def on_permission(self, request_id: rpc.RequestId, params: dict[str, Any]) -> None:
+        """A ``session/request_permission``: queue one ``requestToolCallConfirmation``."""
+        tool_call = params.get("toolCall")
+        tool_call = tool_call if isinstance(tool_call, dict) else {}
+        tool_call_id = tool_call.get("toolCallId")
+        tool_call_id = tool_call_id if isinstance(tool_call_id, str) else ""
+        base: dict[str, Any] = {}
+        if self._held is not None and self._held.get("toolCallId") == tool_call_id:
+            base, self._held = self._held, None
+        else:
+            self.release_held()
+            known = self._cards.get(tool_call_id)
+            if known is not None:
+                base = {"title": known.title, "kind": known.kind}
+        fields = {**base, **{k: v for k, v in tool_call.items() if v is not None}}
+        fields["toolCallId"] = tool_call_id
+        hints = legacy_hints(tool_call, base)
+        # A confirmation makes a new card on the legacy side: later updates go to it.
+        card = ToolCard(
+            tool_call_id,
+            title=_title(fields),
+            kind=fields.get("kind"),
+            content=_content(fields, hints),
+            assigning=True,
+        )
+        self._cards[tool_call_id] = card
+        params_out = self._card_params(card, fields, hints)
+        params_out["confirmation"] = hints.confirmation or confirmation_for(
+            card.kind, card.title, fields.get("rawInput")
+        )
+        context = Confirm(card, request_id, well_formed_options(params.get("options")))
+        key = self._next_permission
+        self._next_permission += 1
+        self._permissions[key] = context
+
+        def build() -> dict[str, Any] | None:
+            return None if context.dropped else params_out
+
+        self._outbox.request("requestToolCallConfirmation", build, context)
+
+    def confirmed(self, context: Confirm, result: Any) -> rpc.Message | None:
+        """The client answered a confirmation (``result`` ``None`` for an error).
+
+        Returns the answer for the agent, or ``None`` when it was already answered.
+        """
+        self._forget(context)
+        context.card.assigning = False
+        if context.dropped:
+            context.card.abandoned = True
+            log.debug("dropping the late answer to a cancelled confirmation: %r", result)
+            return None
+        legacy_id = result.get("id") if isinstance(result, dict) else None
+        if isinstance(legacy_id, int) and not isinstance(legacy_id, bool):
+            context.card.legacy_id = legacy_id
+        else:
+            context.card.abandoned = True
+        if result is None:
+            log.warning("the client failed a confirmation; answering the agent cancelled")
+            outcome = dict(CANCELLED)
+        else:
+            outcome = outcome_for(
+                result.get("outcome") if isinstance(result, dict) else None, context.options
+            )
+        return rpc.result(context.agent_request_id, {"outcome": outcome})
+
+    def cancel_permissions(self) -> list[rpc.Message]:
+        """Answer every open permission request ``cancelled`` (the turn was cancelled)."""
+        answers = []
+        for context in self._permissions.values():
+            context.dropped = True
+            if context.card.legacy_id is None:
+                context.card.abandoned = True
+            answers.append(rpc.result(context.agent_request_id, {"outcome": dict(CANCELLED)}))
+        self._permissions.clear()
+        return answers
+
+    def drop_permissions(self) -> None:
+        """Forget open permission requests without answering (the agent is gone)."""
+        for context in self._permissions.values():
+            context.dropped = True
+        self._permissions.clear()
+
+    def _forget(self, context: Confirm) -> None:
+        """Remove ``context`` from the open permission requests."""
+        for key, open_context in list(self._permissions.items()):
+            if open_context is context:
+                del self._permissions[key]
+
+    # -- plans -----------------------------------------------------------------------------
+
+    def new_turn(self) -> None:
+        """A new turn starts: the next plan gets a card of its own."""
+        self._plan_card = None
+
+    def on_plan_card(self, entries: Any) -> None:
+        """A ``plan`` for a client without ``updatePlan``: a "Plan" card, updated in place."""
+        legacy_entries = plan_entries(entries)
+        content = {"type": "markdown", "markdown": plan_checklist(legacy_entries)}
+        done = bool(legacy_entries) and all(e["status"] == "completed" for e in legacy_entries)
+        card = self._plan_card
+        if card is None or card.abandoned:
+            card = ToolCard("plan", title="Plan", kind="think", content=content, assigning=True)
+            self._plan_card = card
+            params = {"label": "Plan", "icon": "lightBulb", "content": content}
+            self._outbox.request("pushToolCall", lambda: params, Assign(card))
+            if not done:
+                return
+        card.content = content
+        card.status = "finished" if done else "running"
+        self._queue_update(card)
+
+
+def _content(fields: dict[str, Any], hints: LegacyHints) -> dict[str, Any] | None:
+    """The legacy content of a call: the kept legacy value, else the merged current list."""
+    if hints.has_content and (hints.content is None or isinstance(hints.content, dict)):
+        return hints.content
+    return merge_content(fields.get("content"))
