@@ -172,6 +172,13 @@ class ElicitationSchema:
     meta: dict[str, Any] | None = meta_field()
 
 
+def _check_scope(session_id: str | None, request_id: RequestId) -> None:
+    # The schema requires one scope: a session (optionally a tool call in it) or a request.
+    # A ``null`` request id cannot be told from an absent one here, so it does not count.
+    if session_id is None and request_id is None:
+        raise ValueError("either sessionId or requestId is required")
+
+
 @attrs.define(kw_only=True)
 class ElicitationFormRequest:
     """``elicitation/create`` params asking for a form (``mode: "form"``)."""
@@ -183,6 +190,10 @@ class ElicitationFormRequest:
     tool_call_id: str | None = None
     request_id: RequestId = None
     meta: dict[str, Any] | None = meta_field()
+
+    def __attrs_post_init__(self) -> None:
+        """Reject a request without a scope."""
+        _check_scope(self.session_id, self.request_id)
 
 
 @attrs.define(kw_only=True)
@@ -197,6 +208,10 @@ class ElicitationUrlRequest:
     tool_call_id: str | None = None
     request_id: RequestId = None
     meta: dict[str, Any] | None = meta_field()
+
+    def __attrs_post_init__(self) -> None:
+        """Reject a request without a scope."""
+        _check_scope(self.session_id, self.request_id)
 
 
 @attrs.define(kw_only=True)
@@ -217,12 +232,16 @@ tagged_union(
 )
 
 
+ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]
+"""One submitted form value."""
+
+
 @attrs.define(kw_only=True)
 class ElicitationAccept:
     """The user submitted (``action: "accept"``); ``content`` holds the form's values."""
 
     action: Literal["accept"] = always("accept")
-    content: dict[str, Any] | None = None
+    content: dict[str, ElicitationContentValue] | None = None
     meta: dict[str, Any] | None = meta_field()
 
 
