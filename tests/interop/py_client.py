@@ -129,7 +129,10 @@ class InteropClient:
         return session
 
     async def request_permission(
-        self, session_id: str, tool_call: ToolCallUpdate, options: list[PermissionOption],
+        self,
+        session_id: str,
+        tool_call: ToolCallUpdate,
+        options: list[PermissionOption],
         **kwargs: Any,
     ) -> RequestPermissionResponse:
         """Answer as ``--permission`` says and record the options offered."""
@@ -144,11 +147,15 @@ class InteropClient:
             outcome = DeniedOutcome(outcome="cancelled")
         else:
             outcome = AllowedOutcome(outcome="selected", option_id=chosen.option_id)
-        session.permissions.append({
-            "toolCallId": tool_call.tool_call_id,
-            "options": [{"optionId": o.option_id, "kind": o.kind, "name": o.name} for o in options],
-            "answer": dump(outcome),
-        })
+        session.permissions.append(
+            {
+                "toolCallId": tool_call.tool_call_id,
+                "options": [
+                    {"optionId": o.option_id, "kind": o.kind, "name": o.name} for o in options
+                ],
+                "answer": dump(outcome),
+            }
+        )
         return RequestPermissionResponse(outcome=outcome)
 
     async def session_update(self, session_id: str, update: Any, **kwargs: Any) -> None:
@@ -171,7 +178,8 @@ class InteropClient:
             call = session.tool_calls.get(u["toolCallId"])
             if call is None:
                 call = session.tool_calls[u["toolCallId"]] = {
-                    **dict.fromkeys(TOOL_CALL_KEYS), "statuses": []
+                    **dict.fromkeys(TOOL_CALL_KEYS),
+                    "statuses": [],
                 }
             for key in ("title", "kind", "content", "rawInput"):
                 if u.get(key) is not None:
@@ -193,7 +201,11 @@ class InteropClient:
             self.cancel_errors.append(error_of(exc)["message"])
 
     async def read_text_file(
-        self, session_id: str, path: str, line: int | None = None, limit: int | None = None,
+        self,
+        session_id: str,
+        path: str,
+        line: int | None = None,
+        limit: int | None = None,
         **kwargs: Any,
     ) -> ReadTextFileResponse:
         """Serve ``fs/read_text_file`` from the local disk (1-based ``line``, ``limit`` lines)."""
@@ -211,7 +223,7 @@ class InteropClient:
         if line is not None or limit is not None:
             lines = data.split("\n")
             start = max(0, (line or 1) - 1)
-            data = "\n".join(lines[start:] if limit is None else lines[start:start + limit])
+            data = "\n".join(lines[start:] if limit is None else lines[start : start + limit])
         self.fs_ops.append({"op": "read", "path": path, "bytes": len(data.encode())})
         return ReadTextFileResponse(content=data)
 
@@ -263,8 +275,11 @@ async def pump(source: asyncio.StreamReader, sink: asyncio.StreamReader, tr: Tra
 
 
 async def new_session(
-    conn: acp.ClientSideConnection, cwd: str, opts: argparse.Namespace,
-    init: dict[str, Any], auth: dict[str, Any],
+    conn: acp.ClientSideConnection,
+    cwd: str,
+    opts: argparse.Namespace,
+    init: dict[str, Any],
+    auth: dict[str, Any],
 ) -> str:
     """``session/new`` in ``cwd``; on -32000 with ``--auth``, authenticate and retry once."""
     try:
@@ -288,7 +303,9 @@ async def turn(conn: acp.ClientSideConnection, session: Session, text: str) -> N
 
 
 async def converse(
-    conn: acp.ClientSideConnection, client: InteropClient, opts: argparse.Namespace,
+    conn: acp.ClientSideConnection,
+    client: InteropClient,
+    opts: argparse.Namespace,
     summary: dict[str, Any],
 ) -> None:
     """initialize, the sessions, the turns, then linger for late updates."""
@@ -327,8 +344,11 @@ async def run(opts: argparse.Namespace) -> int:
     }
     try:
         proc = await asyncio.create_subprocess_exec(
-            *opts.cmd, cwd=opts.cwd[0], stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE, limit=LINE_LIMIT,
+            *opts.cmd,
+            cwd=opts.cwd[0],
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            limit=LINE_LIMIT,
         )
     except OSError as exc:
         print(f"py_client.py: cannot start {opts.cmd[0]}: {exc}", file=sys.stderr)
@@ -387,7 +407,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--linger", type=float, default=300)
     ap.add_argument("--timeout", type=float, default=20)
     opts = ap.parse_args(argv[:split])
-    opts.cmd = argv[split + 1:]
+    opts.cmd = argv[split + 1 :]
     if not opts.cmd:
         ap.error("the agent command is required after --")
     opts.prompt = opts.prompt or ["hello"]

@@ -1,0 +1,294 @@
+"""Fixtures for the interop tests: real official ACP SDKs talking to acp-compat.
+
+The TypeScript side is a pinned npm harness in this folder (``package.json`` and its
+committed ``package-lock.json``). Install it, from the project root, with exactly::
+
+    npm ci --prefix tests/interop --no-audit --no-fund
+
+The Python side is PyPI ``agent-client-protocol==0.12.1`` (in the ``test`` extra).
+
+A missing tool (``node``, the harness ``node_modules``, the Python SDK) skips the tests
+that need it, with the reason; under ``CI=true`` it fails them instead, so CI can never go
+green by skipping.
+
+Every client run here is a real process tree (client → ``acp-compat wrap`` → agent). It
+gets a marker in its environment, which children inherit; after the run, any process still
+carrying the marker is killed and the test fails, so nothing outlives its test.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as pkg_version
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HARNESS = Path(__file__).resolve().parent
+"""This folder: package.json, package-lock.json, client.mjs, py_client.py."""
+
+NPM_CI = "npm ci --prefix tests/interop --no-audit --no-fund"
+"""The command that installs the harness (run from the project root)."""
+
+TS_SDK_PACKAGES = {"1": ("@agentclientprotocol/sdk", "1.9.0"), "2": ("sdk2", "2.4.0")}
+"""``client.mjs --sdk`` value → (folder under node_modules, the version package.json pins)."""
+
+PY_SDK = ("agent-client-protocol", "0.12.1")
+"""The Python SDK distribution and the version the test extra pins."""
+
+MIN_NODE_MAJOR = 18
+"""Web streams (TransformStream, Readable.toWeb) are globals from Node 18 on."""
+
+RUN_MARKER = "ACP_COMPAT_INTEROP_RUN"
+"""Environment variable whose value tags every process of one client run."""
+
+CLIENT_TIMEOUT = 15.0
+"""Seconds a client gets before it gives up by itself (the process timeout is longer)."""
+
+
+def require(ok: bool, reason: str) -> None:
+    """Skip the test with ``reason`` unless ``ok``; under ``CI=true``, fail it instead."""
+    if ok:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI=true and {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """Path of a ``node`` (>= 18) executable."""
+    path = shutil.which("node")
+    require(path is not None, "node is not on PATH (the TypeScript SDK runs on Node >= 18)")
+    assert path is not None
+    out = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=10)
+    major = out.stdout.strip().lstrip("v").split(".")[0]
+    require(
+        out.returncode == 0 and major.isdigit() and int(major) >= MIN_NODE_MAJOR,
+        f"{path} --version says {out.stdout.strip() or out.stderr.strip()!r}; need Node >= 18",
+    )
+    return path
+
+
+def _installed_version(package_json: Path) -> str | None:
+    try:
+        version = json.loads(package_json.read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError):
+        return None
+    return version if isinstance(version, str) else None
+
+
+@pytest.fixture(scope="session")
+def node_modules(node: str) -> Path:
+    """The harness ``node_modules``, checked to hold the pinned SDK versions."""
+    modules = HARNESS / "node_modules"
+    for folder, pinned in TS_SDK_PACKAGES.values():
+        found = _installed_version(modules / folder / "package.json")
+        require(
+            found == pinned,
+            f"{modules / folder} holds {found or 'nothing'}, not @agentclientprotocol/sdk "
+            f"{pinned}; run `{NPM_CI}` from the project root",
+        )
+    return modules
+
+
+@pytest.fixture(scope="session")
+def ts_example_agent(node: str, node_modules: Path) -> list[str]:
+    """Command line of the scripted example *agent* shipped in SDK 1.9.0 (a v1 agent)."""
+    script = node_modules / "@agentclientprotocol" / "sdk" / "dist" / "examples" / "agent.js"
+    require(script.is_file(), f"{script} is missing; run `{NPM_CI}` from the project root")
+    return [node, str(script)]
+
+
+@pytest.fixture(scope="session")
+def python_sdk() -> str:
+    """The installed version of the official Python SDK (the pinned one)."""
+    name, pinned = PY_SDK
+    try:
+        found: str | None = pkg_version(name)
+    except PackageNotFoundError:
+        found = None
+    require(
+        found == pinned,
+        f"{name} is {found or 'not installed'}, need {pinned} (pip install -e '.[test]')",
+    )
+    return pinned
+
+
+def legacy_agent_command(*agent_args: str) -> list[str]:
+    """The project's scripted legacy 0.0.9 agent, as the relay's child command."""
+    return [sys.executable, "-m", "acp_compat.examples.legacy_agent", *agent_args]
+
+
+def wrap_command(agent: Sequence[str], *wrap_args: str) -> list[str]:
+    """``acp-compat wrap [wrap_args] -- agent...`` run by this interpreter."""
+    return [sys.executable, "-m", "acp_compat", "wrap", *wrap_args, "--", *agent]
+
+
+@dataclass(frozen=True)
+class ClientRun:
+    """What one client process produced."""
+
+    summary: dict[str, Any]
+    """The client's JSON summary line (see ``client.mjs``)."""
+    transcript: list[dict[str, str]]
+    """``{"dir": "recv" | "send", "line": ...}`` per wire line, in arrival order."""
+    returncode: int
+    stderr: str
+    seconds: float
+
+    def session(self, index: int = 0) -> dict[str, Any]:
+        """The summary of the ``index``-th session."""
+        sessions: list[dict[str, Any]] = self.summary["sessions"]
+        assert len(sessions) > index, f"no session {index}: {self.describe()}"
+        return sessions[index]
+
+    def describe(self) -> str:
+        """The run's outputs, for assertion messages."""
+        return (
+            f"exit {self.returncode} after {self.seconds:.1f}s\nsummary: "
+            f"{json.dumps(self.summary)[:3000]}\nstderr (tail): {self.stderr[-3000:]}"
+        )
+
+
+def _marked_pids(marker: str) -> list[int]:
+    """Processes of this user whose environment carries ``RUN_MARKER=marker``."""
+    needle = f"{RUN_MARKER}={marker}".encode()
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+        except OSError:  # gone meanwhile, or not ours
+            continue
+        if needle in environ.split(b"\0"):
+            pids.append(int(entry.name))
+    return pids
+
+
+def _reap_marked(marker: str) -> list[int]:
+    """Wait up to 3 s for marked processes to end; kill and report those that do not."""
+    if not Path("/proc/self/environ").exists():  # no /proc: cannot look, nothing to check
+        return []
+    deadline = time.monotonic() + 3.0
+    while (left := _marked_pids(marker)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in left:
+        with contextlib.suppress(OSError):  # ended in the meantime
+            os.kill(pid, signal.SIGKILL)
+    return left
+
+
+def _stop_group(proc: subprocess.Popen[str]) -> None:
+    """SIGTERM the client's process group (the relay cleans up on it), then SIGKILL it."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except OSError:
+            return
+        try:
+            proc.wait(3)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@dataclass(frozen=True)
+class V1Client:
+    """One official-SDK client program, ready to run against an agent command."""
+
+    name: str
+    """``ts-sdk1``, ``ts-sdk2`` or ``py``."""
+    argv: tuple[str, ...]
+    """The client program and its fixed arguments (the SDK choice)."""
+    workdir: Path
+    """Where transcripts go (the test's tmp_path)."""
+
+    def run(self, agent: Sequence[str], *args: str, cwds: Sequence[Path] = ()) -> ClientRun:
+        """Run the client with ``args`` against ``agent`` (one session per cwd).
+
+        The agent process starts in the first cwd. The client is given ``CLIENT_TIMEOUT``;
+        the process tree gets 5 s more, then it is stopped and the test fails.
+        """
+        transcript = self.workdir / f"transcript-{uuid.uuid4().hex[:8]}.jsonl"
+        marker = uuid.uuid4().hex
+        argv = [*self.argv, "--transcript", str(transcript), "--timeout", str(CLIENT_TIMEOUT)]
+        for cwd in cwds:
+            argv += ["--cwd", str(cwd)]
+        argv += [*args, "--", *agent]
+        env = {**os.environ, RUN_MARKER: marker}
+        started = time.monotonic()
+        # Own process group, so that a hung run can be stopped as a whole.
+        proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=self.workdir,
+            start_new_session=True,
+        )
+        try:
+            stdout, stderr = proc.communicate(timeout=CLIENT_TIMEOUT + 5)
+        except subprocess.TimeoutExpired:
+            _stop_group(proc)
+            stdout, stderr = proc.communicate()
+            _reap_marked(marker)
+            pytest.fail(f"{self.name} hung: {argv}\nstderr: {stderr[-3000:]}")
+        seconds = time.monotonic() - started
+        leftovers = _reap_marked(marker)
+        lines = stdout.strip().splitlines()
+        try:
+            summary = json.loads(lines[-1]) if lines else {}
+        except ValueError:
+            summary = {}
+        records = []
+        if transcript.exists():
+            records = [json.loads(x) for x in transcript.read_text("utf-8").splitlines() if x]
+        run = ClientRun(summary, records, proc.returncode, stderr, seconds)
+        assert not leftovers, f"processes outlived the run: {leftovers}\n{run.describe()}"
+        assert summary, f"{self.name} printed no summary: {stdout[-2000:]!r}\n{run.describe()}"
+        return run
+
+
+CLIENT_NAMES = ("ts-sdk1", "ts-sdk2", "py")
+"""The v1 clients every upgrade interop test runs with."""
+
+
+@pytest.fixture(params=CLIENT_NAMES)
+def v1_client(request: pytest.FixtureRequest, tmp_path: Path) -> V1Client:
+    """Each official-SDK v1 client in turn: TS SDK 1.9.0, TS SDK 2.4.0, Python SDK 0.12.1."""
+    name: str = request.param
+    if name == "py":
+        request.getfixturevalue("python_sdk")
+        argv: tuple[str, ...] = (sys.executable, str(HARNESS / "py_client.py"))
+    else:
+        node_path: str = request.getfixturevalue("node")
+        request.getfixturevalue("node_modules")
+        argv = (node_path, str(HARNESS / "client.mjs"), "--sdk", name[-1])
+    return V1Client(name, argv, tmp_path)
+
+
+@pytest.fixture(scope="session")
+def upgrade_relay() -> Callable[..., list[str]]:
+    """``upgrade_relay(*agent_args, wrap_args=())``: the command line of ``acp-compat wrap``
+    relaying the project's scripted legacy agent started with ``agent_args``."""
+
+    def command(*agent_args: str, wrap_args: Sequence[str] = ()) -> list[str]:
+        return wrap_command(legacy_agent_command(*agent_args), *wrap_args)
+
+    return command
