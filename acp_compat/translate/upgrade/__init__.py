@@ -20,15 +20,15 @@ update object and on ``session/request_permission``'s ``toolCall``. Members:
 * ``confirmation`` (the pending ``tool_call`` and ``toolCall`` of a
   ``requestToolCallConfirmation``): the legacy ``ToolCallConfirmation`` object verbatim,
   including its ``description``.
-* ``diffPath``: the legacy diff ``path`` when acp-compat made it absolute (legacy Gemini
-  sends basenames); the current ``diff.path`` holds the absolute path.
-* ``detailsAt``: the index in ``content`` of the text item acp-compat added to show the
-  confirmation's details (command, URLs, MCP tool, description); that item is not the
-  agent's content and is dropped when restoring the legacy message.
+* ``content`` (any of the three): the legacy ``ToolCallContent`` value verbatim (or
+  ``null``), present only when the current ``content`` cannot be read back by the rules
+  below: a diff path was made absolute (legacy Gemini sends basenames), or acp-compat
+  appended a text item showing the confirmation's details (command, URLs, MCP tool,
+  description) that the agent's content lacked.
 
-Everything else restores from the current fields: ``label`` = ``title``; ``content``:
-``[]`` = ``null``, a ``content`` text item = ``markdown``, a diff = the diff (with
-``diffPath``); ``locations`` are passed unchanged (left out when the agent left them out);
+Everything else restores from the current fields: ``label`` = ``title``; without
+``legacy.content``, ``content`` ``[]`` = ``null``, one ``content`` text item = ``markdown``,
+one diff = the diff; ``locations`` are passed unchanged (left out when the agent left them out);
 legacy status ``running``/``finished``/``error`` = ``in_progress``/``completed``/``failed``.
 Nothing else is put into ``_meta``.
 

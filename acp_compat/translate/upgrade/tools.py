@@ -52,20 +52,22 @@ def fix_diff_path(path: str, locations: Sequence[dict[str, Any]], cwd: str) -> s
 
 def map_content(
     content: dict[str, Any] | None, locations: Sequence[dict[str, Any]], cwd: str
-) -> tuple[list[dict[str, Any]], str | None]:
-    """Current content for one legacy content value, and the legacy diff path if changed."""
+) -> tuple[list[dict[str, Any]], bool]:
+    """Current content for one legacy content value, and whether a diff path was changed
+    (the legacy value then cannot be read back from the current one)."""
     if content is None:
-        return [], None
+        return [], False
     if content["type"] == "markdown":
-        return [{"type": "content", "content": {"type": "text", "text": content["markdown"]}}], None
+        return [text_item(content["markdown"])], False
     path = content["path"]
     absolute = fix_diff_path(path, locations, cwd)
     diff = {"type": "diff", "path": absolute, "oldText": content.get("oldText"),
             "newText": content["newText"]}
-    return [diff], (path if absolute != path else None)
+    return [diff], absolute != path
 
 
-def _text_item(text: str) -> dict[str, Any]:
+def text_item(text: str) -> dict[str, Any]:
+    """A current ``content`` tool call item holding a text block."""
     return {"type": "content", "content": {"type": "text", "text": text}}
 
 
@@ -132,12 +134,3 @@ def permission_options(confirmation: dict[str, Any]) -> list[dict[str, str]]:
     options.append({"optionId": "allow", "name": "Allow", "kind": "allow_once"})
     options.append({"optionId": "reject", "name": "Reject", "kind": "reject_once"})
     return options
-
-
-def with_details(
-    content: list[dict[str, Any]], details: str | None
-) -> tuple[list[dict[str, Any]], int | None]:
-    """``content`` with the confirmation details appended, and the index they landed at."""
-    if details is None:
-        return content, None
-    return [*content, _text_item(details)], len(content)

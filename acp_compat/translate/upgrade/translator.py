@@ -527,7 +527,7 @@ class UpgradeTranslator:
     ) -> dict[str, Any]:
         """The current ``ToolCall`` fields for a legacy push / confirmation request."""
         locations = params["locations"]
-        content, legacy_path = tools.map_content(params["content"], locations or [], session.cwd)
+        content, rewritten = tools.map_content(params["content"], locations or [], session.cwd)
         legacy: dict[str, Any] = {"icon": params["icon"]}
         fields: dict[str, Any] = {
             "toolCallId": str(tool_id),
@@ -539,13 +539,13 @@ class UpgradeTranslator:
         if confirmation is not None:
             legacy["confirmation"] = confirmation
             details, raw_input = tools.confirmation_details(confirmation, content)
-            content, details_at = tools.with_details(content, details)
-            if details_at is not None:
-                legacy["detailsAt"] = details_at
+            if details is not None:
+                content = [*content, tools.text_item(details)]
+                rewritten = True
             if raw_input is not None:
                 fields["rawInput"] = raw_input
-        if legacy_path is not None:
-            legacy["diffPath"] = legacy_path
+        if rewritten:
+            legacy["content"] = params["content"]
         fields["content"] = content
         if locations is not None:
             fields["locations"] = locations
@@ -618,7 +618,7 @@ class UpgradeTranslator:
         outputs: list[Output] = []
         if session.turn is not None:
             tool.status = status
-            content, legacy_path = tools.map_content(
+            content, rewritten = tools.map_content(
                 checked["content"], tool.locations, session.cwd
             )
             update: dict[str, Any] = {
@@ -627,8 +627,8 @@ class UpgradeTranslator:
                 "status": status,
                 "content": content,
             }
-            if legacy_path is not None:
-                update["_meta"] = tools.legacy_meta({"diffPath": legacy_path})
+            if rewritten:
+                update["_meta"] = tools.legacy_meta({"content": checked["content"]})
             outputs.append(_session_update(session.session_id, update))
         else:
             log.debug("agent %d updated tool call %d after its turn (dropped)",
