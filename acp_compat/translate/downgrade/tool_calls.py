@@ -168,9 +168,9 @@ class ToolCallRelay:
         }
         if card.content is not None:
             params["content"] = card.content
-        locations = legacy_locations(fields.get("locations"))
-        if locations:
-            params["locations"] = locations
+        if isinstance(fields.get("locations"), list):
+            # Present (even empty) when the agent sent it, as legacy agents did.
+            params["locations"] = legacy_locations(fields["locations"])
         return params
 
     # -- answers from the client -----------------------------------------------------------
@@ -207,7 +207,7 @@ class ToolCallRelay:
                 base = {"title": known.title, "kind": known.kind}
         fields = {**base, **{k: v for k, v in tool_call.items() if v is not None}}
         fields["toolCallId"] = tool_call_id
-        hints = legacy_hints(tool_call, base)
+        hints = legacy_hints(fields)
         # A confirmation makes a new card on the legacy side: later updates go to it.
         card = ToolCard(
             tool_call_id,
@@ -304,7 +304,14 @@ class ToolCallRelay:
 
 
 def _content(fields: dict[str, Any], hints: LegacyHints) -> dict[str, Any] | None:
-    """The legacy content of a call: the kept legacy value, else the merged current list."""
-    if hints.has_content and (hints.content is None or isinstance(hints.content, dict)):
-        return hints.content
-    return merge_content(fields.get("content"))
+    """The legacy content of a call: its current content merged, with the legacy hints
+    (the upgrade's added details item left out, the legacy diff path restored)."""
+    items = fields.get("content")
+    if not isinstance(items, list):
+        return None
+    if hints.details_at is not None and 0 <= hints.details_at < len(items):
+        items = items[: hints.details_at] + items[hints.details_at + 1 :]
+    merged = merge_content(items)
+    if merged is not None and merged["type"] == "diff" and hints.diff_path is not None:
+        merged["path"] = hints.diff_path
+    return merged
