@@ -189,6 +189,22 @@ def test_method_table_matches_meta_json() -> None:
         assert (spec.result is None) is spec.notification, name
 
 
+def test_void_results_are_the_meta_only_response_definitions() -> None:
+    meta_only = {
+        name
+        for name, d in _schema()["$defs"].items()
+        if d.get("x-method")
+        and name.endswith("Response")
+        and set(d["properties"]) == {"_meta"}
+        and "anyOf" not in d  # CreateElicitationResponse: its variants add an action
+    }
+    assert {cls.__name__ for cls in C.VOID_RESULTS} == meta_only
+    assert len(meta_only) == 8
+    for cls in C.VOID_RESULTS:
+        assert unstructure(cls()) == {}
+        assert structure({"_meta": {"a": 1}}, cls) == cls(meta={"a": 1})
+
+
 @pytest.mark.parametrize("name", sorted(C.CURRENT_METHODS))
 def test_method_types_are_the_schema_definitions(name: str) -> None:
     """Each params/result type is the x-method definition: same class name, or a declared

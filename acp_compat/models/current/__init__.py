@@ -102,6 +102,7 @@ from acp_compat.models.current.mcp import (
 )
 from acp_compat.models.current.methods import (
     CURRENT_METHODS,
+    VOID_RESULTS,
 )
 from acp_compat.models.current.permission import (
     CancelledPermissionOutcome,
@@ -220,6 +221,7 @@ __all__ = [
     "RESOURCE_NOT_FOUND",
     "TOOL_KINDS",
     "UNCHANGED",
+    "VOID_RESULTS",
     "AgentAuthCapabilities",
     "AgentCapabilities",
     "AgentMessageChunk",

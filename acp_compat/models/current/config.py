@@ -34,6 +34,7 @@ class SessionConfigSelectGroup:
 # The schema allows a flat list of values or a list of groups, told apart by their keys; a
 # list of this union holds either (writing back what was read keeps it one or the other).
 SessionConfigSelectEntry: TypeAlias = SessionConfigSelectOption | SessionConfigSelectGroup
+"""One entry of a select option's ``options``: a value, or a group of values."""
 keyed_union(
     SessionConfigSelectEntry,
     {"group": SessionConfigSelectGroup, "value": SessionConfigSelectOption},
@@ -77,6 +78,7 @@ class UnknownSessionConfigOption:
 SessionConfigOption: TypeAlias = (
     SessionConfigSelect | SessionConfigBoolean | UnknownSessionConfigOption
 )
+"""A config option, tagged by ``type``."""
 tagged_union(
     SessionConfigOption,
     tag="type",

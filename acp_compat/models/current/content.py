@@ -12,6 +12,7 @@ from acp_compat.models._base import always, keyed_union, meta_field, tagged_unio
 
 # Closed: the schema's two audience roles have not changed since annotations were added.
 Role = Literal["assistant", "user"]
+"""Who a block is meant for."""
 
 
 @attrs.define(kw_only=True)
@@ -94,6 +95,7 @@ class BlobResourceContents:
 
 # Untagged in the schema: told apart by which of ``text`` / ``blob`` is present.
 EmbeddedResourceResource: TypeAlias = TextResourceContents | BlobResourceContents
+"""The contents of an embedded resource: text or a base64 blob."""
 keyed_union(
     EmbeddedResourceResource,
     {"text": TextResourceContents, "blob": BlobResourceContents},
@@ -125,6 +127,7 @@ ContentBlock: TypeAlias = (
     | EmbeddedResource
     | UnknownContentBlock
 )
+"""Any content block, tagged by ``type``."""
 tagged_union(
     ContentBlock,
     tag="type",

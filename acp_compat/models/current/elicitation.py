@@ -108,6 +108,7 @@ class UnknownMultiSelectItems:
 MultiSelectItems: TypeAlias = (
     StringMultiSelectItems | TitledMultiSelectItems | UnknownMultiSelectItems
 )
+"""The choices of a multi-select field."""
 tagged_union(
     MultiSelectItems,
     tag="type",
@@ -146,6 +147,7 @@ ElicitationPropertySchema: TypeAlias = (
     | MultiSelectPropertySchema
     | UnknownPropertySchema
 )
+"""One form field, tagged by ``type``."""
 tagged_union(
     ElicitationPropertySchema,
     tag="type",
@@ -224,6 +226,7 @@ class UnknownElicitationRequest:
 CreateElicitationRequest: TypeAlias = (
     ElicitationFormRequest | ElicitationUrlRequest | UnknownElicitationRequest
 )
+"""``elicitation/create`` params, tagged by ``mode``."""
 tagged_union(
     CreateElicitationRequest,
     tag="mode",
@@ -271,6 +274,7 @@ class UnknownElicitationResponse:
 CreateElicitationResponse: TypeAlias = (
     ElicitationAccept | ElicitationDecline | ElicitationCancel | UnknownElicitationResponse
 )
+"""``elicitation/create`` result, tagged by ``action``."""
 tagged_union(
     CreateElicitationResponse,
     tag="action",

@@ -241,6 +241,7 @@ class UnknownAuthMethod:
 
 
 AuthMethod: TypeAlias = AuthMethodAgent | AuthMethodTerminal | UnknownAuthMethod
+"""An advertised auth method: agent-run (untagged), terminal, or unknown."""
 tagged_union(
     AuthMethod,
     tag="type",

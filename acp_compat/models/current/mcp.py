@@ -62,6 +62,7 @@ class UnknownMcpServer:
 
 
 McpServer: TypeAlias = McpServerHttp | McpServerSse | McpServerStdio | UnknownMcpServer
+"""An MCP server entry: http, sse, stdio (untagged) or unknown."""
 tagged_union(
     McpServer,
     tag="type",

@@ -7,6 +7,8 @@
 
 from typing import Final
 
+import attrs
+
 from acp_compat.models._base import MethodSpec
 from acp_compat.models.current import elicitation as el
 from acp_compat.models.current import fs, rpc
@@ -73,3 +75,16 @@ _SPECS: Final = (
 
 CURRENT_METHODS: Final[dict[str, MethodSpec]] = {spec.name: spec for spec in _SPECS}
 """Method name → :class:`~acp_compat.models._base.MethodSpec` for the current protocol."""
+
+
+VOID_RESULTS: Final[frozenset[type]] = frozenset(
+    spec.result
+    for spec in _SPECS
+    if isinstance(spec.result, type) and [f.name for f in attrs.fields(spec.result)] == ["meta"]
+)
+"""Result classes that are ``{}`` plus an optional ``_meta``.
+
+Peers on library versions up to v0.2.0 answer these methods with ``null`` instead; a reader
+should treat a ``null`` result of one of these as ``{}`` (behaviour.md: accept both, send
+``{}``), since structuring ``null`` into a class is an error.
+"""

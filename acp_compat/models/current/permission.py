@@ -12,6 +12,7 @@ from acp_compat.models._base import always, meta_field, tagged_union
 from acp_compat.models.current.tools import ToolCallUpdate
 
 PermissionOptionKind = Literal["allow_once", "allow_always", "reject_once", "reject_always"]
+"""What choosing an option means."""
 
 
 @attrs.define(kw_only=True)
@@ -53,6 +54,7 @@ class UnknownPermissionOutcome:
 RequestPermissionOutcome: TypeAlias = (
     SelectedPermissionOutcome | CancelledPermissionOutcome | UnknownPermissionOutcome
 )
+"""The user's answer, tagged by ``outcome``."""
 tagged_union(
     RequestPermissionOutcome,
     tag="outcome",

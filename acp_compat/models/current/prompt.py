@@ -12,6 +12,7 @@ from acp_compat.models._base import meta_field
 from acp_compat.models.current.content import ContentBlock
 
 StopReason = Literal["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]
+"""Why a prompt turn ended."""
 
 
 @attrs.define(kw_only=True)

@@ -197,6 +197,7 @@ class UnknownSetSessionConfigOption:
 SetSessionConfigOptionRequest: TypeAlias = (
     SetSessionConfigOptionValueId | SetSessionConfigOptionBoolean | UnknownSetSessionConfigOption
 )
+"""``session/set_config_option`` params: a value id (untagged) or a boolean."""
 tagged_union(
     SetSessionConfigOptionRequest,
     tag="type",

@@ -34,6 +34,7 @@ TOOL_KINDS: Final = frozenset(
 """The tool kinds schema 1.21.0 knows; ``kind`` fields accept any string."""
 
 ToolCallStatus = Literal["pending", "in_progress", "completed", "failed"]
+"""Where a tool call stands; absent on a new call means ``pending``."""
 
 
 @attrs.define(kw_only=True)
@@ -77,6 +78,7 @@ class UnknownToolCallContent:
 
 
 ToolCallContent: TypeAlias = Content | Diff | Terminal | UnknownToolCallContent
+"""What a tool call shows, tagged by ``type``."""
 tagged_union(
     ToolCallContent,
     tag="type",

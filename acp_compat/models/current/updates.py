@@ -19,7 +19,9 @@ from acp_compat.models.current.content import ContentBlock
 from acp_compat.models.current.tools import ToolCall, ToolCallUpdate
 
 PlanEntryPriority = Literal["high", "medium", "low"]
+"""How important a plan entry is."""
 PlanEntryStatus = Literal["pending", "in_progress", "completed"]
+"""Where a plan entry stands."""
 
 
 @attrs.define(kw_only=True)
@@ -195,6 +197,7 @@ SessionUpdate: TypeAlias = (
     | UsageUpdate
     | UnknownSessionUpdate
 )
+"""Any session update, tagged by ``sessionUpdate``."""
 tagged_union(
     SessionUpdate,
     tag="sessionUpdate",
