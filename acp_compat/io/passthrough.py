@@ -1,0 +1,71 @@
+"""Same protocol on both sides: messages go through unchanged, one agent process.
+
+The relay still frames, checks, logs and traces every line, and writes each message as
+the very bytes it arrived as (the relay's ``raw_passthrough``). The only state kept is
+which client requests the agent has not answered yet, so that if the agent dies they
+still get exactly one response, an error naming its exit status.
+"""
+
+from __future__ import annotations
+
+from acp_compat.io.process import describe_status
+from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, RequestId, error
+from acp_compat.translate.base import Output, ToAgent, ToClient
+
+AGENT = 0
+"""The one agent process of a passthrough relay."""
+
+
+class PassthroughTranslator:
+    """A :class:`~acp_compat.translate.base.Translator` that forwards everything as is."""
+
+    def __init__(self) -> None:
+        self._pending: dict[int | str, str] = {}
+
+    def from_client(self, message: Message) -> list[Output]:
+        """Forward a client message to the agent, remembering requests."""
+        request_id = message.get("id")
+        if "method" in message and isinstance(request_id, (int, str)):
+            self._pending[request_id] = str(message["method"])
+        return [ToAgent(AGENT, message)]
+
+    def from_agent(self, agent: int, message: Message) -> list[Output]:
+        """Forward an agent message to the client, settling answered requests."""
+        if "method" not in message:
+            request_id = message.get("id")
+            if isinstance(request_id, (int, str)):
+                self._pending.pop(request_id, None)
+        return [ToClient(message)]
+
+    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
+        """Answer every request the agent left unanswered with an error."""
+        outputs: list[Output] = []
+        for request_id, method in self._pending.items():
+            outputs.append(ToClient(_agent_gone(request_id, method, returncode, stderr_tail)))
+        self._pending.clear()
+        return outputs
+
+    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
+        """Never asked for: the passthrough starts no agents of its own."""
+        return []
+
+    def file_done(
+        self, token: int, content: str | None = None, error: str | None = None
+    ) -> list[Output]:
+        """Never asked for: the passthrough performs no file effects."""
+        return []
+
+
+def _agent_gone(
+    request_id: RequestId, method: str, returncode: int | None, stderr_tail: str
+) -> Message:
+    """The ``-32603`` for a request whose agent exited before answering it."""
+    data: dict[str, object] = {"method": method, "exitCode": returncode}
+    if stderr_tail:
+        data["stderr"] = stderr_tail
+    return error(
+        request_id,
+        INTERNAL_ERROR,
+        f"The agent process ended ({describe_status(returncode)}) before answering",
+        data,
+    )

@@ -1,0 +1,293 @@
+"""Agent processes: started as argv in their own process group, closed without orphans.
+
+An agent is often a launcher (``npx``, ``uvx``) whose real work happens in a child, so
+everything here acts on the **process group**: the agent starts a new session (its pid is
+the group id), and closing it ends with ``SIGTERM`` then ``SIGKILL`` to the whole group
+when closing stdin and a grace period were not enough. Linux never hands out a pid while
+it still names a live group, so signalling the group after the leader was reaped cannot
+hit a stranger.
+
+stderr is drained continuously (an agent blocked on a full stderr pipe would hang the
+session), copied to acp-compat's own stderr, and its tail kept for error messages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import subprocess
+from collections.abc import Sequence
+
+import anyio
+import anyio.abc
+
+from acp_compat.io.lines import LineReader, LineWriter, read_chunk
+from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
+
+logger = logging.getLogger("acp_compat.io.process")
+
+STDERR_TAIL_BYTES = 8 * 1024
+"""How much of an agent's stderr is kept for the error reported when it exits."""
+
+STDERR_TAIL_LINES = 20
+"""At most this many of the last stderr lines go into that error."""
+
+_POLL_INTERVAL = 0.02
+"""How often a group's remaining members are looked for while waiting for them to end."""
+
+
+def describe_status(returncode: int | None) -> str:
+    """``exit status 3`` / ``killed by SIGKILL`` / ``unknown status``, for messages."""
+    if returncode is None:
+        return "unknown status"
+    if returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = f"signal {-returncode}"
+        return f"killed by {name}"
+    return f"exit status {returncode}"
+
+
+def shell_status(returncode: int | None) -> int:
+    """The exit status a shell would report for ``returncode`` (128+N for signal N)."""
+    if returncode is None:
+        return 1
+    return 128 - returncode if returncode < 0 else returncode
+
+
+class AgentProcess:
+    """One running agent: its pipes, its exit, its process group.
+
+    Create it with :meth:`spawn`, then :meth:`start` its background tasks (stdin writer,
+    stderr drain, exit watcher) in a task group. The owner reads :attr:`stdout` itself.
+    """
+
+    def __init__(
+        self,
+        number: int,
+        argv: Sequence[str],
+        popen: subprocess.Popen[bytes],
+        stdin_fd: int,
+        stdout_fd: int,
+        stderr_fd: int,
+        *,
+        max_line_bytes: int,
+        stderr_sink: int | None,
+    ) -> None:
+        self.number = number
+        self.argv = tuple(argv)
+        self.popen = popen
+        self.pid = popen.pid
+        self.stdin = LineWriter(stdin_fd, name=f"agent {number} stdin")
+        self.stdout = LineReader(stdout_fd, max_line_bytes=max_line_bytes)
+        self._stderr_fd = stderr_fd
+        os.set_blocking(stderr_fd, False)
+        self._stderr_sink = stderr_sink
+        self._stderr_tail = bytearray()
+        self.stderr_done = anyio.Event()
+        """Set once the agent's stderr reached its end (every writer of it is gone)."""
+        self.stdout_done = anyio.Event()
+        """Set by the owner once it has read :attr:`stdout` to its end."""
+        self.exited = anyio.Event()
+        """Set once the group leader (the agent command itself) has exited and been reaped."""
+        self.closing = False
+        """Whether :meth:`close` was called (the exit is expected)."""
+        self._terminated: anyio.Event | None = None
+
+    @classmethod
+    def spawn(
+        cls,
+        number: int,
+        argv: Sequence[str],
+        cwd: str | None = None,
+        *,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        stderr_sink: int | None = 2,
+    ) -> AgentProcess:
+        """Start ``argv`` (never through a shell) in ``cwd`` with the inherited environment.
+
+        Raises ``OSError`` when it cannot be started (missing command, not executable,
+        ``cwd`` missing). ``stderr_sink`` is the descriptor the agent's stderr is copied to
+        (``None``: only the tail is kept).
+        """
+        if not argv:
+            raise ValueError("the agent command is empty")
+        pipes: list[int] = []
+        try:
+            stdin_r, stdin_w = os.pipe()
+            pipes += [stdin_r, stdin_w]
+            stdout_r, stdout_w = os.pipe()
+            pipes += [stdout_r, stdout_w]
+            stderr_r, stderr_w = os.pipe()
+            pipes += [stderr_r, stderr_w]
+            popen = subprocess.Popen(
+                list(argv),
+                stdin=stdin_r,
+                stdout=stdout_w,
+                stderr=stderr_w,
+                cwd=cwd,
+                start_new_session=True,
+                close_fds=True,
+            )
+        except BaseException:
+            for fd in pipes:
+                os.close(fd)
+            raise
+        # The child holds its own copies now; ours would keep its stdin from ever ending.
+        for fd in (stdin_r, stdout_w, stderr_w):
+            os.close(fd)
+        logger.debug("agent %d started as pid %d: %s", number, popen.pid, list(argv))
+        return cls(
+            number,
+            argv,
+            popen,
+            stdin_w,
+            stdout_r,
+            stderr_r,
+            max_line_bytes=max_line_bytes,
+            stderr_sink=stderr_sink,
+        )
+
+    def start(self, task_group: anyio.abc.TaskGroup) -> None:
+        """Run the stdin writer, the stderr drain and the exit watcher in ``task_group``."""
+        task_group.start_soon(self.stdin.run)
+        task_group.start_soon(self._drain_stderr)
+        task_group.start_soon(self._watch_exit)
+
+    @property
+    def returncode(self) -> int | None:
+        """The leader's exit status (negative: killed by that signal), once it exited."""
+        return self.popen.returncode
+
+    def stderr_tail(self) -> str:
+        """The last lines of what the agent wrote to stderr, decoded leniently."""
+        text = self._stderr_tail.decode("utf-8", errors="replace")
+        lines = text.splitlines()[-STDERR_TAIL_LINES:]
+        return "\n".join(lines)
+
+    async def close(self, grace: float) -> None:
+        """Close stdin, wait ``grace`` seconds for the group to end, then terminate it."""
+        self.closing = True
+        self.stdin.close()
+        with anyio.move_on_after(grace):
+            await self.exited.wait()
+            await self._group_gone()
+        await self.terminate(grace)
+
+    async def settle(self, grace: float) -> None:
+        """After the leader exited by itself: give what it left in its group ``grace``
+        seconds, then terminate the group (a launcher's child must not outlive it)."""
+        with anyio.move_on_after(grace):
+            await self._group_gone()
+        await self.terminate(grace)
+
+    async def terminate(self, grace: float) -> None:
+        """``SIGTERM`` the group, wait ``grace`` seconds, ``SIGKILL`` it; until the leader
+        is reaped. Concurrent calls share one sequence."""
+        if self._terminated is not None:
+            await self._terminated.wait()
+            return
+        self._terminated = anyio.Event()
+        try:
+            if self._group_alive():
+                logger.debug("agent %d: SIGTERM to process group %d", self.number, self.pid)
+                self._signal_group(signal.SIGTERM)
+                with anyio.move_on_after(grace):
+                    await self.exited.wait()
+                    await self._group_gone()
+                if self._group_alive():
+                    logger.warning(
+                        "agent %d: process group %d outlived SIGTERM; sending SIGKILL",
+                        self.number,
+                        self.pid,
+                    )
+                    self._signal_group(signal.SIGKILL)
+            await self.exited.wait()
+        finally:
+            self._terminated.set()
+
+    def kill(self) -> None:
+        """``SIGKILL`` the whole group now (a second interrupt: no more waiting)."""
+        self.closing = True
+        self._signal_group(signal.SIGKILL)
+
+    def _signal_group(self, sig: signal.Signals) -> None:
+        """Send ``sig`` to the agent's process group, if it still has members."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, sig)
+
+    def _group_alive(self) -> bool:
+        """Whether any process of the agent's group is still there."""
+        try:
+            os.killpg(self.pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+
+    async def _group_gone(self) -> None:
+        """Wait until the leader was reaped and no member of its group is left."""
+        await self.exited.wait()
+        while self._group_alive():
+            await anyio.sleep(_POLL_INTERVAL)
+
+    async def _watch_exit(self) -> None:
+        """Reap the leader as soon as it exits (pidfd when there is one, else polling)."""
+        try:
+            pidfd = os.pidfd_open(self.pid)
+        except (AttributeError, OSError):
+            pidfd = -1
+        try:
+            if pidfd >= 0:
+                await anyio.wait_readable(pidfd)
+                self.popen.wait()
+            else:
+                delay = 0.005
+                while self.popen.poll() is None:
+                    await anyio.sleep(delay)
+                    delay = min(delay * 2, 0.1)
+        finally:
+            if pidfd >= 0:
+                os.close(pidfd)
+            if self.popen.returncode is None:
+                # Cancelled before the exit was seen (the relay is going down): make sure
+                # nothing of the group survives and the leader is reaped.
+                self._signal_group(signal.SIGKILL)
+                self.popen.wait()
+            self.exited.set()
+        logger.debug(
+            "agent %d (pid %d) %s", self.number, self.pid, describe_status(self.popen.returncode)
+        )
+
+    async def _drain_stderr(self) -> None:
+        """Copy stderr to our stderr as it comes, keeping a bounded tail."""
+        try:
+            while True:
+                data = await read_chunk(self._stderr_fd)
+                if not data:
+                    break
+                self._stderr_tail += data
+                if len(self._stderr_tail) > STDERR_TAIL_BYTES:
+                    del self._stderr_tail[: len(self._stderr_tail) - STDERR_TAIL_BYTES]
+                if self._stderr_sink is not None:
+                    _write_fully(self._stderr_sink, data)
+        finally:
+            os.close(self._stderr_fd)
+            self.stderr_done.set()
+
+
+def _write_fully(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to our (blocking) stderr; give up quietly if it is gone."""
+    view = memoryview(data)
+    while view:
+        try:
+            written = os.write(fd, view)
+        except BlockingIOError:
+            return  # a non-blocking stderr that is full: losing log text beats hanging
+        except OSError:
+            return
+        view = view[written:]
