@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import acp_compat.models.current as C
-from acp_compat.codec import CodecError, Problem, structure, unstructure
+from acp_compat.codec import CodecError, Problem, structure, unstructure, wire_name
 from acp_compat.models._base import ALWAYS, UNIONS, KeyedUnion, TaggedUnion
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -364,6 +364,58 @@ def test_every_class_is_checked_against_a_definition() -> None:
     ]
     assert unchecked == []
     assert len(MODEL_CLASSES) > 120
+
+
+# Classes that flatten several definitions (a variant plus its base, a mode plus its scopes):
+# the definitions whose properties together make up their wire keys.
+PROPERTY_SOURCES = {
+    "UserMessageChunk": ["ContentChunk"],
+    "AgentMessageChunk": ["ContentChunk"],
+    "AgentThoughtChunk": ["ContentChunk"],
+    "ToolCallStart": ["ToolCall"],
+    "ToolCallProgress": ["ToolCallUpdate"],
+    "PlanUpdate": ["Plan"],
+    "CancelledPermissionOutcome": [],
+    "SessionConfigSelect": ["SessionConfigOption", "SessionConfigSelect"],
+    "SessionConfigBoolean": ["SessionConfigOption", "SessionConfigBoolean"],
+    "ElicitationFormRequest": [
+        "CreateElicitationRequest",
+        "ElicitationFormMode",
+        "ElicitationSessionScope",
+        "ElicitationRequestScope",
+    ],
+    "ElicitationUrlRequest": [
+        "CreateElicitationRequest",
+        "ElicitationUrlMode",
+        "ElicitationSessionScope",
+        "ElicitationRequestScope",
+    ],
+    "ElicitationAccept": ["CreateElicitationResponse", "ElicitationAcceptAction"],
+    "ElicitationDecline": ["CreateElicitationResponse"],
+    "ElicitationCancel": ["CreateElicitationResponse"],
+    # The definition spells ``value`` (and the boolean form's ``type``) only in its anyOf.
+    "SetSessionConfigOptionValueId": ["SetSessionConfigOptionRequest", "+value"],
+    "SetSessionConfigOptionBoolean": ["SetSessionConfigOptionRequest", "+value"],
+}
+
+
+def _tag_of(cls: type) -> set[str]:
+    return {d.tag for d in UNIONS if isinstance(d, TaggedUnion) and cls in d.members.values()}
+
+
+@pytest.mark.parametrize(
+    "cls", [c for c in MODEL_CLASSES if c not in FALLBACKS], ids=lambda c: c.__name__
+)
+def test_wire_keys_are_exactly_the_schema_properties(cls: type) -> None:
+    """No schema property is left out of a model, and no model field is invented."""
+    defs = _schema()["$defs"]
+    expected = _tag_of(cls)
+    for source in PROPERTY_SOURCES.get(cls.__name__, [cls.__name__]):
+        if source.startswith("+"):
+            expected.add(source[1:])
+        else:
+            expected |= set(defs[source].get("properties", {}))
+    assert {wire_name(cls, f.name) for f in attrs.fields(cls)} == expected
 
 
 @pytest.mark.parametrize(
