@@ -764,19 +764,24 @@ class UpgradeTranslator:
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """Agent process ``agent`` is gone: what waited on it gets ``-32603``."""
-        code = "unknown" if returncode is None else str(returncode)
+        if returncode is None:
+            how = "killed by a signal"
+        elif returncode < 0:
+            how = f"killed by signal {-returncode}"
+        else:
+            how = f"exit code {returncode}"
         failure = error_object(
             INTERNAL_ERROR,
-            f"The agent process exited (exit code {code})",
+            f"The agent process exited ({how})",
             {"exitCode": returncode, "stderr": stderr_tail},
         )
         proc = self._agents.get(agent)
         if proc is None or not proc.alive:
             return []
         if proc.stopping:
-            log.info("agent process %d exited (exit code %s) after being closed", agent, code)
+            log.info("agent process %d exited (%s) after being closed", agent, how)
         else:
-            log.warning("agent process %d exited (exit code %s)", agent, code)
+            log.warning("agent process %d exited (%s)", agent, how)
         return self._agent_gone(proc, failure)
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
