@@ -729,3 +729,55 @@ def test_arbitrary_json_gives_a_model_or_a_codec_error(
         return
     # Whatever was accepted is written back in a form that reads the same again.
     assert structure(unstructure(obj), model) == obj
+
+
+# --------------------------------------------------------------------------- official SDK
+
+
+def _sdk_cases() -> list[tuple[str, Any]]:
+    """(schema definition, JSON) pairs: every class-typed method payload, and every member of
+    the main unions carried inside one."""
+    cases: list[tuple[str, Any]] = []
+    for name, spec in sorted(C.CURRENT_METHODS.items()):
+        for role, model in (("params", spec.params), ("result", spec.result)):
+            if isinstance(model, type):
+                for sample in (_full(model), _minimal(model)):
+                    cases.append((_definition_for(name, role), unstructure(sample)))
+
+    def members(union: Any) -> list[Any]:
+        return [_full(m) for m in _members(union) if m not in FALLBACKS]
+
+    for update in members(C.SessionUpdate):
+        message = C.SessionNotification(session_id="s", update=update)
+        cases.append(("SessionNotification", unstructure(message)))
+    for block in members(C.ContentBlock):
+        cases.append(
+            ("PromptRequest", unstructure(C.PromptRequest(session_id="s", prompt=[block])))
+        )
+    tool_call = C.ToolCallUpdate(tool_call_id="t", content=members(C.ToolCallContent))
+    options = [C.PermissionOption(option_id="o", name="O", kind="reject_always")]
+    request = C.RequestPermissionRequest(session_id="s", tool_call=tool_call, options=options)
+    cases.append(("RequestPermissionRequest", unstructure(request)))
+    for outcome in members(C.RequestPermissionOutcome):
+        cases.append(
+            ("RequestPermissionResponse", unstructure(C.RequestPermissionResponse(outcome=outcome)))
+        )
+    auth = C.InitializeResponse(protocol_version=1, auth_methods=members(C.AuthMethod))
+    cases.append(("InitializeResponse", unstructure(auth)))
+    servers = C.NewSessionRequest(cwd="/p", mcp_servers=members(C.McpServer))
+    cases.append(("NewSessionRequest", unstructure(servers)))
+    config = C.SetSessionConfigOptionResponse(config_options=members(C.SessionConfigOption))
+    cases.append(("SetSessionConfigOptionResponse", unstructure(config)))
+    return cases
+
+
+SDK_CASES = _sdk_cases()
+
+
+@pytest.mark.parametrize(("definition", "data"), SDK_CASES, ids=[d for d, _ in SDK_CASES])
+def test_payloads_round_trip_through_the_official_python_sdk(definition: str, data: Any) -> None:
+    """What we write, agent-client-protocol 0.12.1 reads, and writes back the same."""
+    schema_module = pytest.importorskip("acp.schema")
+    model = getattr(schema_module, definition)
+    parsed = model.model_validate(data)
+    assert parsed.model_dump(by_alias=True, exclude_unset=True, mode="json") == data
