@@ -237,7 +237,7 @@ class DowngradeTranslator:
                     rpc.AUTH_REQUIRED,
                     "The agent offers no login it runs itself; log in with the agent's own "
                     "tools, or name a method with acp-compat --auth-method",
-                    {"details": f"authMethods: {self._agent_info.get('authMethods')!r}"},
+                    {"details": _offered_methods(self._agent_info)},
                 )
             )
             return []
@@ -521,6 +521,17 @@ class DowngradeTranslator:
         assert self._agent_gone is not None
         details = self._agent_stderr or self._agent_gone
         return rpc.error(id, rpc.INTERNAL_ERROR, self._agent_gone, {"details": details})
+
+
+def _offered_methods(agent_info: dict[str, Any]) -> str:
+    """The advertised auth methods as ``id (type)``, for an error message."""
+    methods = agent_info.get("authMethods")
+    listed = [
+        f"{method.get('id')} ({method.get('type', 'agent')})"
+        for method in (methods if isinstance(methods, list) else [])
+        if isinstance(method, dict)
+    ]
+    return "offered: " + (", ".join(listed) if listed else "none")
 
 
 def _agent_run_method(agent_info: dict[str, Any]) -> str | None:
