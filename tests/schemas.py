@@ -37,25 +37,30 @@ class SchemaViolation(AssertionError):
 
 
 @functools.cache
-def _load(path: Path) -> dict[str, Any]:
+def load_schema(path: Path) -> dict[str, Any]:
+    """A schema file, parsed once."""
     with path.open(encoding="utf-8") as handle:
         schema: dict[str, Any] = json.load(handle)
     return schema
 
 
 @functools.cache
-def _validator(path: Path, definition: str | None) -> Any:
-    """A validator for the whole schema file, or for one of its ``$defs`` entries."""
-    root = _load(path)
-    if definition is None:
-        schema = root
-    else:
-        # Keep the root's $defs beside the $ref so that nested "#/$defs/..." refs resolve.
-        schema = {"$schema": root["$schema"], "$defs": root["$defs"]}
-        schema["$ref"] = f"#/$defs/{definition}"
+def _root_validator(path: Path) -> Any:
+    """A validator for the whole schema file (the schema itself checked once)."""
+    schema = load_schema(path)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
     return cls(schema)
+
+
+@functools.cache
+def _validator(path: Path, definition: str | None) -> Any:
+    """A validator for the whole schema file, or for one of its ``$defs`` entries."""
+    root = _root_validator(path)
+    if definition is None:
+        return root
+    # evolve() keeps the root's resolver, so "#/$defs/..." refs inside resolve as usual.
+    return root.evolve(schema={"$ref": f"#/$defs/{definition}"})
 
 
 def _problems(validator: Any, value: Any, where: str) -> list[str]:
@@ -72,7 +77,7 @@ def _problems(validator: Any, value: Any, where: str) -> list[str]:
 def _current_definitions() -> dict[tuple[str, str], str]:
     """``(method, "params" | "result")`` → ``$defs`` name, from the ``x-method`` annotations."""
     table: dict[tuple[str, str], str] = {}
-    for name, definition in _load(CURRENT_SCHEMA)["$defs"].items():
+    for name, definition in load_schema(CURRENT_SCHEMA)["$defs"].items():
         method = definition.get("x-method")
         if method is None:
             continue
@@ -90,7 +95,8 @@ def current_errors(message: Any, method: str | None = None) -> list[str]:
     """Problems of a current (v1) message; empty when it validates.
 
     ``method`` is needed for a response (which does not name its method) to check its
-    ``result``; for a request or notification it defaults to the message's own.
+    ``result``; for a request or notification it defaults to the message's own. A method
+    the schema does not define (``_vendor/x``, unstable ones) gets the top-level check only.
     """
     problems = _problems(_validator(CURRENT_SCHEMA, None), message, "message")
     if not isinstance(message, dict):
@@ -107,7 +113,9 @@ def current_errors(message: Any, method: str | None = None) -> list[str]:
         return problems
     definition = _current_definitions().get((method, role))
     if definition is None:
-        return [*problems, f"message: no {role} schema for method {method!r} in the v1 schema"]
+        # Not a v1 method: the top-level schema admits it as an extension (or unstable)
+        # method with any params; whether it is known is the method table's business.
+        return problems
     value = message.get(role)
     return problems + _problems(_validator(CURRENT_SCHEMA, definition), value, f"message.{role}")
 
@@ -120,7 +128,7 @@ def legacy_version_for(method: str | None) -> str:
 @functools.cache
 def legacy_methods(version: str = "0.0.10") -> set[str]:
     """The legacy method names (camelCase) whose params the given schema defines."""
-    names = _load(LEGACY_SCHEMAS[version])["$defs"]
+    names = load_schema(LEGACY_SCHEMAS[version])["$defs"]
     return {n[0].lower() + n[1 : -len("Params")] for n in names if n.endswith("Params")}
 
 
@@ -175,7 +183,7 @@ def legacy_errors(message: Any, method: str | None = None, version: str | None =
         return [*problems, f"message.method: {method!r} is not a method name"]
     version = version or legacy_version_for(method)
     definition = method[0].upper() + method[1:] + suffix
-    if definition not in _load(LEGACY_SCHEMAS[version])["$defs"]:
+    if definition not in load_schema(LEGACY_SCHEMAS[version])["$defs"]:
         return [*problems, f"message: no {role} schema for {method!r} in acp-{version}"]
     # An absent params/result is read as null by legacy peers (no-param methods omit it).
     value = message.get(role)
