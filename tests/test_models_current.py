@@ -139,7 +139,9 @@ def test_captured_messages_round_trip(path: Path) -> None:
 
 def test_captured_typed_content_is_reachable() -> None:
     """Spot checks that the captures structure into the classes a translator reads."""
-    payloads = _typed_payloads(CAPTURES[-1])
+    payloads = _typed_payloads(
+        ROOT / "tests" / "data" / "captures" / "v1_gemini-0.61.0_full_mjs.jsonl"
+    )
     typed = [structure(data, model) for _, _, data, model in payloads]
     init = typed[1]
     assert isinstance(init, C.InitializeResponse)
