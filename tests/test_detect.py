@@ -21,7 +21,7 @@ from acp_compat.examples.legacy_agent import BANNER
 
 AGENTS = Path(__file__).parent / "agents"
 LEGACY = [sys.executable, "-m", "acp_compat.examples.legacy_agent"]
-CURRENT = [sys.executable, str(AGENTS / "current_agent.py")]
+CURRENT = [sys.executable, str(AGENTS / "detect_current_agent.py")]
 RUST_LEGACY = [sys.executable, str(AGENTS / "rust_legacy_agent.py")]
 
 

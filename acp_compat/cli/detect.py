@@ -224,8 +224,9 @@ def _capabilities(value: Any, prefix: str = "") -> list[str]:
         if item is True:
             names.append(name)
         elif isinstance(item, dict):
-            inner = _capabilities(item, f"{name}.")
-            names.extend(inner or [name])
+            # An empty object means "supported" (sessionCapabilities.close: {}); an
+            # object of flags counts only for the flags that are on.
+            names.extend(_capabilities(item, f"{name}.") if item else [name])
     return names
 
 
