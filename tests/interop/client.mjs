@@ -104,7 +104,7 @@ function record(dir, line) {
 
 // Splits the byte stream into lines for the transcript and passes the bytes on untouched,
 // so the SDK parses exactly what the agent wrote.
-function lineTap(dir) {
+function lineTap(dir, onEnd = () => {}) {
   let buf = "";
   const decoder = new TextDecoder();
   return new TransformStream({
@@ -117,7 +117,7 @@ function lineTap(dir) {
       }
       controller.enqueue(chunk);
     },
-    flush() { if (buf) record(dir, buf); },
+    flush() { if (buf) record(dir, buf); onEnd(); },
   });
 }
 
@@ -125,14 +125,17 @@ const child = spawn(opts.cmd[0], opts.cmd.slice(1), {
   cwd: opts.cwds[0], stdio: ["pipe", "pipe", "inherit"], env: process.env,
 });
 let agentExit = null;
+// "close", not "exit": by then the agent's stdout has been read to its end.
 const exited = new Promise((resolve) => {
-  child.on("exit", (code, signal) => { agentExit = { code, signal }; resolve(); });
+  child.on("close", (code, signal) => { agentExit = { code, signal }; resolve(); });
 });
 child.on("error", (e) => fail(`cannot start ${opts.cmd[0]}: ${e.message}`));
 
 const toAgent = lineTap("send");
 toAgent.readable.pipeTo(Writable.toWeb(child.stdin)).catch(() => {});
-const fromAgent = Readable.toWeb(child.stdout).pipeThrough(lineTap("recv"));
+let recvEnded;
+const recvDone = new Promise((resolve) => { recvEnded = resolve; });
+const fromAgent = Readable.toWeb(child.stdout).pipeThrough(lineTap("recv", recvEnded));
 const stream = acp.ndJsonStream(toAgent.writable, fromAgent);
 
 // ---- what the client sees ----------------------------------------------------------------
@@ -316,6 +319,9 @@ async function finish(error) {
   const grace = setTimeout(() => child.kill("SIGKILL"), 3000);
   if (agentExit === null) await exited;
   clearTimeout(grace);
+  // Lines still in the pipeline reach the transcript before it is closed (a late update
+  // the relay wrote just before exiting must not be lost).
+  await Promise.race([recvDone, new Promise((r) => setTimeout(r, 1000))]);
   summary.agentExit = agentExit;
   for (const s of summary.sessions) { delete s.responded; delete s.cancelSent; }
   process.stdout.write(JSON.stringify(summary) + "\n");

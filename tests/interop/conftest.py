@@ -26,8 +26,10 @@ import signal
 import subprocess
 import sys
 import time
+import traceback
 import uuid
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as pkg_version
@@ -67,19 +69,17 @@ def require(ok: bool, reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def node() -> str:
-    """Path of a ``node`` (>= 18) executable."""
+def find_node() -> tuple[str | None, str]:
+    """``(path of node >= 18, "")``, or ``(None, why not)``."""
     path = shutil.which("node")
-    require(path is not None, "node is not on PATH (the TypeScript SDK runs on Node >= 18)")
-    assert path is not None
+    if path is None:
+        return None, "node is not on PATH (the TypeScript SDK runs on Node >= 18)"
     out = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=10)
     major = out.stdout.strip().lstrip("v").split(".")[0]
-    require(
-        out.returncode == 0 and major.isdigit() and int(major) >= MIN_NODE_MAJOR,
-        f"{path} --version says {out.stdout.strip() or out.stderr.strip()!r}; need Node >= 18",
-    )
-    return path
+    if out.returncode != 0 or not major.isdigit() or int(major) < MIN_NODE_MAJOR:
+        said = out.stdout.strip() or out.stderr.strip()
+        return None, f"{path} --version says {said!r}; need Node >= {MIN_NODE_MAJOR}"
+    return path, ""
 
 
 def _installed_version(package_json: Path) -> str | None:
@@ -90,18 +90,46 @@ def _installed_version(package_json: Path) -> str | None:
     return version if isinstance(version, str) else None
 
 
+def node_modules_problem() -> str | None:
+    """Why the harness ``node_modules`` cannot be used (``None`` when it holds the pins)."""
+    for folder, pinned in TS_SDK_PACKAGES.values():
+        where = HARNESS / "node_modules" / folder
+        found = _installed_version(where / "package.json")
+        if found != pinned:
+            return (
+                f"{where} holds {found or 'nothing'}, not @agentclientprotocol/sdk {pinned}; "
+                f"run `{NPM_CI}` from the project root"
+            )
+    return None
+
+
+def python_sdk_problem() -> str | None:
+    """Why the official Python SDK cannot be used (``None`` when the pinned one is installed)."""
+    name, pinned = PY_SDK
+    try:
+        found: str | None = pkg_version(name)
+    except PackageNotFoundError:
+        found = None
+    if found != pinned:
+        return f"{name} is {found or 'not installed'}, need {pinned} (pip install -e '.[test]')"
+    return None
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """Path of a ``node`` (>= 18) executable."""
+    path, why = find_node()
+    require(path is not None, why)
+    assert path is not None
+    return path
+
+
 @pytest.fixture(scope="session")
 def node_modules(node: str) -> Path:
     """The harness ``node_modules``, checked to hold the pinned SDK versions."""
-    modules = HARNESS / "node_modules"
-    for folder, pinned in TS_SDK_PACKAGES.values():
-        found = _installed_version(modules / folder / "package.json")
-        require(
-            found == pinned,
-            f"{modules / folder} holds {found or 'nothing'}, not @agentclientprotocol/sdk "
-            f"{pinned}; run `{NPM_CI}` from the project root",
-        )
-    return modules
+    problem = node_modules_problem()
+    require(problem is None, problem or "")
+    return HARNESS / "node_modules"
 
 
 @pytest.fixture(scope="session")
@@ -115,16 +143,9 @@ def ts_example_agent(node: str, node_modules: Path) -> list[str]:
 @pytest.fixture(scope="session")
 def python_sdk() -> str:
     """The installed version of the official Python SDK (the pinned one)."""
-    name, pinned = PY_SDK
-    try:
-        found: str | None = pkg_version(name)
-    except PackageNotFoundError:
-        found = None
-    require(
-        found == pinned,
-        f"{name} is {found or 'not installed'}, need {pinned} (pip install -e '.[test]')",
-    )
-    return pinned
+    problem = python_sdk_problem()
+    require(problem is None, problem or "")
+    return PY_SDK[1]
 
 
 def legacy_agent_command(*agent_args: str) -> list[str]:
@@ -215,17 +236,21 @@ class V1Client:
     argv: tuple[str, ...]
     """The client program and its fixed arguments (the SDK choice)."""
     workdir: Path
-    """Where transcripts go (the test's tmp_path)."""
+    """This client's folder in the test's tmp_path (transcripts, the client's own cwd)."""
 
     def run(self, agent: Sequence[str], *args: str, cwds: Sequence[Path] = ()) -> ClientRun:
         """Run the client with ``args`` against ``agent`` (one session per cwd).
 
-        The agent process starts in the first cwd. The client is given ``CLIENT_TIMEOUT``;
+        The agent process starts in the first cwd; ``--linger`` is 0 unless ``args`` set it.
+        The client is given ``CLIENT_TIMEOUT``;
         the process tree gets 5 s more, then it is stopped and the test fails.
         """
         transcript = self.workdir / f"transcript-{uuid.uuid4().hex[:8]}.jsonl"
         marker = uuid.uuid4().hex
+        # No linger by default: the clients read the agent's stdout to its end anyway, so
+        # whatever the relay writes before it exits is in the transcript.
         argv = [*self.argv, "--transcript", str(transcript), "--timeout", str(CLIENT_TIMEOUT)]
+        argv += ["--linger", "0"]
         for cwd in cwds:
             argv += ["--cwd", str(cwd)]
         argv += [*args, "--", *agent]
@@ -268,23 +293,86 @@ class V1Client:
 CLIENT_NAMES = ("ts-sdk1", "ts-sdk2", "py")
 """The v1 clients every upgrade interop test runs with."""
 
+Scenario = Callable[[V1Client, Path], None]
+"""A test body for one client: ``scenario(client, workdir)`` asserts what it expects."""
 
-@pytest.fixture(params=CLIENT_NAMES)
-def v1_client(request: pytest.FixtureRequest, tmp_path: Path) -> V1Client:
-    """Each official-SDK v1 client in turn: TS SDK 1.9.0, TS SDK 2.4.0, Python SDK 0.12.1."""
-    name: str = request.param
-    if name == "py":
-        request.getfixturevalue("python_sdk")
-        argv: tuple[str, ...] = (sys.executable, str(HARNESS / "py_client.py"))
-    else:
-        node_path: str = request.getfixturevalue("node")
-        request.getfixturevalue("node_modules")
-        argv = (node_path, str(HARNESS / "client.mjs"), "--sdk", name[-1])
-    return V1Client(name, argv, tmp_path)
+
+@dataclass(frozen=True)
+class ClientSet:
+    """The official-SDK v1 clients available here, run side by side.
+
+    Running the three clients of a test concurrently keeps the interop suite fast (each run
+    is a few processes that mostly wait on each other) while a failure still names its
+    client.
+    """
+
+    clients: tuple[V1Client, ...]
+    missing: dict[str, str]
+    """Client name → why it cannot run here."""
+
+    def each(self, scenario: Scenario) -> None:
+        """Run ``scenario`` for every client at once, each in its own work folder.
+
+        Every failure is reported, prefixed with its client's name. If some clients could
+        not run (only possible outside CI), the test is skipped afterwards, saying which.
+        """
+        with ThreadPoolExecutor(max_workers=len(self.clients)) as pool:
+            futures = {c.name: pool.submit(self._one, scenario, c) for c in self.clients}
+        failures = []
+        for name, future in futures.items():
+            exc = future.exception()
+            if exc is not None:
+                where = "".join(traceback.format_tb(exc.__traceback__)[-2:])
+                failures.append(f"[{name}] {type(exc).__name__}: {exc}\n{where}")
+        if failures:
+            raise AssertionError("\n\n".join(failures))
+        if self.missing:
+            reasons = "; ".join(f"{name}: {why}" for name, why in self.missing.items())
+            ran = ", ".join(c.name for c in self.clients)
+            pytest.skip(f"passed with {ran}, not run with {reasons}")
+
+    @staticmethod
+    def _one(scenario: Scenario, client: V1Client) -> None:
+        client.workdir.mkdir(parents=True, exist_ok=True)
+        scenario(client, client.workdir)
+
+
+@pytest.fixture
+def v1_clients(tmp_path: Path) -> ClientSet:
+    """The official v1 clients (TS SDK 1.9.0, TS SDK 2.4.0, Python SDK 0.12.1) for a test.
+
+    Each gets its own folder under ``tmp_path``. A client whose tools are missing is left
+    out (see :meth:`ClientSet.each`); under ``CI=true`` the test fails instead.
+    """
+    node_path, why = find_node()
+    ts_problem = why if node_path is None else node_modules_problem()
+    py_problem = python_sdk_problem()
+    clients: list[V1Client] = []
+    missing: dict[str, str] = {}
+    for name in CLIENT_NAMES:
+        problem = py_problem if name == "py" else ts_problem
+        if problem is not None:
+            missing[name] = problem
+        elif name == "py":
+            argv: tuple[str, ...] = (sys.executable, str(HARNESS / "py_client.py"))
+            clients.append(V1Client(name, argv, tmp_path / name))
+        else:
+            assert node_path is not None
+            argv = (node_path, str(HARNESS / "client.mjs"), "--sdk", name[-1])
+            clients.append(V1Client(name, argv, tmp_path / name))
+    for name, problem in missing.items():
+        require(os.environ.get("CI") != "true", f"{name} cannot run: {problem}")
+    if not clients:
+        pytest.skip("no v1 client can run: " + "; ".join(missing.values()))
+    return ClientSet(tuple(clients), missing)
+
+
+RelayCommand = Callable[..., list[str]]
+"""Type of the ``upgrade_relay`` fixture's value."""
 
 
 @pytest.fixture(scope="session")
-def upgrade_relay() -> Callable[..., list[str]]:
+def upgrade_relay() -> RelayCommand:
     """``upgrade_relay(*agent_args, wrap_args=())``: the command line of ``acp-compat wrap``
     relaying the project's scripted legacy agent started with ``agent_args``."""
 

@@ -1,0 +1,326 @@
+"""Upgrade interop: the official ACP v1 client SDKs drive a legacy 0.0.9 agent through the relay.
+
+Each test runs real processes: a client (TypeScript SDK 1.9.0 ``ClientSideConnection``,
+TypeScript SDK 2.4.0 ``client()``, Python SDK 0.12.1) → ``acp-compat wrap`` → the project's
+scripted legacy agent (``acp_compat.examples.legacy_agent``, whose prompt words choose what a
+turn does). The tests assert what the client saw (stop reasons, tool-call statuses, the
+permission options offered and the answer given, text) and what happened on disk, and check
+every line acp-compat wrote to the client against the ACP v1 schema (:func:`check_wire`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from schemas import current_errors
+
+from acp_compat.examples import legacy_agent
+from interop.conftest import ClientRun, ClientSet, RelayCommand, V1Client
+
+HELLO_TEXT = "Hello from the interop test.\n"
+
+EDIT_OPTIONS = [
+    {"optionId": "alwaysAllow", "kind": "allow_always", "name": "Always Allow Edits"},
+    {"optionId": "allow", "kind": "allow_once", "name": "Allow"},
+    {"optionId": "reject", "kind": "reject_once", "name": "Reject"},
+]
+"""behaviour.md §2: the options offered for a legacy edit confirmation, in order."""
+
+RUN_OPTIONS = [
+    {"optionId": "alwaysAllow", "kind": "allow_always", "name": "Always Allow echo"},
+    {"optionId": "allow", "kind": "allow_once", "name": "Allow"},
+    {"optionId": "reject", "kind": "reject_once", "name": "Reject"},
+]
+"""behaviour.md §2: the options for an execute confirmation of ``echo hello``."""
+
+ANSWERS = {
+    "allow": {"outcome": "selected", "optionId": "allow"},
+    "allow-always": {"outcome": "selected", "optionId": "alwaysAllow"},
+    "reject": {"outcome": "selected", "optionId": "reject"},
+    "cancel": {"outcome": "cancelled"},
+}
+"""What each ``--permission`` answer sends back, given the options above."""
+
+INTRO = "".join(legacy_agent.INTRO).format(version="0.0.9")
+
+
+def project(path: Path, hello: str = HELLO_TEXT) -> Path:
+    """Make ``path`` a session folder holding ``hello.txt``; return it resolved."""
+    path.mkdir(parents=True, exist_ok=True)
+    (path / legacy_agent.HELLO).write_text(hello, encoding="utf-8")
+    return path.resolve()
+
+
+def check_wire(run: ClientRun) -> None:
+    """Check the transcript of a run: acp-compat's side of the wire must be sound.
+
+    * every line acp-compat wrote is one JSON object that validates against the v1 schema
+      (responses against the result schema of the method they answer);
+    * every request the client sent got exactly one response;
+    * no ``session/update`` of a session arrives between its prompt's response and its
+      next prompt (behaviour.md §1).
+    """
+    assert run.transcript, f"empty transcript\n{run.describe()}"
+    sent_methods: dict[Any, str] = {}
+    answered: dict[Any, int] = {}
+    prompt_sessions: dict[Any, str] = {}
+    turn_open: dict[str, bool] = {}
+    for number, record in enumerate(run.transcript):
+        where = f"transcript line {number} ({record['dir']}): {record['line'][:300]}"
+        message = json.loads(record["line"]) if record["dir"] == "send" else None
+        if record["dir"] == "send":
+            assert isinstance(message, dict), where
+            if "method" in message and "id" in message:
+                sent_methods[message["id"]] = message["method"]
+                if message["method"] == "session/prompt":
+                    prompt_sessions[message["id"]] = message["params"]["sessionId"]
+                    turn_open[message["params"]["sessionId"]] = True
+            continue
+        try:
+            message = json.loads(record["line"])
+        except ValueError:
+            pytest.fail(f"acp-compat wrote a line that is not JSON: {where}")
+        assert isinstance(message, dict), f"not a JSON object: {where}"
+        is_response = "method" not in message
+        method = sent_methods.get(message.get("id")) if is_response else None
+        if is_response:
+            assert message.get("id") in sent_methods, f"response to no request: {where}"
+            answered[message["id"]] = answered.get(message["id"], 0) + 1
+        problems = current_errors(message, method)
+        assert not problems, f"not valid ACP v1: {where}\n" + "\n".join(problems)
+        if is_response and message["id"] in prompt_sessions:
+            turn_open[prompt_sessions[message["id"]]] = False
+        if message.get("method") == "session/update":
+            session_id = message["params"]["sessionId"]
+            assert turn_open.get(session_id, True), f"update after the prompt response: {where}"
+    unanswered = [i for i in sent_methods if i not in answered]
+    twice = [i for i, n in answered.items() if n != 1]
+    assert not unanswered, f"requests never answered: {unanswered}\n{run.describe()}"
+    assert not twice, f"requests answered more than once: {twice}"
+
+
+def ok(run: ClientRun) -> ClientRun:
+    """Assert the run ended cleanly (no client error, the relay exited 0); check the wire."""
+    assert run.returncode == 0, run.describe()
+    assert run.summary["error"] is None, run.describe()
+    assert run.summary["agentExit"] == {"code": 0, "signal": None}, run.describe()
+    check_wire(run)
+    return run
+
+
+def tool_call(session: dict[str, Any], tool_call_id: str = "1") -> dict[str, Any]:
+    """The summary of one tool call of a session (legacy ids are numbered from 1)."""
+    calls: dict[str, dict[str, Any]] = session["toolCalls"]
+    assert tool_call_id in calls, f"no tool call {tool_call_id!r}: {calls}"
+    return calls[tool_call_id]
+
+
+def content_texts(call: dict[str, Any]) -> list[str]:
+    """The texts of a tool call's last ``content`` blocks."""
+    return [
+        block["content"]["text"]
+        for block in call["content"] or []
+        if block.get("type") == "content" and block["content"].get("type") == "text"
+    ]
+
+
+def test_text_and_thought(v1_clients: ClientSet, upgrade_relay: RelayCommand) -> None:
+    """A plain turn: the thought and the text arrive, the turn ends ``end_turn``."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        run = ok(client.run(upgrade_relay(), "--prompt", "hello", cwds=[cwd]))
+        init = run.summary["initialize"]
+        assert init["protocolVersion"] == 1
+        assert init["agentInfo"]["name"] == "acp-compat"
+        assert [m["id"] for m in init["authMethods"]] == ["legacy-login"]
+        assert init["agentCapabilities"]["loadSession"] is False
+        session = run.session()
+        assert session["stopReasons"] == ["end_turn"]
+        assert session["thought"] == legacy_agent.THOUGHT
+        assert session["text"] == INTRO
+        assert session["updates"] == {"agent_thought_chunk": 1, "agent_message_chunk": 3}
+        assert session["toolCalls"] == {} and session["permissions"] == []
+
+    v1_clients.each(scenario)
+
+
+@pytest.mark.parametrize("client_fs", [True, False], ids=["client-fs", "no-fs"])
+def test_read_tools(v1_clients: ClientSet, upgrade_relay: RelayCommand, client_fs: bool) -> None:
+    """``read`` lists the session folder in a tool call; ``cat`` reads hello.txt, through
+    the client's fs/read_text_file when it offers one, else directly."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        (cwd / "only-here.txt").write_text("x", encoding="utf-8")
+        args = ["--prompt", "read the folder, then cat hello.txt"]
+        args += [] if client_fs else ["--no-fs"]
+        run = ok(client.run(upgrade_relay(), *args, cwds=[cwd]))
+        session = run.session()
+        assert session["stopReasons"] == ["end_turn"]
+        listing = tool_call(session)
+        assert listing["title"] == "List the working directory"
+        assert listing["kind"] == "search"
+        assert listing["statuses"] == ["in_progress", "completed"]
+        assert content_texts(listing) == ["Listed 2 item(s):\n- hello.txt\n- only-here.txt"]
+        assert f"{legacy_agent.HELLO} holds:\n{HELLO_TEXT}" in session["text"]
+        assert session["text"].endswith(legacy_agent.CLOSING)
+        hello = str(cwd / legacy_agent.HELLO)
+        reads = [op for op in run.summary["fs"] if op["op"] == "read"]
+        expected = [{"op": "read", "path": hello, "bytes": len(HELLO_TEXT)}] if client_fs else []
+        assert reads == expected
+        assert session["permissions"] == []
+
+    v1_clients.each(scenario)
+
+
+@pytest.mark.parametrize("answer", ["allow", "allow-always", "reject", "cancel"])
+def test_edit(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -> None:
+    """``edit`` asks permission with the edit options; an allow changes hello.txt in the
+    session folder and completes the call; a reject or cancel leaves the file alone and
+    fails the call."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        hello = cwd / legacy_agent.HELLO
+        args = ["--prompt", "edit", "--permission", answer]
+        run = ok(client.run(upgrade_relay(), *args, cwds=[cwd]))
+        session = run.session()
+        assert session["stopReasons"] == ["end_turn"]
+        assert session["permissions"] == [
+            {"toolCallId": "1", "options": EDIT_OPTIONS, "answer": ANSWERS[answer]}
+        ]
+        call = tool_call(session)
+        assert call["kind"] == "edit"
+        assert call["title"] == f"Edit {legacy_agent.HELLO}"
+        if answer.startswith("allow"):
+            assert hello.read_text(encoding="utf-8") == HELLO_TEXT + legacy_agent.EDIT_SUFFIX
+            assert call["statuses"] == ["pending", "completed"]
+            # The legacy diff names only the basename; the client must get the full path.
+            diffs = [c for c in call["content"] if c["type"] == "diff"]
+            assert diffs == [
+                {
+                    "type": "diff",
+                    "path": str(hello),
+                    "oldText": HELLO_TEXT,
+                    "newText": HELLO_TEXT + legacy_agent.EDIT_SUFFIX,
+                }
+            ]
+        else:
+            assert hello.read_text(encoding="utf-8") == HELLO_TEXT
+            assert call["statuses"] == ["pending", "failed"]
+            assert f"The edit to {legacy_agent.HELLO} was not applied." in session["text"]
+
+    v1_clients.each(scenario)
+
+
+@pytest.mark.parametrize("answer", ["allow", "reject"])
+def test_run(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -> None:
+    """``run`` asks to execute ``echo hello``: the command is shown (content and rawInput),
+    the execute options are offered, and the call completes or fails with the answer."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        args = ["--prompt", "run", "--permission", answer]
+        run = ok(client.run(upgrade_relay(), *args, cwds=[cwd]))
+        session = run.session()
+        assert session["stopReasons"] == ["end_turn"]
+        assert session["permissions"] == [
+            {"toolCallId": "1", "options": RUN_OPTIONS, "answer": ANSWERS[answer]}
+        ]
+        call = tool_call(session)
+        assert call["kind"] == "execute"
+        assert call["rawInput"] == {"command": "echo hello", "rootCommand": "echo"}
+        if answer == "allow":
+            assert call["statuses"] == ["pending", "completed"]
+            assert content_texts(call) == [legacy_agent.RUN_OUTPUT]
+        else:
+            assert call["statuses"] == ["pending", "failed"]
+            assert any("echo hello" in text for text in content_texts(call)), call
+            assert "The command was not run." in session["text"]
+
+    v1_clients.each(scenario)
+
+
+@pytest.mark.parametrize("cancel_style", ["null", "error"])
+def test_cancel_mid_tool(
+    v1_clients: ClientSet, upgrade_relay: RelayCommand, cancel_style: str
+) -> None:
+    """``slow`` starts a 30 s tool; session/cancel on its tool_call ends the turn
+    ``cancelled`` at once, whether the legacy turn then returns null or an abort error, and
+    nothing of the turn arrives after the prompt response (the client lingers to see)."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        agent = upgrade_relay("--cancel-style", cancel_style)
+        args = ["--prompt", "slow", "--cancel-on-tool", "--linger", "300"]
+        run = ok(client.run(agent, *args, cwds=[cwd]))
+        session = run.session()
+        assert session["stopReasons"] == ["cancelled"]
+        assert session["lateUpdates"] == 0
+        call = tool_call(session)
+        assert call["kind"] == "execute"
+        assert call["statuses"][0] == "in_progress"
+        assert run.seconds < legacy_agent.SLOW_SECONDS / 3, run.describe()
+
+    v1_clients.each(scenario)
+
+
+def test_auth_required_then_authenticate(
+    v1_clients: ClientSet, upgrade_relay: RelayCommand
+) -> None:
+    """A legacy agent that is not logged in: session/new fails -32000 until the client
+    calls authenticate with the advertised method; then the turn runs."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        auth_file = work / "login.auth"
+        agent = upgrade_relay("--require-auth", "--auth-file", str(auth_file))
+
+        refused = client.run(agent, "--prompt", "hello", cwds=[cwd])
+        assert refused.returncode == 1, refused.describe()
+        assert refused.summary["error"]["code"] == -32000, refused.describe()
+        assert refused.summary["sessions"] == []
+        assert not auth_file.exists()
+        check_wire(refused)
+
+        run = ok(client.run(agent, "--prompt", "hello", "--auth", cwds=[cwd]))
+        assert run.summary["auth"] == {"required": True, "methodId": "legacy-login"}
+        assert run.session()["stopReasons"] == ["end_turn"]
+        assert run.session()["text"] == INTRO
+        assert auth_file.exists()
+
+    v1_clients.each(scenario)
+
+
+def test_two_sessions_two_folders(v1_clients: ClientSet, upgrade_relay: RelayCommand) -> None:
+    """Two sessions with different cwds run turns at the same time; each has its own legacy
+    agent process working in its own folder (listing and edit land there)."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        first = project(work / "first", hello="first\n")
+        second = project(work / "second", hello="second\n")
+        (first / "a.txt").write_text("a", encoding="utf-8")
+        (second / "b.txt").write_text("b", encoding="utf-8")
+        args = ["--prompt", "read, then edit"]
+        run = ok(client.run(upgrade_relay(), *args, cwds=[first, second]))
+        one, two = run.session(0), run.session(1)
+        assert one["sessionId"] != two["sessionId"]
+        for session, folder, own, hello in (
+            (one, first, "a.txt", "first\n"),
+            (two, second, "b.txt", "second\n"),
+        ):
+            assert session["cwd"] == str(folder)
+            assert session["stopReasons"] == ["end_turn"]
+            # Tool call ids are per session: both sessions start at 1.
+            listing = content_texts(tool_call(session, "1"))
+            assert listing == [f"Listed 2 item(s):\n- {own}\n- hello.txt"]
+            assert tool_call(session, "2")["statuses"] == ["pending", "completed"]
+            assert [p["toolCallId"] for p in session["permissions"]] == ["2"]
+            edited = (folder / legacy_agent.HELLO).read_text(encoding="utf-8")
+            assert edited == hello + legacy_agent.EDIT_SUFFIX
+
+    v1_clients.each(scenario)
