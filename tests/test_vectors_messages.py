@@ -830,3 +830,41 @@ def test_message_vectors_cover(
     assert expected, f"no {what} found in the schema"
     missing = expected - _seen(protocol, methods, *paths)
     assert not missing, f"no {protocol} message vector shows {what} {sorted(missing)}"
+
+
+# --------------------------------------------------------------------------- the runner itself
+
+
+def test_runner_detects_a_changed_round_trip() -> None:
+    message = {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {"protocolVersion": "0.0.9"},
+    }
+    _run_accepted("legacy", message, "initialize", message)
+    other = {**message, "params": {"protocolVersion": "0.0.10"}}
+    with pytest.raises(AssertionError, match="round trip changed params"):
+        _run_accepted("legacy", message, "initialize", other)
+
+
+def test_runner_detects_a_schema_violation_the_model_accepts() -> None:
+    # A negative tool call id structures (the model types it as int) but the schema says uint64.
+    message = {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "updateToolCall",
+        "params": {"toolCallId": -1, "status": "running", "content": None},
+    }
+    with pytest.raises(AssertionError, match="not valid legacy"):
+        _run_accepted("legacy", message, "updateToolCall", message)
+
+
+def test_runner_rejects_a_wrong_kind_of_message() -> None:
+    notification = {"jsonrpc": "2.0", "method": "initialize", "params": {"protocolVersion": 1}}
+    with pytest.raises(AssertionError, match="must be sent as a request"):
+        _structure_member("current", notification, "initialize")
+    with pytest.raises(AssertionError, match="no params"):
+        _structure_member(
+            "legacy", {"id": 1, "method": "authenticate", "params": {}}, "authenticate"
+        )
