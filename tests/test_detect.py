@@ -176,3 +176,13 @@ def test_the_agent_and_its_children_are_gone_afterwards(tmp_path: Path) -> None:
         while _alive(pid):
             assert time.monotonic() < deadline, f"process {pid} outlived detect"
             time.sleep(0.05)
+
+
+def test_the_relay_around_a_legacy_agent_speaks_current(tmp_path: Path) -> None:
+    wrapped = [*LEGACY, "--auth-file", str(tmp_path / "auth")]
+    code, data = run_json("--", sys.executable, "-m", "acp_compat", "wrap", "--", *wrapped)
+    assert code == 0
+    assert data["protocol"] == "current" and data["protocolVersion"] == 1
+    assert data["agentInfo"]["name"] == "acp-compat"
+    assert [m["id"] for m in data["authMethods"]] == ["legacy-login"]
+    assert data["stdoutNoise"] == []  # the relay keeps the agent's banner off stdout
