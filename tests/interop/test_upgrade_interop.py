@@ -82,7 +82,7 @@ def check_wire(run: ClientRun) -> None:
         try:
             message = json.loads(record["line"])
         except ValueError:
-            pytest.fail(f"acp-compat wrote a line that is not JSON: {where}")
+            raise AssertionError(f"acp-compat wrote a line that is not JSON: {where}") from None
         assert isinstance(message, dict), f"not a JSON object: {where}"
         is_response = "method" not in message
         method = sent_methods.get(message.get("id")) if is_response else None
@@ -125,6 +125,71 @@ def content_texts(call: dict[str, Any]) -> list[str]:
         for block in call["content"] or []
         if block.get("type") == "content" and block["content"].get("type") == "text"
     ]
+
+
+def _line(message: dict[str, Any]) -> str:
+    return json.dumps({"jsonrpc": "2.0", **message})
+
+
+GOOD_TURN = [
+    {
+        "dir": "send",
+        "line": _line({"id": 0, "method": "initialize", "params": {"protocolVersion": 1}}),
+    },
+    {"dir": "recv", "line": _line({"id": 0, "result": {"protocolVersion": 1}})},
+    {
+        "dir": "send",
+        "line": _line(
+            {"id": 1, "method": "session/prompt", "params": {"sessionId": "s", "prompt": []}}
+        ),
+    },
+    {
+        "dir": "recv",
+        "line": _line(
+            {
+                "method": "session/update",
+                "params": {
+                    "sessionId": "s",
+                    "update": {
+                        "sessionUpdate": "agent_message_chunk",
+                        "content": {"type": "text", "text": "hi"},
+                    },
+                },
+            }
+        ),
+    },
+    {"dir": "recv", "line": _line({"id": 1, "result": {"stopReason": "end_turn"}})},
+]
+"""A sound transcript: initialize, then one turn with one update."""
+
+
+def _transcript(records: list[dict[str, str]]) -> ClientRun:
+    return ClientRun(summary={}, transcript=records, returncode=0, stderr="", seconds=0.0)
+
+
+@pytest.mark.parametrize(
+    ("records", "complaint"),
+    [
+        ([*GOOD_TURN[:2], {"dir": "recv", "line": "Banner: hello"}], "not JSON"),
+        ([*GOOD_TURN, GOOD_TURN[3]], "update after the prompt response"),
+        (GOOD_TURN[:4], "never answered"),
+        ([*GOOD_TURN, GOOD_TURN[4]], "answered more than once"),
+        (
+            [*GOOD_TURN[:1], {"dir": "recv", "line": _line({"id": 0, "result": {}})}],
+            "not valid ACP v1",
+        ),
+        (
+            [*GOOD_TURN[:1], {"dir": "recv", "line": _line({"id": 7, "result": {}})}],
+            "response to no request",
+        ),
+    ],
+    ids=["not-json", "late-update", "unanswered", "answered-twice", "invalid", "unknown-id"],
+)
+def test_check_wire_catches(records: list[dict[str, str]], complaint: str) -> None:
+    """The transcript checker passes a sound exchange and rejects each kind of fault."""
+    check_wire(_transcript(GOOD_TURN))
+    with pytest.raises(AssertionError, match=complaint):
+        check_wire(_transcript(records))
 
 
 def test_text_and_thought(v1_clients: ClientSet, upgrade_relay: RelayCommand) -> None:
