@@ -1,0 +1,283 @@
+"""``acp-compat wrap`` end to end: real relay, real agent processes (tests/agents)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from agents.harness import Wrap, agent_command, wait_gone
+
+pytestmark = pytest.mark.timeout(60)
+
+CURRENT_INIT = {
+    "protocolVersion": 1,
+    "clientCapabilities": {"fs": {"readTextFile": False, "writeTextFile": False}},
+}
+LEGACY_INIT = {"protocolVersion": "0.0.9"}
+
+
+@pytest.fixture
+def wraps() -> Iterator[list[Wrap]]:
+    """Relays started by a test, all reaped afterwards."""
+    started: list[Wrap] = []
+    yield started
+    for wrap in started:
+        wrap.close()
+
+
+@pytest.fixture
+def start(wraps: list[Wrap], tmp_path: Path) -> Any:
+    """Start a relay in ``tmp_path`` (the launch directory)."""
+
+    def start(command: list[str], *options: str) -> Wrap:
+        wrap = Wrap(command, *options, cwd=str(tmp_path))
+        wraps.append(wrap)
+        return wrap
+
+    return start
+
+
+def _upgrade_session(wrap: Wrap, cwd: Path, first_id: int = 1) -> str:
+    """initialize (current) and session/new; the session id."""
+    if first_id == 1:
+        answer = wrap.request(0, "initialize", CURRENT_INIT)[-1]
+        assert answer["result"]["protocolVersion"] == 1
+    reply = wrap.request(first_id, "session/new", {"cwd": str(cwd), "mcpServers": []})[-1]
+    session: str = reply["result"]["sessionId"]
+    return session
+
+
+def _prompt(wrap: Wrap, id: int, session: str, text: str) -> list[dict[str, Any]]:
+    return wrap.request(
+        id, "session/prompt", {"sessionId": session, "prompt": [{"type": "text", "text": text}]}
+    )
+
+
+def _chunks(messages: list[dict[str, Any]]) -> list[str]:
+    """The agent_message_chunk texts among ``messages``."""
+    return [
+        m["params"]["update"]["content"]["text"]
+        for m in messages
+        if m.get("method") == "session/update"
+        and m["params"]["update"]["sessionUpdate"] == "agent_message_chunk"
+    ]
+
+
+def _read_pids(path: Path) -> list[int]:
+    for _ in range(200):
+        if path.exists() and path.read_text().endswith("\n"):
+            return [int(p) for p in path.read_text().split()]
+        import time
+
+        time.sleep(0.02)
+    raise AssertionError("the launcher never wrote its pids")
+
+
+def test_missing_command_answers_initialize_and_exits_127(start: Any) -> None:
+    wrap = start(["/nonexistent/agent-command", "--acp"])
+    answer = wrap.request(0, "initialize", CURRENT_INIT)[-1]
+    assert answer["id"] == 0
+    assert "/nonexistent/agent-command" in answer["error"]["message"]
+    assert "No such file or directory" in answer["error"]["message"]
+    assert wrap.wait() == 127
+
+
+@pytest.mark.parametrize(
+    ("how", "status"),
+    [("eof", 0), (signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGINT, 128 + signal.SIGINT)],
+)
+def test_shutdown_leaves_no_process_of_the_agent_group(
+    start: Any, tmp_path: Path, how: object, status: int
+) -> None:
+    pidfile = tmp_path / "pids"
+    wrap = start(agent_command("launcher", str(pidfile), *agent_command("legacy_agent")))
+    session = _upgrade_session(wrap, tmp_path)
+    assert _chunks(_prompt(wrap, 2, session, "echo ready")) == ["ready"]
+    pids = _read_pids(pidfile)
+    assert len(pids) == 3
+    if how == "eof":
+        wrap.close_stdin()
+    else:
+        assert isinstance(how, signal.Signals)
+        wrap.signal(how)
+    assert wrap.wait() == status
+    left = wait_gone(pids, timeout=3)
+    for pid in left:  # keep the machine clean even when the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
+
+
+def test_agent_death_mid_turn_fails_that_prompt_only(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("legacy_agent"))
+    doomed = _upgrade_session(wrap, tmp_path)
+    other = _upgrade_session(wrap, tmp_path, first_id=2)
+    answer = _prompt(wrap, 3, doomed, "die now")[-1]
+    assert answer["error"]["code"] == -32603
+    assert "3" in answer["error"]["message"]
+    assert answer["error"]["data"]["exitCode"] == 3
+    assert "fatal: simulated death" in answer["error"]["data"]["stderr"]
+    assert _chunks(_prompt(wrap, 4, other, "echo still here")) == ["still here"]
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+
+
+def test_20_mib_line_both_directions(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("legacy_agent"))
+    session = _upgrade_session(wrap, tmp_path)
+    text = "mirror " + "é" * (10 * 1024 * 1024)  # 20 MiB of UTF-8
+    messages = _prompt(wrap, 2, session, text)
+    assert messages[-1]["result"] == {"stopReason": "end_turn"}
+    assert _chunks(messages) == [text]
+
+
+def test_over_limit_lines_are_dropped_and_the_turn_goes_on(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("legacy_agent"), "--max-line-bytes", "100000")
+    session = _upgrade_session(wrap, tmp_path)
+    messages = _prompt(wrap, 2, session, "huge 300000")
+    assert _chunks(messages) == ["after huge"]
+    assert messages[-1]["result"] == {"stopReason": "end_turn"}
+    # A client line over the limit is dropped too; the next request is served.
+    wrap.send_raw(b'{"pad":"' + b"x" * 300000 + b'"}\n')
+    assert _chunks(_prompt(wrap, 3, session, "echo next")) == ["next"]
+    log = wrap.stderr()
+    assert "agent 0: dropped a 300010-byte line" in log
+    assert "client: dropped a 300010-byte line" in log
+
+
+def test_agent_lines_that_are_not_json_rpc_are_skipped(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("legacy_agent"))
+    session = _upgrade_session(wrap, tmp_path)
+    messages = _prompt(wrap, 2, session, "junk")
+    assert _chunks(messages) == ["after junk"]
+    log = wrap.stderr()
+    assert "not JSON: 'Banner: this agent prints log text on stdout'" in log
+    assert "not JSON-RPC: '[1, 2, 3]'" in log
+
+
+def test_client_garbage_is_answered_and_the_relay_keeps_serving(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("legacy_agent"))
+    session = _upgrade_session(wrap, tmp_path)
+    wrap.send_raw(b"this is not json\n")
+    assert wrap.recv()["error"]["code"] == -32700
+    wrap.send_raw(b"[1, 2]\n")
+    invalid = wrap.recv()
+    assert invalid["id"] is None and invalid["error"]["code"] == -32600
+    wrap.send_raw(b'{"jsonrpc": "2.0", "id": \xff}\n')
+    assert wrap.recv()["error"]["code"] == -32700
+    assert _chunks(_prompt(wrap, 2, session, "echo fine")) == ["fine"]
+
+
+def test_passthrough_current_to_current_copies_lines(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("current_agent"))
+    answer = wrap.request(0, "initialize", CURRENT_INIT)[-1]
+    assert answer["result"]["protocolVersion"] == 1
+    # The agent writes json.dumps' default ", " separators; a relay that re-encoded
+    # would write compact JSON instead.
+    assert wrap.raw_stdout[-1] == json.dumps(answer).encode() + b"\n"
+    session = wrap.request(1, "session/new", {"cwd": str(tmp_path), "mcpServers": []})[-1]
+    assert session["result"] == {"sessionId": "s1"}
+    messages = _prompt(wrap, 2, "s1", "hello")
+    assert _chunks(messages) == ["hello"]
+    assert messages[-1]["result"] == {"stopReason": "end_turn"}
+    assert "mode: passthrough (current agent, current client)" in wrap.stderr()
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+
+
+def test_passthrough_legacy_to_legacy(start: Any) -> None:
+    wrap = start(agent_command("legacy_agent"))
+    answer = wrap.request(0, "initialize", LEGACY_INIT)[-1]
+    assert answer["result"] == {"protocolVersion": "0.0.9", "isAuthenticated": True}
+    wrap.send(
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "sendUserMessage",
+            "params": {"chunks": [{"text": "echo old times"}]},
+        }
+    )
+    chunk = wrap.recv()
+    assert chunk["method"] == "streamAssistantMessageChunk"
+    assert chunk["params"] == {"chunk": {"text": "old times"}}
+    wrap.send({"jsonrpc": "2.0", "id": chunk["id"], "result": None})
+    assert wrap.recv() == {"jsonrpc": "2.0", "id": 1, "result": None}
+    assert "mode: passthrough (legacy agent, legacy client)" in wrap.stderr()
+
+
+def test_passthrough_agent_death_answers_and_exits_with_its_status(start: Any) -> None:
+    wrap = start(agent_command("current_agent"))
+    wrap.request(0, "initialize", CURRENT_INIT)
+    wrap.request(1, "session/new", {"cwd": "/", "mcpServers": []})
+    answer = _prompt(wrap, 2, "s1", "die")[-1]
+    assert answer["error"]["code"] == -32603
+    assert answer["error"]["data"]["exitCode"] == 4
+    assert wrap.wait() == 4
+
+
+def test_downgrade_is_detected_after_a_rejected_legacy_probe(start: Any) -> None:
+    wrap = start(agent_command("current_agent"))
+    answer = wrap.request(0, "initialize", LEGACY_INIT)[-1]
+    assert answer["result"]["protocolVersion"] == "0.0.9"
+    assert answer["result"]["isAuthenticated"] is True
+    assert "mode: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
+
+
+def test_probe_timeout_then_legacy_retry(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("legacy_agent", "--rust"), "--probe-timeout", "0.5")
+    session = _upgrade_session(wrap, tmp_path)
+    assert _chunks(_prompt(wrap, 2, session, "echo rusty")) == ["rusty"]
+    log = wrap.stderr()
+    assert "probe (current initialize): no answer within 0.5 s" in log
+    assert "mode: upgrade (legacy agent, current client), auto-detected" in log
+
+
+def test_explicit_agent_protocol_skips_the_probe(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("legacy_agent", "--rust"), "--agent-protocol", "legacy")
+    session = _upgrade_session(wrap, tmp_path)
+    assert _chunks(_prompt(wrap, 2, session, "echo direct")) == ["direct"]
+    log = wrap.stderr()
+    assert "probing" not in log
+    assert "mode: upgrade (legacy agent, current client), --agent-protocol" in log
+
+
+def test_trace_file_mode_0600_and_both_sides_recorded(start: Any, tmp_path: Path) -> None:
+    trace = tmp_path / "trace.jsonl"
+    wrap = start(agent_command("legacy_agent"), "--trace", str(trace))
+    session = _upgrade_session(wrap, tmp_path)
+    _prompt(wrap, 2, session, "echo traced")
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+    assert stat.S_IMODE(trace.stat().st_mode) == 0o600
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    directions = {r["dir"] for r in records}
+    assert directions == {"client->relay", "relay->agent", "agent->relay", "relay->client"}
+    legacy_chunk = next(
+        r
+        for r in records
+        if r["dir"] == "agent->relay" and r["msg"].get("method") == "streamAssistantMessageChunk"
+    )
+    assert legacy_chunk["agent"] == 0 and legacy_chunk["session"] == session
+    assert all("time" in r and "t" in r for r in records)
+
+
+def test_nothing_but_protocol_on_stdout(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("legacy_agent"), "-vv")
+    session = _upgrade_session(wrap, tmp_path)
+    _prompt(wrap, 2, session, "junk")
+    wrap.send_raw(b"garbage\n")
+    wrap.recv()
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+    log = wrap.stderr()
+    wrap.close()  # joins the stdout reader: raw_stdout is complete
+    assert wrap.raw_stdout
+    for line in wrap.raw_stdout:
+        message = json.loads(line)
+        assert message["jsonrpc"] == "2.0"
+    assert "DEBUG" in log
