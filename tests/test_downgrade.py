@@ -934,3 +934,23 @@ def test_agent_start_failure_fails_the_initialize() -> None:
     [out] = translator.agent_start_failed(0, "gemini: No such file or directory")
     assert isinstance(out, ToClient)
     assert "No such file" in out.message["error"]["message"]
+
+
+def test_a_message_sent_before_initialize_finished_waits_for_it() -> None:
+    h = Harness()
+    h.client_request("initialize", {"protocolVersion": "0.0.9"})
+    assert h.client_request("sendUserMessage", {"chunks": [{"text": "eager"}]}) == []
+    h.agent(response(0, {"protocolVersion": 1}))
+    out = h.agent(response(1, {"sessionId": SESSION}))
+    assert to_client(out) == [response(0, {"protocolVersion": "0.0.9", "isAuthenticated": True})]
+    prompt = {"sessionId": SESSION, "prompt": [{"type": "text", "text": "eager"}]}
+    assert to_agent(out) == [request(2, "session/prompt", prompt)]
+
+
+def test_a_waiting_message_fails_when_the_agent_exits() -> None:
+    h = Harness()
+    h.client_request("initialize", {"protocolVersion": "0.0.9"})
+    h.client_request("sendUserMessage", {"chunks": [{"text": "eager"}]})
+    out = to_client(h.translator.agent_exited(0, 1, ""))
+    assert sorted(m["id"] for m in out) == [0, 1]
+    assert all(m["error"]["code"] == -32603 for m in out)

@@ -93,6 +93,8 @@ class DowngradeTranslator:
         self._turn: _Turn | None = None
         self._agent_gone: str | None = None
         self._agent_stderr = ""
+        self._deferred: list[tuple[rpc.RequestId, Any]] = []
+        """``sendUserMessage`` requests that arrived while the setup was in flight."""
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -250,7 +252,14 @@ class DowngradeTranslator:
         return [self._to_agent(self._setup, {"cwd": self.options.cwd, "mcpServers": []})]
 
     def _send_user_message(self, id: rpc.RequestId, params: Any) -> list[Output]:
-        """Legacy ``sendUserMessage``: ``session/prompt``; answered when the turn ends."""
+        """Legacy ``sendUserMessage``: ``session/prompt``; answered when the turn ends.
+
+        One sent while initialize or authenticate is still busy with the agent waits for
+        it (a client that does not wait for the answer must not be told to log in).
+        """
+        if self._setup is not None:
+            self._deferred.append((id, params))
+            return []
         if self._session_id is None:
             if self._agent_info is None:
                 self._outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
@@ -356,6 +365,16 @@ class DowngradeTranslator:
             self._prompt_done(call, error, result)
             return []
         self._setup = None
+        out = self._setup_answered(call, error, result)
+        if self._setup is None and self._deferred:
+            # Messages the client sent before the setup finished, in their order.
+            deferred, self._deferred = self._deferred, []
+            for client_id, params in deferred:
+                out += self._send_user_message(client_id, params)
+        return out
+
+    def _setup_answered(self, call: _AgentCall, error: Any, result: Any) -> list[Output]:
+        """The agent answered a step of a legacy initialize or authenticate."""
         if call.method == "initialize":
             return self._initialized(call, error, result)
         if call.method == "authenticate":
@@ -511,6 +530,8 @@ class DowngradeTranslator:
         self._tools.release_held()
         self._tools.drop_permissions()
         waiting = [call.client_id for call in self._agent.pending().values()]
+        waiting += [client_id for client_id, _ in self._deferred]
+        self._deferred = []
         for client_id in waiting:
             self._outbox.respond(self._gone_error(client_id))
         self._setup = None
