@@ -29,6 +29,8 @@ from acp_compat.jsonrpc.messages import Kind, classify
         ({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "x"}}, Kind.ERROR),
         ({"jsonrpc": "2.0", "id": 1, "error": "boom"}, Kind.INVALID),
         ({"jsonrpc": "2.0", "method": 5}, Kind.INVALID),
+        # A null method must not pass for a response to request 1 with a missing result.
+        ({"jsonrpc": "2.0", "id": 1, "method": None}, Kind.INVALID),
         ({"jsonrpc": "2.0", "result": 1}, Kind.INVALID),
         ({}, Kind.INVALID),
         ([{"id": 1, "method": "x"}], Kind.INVALID),

@@ -46,8 +46,9 @@ def classify(message: Any) -> Kind:
     """
     if not isinstance(message, dict):
         return Kind.INVALID
-    method = message.get("method")
-    if method is not None:
+    if "method" in message:
+        method = message["method"]
+        # "method": null is not a response with a missing result: it is malformed.
         if not isinstance(method, str):
             return Kind.INVALID
         return Kind.REQUEST if "id" in message else Kind.NOTIFICATION
