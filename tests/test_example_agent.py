@@ -7,7 +7,9 @@ basename diff paths, ``content: null`` on execute confirmations, unawaited chunk
 
 from __future__ import annotations
 
+import contextlib
 import json
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -477,3 +479,27 @@ def test_without_require_auth_nothing_is_saved(agent: LegacyDriver, auth_file: P
 def test_default_auth_file_is_per_user() -> None:
     path = agent_module.default_auth_file()
     assert path.parent.is_dir() and path.name.startswith("acp-compat-example-agent-")
+
+
+def test_a_closed_stdout_ends_the_agent_quietly(workdir: Path, auth_file: Path) -> None:
+    proc = subprocess.Popen(
+        agent_command("--auth-file", str(auth_file)),
+        cwd=workdir,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        assert proc.stdout.readline().decode().strip() == BANNER
+        proc.stdout.close()
+        with contextlib.suppress(BrokenPipeError):
+            proc.stdin.write(b'{"jsonrpc":"2.0","id":0,"method":"initialize"}\n')
+            proc.stdin.flush()
+        _, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0
+    assert err == b""

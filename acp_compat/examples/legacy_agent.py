@@ -507,12 +507,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         auth_file=args.auth_file,
         cancel_style=args.cancel_style,
     )
-    if not args.no_banner:
-        conn.write_raw(BANNER.encode() + b"\n")
     try:
+        if not args.no_banner:
+            conn.write_raw(BANNER.encode() + b"\n")
         conn.serve(agent.handle)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The client closed our stdout: nobody is left to answer. Point stdout at
+        # /dev/null so the interpreter's final flush does not fail a second time.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
     return 0
 
 
