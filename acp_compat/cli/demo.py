@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import json
 import shutil
 import sys
 import tempfile
@@ -74,7 +75,8 @@ class RemoteError(DemoError):
         self.code = obj.get("code")
         self.text = obj.get("message")
         self.data = obj.get("data")
-        super().__init__(f"{method} failed: {self.code} {self.text} {self.data or ''}".rstrip())
+        details = f" {json.dumps(self.data)}" if self.data is not None else ""
+        super().__init__(f"{method} failed: {self.code} {self.text}{details}")
 
 
 def relay_command(agent_options: Sequence[str] = ()) -> list[str]:
