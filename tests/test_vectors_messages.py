@@ -868,3 +868,49 @@ def test_runner_rejects_a_wrong_kind_of_message() -> None:
         _structure_member(
             "legacy", {"id": 1, "method": "authenticate", "params": {}}, "authenticate"
         )
+
+
+# --------------------------------------------------------------------------- the schema helper
+
+
+def test_current_check_goes_beyond_the_top_level_anyof() -> None:
+    prompt = {"jsonrpc": "2.0", "id": 1, "method": "session/prompt", "params": {"sessionId": "s"}}
+    # The top-level anyOf admits it (as an extension request); the method's own def does not.
+    assert current_errors(prompt) == ["message.params: 'prompt' is a required property"]
+    assert current_errors({"jsonrpc": "2.0", "id": 1, "result": {}}, "session/prompt")
+    assert current_errors({"jsonrpc": "2.0", "id": 1, "result": {}}, "authenticate") == []
+    # Without "jsonrpc" no top-level branch matches.
+    assert current_errors({"id": 1, "result": {}}, "authenticate")
+    # Extension methods: top-level check only.
+    assert current_errors({"jsonrpc": "2.0", "method": "_x/y", "params": [1]}) == []
+
+
+def test_legacy_check_covers_the_envelope() -> None:
+    chunk = {"chunk": {"text": "x"}}
+    ok = {"jsonrpc": "2.0", "id": 0, "method": "streamAssistantMessageChunk", "params": chunk}
+    assert legacy_errors(ok) == []
+    assert legacy_errors({k: v for k, v in ok.items() if k != "jsonrpc"}) == []
+    assert legacy_errors({**ok, "id": "0"}) == ["message.id: '0' is not an integer"]
+    assert legacy_errors({**ok, "id": 2**31}) == [f"message.id: {2**31} does not fit an i32"]
+    assert (
+        "legacy has no notifications"
+        in legacy_errors({k: v for k, v in ok.items() if k != "id"})[0]
+    )
+    assert legacy_errors({**ok, "extra": 1}) == [
+        "message.extra: not a member of this kind of message"
+    ]
+    assert (
+        legacy_errors({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "x"}})
+        == []
+    )
+    assert legacy_errors({"jsonrpc": "2.0", "id": 1, "error": {"code": "x", "message": "m"}})
+    plan = {"jsonrpc": "2.0", "id": 1, "method": "updatePlan", "params": {"entries": []}}
+    assert legacy_errors(plan) == []
+    assert legacy_errors(plan, version="0.0.9") == [
+        "message: no params schema for 'updatePlan' in acp-0.0.9"
+    ]
+    void = {"jsonrpc": "2.0", "id": 1, "result": None}
+    assert legacy_errors(void, "writeTextFile") == []
+    assert legacy_errors({**void, "result": {}}, "writeTextFile") == [
+        "message.result: {} is not of type 'null'"
+    ]
