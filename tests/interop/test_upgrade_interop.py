@@ -103,10 +103,12 @@ def check_wire(run: ClientRun) -> None:
 
 
 def ok(run: ClientRun) -> ClientRun:
-    """Assert the run ended cleanly (no client error, the relay exited 0); check the wire."""
+    """Assert the run ended cleanly (no client error, the relay exited 0 without a traceback
+    on stderr); check the wire."""
     assert run.returncode == 0, run.describe()
     assert run.summary["error"] is None, run.describe()
     assert run.summary["agentExit"] == {"code": 0, "signal": None}, run.describe()
+    assert "Traceback" not in run.stderr, run.describe()
     check_wire(run)
     return run
 
@@ -387,5 +389,24 @@ def test_two_sessions_two_folders(v1_clients: ClientSet, upgrade_relay: RelayCom
             assert [p["toolCallId"] for p in session["permissions"]] == ["2"]
             edited = (folder / legacy_agent.HELLO).read_text(encoding="utf-8")
             assert edited == hello + legacy_agent.EDIT_SUFFIX
+
+    v1_clients.each(scenario)
+
+
+def test_agent_crash_mid_turn(v1_clients: ClientSet, upgrade_relay: RelayCommand) -> None:
+    """The legacy agent dies mid-turn: the prompt gets a -32603 error naming the exit code
+    with the agent's last stderr lines, which the SDKs hand to the client intact."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        run = client.run(upgrade_relay(), "--prompt", "crash", cwds=[cwd])
+        assert run.returncode == 1, run.describe()
+        error = run.summary["error"]
+        assert error["code"] == -32603, run.describe()
+        assert f"exit code {legacy_agent.CRASH_STATUS}" in error["message"]
+        assert "fatal: simulated crash" in json.dumps(error["data"])
+        assert run.session()["stopReasons"] == []
+        assert "Traceback" not in run.stderr, run.describe()
+        check_wire(run)
 
     v1_clients.each(scenario)
