@@ -82,7 +82,7 @@ class Harness:
     def _to_client(self, message: dict[str, Any]) -> None:
         method = message.get("method")
         if method is None:
-            request_id = message.get("id")
+            request_id: int = message["id"]
             method = self.client_methods.get(request_id)
             self.client_answers[request_id] += 1
             if request_id in self.started_turns:
