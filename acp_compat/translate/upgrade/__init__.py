@@ -53,8 +53,9 @@ Choices
   process exited (exit code N)", ``data: {exitCode, stderr}``, also during a cancel;
   later prompts of that session get the same error. A failed start answers with
   ``-32603`` "Could not start the agent `<command>`: <OS error>", ``data: {command,
-  reason}``. Answers the client later gives to requests made for a dead process are
-  consumed.
+  reason}``. Requests to the client made for a process that exits or is closed
+  (permission, fs) are withdrawn with ``$/cancel_request`` (clients that predate it ignore
+  it); the client's answers to them are consumed.
 * A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never
   an allow); so does an optionId that was not offered (logged as a warning).
 * Agent requests outside a running turn (a legacy agent should not make any): chunks,

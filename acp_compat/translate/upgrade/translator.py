@@ -330,16 +330,18 @@ class UpgradeTranslator:
 
     def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         session = self._lookup_session(_structure(params, CloseSessionRequest).session_id)
-        outputs: list[Output] = []
+        proc = self._agents[session.agent]
+        stop = proc.alive and not proc.stopping
+        # What the client was asked for this process is withdrawn first (as on an exit).
+        outputs = self._withdraw_client_requests(proc.number) if stop else []
         if session.turn is not None:
             # The process is going away, so the turn ends as a cancelled one would.
             outputs += self._finish_turn(
                 session, lambda prompt_id: result(prompt_id, {"stopReason": "cancelled"})
             )
         del self._sessions[session.session_id]
-        proc = self._agents[session.agent]
         proc.session_id = None
-        if proc.alive and not proc.stopping:
+        if stop:
             proc.stopping = True
             outputs.append(StopAgent(proc.number))
         outputs.append(ToClient(result(request_id, {})))
@@ -805,7 +807,7 @@ class UpgradeTranslator:
         def fail(client_id: RequestId) -> Message:
             return error(client_id, **failure)
 
-        outputs: list[Output] = []
+        outputs = self._withdraw_client_requests(proc.number)
         for legacy_id, context in proc.outbound.pending().items():
             proc.outbound.settle(legacy_id)
             if isinstance(context, (InitializeForClient, InitializeForSession, AuthenticateFor)):
@@ -818,6 +820,15 @@ class UpgradeTranslator:
             if session.turn is not None:
                 outputs += self._finish_turn(session, fail)
         return outputs
+
+    def _withdraw_client_requests(self, agent: int) -> list[Output]:
+        """``$/cancel_request`` for what the client was asked on behalf of a process that
+        is going away (a permission dialog can close); the answers are still consumed."""
+        return [
+            ToClient(notification("$/cancel_request", {"requestId": client_id}))
+            for client_id, context in self._client_out.pending().items()
+            if context.agent == agent
+        ]
 
     def file_done(
         self, token: int, content: str | None = None, error: str | None = None
