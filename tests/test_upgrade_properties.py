@@ -1,7 +1,8 @@
 """Properties of the upgrade translator under random interleavings.
 
 Hypothesis plays a current client (prompts, cancels, permission answers including option
-ids that were never offered, fs answers, session/close) and one or two legacy agent
+ids that were never offered, fs answers, session/close; with and without client fs, the
+shell finishing local file reads) and one or two legacy agent
 processes (chunks, thoughts, tool calls, confirmations, updates for known and unknown
 ids, plans, file reads, the end of a send with a result or an error, cancelSendMessage
 answers, process exits), interleaved at random. After the run every side answers what is
@@ -24,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemas import current_errors, legacy_errors
 
-from acp_compat.translate.base import Output, ToAgent, ToClient
+from acp_compat.translate.base import Output, ReadLocalFile, ToAgent, ToClient, WriteLocalFile
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 
 PROJECT = "/home/user/project"
@@ -69,6 +70,7 @@ class Harness:
         self.agent_replies: Counter[tuple[int, int]] = Counter()
         self.to_agent_requests: dict[tuple[int, Any], str] = {}  # translator → agent
         self.tool_ids: dict[int, list[int]] = {}
+        self.file_tokens: list[int] = []  # local file effects the shell has not finished
 
     # ---------------------------------------------------------------- plumbing
 
@@ -78,6 +80,8 @@ class Harness:
                 self._to_client(output.message)
             elif isinstance(output, ToAgent):
                 self._to_agent(output.agent, output.message)
+            elif isinstance(output, (ReadLocalFile, WriteLocalFile)):
+                self.file_tokens.append(output.token)
 
     def _to_client(self, message: dict[str, Any]) -> None:
         method = message.get("method")
@@ -163,9 +167,16 @@ class Harness:
 
     # ---------------------------------------------------------------- the run
 
-    def setup(self, two_sessions: bool) -> None:
+    def file_done(self, token: int, fail: bool) -> None:
+        self.file_tokens.remove(token)
+        if fail:
+            self.take(self.translator.file_done(token, error="[Errno 2] No such file"))
+        else:
+            self.take(self.translator.file_done(token, content="x"))
+
+    def setup(self, two_sessions: bool, client_fs: bool) -> None:
         self.client_request("initialize", {"protocolVersion": 1, "clientCapabilities": {
-            "fs": {"readTextFile": True, "writeTextFile": False}}})
+            "fs": {"readTextFile": client_fs, "writeTextFile": False}}})
         self.agent_answer(0, 0)
         for cwd in [PROJECT, OTHER] if two_sessions else [PROJECT]:
             new = self.client_request("session/new", {"cwd": cwd, "mcpServers": []})
@@ -180,6 +191,8 @@ class Harness:
         actions = ["prompt", "cancel", "close"]
         if self.to_client_requests:
             actions.append("client_answer")
+        if self.file_tokens:
+            actions.append("file_done")
         if agents:
             actions += ["chunk", "push", "confirm", "update", "plan", "read", "exit"]
         if any(k[0] in self.alive for k in self.to_agent_requests):
@@ -223,6 +236,9 @@ class Harness:
                 {"content": "p", "priority": "high", "status": "pending"}]})
         elif action == "read":
             self.agent_request(agent, "readTextFile", {"path": "a.txt"})
+        elif action == "file_done":
+            token = data.draw(st.sampled_from(self.file_tokens))
+            self.file_done(token, data.draw(st.booleans()))
         elif action == "exit":
             self.exit(agent)
         elif action == "agent_answer":
@@ -233,10 +249,12 @@ class Harness:
     def drain(self) -> None:
         """Both sides answer everything still pending, until nothing is left."""
         for _ in range(50):
-            if not self.to_client_requests and not any(
+            if not self.to_client_requests and not self.file_tokens and not any(
                 k[0] in self.alive for k in self.to_agent_requests
             ):
                 return
+            for token in list(self.file_tokens):
+                self.file_done(token, fail=False)
             for request_id in sorted(self.to_client_requests):
                 self.client_answer(request_id, "cancelled")
             for agent, request_id in sorted(self.to_agent_requests):
@@ -257,11 +275,14 @@ class Harness:
             assert count in limit, f"agent {agent} request {request_id} ({method}) got {count}"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), two_sessions=st.booleans(), steps=st.integers(1, 40))
-def test_random_interleavings(data: st.DataObject, two_sessions: bool, steps: int) -> None:
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), two_sessions=st.booleans(), client_fs=st.booleans(),
+       steps=st.integers(1, 40))
+def test_random_interleavings(
+    data: st.DataObject, two_sessions: bool, client_fs: bool, steps: int
+) -> None:
     harness = Harness()
-    harness.setup(two_sessions)
+    harness.setup(two_sessions, client_fs)
     for _ in range(steps):
         harness.step(data)
     harness.drain()
