@@ -125,9 +125,10 @@ const child = spawn(opts.cmd[0], opts.cmd.slice(1), {
   cwd: opts.cwds[0], stdio: ["pipe", "pipe", "inherit"], env: process.env,
 });
 let agentExit = null;
-// "close", not "exit": by then the agent's stdout has been read to its end.
+// "exit", not "close": a process the agent left behind may hold its stdout open, and the
+// client must still finish (the transcript waits for the end of stdout separately, briefly).
 const exited = new Promise((resolve) => {
-  child.on("close", (code, signal) => { agentExit = { code, signal }; resolve(); });
+  child.on("exit", (code, signal) => { agentExit = { code, signal }; resolve(); });
 });
 child.on("error", (e) => fail(`cannot start ${opts.cmd[0]}: ${e.message}`));
 

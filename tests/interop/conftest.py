@@ -213,7 +213,7 @@ def _reap_marked(marker: str) -> list[int]:
     return left
 
 
-def _stop_group(proc: subprocess.Popen[str]) -> None:
+def _stop_group(proc: subprocess.Popen[bytes]) -> None:
     """SIGTERM the client's process group (the relay cleans up on it), then SIGKILL it."""
     for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
@@ -245,7 +245,10 @@ class V1Client:
         The client is given ``CLIENT_TIMEOUT``;
         the process tree gets 5 s more, then it is stopped and the test fails.
         """
-        transcript = self.workdir / f"transcript-{uuid.uuid4().hex[:8]}.jsonl"
+        run_id = uuid.uuid4().hex[:8]
+        transcript = self.workdir / f"transcript-{run_id}.jsonl"
+        out_path = self.workdir / f"client-{run_id}.out"
+        err_path = self.workdir / f"client-{run_id}.err"
         marker = uuid.uuid4().hex
         # No linger by default: the clients read the agent's stdout to its end anyway, so
         # whatever the relay writes before it exits is in the transcript.
@@ -256,26 +259,30 @@ class V1Client:
         argv += [*args, "--", *agent]
         env = {**os.environ, RUN_MARKER: marker}
         started = time.monotonic()
-        # Own process group, so that a hung run can be stopped as a whole.
-        proc = subprocess.Popen(
-            argv,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-            cwd=self.workdir,
-            start_new_session=True,
-        )
+        # Output goes to files, not pipes: a leftover process holding a pipe open would
+        # make the run look hung instead of being reported as a leftover. Own process
+        # group, so that a hung run can be stopped as a whole.
+        with out_path.open("w") as out, err_path.open("w") as err:
+            proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=err,
+                env=env,
+                cwd=self.workdir,
+                start_new_session=True,
+            )
         try:
-            stdout, stderr = proc.communicate(timeout=CLIENT_TIMEOUT + 5)
+            proc.wait(timeout=CLIENT_TIMEOUT + 5)
         except subprocess.TimeoutExpired:
             _stop_group(proc)
-            stdout, stderr = proc.communicate()
             _reap_marked(marker)
+            stderr = err_path.read_text("utf-8", "replace")
             pytest.fail(f"{self.name} hung: {argv}\nstderr: {stderr[-3000:]}")
         seconds = time.monotonic() - started
         leftovers = _reap_marked(marker)
+        stdout = out_path.read_text("utf-8", "replace")
+        stderr = err_path.read_text("utf-8", "replace")
         lines = stdout.strip().splitlines()
         try:
             summary = json.loads(lines[-1]) if lines else {}

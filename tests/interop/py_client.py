@@ -274,6 +274,21 @@ async def pump(source: asyncio.StreamReader, sink: asyncio.StreamReader, tr: Tra
     sink.feed_eof()
 
 
+async def exited(proc: asyncio.subprocess.Process, timeout: float) -> bool:
+    """Wait up to ``timeout`` s for ``proc`` to exit; return whether it did.
+
+    ``proc.wait()`` is not used: before Python 3.12 it also waits for the process's pipes to
+    close, which a process the agent left behind can delay forever.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while proc.returncode is None:
+        if loop.time() > deadline:
+            return False
+        await asyncio.sleep(0.02)
+    return True
+
+
 async def new_session(
     conn: acp.ClientSideConnection,
     cwd: str,
@@ -372,12 +387,14 @@ async def run(opts: argparse.Namespace) -> int:
         summary["error"] = {"code": None, "message": client.cancel_errors[0], "data": None}
     # Closing stdin is how a client ends an ACP stdio session; the relay must then exit.
     proc.stdin.close()
-    try:
-        await asyncio.wait_for(proc.wait(), 3)
-    except asyncio.TimeoutError:
+    if not await exited(proc, 3):
         proc.kill()
-        await proc.wait()
-    await pumping
+        await exited(proc, 3)
+    # The agent's stdout is read to its end, unless something it left behind holds it open.
+    try:
+        await asyncio.wait_for(pumping, 1)
+    except asyncio.TimeoutError:
+        reader.feed_eof()
     await conn.close()
     tr.close()
     rc = proc.returncode
