@@ -7,7 +7,7 @@ contract leaves a choice.
 
 Modules: :mod:`.options` (configuration), :mod:`.translator` (the state machine),
 :mod:`.prompt` (content blocks → legacy chunks), :mod:`.tools` (tool calls, permission
-options and outcomes), :mod:`.agent_params` (checks of legacy agent requests),
+options and outcomes), :mod:`.agent_params` (legacy agent requests checked with the legacy models),
 :mod:`.session` (per-process and per-session state).
 
 ``_meta.acpCompat.legacy``
@@ -64,8 +64,10 @@ Choices
 * Legacy ``readTextFile``/``writeTextFile`` paths are resolved against the session cwd;
   ``line``/``limit`` pass through unchanged. Local failures answer ``-32603`` with the
   OS error as message and ``data.details``.
-* An unknown legacy icon maps to kind ``other``; an unknown ``toolCallId`` in
-  ``updateToolCall`` is answered ``-32602``.
+* Legacy agent requests are checked with :mod:`acp_compat.models.legacy` (except the
+  hot path, a well-formed chunk during a turn); a bad one, an unknown icon or an unknown
+  ``toolCallId`` in ``updateToolCall`` is answered ``-32602`` with the problems in
+  ``data`` and logged, an unknown method ``-32601``.
 """
 
 from acp_compat.translate.upgrade.options import UpgradeOptions

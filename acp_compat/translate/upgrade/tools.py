@@ -1,7 +1,7 @@
 """Legacy tool calls → current tool calls, permission options and outcomes.
 
-Pure functions over plain dicts: the legacy params have been checked by
-:mod:`.agent_params` before they get here.
+Pure functions over plain dicts: the legacy params have been checked (and
+turned back into JSON) by :mod:`.agent_params` before they get here.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ ICON_KIND: dict[str, str] = {
     "lightBulb": "think",
     "hammer": "other",
 }
-"""Legacy icon → current ``ToolKind`` (Zed's fixed table; an unknown icon is ``other``)."""
+"""Legacy icon → current ``ToolKind`` (Zed's fixed table, every legacy icon)."""
 
 STATUS: dict[str, str] = {"running": "in_progress", "finished": "completed", "error": "failed"}
 """Legacy ``ToolCallStatus`` → current ``ToolCallStatus``."""

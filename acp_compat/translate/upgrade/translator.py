@@ -534,7 +534,7 @@ class UpgradeTranslator:
         fields: dict[str, Any] = {
             "toolCallId": str(tool_id),
             "title": params["label"],
-            "kind": tools.ICON_KIND.get(params["icon"], "other"),
+            "kind": tools.ICON_KIND[params["icon"]],
             "status": status,
         }
         confirmation = params.get("confirmation")
