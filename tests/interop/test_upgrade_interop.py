@@ -216,30 +216,42 @@ def test_text_and_thought(v1_clients: ClientSet, upgrade_relay: RelayCommand) ->
 
 
 @pytest.mark.parametrize("client_fs", [True, False], ids=["client-fs", "no-fs"])
-def test_read_tools(v1_clients: ClientSet, upgrade_relay: RelayCommand, client_fs: bool) -> None:
-    """``read`` lists the session folder in a tool call; ``cat`` reads hello.txt, through
-    the client's fs/read_text_file when it offers one, else directly."""
+def test_file_tools_over_two_turns(
+    v1_clients: ClientSet, upgrade_relay: RelayCommand, client_fs: bool
+) -> None:
+    """Turn 1: ``read`` lists the session folder in a tool call, ``cat`` reads hello.txt and
+    ``write`` creates notes.txt, through the client's fs/* when it offers them, else
+    directly. Turn 2 in the same session lists the folder again: a new tool call id, and
+    notes.txt is there."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")
         (cwd / "only-here.txt").write_text("x", encoding="utf-8")
-        args = ["--prompt", "read the folder, then cat hello.txt"]
+        args = ["--prompt", "read the folder, cat hello.txt, write notes", "--prompt", "read"]
         args += [] if client_fs else ["--no-fs"]
         run = ok(client.run(upgrade_relay(), *args, cwds=[cwd]))
         session = run.session()
-        assert session["stopReasons"] == ["end_turn"]
-        listing = tool_call(session)
-        assert listing["title"] == "List the working directory"
-        assert listing["kind"] == "search"
-        assert listing["statuses"] == ["in_progress", "completed"]
-        assert content_texts(listing) == ["Listed 2 item(s):\n- hello.txt\n- only-here.txt"]
-        assert f"{legacy_agent.HELLO} holds:\n{HELLO_TEXT}" in session["text"]
-        assert session["text"].endswith(legacy_agent.CLOSING)
-        hello = str(cwd / legacy_agent.HELLO)
-        reads = [op for op in run.summary["fs"] if op["op"] == "read"]
-        expected = [{"op": "read", "path": hello, "bytes": len(HELLO_TEXT)}] if client_fs else []
-        assert reads == expected
+        assert session["stopReasons"] == ["end_turn", "end_turn"]
         assert session["permissions"] == []
+        first, second = tool_call(session, "1"), tool_call(session, "2")
+        for listing in (first, second):
+            assert listing["title"] == "List the working directory"
+            assert listing["kind"] == "search"
+            assert listing["statuses"] == ["in_progress", "completed"]
+        assert content_texts(first) == ["Listed 2 item(s):\n- hello.txt\n- only-here.txt"]
+        assert content_texts(second) == [
+            "Listed 3 item(s):\n- hello.txt\n- notes.txt\n- only-here.txt"
+        ]
+        assert f"{legacy_agent.HELLO} holds:\n{HELLO_TEXT}" in session["text"]
+        assert f"Wrote {legacy_agent.NOTES}." in session["text"]
+        notes = cwd / legacy_agent.NOTES
+        assert notes.read_text(encoding="utf-8") == legacy_agent.NOTES_CONTENT
+        # Relative legacy paths reach the client resolved against the session folder.
+        served = [
+            {"op": "read", "path": str(cwd / legacy_agent.HELLO), "bytes": len(HELLO_TEXT)},
+            {"op": "write", "path": str(notes), "bytes": len(legacy_agent.NOTES_CONTENT)},
+        ]
+        assert run.summary["fs"] == (served if client_fs else [])
 
     v1_clients.each(scenario)
 
