@@ -11,6 +11,12 @@ A missing tool (``node``, the harness ``node_modules``, the Python SDK) skips th
 that need it, with the reason; under ``CI=true`` it fails them instead, so CI can never go
 green by skipping.
 
+Fixtures: ``node``, ``node_modules``, ``ts_example_agent`` (the v1 example agent shipped in
+SDK 1.9.0), ``python_sdk``, ``v1_clients`` (the three official-SDK v1 clients, run side by
+side) and ``upgrade_relay`` (the ``acp-compat wrap`` command line around the project's
+legacy example agent). Helpers: :func:`require`, :func:`wrap_command`,
+:func:`legacy_agent_command`.
+
 Every client run here is a real process tree (client → ``acp-compat wrap`` → agent). It
 gets a marker in its environment, which children inherit; after the run, any process still
 carrying the marker is killed and the test fails, so nothing outlives its test.
