@@ -731,7 +731,7 @@ def test_kind_to_icon(kind: str | None, icon: str) -> None:
     assert icon_for_kind(kind) == icon
 
 
-def test_legacy_meta_restores_icon_confirmation_diff_path_and_drops_added_details() -> None:
+def test_legacy_meta_restores_icon_confirmation_and_content() -> None:
     h = Harness()
     h.ready()
     h.turn()
@@ -742,6 +742,7 @@ def test_legacy_meta_restores_icon_confirmation_diff_path_and_drops_added_detail
         "toolDisplayName": "T",
         "description": "why",
     }
+    legacy_content = {"type": "diff", "path": "a.txt", "oldText": None, "newText": "n"}
     tool = {
         "toolCallId": "1",
         "title": "Call T",
@@ -757,8 +758,7 @@ def test_legacy_meta_restores_icon_confirmation_diff_path_and_drops_added_detail
                 "legacy": {
                     "icon": "regex",
                     "confirmation": legacy_confirmation,
-                    "diffPath": "a.txt",
-                    "detailsAt": 1,
+                    "content": legacy_content,
                 }
             }
         },
@@ -768,8 +768,48 @@ def test_legacy_meta_restores_icon_confirmation_diff_path_and_drops_added_detail
     assert to_client(out)[0]["params"] == {
         "label": "Call T",
         "icon": "regex",
-        "content": {"type": "diff", "path": "a.txt", "oldText": None, "newText": "n"},
+        "content": legacy_content,
         "confirmation": legacy_confirmation,
+    }
+    # A kept null wins over the content shown to current clients.
+    h.client(response(0, {"id": 4, "outcome": "allow"}))
+    shown = [{"type": "content", "content": {"type": "text", "text": "details"}}]
+    meta = {"acpCompat": {"legacy": {"content": None}}}
+    out = h.agent(
+        update(
+            {
+                "sessionUpdate": "tool_call_update",
+                "toolCallId": "1",
+                "status": "completed",
+                "content": shown,
+                "_meta": meta,
+            }
+        )
+    )
+    assert to_client(out)[0]["params"] == {"toolCallId": 4, "status": "finished", "content": None}
+
+
+def test_malformed_legacy_meta_is_ignored() -> None:
+    h = Harness()
+    h.ready()
+    meta = {"acpCompat": {"legacy": {"icon": "rocket", "confirmation": "x", "content": [1]}}}
+    out = h.agent(
+        update(
+            {
+                "sessionUpdate": "tool_call",
+                "toolCallId": "x",
+                "title": "T",
+                "kind": "edit",
+                "status": "in_progress",
+                "_meta": meta,
+                "content": [{"type": "content", "content": {"type": "text", "text": "c"}}],
+            }
+        )
+    )
+    assert to_client(out)[0]["params"] == {
+        "label": "T",
+        "icon": "pencil",
+        "content": {"type": "markdown", "markdown": "c"},
     }
 
 

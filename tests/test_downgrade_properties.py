@@ -252,7 +252,8 @@ def perform(world: World, action: str, a: int, b: int) -> None:
         )
     elif action in ("chunk", "thought"):
         text = f"chunk-{world.step}"
-        world.chunks_fed[text] = world.step
+        if world.agent_alive:
+            world.chunks_fed[text] = world.step
         kind = "agent_message_chunk" if action == "chunk" else "agent_thought_chunk"
         world.update({"sessionUpdate": kind, "content": {"type": "text", "text": text}})
     elif action == "tool":

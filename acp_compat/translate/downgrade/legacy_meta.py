@@ -9,9 +9,9 @@ fields, so the legacy message is restored exactly:
 
 * ``icon``: the legacy icon, verbatim;
 * ``confirmation``: the legacy confirmation object, verbatim (with its ``description``);
-* ``diffPath``: the legacy diff path, where the current diff holds an absolute path;
-* ``detailsAt``: the index of the content item the upgrade added to show confirmation
-  details; it is not the agent's content and is left out again.
+* ``content``: the legacy content value verbatim (or ``null``), present when the current
+  content cannot be read back as it was (a diff path made absolute, a text item added to
+  show the confirmation's details).
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ class LegacyHints:
 
     icon: str | None = None
     confirmation: dict[str, Any] | None = None
-    diff_path: str | None = None
-    details_at: int | None = None
+    has_content: bool = False
+    """Whether ``content`` holds the legacy content (``None`` then means ``null``)."""
+    content: dict[str, Any] | None = None
 
 
 NO_HINTS = LegacyHints()
@@ -60,13 +61,28 @@ def legacy_hints(carrier: Any) -> LegacyHints:
     ):
         log.warning("ignoring malformed _meta.acpCompat.legacy.confirmation %r", confirmation)
         confirmation = None
-    diff_path = legacy.get("diffPath")
-    details_at = legacy.get("detailsAt")
+    has_content = "content" in legacy
+    content = legacy.get("content")
+    if content is not None and not _legacy_content(content):
+        log.warning("ignoring malformed _meta.acpCompat.legacy.content %r", content)
+        has_content, content = False, None
     return LegacyHints(
         icon=icon,
         confirmation=dict(confirmation) if confirmation is not None else None,
-        diff_path=diff_path if isinstance(diff_path, str) else None,
-        details_at=details_at
-        if isinstance(details_at, int) and not isinstance(details_at, bool)
-        else None,
+        has_content=has_content,
+        content=dict(content) if content is not None else None,
+    )
+
+
+def _legacy_content(value: Any) -> bool:
+    """Whether ``value`` has the shape of a legacy ``ToolCallContent``."""
+    if not isinstance(value, dict):
+        return False
+    if value.get("type") == "markdown":
+        return isinstance(value.get("markdown"), str)
+    return (
+        value.get("type") == "diff"
+        and isinstance(value.get("path"), str)
+        and isinstance(value.get("newText"), str)
+        and (value.get("oldText") is None or isinstance(value.get("oldText"), str))
     )

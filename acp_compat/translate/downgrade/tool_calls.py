@@ -63,7 +63,7 @@ class Confirm:
 def _title(fields: dict[str, Any]) -> str:
     """A card label: the call's title, or a generic one when it has none."""
     title = fields.get("title")
-    return title if isinstance(title, str) and title else "Tool call"
+    return title if isinstance(title, str) else "Tool call"
 
 
 class ToolCallRelay:
@@ -304,14 +304,8 @@ class ToolCallRelay:
 
 
 def _content(fields: dict[str, Any], hints: LegacyHints) -> dict[str, Any] | None:
-    """The legacy content of a call: its current content merged, with the legacy hints
-    (the upgrade's added details item left out, the legacy diff path restored)."""
-    items = fields.get("content")
-    if not isinstance(items, list):
-        return None
-    if hints.details_at is not None and 0 <= hints.details_at < len(items):
-        items = items[: hints.details_at] + items[hints.details_at + 1 :]
-    merged = merge_content(items)
-    if merged is not None and merged["type"] == "diff" and hints.diff_path is not None:
-        merged["path"] = hints.diff_path
-    return merged
+    """The legacy content of a call: the legacy value the upgrade kept, else the current
+    content list merged into one value."""
+    if hints.has_content:
+        return hints.content
+    return merge_content(fields.get("content"))
