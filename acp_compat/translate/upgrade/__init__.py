@@ -5,10 +5,13 @@ toward one legacy agent process per session. The behaviour is
 ``behaviour.md`` §1-§2; this docstring records what the translator decides where that
 contract leaves a choice.
 
-Modules: :mod:`.options` (configuration), :mod:`.translator` (the state machine),
-:mod:`.prompt` (content blocks → legacy chunks), :mod:`.tools` (tool calls, permission
-options and outcomes), :mod:`.agent_params` (legacy agent requests checked with the legacy models),
-:mod:`.session` (per-process and per-session state).
+Modules: :mod:`.options` (configuration), :mod:`.translator` (:class:`UpgradeTranslator`
+and process events) built from :mod:`.client_side` (current requests and answers) and
+:mod:`.agent_side` (legacy requests, the hot path first, and answers) over
+:mod:`.core` (shared state and steps); :mod:`.prompt` (content blocks → legacy chunks),
+:mod:`.tools` (tool calls, permission options and outcomes), :mod:`.agent_params`
+(legacy agent requests checked with the legacy models), :mod:`.session` (per-process and
+per-session state).
 
 ``_meta.acpCompat.legacy``
 --------------------------

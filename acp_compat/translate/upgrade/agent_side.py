@@ -1,0 +1,420 @@
+"""The agent side of the upgrade translator: legacy agent requests (the streamed-chunk hot
+path first), the agent's answers to acp-compat's requests, and local file results."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from acp_compat.codec import CodecError, Problem
+from acp_compat.jsonrpc.messages import (
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    Kind,
+    Message,
+    RequestId,
+    classify,
+    error,
+    forwarded_error,
+    request,
+    result,
+)
+from acp_compat.translate.base import (
+    Output,
+    ReadLocalFile,
+    StopAgent,
+    ToAgent,
+    ToClient,
+    WriteLocalFile,
+)
+from acp_compat.translate.upgrade import agent_params, tools
+from acp_compat.translate.upgrade.core import (
+    TranslatorCore,
+    log,
+    reports_authenticated,
+    session_update,
+)
+from acp_compat.translate.upgrade.session import (
+    AgentContext,
+    AgentProcess,
+    AuthenticateFor,
+    FileFor,
+    InitializeControl,
+    InitializeForClient,
+    InitializeForSession,
+    PermissionFor,
+    SendFor,
+    Session,
+    ToolState,
+)
+
+
+def _error(request_id: RequestId, text: str) -> Message:
+    """A legacy-style error carrying an OS error text (TS peers read ``data.details``)."""
+    return error(request_id, INTERNAL_ERROR, text, {"details": text})
+
+
+class AgentSide(TranslatorCore):
+    """Handles what the legacy agent processes send, and the shell's file results."""
+
+    def from_agent(self, agent: int, message: Message) -> list[Output]:
+        """Handle one message from legacy agent process ``agent``."""
+        if message.get("method") == "streamAssistantMessageChunk":
+            fast = self._fast_chunk(agent, message)
+            if fast is not None:
+                return fast
+        proc = self._agents.get(agent)
+        if proc is None:
+            log.warning("message from unknown agent process %d ignored", agent)
+            return []
+        kind = classify(message)
+        if kind is Kind.REQUEST:
+            return self._agent_request(proc, message)
+        if kind is Kind.RESPONSE or kind is Kind.ERROR:
+            return self._agent_response(proc, message, kind)
+        log.warning("agent %d sent a message that is not a legacy request or response "
+                    "(ignored): %.200r", agent, message)
+        return []
+
+    def _fast_chunk(self, agent: int, message: Message) -> list[Output] | None:
+        """The hot path: a well-formed chunk during a turn, dict to dict, no checks beyond
+        the types it reads. ``None`` sends anything unusual down the slow path."""
+        proc = self._agents.get(agent)
+        if proc is None or proc.session_id is None or "id" not in message:
+            return None
+        session = self._sessions.get(proc.session_id)
+        if session is None or session.turn is None:
+            return None
+        params = message.get("params")
+        if type(params) is not dict:
+            return None
+        chunk = params.get("chunk")
+        if type(chunk) is not dict:
+            return None
+        text = chunk.get("text")
+        if type(text) is str:
+            update_kind = "agent_message_chunk"
+        else:
+            text = chunk.get("thought")
+            if type(text) is not str:
+                return None
+            update_kind = "agent_thought_chunk"
+        return [
+            ToClient({"jsonrpc": "2.0", "method": "session/update", "params": {
+                "sessionId": session.session_id,
+                "update": {"sessionUpdate": update_kind, "content": {"type": "text", "text": text}},
+            }}),
+            ToAgent(agent, {"jsonrpc": "2.0", "id": message["id"], "result": None}),
+        ]
+
+    def _agent_request(self, proc: AgentProcess, message: Message) -> list[Output]:
+        method = message["method"]
+        request_id = message["id"]
+        handler = _AGENT_HANDLERS.get(method)
+        if handler is None:
+            log.warning("agent %d called unknown method %r", proc.number, method)
+            return [ToAgent(proc.number, error(
+                request_id, METHOD_NOT_FOUND, "Method not found", {"details": method}
+            ))]
+        session = self._sessions.get(proc.session_id) if proc.session_id is not None else None
+        try:
+            return handler(self, proc, session, request_id, message.get("params"))
+        except CodecError as err:
+            log.warning("agent %d sent invalid %s params: %s", proc.number, method, err)
+            return [ToAgent(proc.number, error(
+                request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data()
+            ))]
+
+    def _no_session(self, proc: AgentProcess, request_id: RequestId, method: str) -> list[Output]:
+        log.warning("agent %d called %s but serves no session", proc.number, method)
+        return [ToAgent(proc.number, error(
+            request_id, INTERNAL_ERROR, f"{method}: this agent process serves no session"
+        ))]
+
+    def _stream_chunk(
+        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+    ) -> list[Output]:
+        chunk = agent_params.chunk(params)
+        outputs: list[Output] = []
+        if session is not None and session.turn is not None:
+            kind, text = (
+                ("agent_message_chunk", chunk["text"]) if "text" in chunk
+                else ("agent_thought_chunk", chunk["thought"])
+            )
+            outputs.append(session_update(session.session_id, {
+                "sessionUpdate": kind, "content": {"type": "text", "text": text}
+            }))
+        else:
+            log.debug("agent %d streamed a chunk outside a prompt turn (dropped)", proc.number)
+        outputs.append(ToAgent(proc.number, result(request_id, None)))
+        return outputs
+
+    def _tool_fields(
+        self, session: Session, tool_id: int, params: dict[str, Any], status: str
+    ) -> dict[str, Any]:
+        """The current ``ToolCall`` fields for a legacy push / confirmation request."""
+        locations = params["locations"]
+        content, rewritten = tools.map_content(params["content"], locations or [], session.cwd)
+        legacy: dict[str, Any] = {"icon": params["icon"]}
+        fields: dict[str, Any] = {
+            "toolCallId": str(tool_id),
+            "title": params["label"],
+            "kind": tools.ICON_KIND[params["icon"]],
+            "status": status,
+        }
+        confirmation = params.get("confirmation")
+        if confirmation is not None:
+            legacy["confirmation"] = confirmation
+            details, raw_input = tools.confirmation_details(confirmation, content)
+            if details is not None:
+                content = [*content, tools.text_item(details)]
+                rewritten = True
+            if raw_input is not None:
+                fields["rawInput"] = raw_input
+        if rewritten:
+            legacy["content"] = params["content"]
+        fields["content"] = content
+        if locations is not None:
+            fields["locations"] = locations
+        fields["_meta"] = tools.legacy_meta(legacy)
+        return fields
+
+    def _push_tool_call(
+        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+    ) -> list[Output]:
+        checked = agent_params.push_tool_call(params)
+        if session is None:
+            return self._no_session(proc, request_id, "pushToolCall")
+        tool_id = session.new_tool_id()
+        session.tools[tool_id] = ToolState("in_progress", checked["locations"] or [])
+        outputs: list[Output] = []
+        if session.turn is not None:
+            session.turn.tool_ids.append(tool_id)
+            fields = self._tool_fields(session, tool_id, checked, "in_progress")
+            update = {"sessionUpdate": "tool_call", **fields}
+            outputs.append(session_update(session.session_id, update))
+        else:
+            log.warning("agent %d pushed a tool call outside a prompt turn (not shown)",
+                        proc.number)
+            session.tools[tool_id].status = "failed"
+        outputs.append(ToAgent(proc.number, result(request_id, {"id": tool_id})))
+        return outputs
+
+    def _request_confirmation(
+        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+    ) -> list[Output]:
+        checked = agent_params.push_tool_call(params, confirmation=True)
+        if session is None:
+            return self._no_session(proc, request_id, "requestToolCallConfirmation")
+        tool_id = session.new_tool_id()
+        session.tools[tool_id] = ToolState("pending", checked["locations"] or [])
+        if session.turn is None:
+            # Nobody could approve it: refuse, the way a cancelled generation would.
+            log.warning("agent %d asked for a confirmation outside a prompt turn (cancelled)",
+                        proc.number)
+            session.tools[tool_id].status = "failed"
+            return [ToAgent(proc.number, result(request_id, {"id": tool_id, "outcome": "cancel"}))]
+        session.turn.tool_ids.append(tool_id)
+        fields = self._tool_fields(session, tool_id, checked, "pending")
+        options = tools.permission_options(checked["confirmation"])
+        client_id = self._client_out.add(PermissionFor(
+            agent=proc.number,
+            session_id=session.session_id,
+            legacy_id=request_id,
+            tool_id=tool_id,
+            offered=frozenset(option["optionId"] for option in options),
+        ))
+        return [
+            session_update(session.session_id, {"sessionUpdate": "tool_call", **fields}),
+            ToClient(request(client_id, "session/request_permission", {
+                "sessionId": session.session_id, "toolCall": fields, "options": options,
+            })),
+        ]
+
+    def _update_tool_call(
+        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+    ) -> list[Output]:
+        checked = agent_params.update_tool_call(params)
+        if session is None:
+            return self._no_session(proc, request_id, "updateToolCall")
+        tool_id = checked["toolCallId"]
+        tool = session.tools.get(tool_id)
+        if tool is None:
+            raise CodecError([Problem("params.toolCallId", f"unknown tool call id {tool_id}")])
+        status = tools.STATUS[checked["status"]]
+        outputs: list[Output] = []
+        if session.turn is not None:
+            tool.status = status
+            content, rewritten = tools.map_content(
+                checked["content"], tool.locations, session.cwd
+            )
+            update: dict[str, Any] = {
+                "sessionUpdate": "tool_call_update",
+                "toolCallId": str(tool_id),
+                "status": status,
+                "content": content,
+            }
+            if rewritten:
+                update["_meta"] = tools.legacy_meta({"content": checked["content"]})
+            outputs.append(session_update(session.session_id, update))
+        else:
+            log.debug("agent %d updated tool call %d after its turn (dropped)",
+                      proc.number, tool_id)
+        outputs.append(ToAgent(proc.number, result(request_id, None)))
+        return outputs
+
+    def _update_plan(
+        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+    ) -> list[Output]:
+        entries = agent_params.update_plan(params)
+        outputs: list[Output] = []
+        if session is not None and session.turn is not None:
+            outputs.append(session_update(session.session_id, {
+                "sessionUpdate": "plan", "entries": entries
+            }))
+        outputs.append(ToAgent(proc.number, result(request_id, None)))
+        return outputs
+
+    def _read_text_file(
+        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+    ) -> list[Output]:
+        checked = agent_params.read_text_file(params)
+        if session is None:
+            return self._no_session(proc, request_id, "readTextFile")
+        path = os.path.normpath(os.path.join(session.cwd, checked["path"]))
+        context = FileFor(agent=proc.number, legacy_id=request_id, read=True)
+        if self._client_reads:
+            fs_params: dict[str, Any] = {"sessionId": session.session_id, "path": path}
+            for key in ("line", "limit"):
+                if checked[key] is not None:
+                    fs_params[key] = checked[key]
+            client_id = self._client_out.add(context)
+            return [ToClient(request(client_id, "fs/read_text_file", fs_params))]
+        token = self._new_token(context)
+        return [ReadLocalFile(token, path, checked["line"], checked["limit"])]
+
+    def _write_text_file(
+        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+    ) -> list[Output]:
+        checked = agent_params.write_text_file(params)
+        if session is None:
+            return self._no_session(proc, request_id, "writeTextFile")
+        path = os.path.normpath(os.path.join(session.cwd, checked["path"]))
+        context = FileFor(agent=proc.number, legacy_id=request_id, read=False)
+        if self._client_writes:
+            client_id = self._client_out.add(context)
+            return [ToClient(request(client_id, "fs/write_text_file", {
+                "sessionId": session.session_id, "path": path, "content": checked["content"],
+            }))]
+        token = self._new_token(context)
+        return [WriteLocalFile(token, path, checked["content"])]
+
+    def _new_token(self, context: FileFor) -> int:
+        token = self._next_token
+        self._next_token += 1
+        self._local_files[token] = context
+        return token
+
+    def _agent_response(self, proc: AgentProcess, message: Message, kind: Kind) -> list[Output]:
+        context = proc.outbound.settle(message.get("id"))
+        if context is None:
+            log.warning("agent %d answered unknown request id %r", proc.number, message.get("id"))
+            return []
+        outputs = self._agent_answered(proc, context, message, kind)
+        return outputs + self._release_if_idle(proc)
+
+    def _agent_answered(
+        self, proc: AgentProcess, context: AgentContext, message: Message, kind: Kind
+    ) -> list[Output]:
+        failed = kind is Kind.ERROR
+        value = message.get("result")
+        if isinstance(context, InitializeForClient):
+            proc.initializing = False
+            if failed:
+                return [ToClient(forwarded_error(context.client_id, message["error"]))]
+            proc.initialized = value if isinstance(value, dict) else {}
+            self._authenticated = self._authenticated or reports_authenticated(value)
+            self._client_initialized = True
+            return [ToClient(result(context.client_id, self._initialize_result()))]
+        if isinstance(context, InitializeForSession):
+            return self._session_process_ready(proc, context, message, failed)
+        if isinstance(context, InitializeControl):
+            proc.initializing = False
+            queued, proc.queued_auth = proc.queued_auth, []
+            if failed:
+                return [ToClient(forwarded_error(cid, message["error"])) for cid in queued]
+            proc.initialized = value if isinstance(value, dict) else {}
+            return [self._send_authenticate(proc, cid) for cid in queued]
+        if isinstance(context, AuthenticateFor):
+            if failed:
+                return [ToClient(forwarded_error(context.client_id, message["error"]))]
+            self._authenticated = True
+            return [ToClient(result(context.client_id, {}))]
+        if isinstance(context, SendFor):
+            return self._send_ended(context, message, failed)
+        # CancelSend: acp-compat's own request; "Not currently generating" is expected.
+        log.debug("cancelSendMessage answered: %.200r", message)
+        return []
+
+    def _session_process_ready(
+        self, proc: AgentProcess, context: InitializeForSession, message: Message, failed: bool
+    ) -> list[Output]:
+        proc.initializing = False
+        if failed:
+            proc.stopping = True
+            return [ToClient(forwarded_error(context.client_id, message["error"])),
+                    StopAgent(proc.number)]
+        value = message.get("result")
+        proc.initialized = value if isinstance(value, dict) else {}
+        if not reports_authenticated(value):
+            log.warning("agent process %d reports it is not authenticated; going on since "
+                        "this connection authenticated", proc.number)
+        self._bind(proc, context.session_id, context.cwd)
+        return [ToClient(result(context.client_id, {"sessionId": context.session_id}))]
+
+    def _send_ended(self, context: SendFor, message: Message, failed: bool) -> list[Output]:
+        session = self._sessions.get(context.session_id)
+        if session is None or session.turn is None:
+            log.debug("sendUserMessage of a finished turn answered (consumed)")
+            return []
+        if session.turn.cancelling:
+            # Cancelled: the turn ends "cancelled" whether the agent resolved or rejected.
+            return self._finish_turn(
+                session, lambda pid: result(pid, {"stopReason": "cancelled"})
+            )
+        if failed:
+            legacy_error = message["error"]
+            return self._finish_turn(session, lambda pid: forwarded_error(pid, legacy_error))
+        return self._finish_turn(session, lambda pid: result(pid, {"stopReason": "end_turn"}))
+
+    def file_done(
+        self, token: int, content: str | None = None, error: str | None = None
+    ) -> list[Output]:
+        """A local file effect finished: answer the legacy agent's read or write."""
+        context = self._local_files.pop(token, None)
+        if context is None:
+            log.warning("file_done for unknown token %d", token)
+            return []
+        proc = self._agents[context.agent]
+        if not proc.alive:
+            return []
+        if error is not None or (context.read and content is None):
+            text = error if error is not None else "no content was read"
+            return [ToAgent(proc.number, _error(context.legacy_id, text))]
+        value = {"content": content} if context.read else None
+        return [ToAgent(proc.number, result(context.legacy_id, value))]
+
+
+AgentHandler = Callable[[AgentSide, AgentProcess, "Session | None", RequestId, Any], list[Output]]
+
+_AGENT_HANDLERS: dict[str, AgentHandler] = {
+    "streamAssistantMessageChunk": AgentSide._stream_chunk,
+    "pushToolCall": AgentSide._push_tool_call,
+    "requestToolCallConfirmation": AgentSide._request_confirmation,
+    "updateToolCall": AgentSide._update_tool_call,
+    "updatePlan": AgentSide._update_plan,
+    "readTextFile": AgentSide._read_text_file,
+    "writeTextFile": AgentSide._write_text_file,
+}

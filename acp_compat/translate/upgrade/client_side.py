@@ -1,0 +1,307 @@
+"""The client side of the upgrade translator: current ACP requests, notifications and the
+client's answers to what acp-compat asked it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from acp_compat.codec import CodecError, Problem, structure
+from acp_compat.jsonrpc.messages import (
+    AUTH_REQUIRED,
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    INVALID_REQUEST,
+    METHOD_NOT_FOUND,
+    Kind,
+    Message,
+    RequestId,
+    classify,
+    error,
+    forwarded_error,
+    request,
+    result,
+)
+from acp_compat.models.current import (
+    AuthenticateRequest,
+    CloseSessionRequest,
+    InitializeRequest,
+    NewSessionRequest,
+    PromptRequest,
+)
+from acp_compat.translate.base import (
+    Output,
+    StopAgent,
+    ToAgent,
+    ToClient,
+)
+from acp_compat.translate.upgrade import tools
+from acp_compat.translate.upgrade.core import (
+    TranslatorCore,
+    log,
+    session_update,
+)
+from acp_compat.translate.upgrade.prompt import prompt_to_chunks
+from acp_compat.translate.upgrade.session import (
+    AgentProcess,
+    CancelSend,
+    InitializeControl,
+    InitializeForClient,
+    InitializeForSession,
+    PermissionFor,
+    SendFor,
+    Turn,
+)
+
+UNSUPPORTED_METHODS = frozenset({
+    "session/load", "session/set_mode", "session/set_config_option", "session/set_model",
+    "session/list", "session/resume",
+})
+"""Current methods a legacy agent has no counterpart for: ``-32601``."""
+
+T = TypeVar("T")
+
+
+def _same_dir(a: str, b: str) -> bool:
+    """Whether two absolute paths name the same directory, without touching the disk."""
+    return os.path.normcase(os.path.normpath(a)) == os.path.normcase(os.path.normpath(b))
+
+
+def _structure(params: dict[str, Any], cls: type[T]) -> T:
+    """Client params as a typed model; problems' paths start at ``params``."""
+    try:
+        return structure(params, cls)
+    except CodecError as err:
+        raise err.prefixed("params") from None
+
+
+def _invalid_params(request_id: RequestId, err: CodecError) -> Message:
+    return error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
+
+
+class ClientSide(TranslatorCore):
+    """Handles what the current client sends."""
+
+    def from_client(self, message: Message) -> list[Output]:
+        """Handle one message from the client (requests, notifications, responses)."""
+        kind = classify(message)
+        if kind is Kind.REQUEST:
+            return self._client_request(message)
+        if kind is Kind.NOTIFICATION:
+            return self._client_notification(message)
+        if kind is Kind.RESPONSE or kind is Kind.ERROR:
+            return self._client_response(message, kind)
+        log.warning("client sent an invalid JSON-RPC message: %.200r", message)
+        return [ToClient(error(None, INVALID_REQUEST, "Invalid Request"))]
+
+    def _client_request(self, message: Message) -> list[Output]:
+        request_id = message["id"]
+        method = message["method"]
+        params = message.get("params")
+        if method in UNSUPPORTED_METHODS or method not in _CLIENT_HANDLERS:
+            return [ToClient(error(request_id, METHOD_NOT_FOUND, f"Method not found: {method}"))]
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            err = CodecError([Problem("params", "expected an object")])
+            return [ToClient(_invalid_params(request_id, err))]
+        try:
+            return _CLIENT_HANDLERS[method](self, request_id, params)
+        except CodecError as err:
+            return [ToClient(_invalid_params(request_id, err))]
+
+    def _client_notification(self, message: Message) -> list[Output]:
+        if message["method"] == "session/cancel":
+            params = message.get("params")
+            session_id = params.get("sessionId") if isinstance(params, dict) else None
+            return self._cancel(session_id)
+        # $/cancel_request is hop-scoped and every other unknown notification is ignored.
+        log.debug("ignoring client notification %s", message["method"])
+        return []
+
+    def _initialize(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        capabilities = _structure(params, InitializeRequest).client_capabilities
+        fs = capabilities.fs if capabilities is not None else None
+        if fs is not None:
+            self._client_reads = fs.read_text_file is True
+            self._client_writes = fs.write_text_file is True
+        agent0 = self._agents[0]
+        if agent0.initialized is not None:
+            self._client_initialized = True
+            return [ToClient(result(request_id, self._initialize_result()))]
+        if agent0.failure is not None:
+            return [ToClient(error(request_id, **agent0.failure))]
+        agent0.initializing = True
+        legacy_id = agent0.outbound.add(InitializeForClient(request_id))
+        return [ToAgent(0, self._legacy_initialize(legacy_id))]
+
+    def _authenticate(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        # Any method id runs the legacy login: the agent has only the one.
+        _structure(params, AuthenticateRequest)
+        control = self._control_agent()
+        if control is None:
+            # No live process can run the login: start one where agent 0 was started.
+            control, outputs = self._start_agent(self._options.launch_cwd, InitializeControl())
+            control.queued_auth.append(request_id)
+            return outputs
+        if control.initializing:
+            control.queued_auth.append(request_id)
+            return []
+        return [self._send_authenticate(control, request_id)]
+
+    def _control_agent(self) -> AgentProcess | None:
+        """A live process to run ``authenticate`` on: agent 0 first, else an unbound one."""
+        for proc in self._agents.values():
+            if proc.alive and not proc.stopping and (proc.number == 0 or proc.control):
+                return proc
+        return None
+
+    def _session_new(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        new = _structure(params, NewSessionRequest)
+        cwd, servers = new.cwd, new.mcp_servers
+        if not os.path.isabs(cwd):
+            raise CodecError([Problem("params.cwd", "expected an absolute path")])
+        if not self._client_initialized:
+            return [ToClient(error(request_id, INVALID_REQUEST, "session/new before initialize"))]
+        if not self._authenticated:
+            return [ToClient(error(request_id, AUTH_REQUIRED, "Authentication required"))]
+        if servers:
+            log.warning(
+                "a legacy agent cannot take MCP servers from the client; ignoring %d of them",
+                len(servers),
+            )
+        session_id = self._options.new_session_id()
+        first = not self._agent0_decided
+        self._agent0_decided = True
+        agent0 = self._agents[0]
+        agent0.keep = False
+        if (first and _same_dir(cwd, self._options.launch_cwd) and agent0.alive
+                and not agent0.stopping and agent0.session_id is None):
+            self._bind(agent0, session_id, cwd)
+            return [ToClient(result(request_id, {"sessionId": session_id}))]
+        outputs = self._release_if_idle(agent0) if first else []
+        _, started = self._start_agent(cwd, InitializeForSession(request_id, session_id, cwd))
+        return outputs + started
+
+    def _session_prompt(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        prompt = _structure(params, PromptRequest)
+        session = self._lookup_session(prompt.session_id)
+        chunks = prompt_to_chunks(prompt.prompt)
+        if session.exit_error is not None:
+            return [ToClient(error(request_id, **session.exit_error))]
+        if session.turn is not None:
+            return [ToClient(error(
+                request_id, INVALID_REQUEST, "A prompt is already running in this session"
+            ))]
+        proc = self._agents[session.agent]
+        legacy_id = proc.outbound.add(SendFor(session.session_id))
+        session.turn = Turn(prompt_id=request_id, send_id=legacy_id)
+        return [ToAgent(proc.number, request(legacy_id, "sendUserMessage", {"chunks": chunks}))]
+
+    def _cancel(self, session_id: Any) -> list[Output]:
+        session = self._sessions.get(session_id) if isinstance(session_id, str) else None
+        if session is None or session.turn is None or session.turn.cancelling:
+            log.debug("session/cancel with no running prompt (%r)", session_id)
+            return []
+        session.turn.cancelling = True
+        proc = self._agents[session.agent]
+        if not proc.alive:
+            return []
+        legacy_id = proc.outbound.add(CancelSend(session.session_id))
+        return [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
+
+    def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        session = self._lookup_session(_structure(params, CloseSessionRequest).session_id)
+        proc = self._agents[session.agent]
+        stop = proc.alive and not proc.stopping
+        # What the client was asked for this process is withdrawn first (as on an exit).
+        outputs = self._withdraw_client_requests(proc.number) if stop else []
+        if session.turn is not None:
+            # The process is going away, so the turn ends as a cancelled one would.
+            outputs += self._finish_turn(
+                session, lambda prompt_id: result(prompt_id, {"stopReason": "cancelled"})
+            )
+        del self._sessions[session.session_id]
+        proc.session_id = None
+        if stop:
+            proc.stopping = True
+            outputs.append(StopAgent(proc.number))
+        outputs.append(ToClient(result(request_id, {})))
+        return outputs
+
+    def _client_response(self, message: Message, kind: Kind) -> list[Output]:
+        context = self._client_out.settle(message.get("id"))
+        if context is None:
+            log.warning("client answered unknown request id %r", message.get("id"))
+            return []
+        proc = self._agents[context.agent]
+        if isinstance(context, PermissionFor):
+            return self._permission_answered(proc, context, message, kind)
+        if not proc.alive:
+            return []
+        if kind is Kind.ERROR:
+            return [ToAgent(proc.number, forwarded_error(context.legacy_id, message["error"]))]
+        value = message.get("result")
+        if not context.read:
+            return [ToAgent(proc.number, result(context.legacy_id, None))]
+        content = value.get("content") if isinstance(value, dict) else None
+        if not isinstance(content, str):
+            log.warning("client answered fs/read_text_file without content: %.200r", value)
+            return [ToAgent(proc.number, error(
+                context.legacy_id, INTERNAL_ERROR, "The client returned no file content"
+            ))]
+        return [ToAgent(proc.number, result(context.legacy_id, {"content": content}))]
+
+    def _permission_answered(
+        self, proc: AgentProcess, context: PermissionFor, message: Message, kind: Kind
+    ) -> list[Output]:
+        outcome = self._legacy_outcome(context, message, kind)
+        if not proc.alive:
+            return []
+        outputs: list[Output] = []
+        session = self._sessions.get(context.session_id)
+        tool = session.tools.get(context.tool_id) if session is not None else None
+        if (outcome in tools.REJECTING_OUTCOMES and session is not None and tool is not None
+                and tool.status not in tools.FINAL_STATUSES):
+            # The legacy agent sends nothing more for a refused call; close it for the user.
+            tool.status = "failed"
+            outputs.append(session_update(session.session_id, {
+                "sessionUpdate": "tool_call_update",
+                "toolCallId": str(context.tool_id),
+                "status": "failed",
+            }))
+        reply = {"id": context.tool_id, "outcome": outcome}
+        outputs.append(ToAgent(proc.number, result(context.legacy_id, reply)))
+        return outputs
+
+    def _legacy_outcome(self, context: PermissionFor, message: Message, kind: Kind) -> str:
+        if kind is Kind.ERROR:
+            log.warning("client failed session/request_permission (%r); rejecting",
+                        message.get("error"))
+            return "reject"
+        value = message.get("result")
+        outcome = value.get("outcome") if isinstance(value, dict) else None
+        chosen = outcome.get("outcome") if isinstance(outcome, dict) else None
+        if chosen == "cancelled":
+            return "cancel"
+        if chosen == "selected":
+            assert isinstance(outcome, dict)
+            option_id = outcome.get("optionId")
+            if option_id in context.offered:
+                return str(option_id)
+            log.warning("client selected option %r, which was not offered; rejecting", option_id)
+            return "reject"
+        log.warning("malformed session/request_permission answer %.200r; rejecting", value)
+        return "reject"
+
+
+ClientHandler = Callable[[ClientSide, RequestId, dict[str, Any]], list[Output]]
+
+_CLIENT_HANDLERS: dict[str, ClientHandler] = {
+    "initialize": ClientSide._initialize,
+    "authenticate": ClientSide._authenticate,
+    "session/new": ClientSide._session_new,
+    "session/prompt": ClientSide._session_prompt,
+    "session/close": ClientSide._session_close,
+}
