@@ -1,4 +1,13 @@
-"""Downgrade: a current ACP v1 agent behind a legacy ACP 0.0.x client (behaviour.md §3)."""
+"""Downgrade: a current ACP v1 agent behind a legacy ACP 0.0.x client (behaviour.md §3).
+
+Modules: :mod:`.options` (configuration), :mod:`.translator` (the state machine: setup,
+turns, cancel, exits), :mod:`.outbox` (the ordered client stream, held up only by tool
+ids the client has not handed out yet), :mod:`.tool_calls` (cards, the held pending call,
+permissions, the plan card), :mod:`.updates` (session updates), :mod:`.content` (the
+one-value content merge and renderings), :mod:`.mapping` (kind/status/confirmation/
+outcome tables), :mod:`.legacy_meta` (``_meta.acpCompat.legacy`` written by the upgrade),
+:mod:`.prompt`, :mod:`.auth`, :mod:`.file_access`.
+"""
 
 from .options import DowngradeOptions
 from .translator import DowngradeTranslator

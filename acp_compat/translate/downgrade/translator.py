@@ -2,7 +2,8 @@
 
 acp-compat acts as a legacy **agent** toward the client and as a current **client**
 toward agent process ``0`` (started by the shell). behaviour.md §3 is the contract; the
-tool-call cards live in :mod:`.tool_calls`, the ordered client stream in :mod:`.outbox`.
+tool-call cards live in :mod:`.tool_calls`, the ordered client stream in :mod:`.outbox`,
+session updates are routed by :mod:`.updates`, file requests by :mod:`.file_access`.
 
 Choices the contract leaves open, made here:
 * after ``cancelSendMessage``, a ``session/prompt`` that fails still ends the legacy turn
@@ -16,7 +17,6 @@ Choices the contract leaves open, made here:
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import attrs
@@ -24,25 +24,18 @@ import attrs
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import OutboundRequests, Output, ToAgent, ToClient
 
-from .content import plan_entries, render_block
+from . import file_access
+from .auth import agent_run_method, offered_methods
+from .file_access import FS_METHODS, FsCall
 from .options import DowngradeOptions
 from .outbox import ClientOutbox
 from .prompt import BadChunks, prompt_blocks, stop_note
 from .tool_calls import Assign, Confirm, Notice, ToolCallRelay
+from .updates import queue_chunk, route_update
 
 log = logging.getLogger("acp_compat.translate.downgrade")
 
 PROTOCOL_VERSION = 1
-_DROPPED_UPDATES = frozenset(
-    {
-        "user_message_chunk",
-        "available_commands_update",
-        "current_mode_update",
-        "config_option_update",
-        "session_info_update",
-        "usage_update",
-    }
-)
 
 
 @attrs.define(eq=False)
@@ -56,25 +49,11 @@ class _AgentCall:
 
 
 @attrs.define(eq=False)
-class _FsCall:
-    """Context of a legacy ``readTextFile`` / ``writeTextFile`` made for an agent ``fs/*``."""
-
-    method: str
-    agent_request_id: rpc.RequestId
-
-
-@attrs.define(eq=False)
 class _Turn:
     """The legacy ``sendUserMessage`` being served."""
 
     client_id: rpc.RequestId
     cancelled: bool = False
-
-
-def _semver(version: str | None) -> tuple[int, int, int] | None:
-    """``major.minor.patch`` of a semver string (pre-release and build ignored)."""
-    match = re.match(r"^(\d+)\.(\d+)\.(\d+)", version or "")
-    return (int(match[1]), int(match[2]), int(match[3])) if match else None
 
 
 class DowngradeTranslator:
@@ -231,7 +210,7 @@ class DowngradeTranslator:
         if self._agent_info is None:
             self._outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
             return []
-        method_id = self.options.auth_method or _agent_run_method(self._agent_info)
+        method_id = self.options.auth_method or agent_run_method(self._agent_info)
         if method_id is None:
             self._outbox.respond(
                 rpc.error(
@@ -239,7 +218,7 @@ class DowngradeTranslator:
                     rpc.AUTH_REQUIRED,
                     "The agent offers no login it runs itself; log in with the agent's own "
                     "tools, or name a method with acp-compat --auth-method",
-                    {"details": _offered_methods(self._agent_info)},
+                    {"details": offered_methods(self._agent_info)},
                 )
             )
             return []
@@ -318,33 +297,11 @@ class DowngradeTranslator:
             answer = self._tools.confirmed(context, None if failed else (result or {}))
             if answer is not None and self._agent_gone is None:
                 return [ToAgent(0, answer)]
-        elif isinstance(context, _FsCall):
-            return self._fs_answer(context, message, failed)
+        elif isinstance(context, FsCall):
+            return [] if self._agent_gone is not None else [file_access.answer(context, message)]
         elif failed and isinstance(context, Notice):
             log.warning("the client failed %s: %r", context.method, message["error"])
         return []
-
-    def _fs_answer(self, context: _FsCall, message: rpc.Message, failed: bool) -> list[Output]:
-        """Pass the client's file answer on to the agent."""
-        if self._agent_gone is not None:
-            return []
-        agent_id = context.agent_request_id
-        if failed:
-            return [ToAgent(0, rpc.forwarded_error(agent_id, message["error"]))]
-        if context.method == "readTextFile":
-            result = message.get("result")
-            content = result.get("content") if isinstance(result, dict) else None
-            if not isinstance(content, str):
-                return [
-                    ToAgent(
-                        0,
-                        rpc.error(
-                            agent_id, rpc.INTERNAL_ERROR, "The client returned no file content"
-                        ),
-                    )
-                ]
-            return [ToAgent(0, rpc.result(agent_id, {"content": content}))]
-        return [ToAgent(0, rpc.result(agent_id, {}))]
 
     # -- the agent ------------------------------------------------------------------------
 
@@ -435,7 +392,7 @@ class DowngradeTranslator:
             return
         note = stop_note(result.get("stopReason") if isinstance(result, dict) else None)
         if note is not None and error is None:
-            self._chunk({"text": f"\n\n{note}"})
+            queue_chunk(self._outbox, {"text": f"\n\n{note}"})
         self._outbox.respond(rpc.result(call.client_id, None))
 
     def _agent_request(
@@ -449,31 +406,9 @@ class DowngradeTranslator:
                 return [ToAgent(0, rpc.result(id, {"outcome": {"outcome": "cancelled"}}))]
             self._tools.on_permission(id, params)
             return []
-        if self.options.client_fs and method in ("fs/read_text_file", "fs/write_text_file"):
-            return self._fs_request(id, method, params)
+        if self.options.client_fs and method in FS_METHODS:
+            return file_access.forward(self._outbox, id, method, params)
         return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found"))]
-
-    def _fs_request(self, id: rpc.RequestId, method: str, params: dict[str, Any]) -> list[Output]:
-        """Forward ``fs/*`` to the legacy client's ``readTextFile`` / ``writeTextFile``."""
-        path = params.get("path")
-        if not isinstance(path, str):
-            problem = f"{method}: path must be a string"
-            return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
-        if method == "fs/read_text_file":
-            legacy: dict[str, Any] = {"path": path}
-            for key in ("line", "limit"):
-                value = params.get(key)
-                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                    legacy[key] = value
-            self._outbox.request("readTextFile", lambda: legacy, _FsCall("readTextFile", id))
-            return []
-        content = params.get("content")
-        if not isinstance(content, str):
-            problem = f"{method}: content must be a string"
-            return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
-        written = {"path": path, "content": content}
-        self._outbox.request("writeTextFile", lambda: written, _FsCall("writeTextFile", id))
-        return []
 
     # -- session updates ------------------------------------------------------------------
 
@@ -488,36 +423,8 @@ class DowngradeTranslator:
     def _session_update(self, params: dict[str, Any]) -> None:
         """One ``session/update``."""
         update = params.get("update")
-        if not self._our_session(params) or not isinstance(update, dict):
-            return
-        kind = update.get("sessionUpdate")
-        if kind == "agent_message_chunk":
-            self._chunk({"text": render_block(update.get("content"))})
-        elif kind == "agent_thought_chunk":
-            self._chunk({"thought": render_block(update.get("content"))})
-        elif kind == "tool_call":
-            self._tools.on_tool_call(update)
-        elif kind == "tool_call_update":
-            self._tools.on_tool_call_update(update)
-        elif kind == "plan":
-            if (_semver(self._client_version) or (0, 0, 0)) >= (0, 0, 10):
-                entries = plan_entries(update.get("entries"))
-                self._outbox.request(
-                    "updatePlan", lambda: {"entries": entries}, Notice("updatePlan")
-                )
-            else:
-                self._tools.on_plan_card(update.get("entries"))
-        elif kind in _DROPPED_UPDATES:
-            log.debug("dropping a %s update: legacy clients have no equivalent", kind)
-        else:
-            log.debug("dropping an unknown session update %r", kind)
-
-    def _chunk(self, chunk: dict[str, str]) -> None:
-        """Queue one ``streamAssistantMessageChunk``."""
-        params = {"chunk": chunk}
-        self._outbox.request(
-            "streamAssistantMessageChunk", lambda: params, Notice("streamAssistantMessageChunk")
-        )
+        if self._our_session(params) and isinstance(update, dict):
+            route_update(update, self._outbox, self._tools, self._client_version)
 
     # -- the agent is gone ----------------------------------------------------------------
 
@@ -542,27 +449,3 @@ class DowngradeTranslator:
         assert self._agent_gone is not None
         details = self._agent_stderr or self._agent_gone
         return rpc.error(id, rpc.INTERNAL_ERROR, self._agent_gone, {"details": details})
-
-
-def _offered_methods(agent_info: dict[str, Any]) -> str:
-    """The advertised auth methods as ``id (type)``, for an error message."""
-    methods = agent_info.get("authMethods")
-    listed = [
-        f"{method.get('id')} ({method.get('type', 'agent')})"
-        for method in (methods if isinstance(methods, list) else [])
-        if isinstance(method, dict)
-    ]
-    return "offered: " + (", ".join(listed) if listed else "none")
-
-
-def _agent_run_method(agent_info: dict[str, Any]) -> str | None:
-    """The first advertised auth method the agent runs itself (no ``terminal``/``env_var``)."""
-    methods = agent_info.get("authMethods")
-    for method in methods if isinstance(methods, list) else []:
-        if (
-            isinstance(method, dict)
-            and isinstance(method.get("id"), str)
-            and method.get("type", "agent") == "agent"
-        ):
-            return str(method["id"])
-    return None

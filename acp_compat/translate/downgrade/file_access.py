@@ -1,0 +1,65 @@
+"""The agent's ``fs/*`` requests, forwarded to a legacy client (only with ``--client-fs``).
+
+Legacy ``readTextFile`` / ``writeTextFile`` (0.0.7 and later) take the same path, line
+and limit; the legacy ``null`` result of a write becomes the current ``{}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from acp_compat.jsonrpc import messages as rpc
+from acp_compat.translate.base import Output, ToAgent
+
+from .outbox import ClientOutbox
+
+FS_METHODS = frozenset({"fs/read_text_file", "fs/write_text_file"})
+
+
+@attrs.define(eq=False)
+class FsCall:
+    """Context of a legacy ``readTextFile`` / ``writeTextFile`` made for an agent ``fs/*``."""
+
+    method: str
+    agent_request_id: rpc.RequestId
+
+
+def forward(
+    outbox: ClientOutbox, id: rpc.RequestId, method: str, params: dict[str, Any]
+) -> list[Output]:
+    """Queue the legacy request for an agent ``fs/*`` request (or refuse bad params)."""
+    path = params.get("path")
+    if not isinstance(path, str):
+        return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, f"{method}: path must be a string"))]
+    if method == "fs/read_text_file":
+        legacy: dict[str, Any] = {"path": path}
+        for key in ("line", "limit"):
+            value = params.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                legacy[key] = value
+        outbox.request("readTextFile", lambda: legacy, FsCall("readTextFile", id))
+        return []
+    content = params.get("content")
+    if not isinstance(content, str):
+        problem = f"{method}: content must be a string"
+        return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
+    written = {"path": path, "content": content}
+    outbox.request("writeTextFile", lambda: written, FsCall("writeTextFile", id))
+    return []
+
+
+def answer(context: FsCall, message: rpc.Message) -> Output:
+    """The agent's answer for the legacy client's answer ``message``."""
+    agent_id = context.agent_request_id
+    if message.get("error") is not None:
+        return ToAgent(0, rpc.forwarded_error(agent_id, message["error"]))
+    if context.method == "writeTextFile":
+        return ToAgent(0, rpc.result(agent_id, {}))
+    result = message.get("result")
+    content = result.get("content") if isinstance(result, dict) else None
+    if not isinstance(content, str):
+        problem = "The client returned no file content"
+        return ToAgent(0, rpc.error(agent_id, rpc.INTERNAL_ERROR, problem))
+    return ToAgent(0, rpc.result(agent_id, {"content": content}))

@@ -1,0 +1,68 @@
+"""``session/update`` notifications → legacy requests to the client.
+
+Chunks become ``streamAssistantMessageChunk``; tool calls go to :mod:`.tool_calls`;
+plans become ``updatePlan`` (clients ≥ 0.0.10) or a "Plan" card; updates legacy has no
+equivalent for are dropped (logged at debug).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from .content import plan_entries, render_block
+from .outbox import ClientOutbox
+from .tool_calls import Notice, ToolCallRelay
+
+log = logging.getLogger("acp_compat.translate.downgrade")
+
+DROPPED_UPDATES = frozenset(
+    {
+        "user_message_chunk",
+        "available_commands_update",
+        "current_mode_update",
+        "config_option_update",
+        "session_info_update",
+        "usage_update",
+    }
+)
+
+
+def has_update_plan(client_version: str | None) -> bool:
+    """Whether a legacy client of this version knows ``updatePlan`` (0.0.10 and later)."""
+    match = re.match(r"^(\d+)\.(\d+)\.(\d+)", client_version or "")
+    return match is not None and (int(match[1]), int(match[2]), int(match[3])) >= (0, 0, 10)
+
+
+def queue_chunk(outbox: ClientOutbox, chunk: dict[str, str]) -> None:
+    """Queue one ``streamAssistantMessageChunk`` (``{text}`` or ``{thought}``)."""
+    params = {"chunk": chunk}
+    outbox.request(
+        "streamAssistantMessageChunk", lambda: params, Notice("streamAssistantMessageChunk")
+    )
+
+
+def route_update(
+    update: dict[str, Any], outbox: ClientOutbox, tools: ToolCallRelay, client_version: str | None
+) -> None:
+    """Queue what the legacy client is told about one ``session/update``."""
+    kind = update.get("sessionUpdate")
+    if kind == "agent_message_chunk":
+        queue_chunk(outbox, {"text": render_block(update.get("content"))})
+    elif kind == "agent_thought_chunk":
+        queue_chunk(outbox, {"thought": render_block(update.get("content"))})
+    elif kind == "tool_call":
+        tools.on_tool_call(update)
+    elif kind == "tool_call_update":
+        tools.on_tool_call_update(update)
+    elif kind == "plan":
+        if has_update_plan(client_version):
+            entries = plan_entries(update.get("entries"))
+            outbox.request("updatePlan", lambda: {"entries": entries}, Notice("updatePlan"))
+        else:
+            tools.on_plan_card(update.get("entries"))
+    elif kind in DROPPED_UPDATES:
+        log.debug("dropping a %s update: legacy clients have no equivalent", kind)
+    else:
+        log.debug("dropping an unknown session update %r", kind)
