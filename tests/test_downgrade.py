@@ -994,3 +994,41 @@ def test_a_waiting_message_fails_when_the_agent_exits() -> None:
     out = to_client(h.translator.agent_exited(0, 1, ""))
     assert sorted(m["id"] for m in out) == [0, 1]
     assert all(m["error"]["code"] == -32603 for m in out)
+
+
+def test_tool_call_ids_reused_in_a_later_turn_get_new_cards() -> None:
+    h = Harness()
+    h.ready()
+    h.turn()
+    _pushed(h, {"toolCallId": "call_1", "title": "Read", "status": "in_progress"}, 1)
+    h.agent(response(2, {"stopReason": "end_turn"}))
+    h.turn()
+    out = h.agent(
+        update(
+            {
+                "sessionUpdate": "tool_call",
+                "toolCallId": "call_1",
+                "title": "Read",
+                "status": "in_progress",
+            }
+        )
+    )
+    assert [m["method"] for m in to_client(out)] == ["pushToolCall"]
+
+
+def test_a_tool_call_for_an_abandoned_card_is_pushed_afresh() -> None:
+    h = Harness()
+    h.ready()
+    h.turn()
+    h.agent(
+        update(
+            {"sessionUpdate": "tool_call", "toolCallId": "x", "title": "T", "status": "in_progress"}
+        )
+    )
+    h.client(error_response(0, -32603, "Internal error"))  # the client refused the push
+    out = h.agent(
+        update(
+            {"sessionUpdate": "tool_call", "toolCallId": "x", "title": "T", "status": "in_progress"}
+        )
+    )
+    assert [m["method"] for m in to_client(out)] == ["pushToolCall"]

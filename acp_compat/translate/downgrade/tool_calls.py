@@ -90,12 +90,12 @@ class ToolCallRelay:
             self._held = dict(update)
             return
         card = self._cards.get(tool_call_id)
-        if card is None:
+        if card is None or card.abandoned:
             card = self._push(update)
             if update.get("status") in ("completed", "failed"):
                 self._update(card, update)
-        elif not card.abandoned:
-            # A repeated tool_call for a known id restates the call: an update.
+        else:
+            # A repeated tool_call for a known id of this turn restates the call.
             self._update(card, update)
 
     def on_tool_call_update(self, update: dict[str, Any]) -> None:
@@ -282,8 +282,13 @@ class ToolCallRelay:
     # -- plans -----------------------------------------------------------------------------
 
     def new_turn(self) -> None:
-        """A new turn starts: the next plan gets a card of its own."""
+        """A new turn starts: its calls and its plan get cards of their own.
+
+        Agents may reuse tool call ids from turn to turn (the TypeScript SDK's example
+        agent does); a new turn's call must not update a card of an earlier turn.
+        """
         self._plan_card = None
+        self._cards.clear()
 
     def on_plan_card(self, entries: Any) -> None:
         """A ``plan`` for a client without ``updatePlan``: a "Plan" card, updated in place."""
