@@ -1032,3 +1032,25 @@ def test_a_tool_call_for_an_abandoned_card_is_pushed_afresh() -> None:
         )
     )
     assert [m["method"] for m in to_client(out)] == ["pushToolCall"]
+
+
+def test_a_confirmation_dropped_before_it_was_sent_does_not_stall_the_client_stream() -> None:
+    h = Harness()
+    h.ready()
+    h.turn()
+    # A push whose id is still being assigned holds back what follows it ...
+    h.agent(update({"sessionUpdate": "tool_call_update", "toolCallId": "a", "content": []}))
+    h.agent(_permission(0, {"toolCallId": "a", "title": "T"}))
+    h.agent(
+        update(
+            {"sessionUpdate": "tool_call", "toolCallId": "a", "title": "T", "status": "in_progress"}
+        )
+    )
+    # ... including a confirmation, which the agent's exit drops before it is sent.
+    h.translator.agent_exited(0, 1, "")
+    assert h.client_request("sendUserMessage", {"chunks": [{"text": "x"}]}) == []
+    # Once the client hands out the push's id, nothing waits on the dropped confirmation.
+    out = to_client(h.client(response(0, {"id": 1})))
+    assert [m.get("method") for m in out] == ["updateToolCall", None, None]
+    assert [m["id"] for m in out[1:]] == [1, 2]
+    assert all(m["error"]["code"] == -32603 for m in out[1:])

@@ -298,7 +298,7 @@ def perform(world: World, action: str, a: int, b: int) -> None:
         world.deliver(world.translator.agent_exited(0, 1, "gone"))
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(
     actions=st.lists(
         st.tuples(st.sampled_from(ACTIONS), st.integers(0, 7), st.integers(0, 7)),

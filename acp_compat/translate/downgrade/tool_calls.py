@@ -227,7 +227,11 @@ class ToolCallRelay:
         self._permissions[key] = context
 
         def build() -> dict[str, Any] | None:
-            return None if context.dropped else params_out
+            if context.dropped:
+                # Answered before it was even sent: the card will never get an id.
+                context.card.abandoned = True
+                return None
+            return params_out
 
         self._outbox.request("requestToolCallConfirmation", build, context)
 
@@ -271,6 +275,8 @@ class ToolCallRelay:
         """Forget open permission requests without answering (the agent is gone)."""
         for context in self._permissions.values():
             context.dropped = True
+            if context.card.legacy_id is None:
+                context.card.abandoned = True
         self._permissions.clear()
 
     def _forget(self, context: Confirm) -> None:
