@@ -158,6 +158,7 @@ class LineWriter:
         self._chunks: list[bytes] = []
         self._buffered = 0
         self._wakeup = anyio.Event()
+        self._idle = False  # run() is waiting on _wakeup
         self._progress: anyio.Event | None = None
         self._closing = False
         self.broken = False
@@ -175,7 +176,9 @@ class LineWriter:
             return
         self._chunks.append(data)
         self._buffered += len(data)
-        self._wakeup.set()
+        if self._idle:  # setting an Event costs more than the append: only when needed
+            self._idle = False
+            self._wakeup.set()
 
     def close(self) -> None:
         """Finish writing what is queued, then close the descriptor."""
@@ -206,6 +209,7 @@ class LineWriter:
                     if self._closing:
                         break
                     self._wakeup = anyio.Event()
+                    self._idle = True
                     await self._wakeup.wait()
                     continue
                 chunks, self._chunks = self._chunks, []
