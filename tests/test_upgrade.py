@@ -245,3 +245,45 @@ def test_invalid_client_message_gets_invalid_request() -> None:
     assert isinstance(output, ToClient)
     assert output.message == {"jsonrpc": "2.0", "id": None,
                               "error": {"code": -32600, "message": "Invalid Request"}}
+
+
+def _translator_in_a_turn() -> UpgradeTranslator:
+    translator = UpgradeTranslator(UpgradeOptions.from_json({"launchCwd": PROJECT}))
+    translator.from_client({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                            "params": {"protocolVersion": 1}})
+    translator.from_agent(0, {"jsonrpc": "2.0", "id": 0,
+                              "result": {"protocolVersion": "0.0.9", "isAuthenticated": True}})
+    translator.from_client({"jsonrpc": "2.0", "id": 2, "method": "session/new",
+                            "params": {"cwd": PROJECT, "mcpServers": []}})
+    translator.from_client({"jsonrpc": "2.0", "id": 3, "method": "session/prompt", "params": {
+        "sessionId": "sess-1", "prompt": [{"type": "text", "text": "go"}]}})
+    return translator
+
+
+@pytest.mark.parametrize("chunk", [
+    {"text": "hello"},
+    {"thought": "hmm"},
+    {"text": ""},
+    {"text": "both", "thought": "ignored"},
+    {"text": "x", "type": "Unknown"},
+])
+def test_chunk_fast_path_agrees_with_the_checked_path(chunk: dict[str, Any]) -> None:
+    """The hot path is an optimisation only: it must say what the model-checked path says."""
+    translator = _translator_in_a_turn()
+    message = {"jsonrpc": "2.0", "id": 7, "method": "streamAssistantMessageChunk",
+               "params": {"chunk": chunk}}
+    fast = translator._fast_chunk(0, message)
+    slow = translator._agent_request(translator._agents[0], message)
+    assert fast is not None
+    assert fast == slow
+
+
+@pytest.mark.parametrize("params", [None, {"chunk": "text"}, {"chunk": {"image": "x"}}])
+def test_chunk_fast_path_leaves_bad_chunks_to_the_checked_path(params: Any) -> None:
+    translator = _translator_in_a_turn()
+    message = {"jsonrpc": "2.0", "id": 7, "method": "streamAssistantMessageChunk",
+               "params": params}
+    assert translator._fast_chunk(0, message) is None
+    [reply] = translator.from_agent(0, message)
+    assert isinstance(reply, ToAgent)
+    assert reply.message["error"]["code"] == -32602

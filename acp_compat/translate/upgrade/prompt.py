@@ -64,8 +64,8 @@ def _unsupported(block: ContentBlock) -> str:
     if isinstance(block, EmbeddedResource):
         return '"resource" (embedded blob)'
     if isinstance(block, UnknownContentBlock):
-        return repr(block.data.get("type"))
-    return repr(type(block).__name__)
+        return f'"{block.data.get("type")}"'
+    return f'"{type(block).__name__}"'
 
 
 def block_to_chunk(block: ContentBlock) -> dict[str, str] | None:
