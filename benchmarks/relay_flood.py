@@ -69,8 +69,13 @@ def run_agent() -> None:
             message = json.loads(line)
             method = message.get("method")
             if method == "initialize":
-                send({"jsonrpc": "2.0", "id": message["id"],
-                      "result": {"protocolVersion": "0.0.9", "isAuthenticated": True}})
+                send(
+                    {
+                        "jsonrpc": "2.0",
+                        "id": message["id"],
+                        "result": {"protocolVersion": "0.0.9", "isAuthenticated": True},
+                    }
+                )
             elif method == "sendUserMessage":
                 threading.Thread(target=flood, args=(message["id"],), daemon=True).start()
 
@@ -109,8 +114,10 @@ def run_bare() -> None:
             }
             out.write(json.dumps(update).encode() + b"\n")
             with lock:
-                to_agent.write(json.dumps({"jsonrpc": "2.0", "id": message["id"],
-                                           "result": None}).encode() + b"\n")
+                to_agent.write(
+                    json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": None}).encode()
+                    + b"\n"
+                )
         else:
             out.write(json.dumps(message).encode() + b"\n")
             out.flush()
@@ -144,20 +151,41 @@ def bench_wrap(chunks: int) -> float:
     """Messages per second through ``acp-compat wrap`` (upgrade)."""
     agent = [PYTHON, HERE, "--agent", str(chunks)]
     proc = subprocess.Popen(
-        [PYTHON, "-m", "acp_compat", "wrap", "-q", "--", *agent],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        [PYTHON, "-m", "acp_compat", "wrap", "-qq", "--", *agent],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
     )
     try:
-        _send(proc, {"jsonrpc": "2.0", "id": 0, "method": "initialize",
-                     "params": {"protocolVersion": 1, "clientCapabilities": {}}})
+        _send(
+            proc,
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {"protocolVersion": 1, "clientCapabilities": {}},
+            },
+        )
         _readline_json(proc)
-        _send(proc, {"jsonrpc": "2.0", "id": 1, "method": "session/new",
-                     "params": {"cwd": "/", "mcpServers": []}})
+        _send(
+            proc,
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "session/new",
+                "params": {"cwd": "/", "mcpServers": []},
+            },
+        )
         session = _readline_json(proc)["result"]["sessionId"]  # type: ignore[index]
         start = time.perf_counter()
-        _send(proc, {"jsonrpc": "2.0", "id": 2, "method": "session/prompt",
-                     "params": {"sessionId": session,
-                                "prompt": [{"type": "text", "text": "flood"}]}})
+        _send(
+            proc,
+            {
+                "jsonrpc": "2.0",
+                "id": 2,
+                "method": "session/prompt",
+                "params": {"sessionId": session, "prompt": [{"type": "text", "text": "flood"}]},
+            },
+        )
         updates, end = _drain_until_answer(proc.stdout, b'"stopReason"')
     finally:
         assert proc.stdin is not None
@@ -175,12 +203,26 @@ def bench_bare(chunks: int) -> float:
         [PYTHON, HERE, "--bare", "--", *agent], stdin=subprocess.PIPE, stdout=subprocess.PIPE
     )
     try:
-        _send(proc, {"jsonrpc": "2.0", "id": 0, "method": "initialize",
-                     "params": {"protocolVersion": "0.0.9"}})
+        _send(
+            proc,
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {"protocolVersion": "0.0.9"},
+            },
+        )
         _readline_json(proc)
         start = time.perf_counter()
-        _send(proc, {"jsonrpc": "2.0", "id": 1, "method": "sendUserMessage",
-                     "params": {"chunks": [{"text": "flood"}]}})
+        _send(
+            proc,
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "sendUserMessage",
+                "params": {"chunks": [{"text": "flood"}]},
+            },
+        )
         updates, end = _drain_until_answer(proc.stdout, b'"result": null')
     finally:
         assert proc.stdin is not None
@@ -192,15 +234,24 @@ def bench_bare(chunks: int) -> float:
 
 
 def main() -> None:
-    """Run both and report."""
+    """Run both, alternating, and report the best round of each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chunks", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=3, help="best of this many runs each")
     args = parser.parse_args()
-    bare = bench_bare(args.chunks)
-    wrap = bench_wrap(args.chunks)
-    print(f"chunks:        {args.chunks}")
-    print(f"bare relay:    {bare:10.0f} msgs/s")
-    print(f"acp-compat:    {wrap:10.0f} msgs/s")
+    bare_runs: list[float] = []
+    wrap_runs: list[float] = []
+    for _ in range(args.rounds):
+        bare_runs.append(bench_bare(args.chunks))
+        wrap_runs.append(bench_wrap(args.chunks))
+    bare, wrap = max(bare_runs), max(wrap_runs)
+    print(f"chunks:        {args.chunks} (best of {args.rounds} rounds)")
+    print(
+        f"bare relay:    {bare:10.0f} msgs/s   (rounds: {', '.join(f'{r:.0f}' for r in bare_runs)})"
+    )
+    print(
+        f"acp-compat:    {wrap:10.0f} msgs/s   (rounds: {', '.join(f'{r:.0f}' for r in wrap_runs)})"
+    )
     print(f"ratio:         {wrap / bare:10.2f} (acp-compat / bare)")
 
 
