@@ -331,22 +331,17 @@ class AgentSide(TranslatorCore):
         failed = kind is Kind.ERROR
         value = message.get("result")
         if isinstance(context, InitializeForClient):
-            proc.initializing = False
             if failed:
-                return [ToClient(forwarded_error(context.client_id, message["error"]))]
-            proc.initialized = value if isinstance(value, dict) else {}
+                answer = [ToClient(forwarded_error(context.client_id, message["error"]))]
+                return answer + self._initialized(proc, message)
             self._authenticated = self._authenticated or reports_authenticated(value)
             self._client_initialized = True
-            return [ToClient(result(context.client_id, self._initialize_result()))]
+            answer = [ToClient(result(context.client_id, self._initialize_result()))]
+            return answer + self._initialized(proc, message)
         if isinstance(context, InitializeForSession):
             return self._session_process_ready(proc, context, message, failed)
         if isinstance(context, InitializeControl):
-            proc.initializing = False
-            queued, proc.queued_auth = proc.queued_auth, []
-            if failed:
-                return [ToClient(forwarded_error(cid, message["error"])) for cid in queued]
-            proc.initialized = value if isinstance(value, dict) else {}
-            return [self._send_authenticate(proc, cid) for cid in queued]
+            return self._initialized(proc, message)
         if isinstance(context, AuthenticateFor):
             if failed:
                 return [ToClient(forwarded_error(context.client_id, message["error"]))]
@@ -357,6 +352,17 @@ class AgentSide(TranslatorCore):
         # CancelSend: acp-compat's own request; "Not currently generating" is expected.
         log.debug("cancelSendMessage answered: %.200r", message)
         return []
+
+    def _initialized(self, proc: AgentProcess, message: Message) -> list[Output]:
+        """A process answered acp-compat's ``initialize``: run the ``authenticate`` calls
+        that waited for it, or answer them with its error."""
+        proc.initializing = False
+        queued, proc.queued_auth = proc.queued_auth, []
+        if "error" in message and message["error"] is not None:
+            return [ToClient(forwarded_error(cid, message["error"])) for cid in queued]
+        value = message.get("result")
+        proc.initialized = value if isinstance(value, dict) else {}
+        return [self._send_authenticate(proc, cid) for cid in queued]
 
     def _session_process_ready(
         self, proc: AgentProcess, context: InitializeForSession, message: Message, failed: bool
