@@ -281,3 +281,21 @@ def test_nothing_but_protocol_on_stdout(start: Any, tmp_path: Path) -> None:
         message = json.loads(line)
         assert message["jsonrpc"] == "2.0"
     assert "DEBUG" in log
+
+
+def test_an_agent_that_does_not_read_while_it_floods_cannot_wedge_the_relay(
+    start: Any, tmp_path: Path
+) -> None:
+    # 30 000 chunks get 30 000 replies (~1.2 MB), far more than a pipe holds, while the
+    # agent reads nothing until its turn ends: a relay blocking on that write would hang.
+    wrap = start(agent_command("legacy_agent"))
+    session = _upgrade_session(wrap, tmp_path)
+    messages = _prompt(
+        wrap,
+        2,
+        session,
+        "flood 30000",
+    )
+    assert _chunks(messages) == ["."] * 30000
+    assert messages[-1]["result"] == {"stopReason": "end_turn"}
+    assert _chunks(_prompt(wrap, 3, session, "echo after")) == ["after"]

@@ -3,7 +3,9 @@
 ``echo TEXT`` streams TEXT back; ``size`` streams the prompt's length; ``mirror`` streams
 the whole prompt text back (for long lines); ``junk`` prints a banner, a JSON line that
 is no JSON-RPC message and then streams "after junk"; ``huge N`` prints an N-byte line
-then streams "after huge"; ``die`` writes to stderr and exits with status 3 mid-turn.
+then streams "after huge"; ``flood N`` streams N chunks ``.`` without reading stdin
+meanwhile (the replies pile up in its stdin pipe); ``die`` writes to stderr and exits
+with status 3 mid-turn.
 Every turn ends with the ``sendUserMessage`` answered ``null``.
 
 ``--rust`` behaves like a Rust legacy agent given an integer ``protocolVersion``: the
@@ -55,6 +57,9 @@ def turn(text: str) -> None:
         sys.stdout.buffer.write(b'{"pad":"' + b"x" * int(rest) + b'"}\n')
         sys.stdout.flush()
         chunk("after huge")
+    elif word == "flood":
+        for _ in range(int(rest)):  # without reading stdin meanwhile: replies pile up
+            chunk(".")
     elif word == "die":
         sys.stderr.write("fatal: simulated death\n")
         sys.stderr.flush()
