@@ -25,7 +25,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemas import current_errors, legacy_errors
 
-from acp_compat.translate.base import Output, ReadLocalFile, ToAgent, ToClient, WriteLocalFile
+from acp_compat.translate.base import (
+    Output,
+    ReadLocalFile,
+    StartAgent,
+    ToAgent,
+    ToClient,
+    WriteLocalFile,
+)
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 
 PROJECT = "/home/user/project"
@@ -71,6 +78,8 @@ class Harness:
         self.to_agent_requests: dict[tuple[int, Any], str] = {}  # translator → agent
         self.tool_ids: dict[int, list[int]] = {}
         self.file_tokens: list[int] = []  # local file effects the shell has not finished
+        self.fresh: set[int] = set()  # started, nothing heard from it yet: may fail to start
+        self.authenticated = True  # what agents answer to initialize
 
     # ---------------------------------------------------------------- plumbing
 
@@ -82,6 +91,9 @@ class Harness:
                 self._to_agent(output.agent, output.message)
             elif isinstance(output, (ReadLocalFile, WriteLocalFile)):
                 self.file_tokens.append(output.token)
+            elif isinstance(output, StartAgent):
+                self.alive.add(output.agent)
+                self.fresh.add(output.agent)
 
     def _to_client(self, message: dict[str, Any]) -> None:
         method = message.get("method")
@@ -140,10 +152,11 @@ class Harness:
             message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "error": {
                 "code": -32603, "message": "Internal error", "data": {"details": "nope"}}}
         elif method == "initialize":
-            message = {"jsonrpc": "2.0", "id": request_id,
-                       "result": {"protocolVersion": "0.0.9", "isAuthenticated": True}}
+            message = {"jsonrpc": "2.0", "id": request_id, "result": {
+                "protocolVersion": "0.0.9", "isAuthenticated": self.authenticated}}
         else:
             message = {"jsonrpc": "2.0", "id": request_id, "result": None}
+        self.fresh.discard(agent)
         self.take(self.translator.from_agent(agent, message))
 
     def client_answer(self, request_id: Any, choice: str) -> None:
@@ -161,6 +174,7 @@ class Harness:
 
     def exit(self, agent: int) -> None:
         self.alive.discard(agent)
+        self.fresh.discard(agent)
         self.take(self.translator.agent_exited(agent, 1, "boom"))
         for key in [k for k in self.to_agent_requests if k[0] == agent]:
             del self.to_agent_requests[key]
@@ -285,5 +299,49 @@ def test_random_interleavings(
     harness.setup(two_sessions, client_fs)
     for _ in range(steps):
         harness.step(data)
+    harness.drain()
+    harness.check()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), authenticated=st.booleans(), steps=st.integers(1, 25))
+def test_random_setup_phase(data: st.DataObject, authenticated: bool, steps: int) -> None:
+    """initialize, authenticate, session/new in two directories and session/close sent at
+    any time (a client that does not wait), against agents that answer, fail, exit or never
+    start: every request is still answered exactly once, with valid messages."""
+    harness = Harness()
+    harness.authenticated = authenticated
+    for _ in range(steps):
+        actions = ["initialize", "authenticate", "new", "close"]
+        if any(k[0] in harness.alive for k in harness.to_agent_requests):
+            actions += ["agent_answer"] * 3
+        if harness.alive:
+            actions.append("exit")
+        if harness.fresh:
+            actions.append("start_failed")
+        action = data.draw(st.sampled_from(actions))
+        if action == "initialize":
+            harness.client_request("initialize", {"protocolVersion": 1})
+        elif action == "authenticate":
+            harness.client_request("authenticate", {"methodId": "legacy-login"})
+        elif action == "new":
+            cwd = data.draw(st.sampled_from([PROJECT, OTHER]))
+            harness.client_request("session/new", {"cwd": cwd, "mcpServers": []})
+        elif action == "close":
+            session = data.draw(st.sampled_from(["sess-1", "sess-2"]))
+            harness.client_request("session/close", {"sessionId": session})
+        elif action == "agent_answer":
+            pending = sorted(k for k in harness.to_agent_requests if k[0] in harness.alive)
+            agent, request_id = data.draw(st.sampled_from(pending))
+            harness.agent_answer(agent, request_id, fail=data.draw(st.booleans()))
+        elif action == "exit":
+            harness.exit(data.draw(st.sampled_from(sorted(harness.alive))))
+        else:
+            agent = data.draw(st.sampled_from(sorted(harness.fresh)))
+            harness.alive.discard(agent)
+            harness.fresh.discard(agent)
+            harness.take(harness.translator.agent_start_failed(agent, "[Errno 2] not found"))
+            for key in [k for k in harness.to_agent_requests if k[0] == agent]:
+                del harness.to_agent_requests[key]
     harness.drain()
     harness.check()
