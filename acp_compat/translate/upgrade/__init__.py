@@ -43,7 +43,8 @@ Choices
   heavyweight idle agent for a later session is not worth it. Each other session gets
   its own process, started in its ``cwd`` and initialized before ``{sessionId}`` is
   answered. ``authenticate`` runs on agent 0 while it lives, else on a control process
-  started in the launch directory and closed once the login is answered.
+  started in the launch directory and closed once the login is answered; one that
+  arrives while that process's ``initialize`` is out waits for it.
 * ``session/new`` before a successful ``initialize`` → ``-32600``.
 * When a turn ends (the legacy ``sendUserMessage`` answered, the process exited, or the
   session closed), every tool call of that turn not yet ``completed``/``failed`` gets a
@@ -53,12 +54,14 @@ Choices
 * ``session/close`` stops the session's process and answers a running prompt with
   ``stopReason: "cancelled"`` (the user ended it, as with a cancel), then ``{}``.
 * A process exit answers the session's pending requests with ``-32603`` "The agent
-  process exited (exit code N)", ``data: {exitCode, stderr}``, also during a cancel;
+  process exited (exit code N)" (or "killed by signal N", "killed by a signal" when
+  the code is unknown), ``data: {exitCode, stderr}``, also during a cancel;
   later prompts of that session get the same error. A failed start answers with
   ``-32603`` "Could not start the agent `<command>`: <OS error>", ``data: {command,
   reason}``. Requests to the client made for a process that exits or is closed
   (permission, fs) are withdrawn with ``$/cancel_request`` (clients that predate it ignore
-  it); the client's answers to them are consumed.
+  it); the client's answers still reach a closing process and are consumed once it is
+  gone.
 * A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never
   an allow); so does an optionId that was not offered (logged as a warning).
 * Agent requests outside a running turn (a legacy agent should not make any): chunks,
