@@ -56,6 +56,7 @@ class Harness:
     """One translator, the legacy client's id counter and every output seen so far."""
 
     def __init__(self, **options: Any) -> None:
+        options.setdefault("client_info_version", "0.0.0-test")
         self.translator = DowngradeTranslator(DowngradeOptions(cwd=CWD, **options))
         self.client_requests: dict[Any, str] = {}
         self.agent_requests: dict[Any, str] = {}

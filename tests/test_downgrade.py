@@ -50,7 +50,7 @@ def test_options_from_json_reads_camel_case_keys_and_defaults_the_version() -> N
 
 def test_options_reject_a_relative_cwd() -> None:
     with pytest.raises(ValueError, match="absolute"):
-        DowngradeOptions(cwd="project")
+        DowngradeOptions(cwd="project", client_info_version="1.0.0")
     with pytest.raises(ValueError, match="cwd"):
         DowngradeOptions.from_json({})
 
@@ -969,7 +969,7 @@ def test_agent_exit_fails_the_waiting_turn_and_later_requests() -> None:
 
 
 def test_agent_start_failure_fails_the_initialize() -> None:
-    translator = DowngradeTranslator(DowngradeOptions(cwd=CWD))
+    translator = DowngradeTranslator(DowngradeOptions(cwd=CWD, client_info_version="0.0.0-test"))
     translator.from_client(request(0, "initialize", {"protocolVersion": "0.0.9"}))
     [out] = translator.agent_start_failed(0, "gemini: No such file or directory")
     assert isinstance(out, ToClient)

@@ -66,7 +66,9 @@ class World:
     """Both scripted peers around one translator, and everything the checks need."""
 
     def __init__(self, client_fs: bool, version: str) -> None:
-        self.translator = DowngradeTranslator(DowngradeOptions(cwd="/w", client_fs=client_fs))
+        self.translator = DowngradeTranslator(
+            DowngradeOptions(cwd="/w", client_fs=client_fs, client_info_version="0.0.0-test")
+        )
         self.version = version
         self.problems: list[str] = []
         self.step = 0

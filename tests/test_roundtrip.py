@@ -193,7 +193,7 @@ def _legacy_chain() -> tuple[Bus, collections.deque[str]]:
     up = UpgradeTranslator(
         UpgradeOptions(agent_command=["legacy-agent"], launch_cwd=CWD, version="0.0.0-test")
     )
-    down = DowngradeTranslator(DowngradeOptions(cwd=CWD))
+    down = DowngradeTranslator(DowngradeOptions(cwd=CWD, client_info_version="0.0.0-test"))
     bus = Bus(down, up)
     tool_ids = iter(range(1, 1000))
     outcomes: collections.deque[str] = collections.deque()
@@ -366,7 +366,7 @@ def _strip(update: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
 @settings(max_examples=150, deadline=None)
 @given(turn=current_turns())
 def test_current_turn_survives_down_and_up(turn: list[tuple[str, Any]]) -> None:
-    down = DowngradeTranslator(DowngradeOptions(cwd=CWD))
+    down = DowngradeTranslator(DowngradeOptions(cwd=CWD, client_info_version="0.0.0-test"))
     up = UpgradeTranslator(
         UpgradeOptions(
             agent_command=["legacy-agent"],

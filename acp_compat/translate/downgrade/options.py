@@ -35,9 +35,9 @@ class DowngradeOptions:
     """
 
     cwd: str = attrs.field(converter=_absolute)
+    client_info_version: str
     client_fs: bool = False
     auth_method: str | None = None
-    client_info_version: str = TEST_VERSION
     agent0_initialized: dict[str, Any] | None = None
     agent0_next_id: int = 0
 
