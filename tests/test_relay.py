@@ -35,8 +35,8 @@ def wraps() -> Iterator[list[Wrap]]:
 def start(wraps: list[Wrap], tmp_path: Path) -> Any:
     """Start a relay in ``tmp_path`` (the launch directory)."""
 
-    def start(command: list[str], *options: str) -> Wrap:
-        wrap = Wrap(command, *options, cwd=str(tmp_path))
+    def start(command: list[str], *options: str, env: dict[str, str] | None = None) -> Wrap:
+        wrap = Wrap(command, *options, cwd=str(tmp_path), env=env)
         wraps.append(wrap)
         return wrap
 
@@ -299,3 +299,21 @@ def test_an_agent_that_does_not_read_while_it_floods_cannot_wedge_the_relay(
     assert _chunks(messages) == ["."] * 30000
     assert messages[-1]["result"] == {"stopReason": "end_turn"}
     assert _chunks(_prompt(wrap, 3, session, "echo after")) == ["after"]
+
+
+def test_options_from_the_environment(start: Any, tmp_path: Path) -> None:
+    trace = tmp_path / "env-trace.jsonl"
+    env = {
+        "ACP_COMPAT_AGENT_PROTOCOL": "legacy",
+        "ACP_COMPAT_TRACE": str(trace),
+        "ACP_COMPAT_VERBOSE": "1",
+        "ACP_COMPAT_MAX_LINE_BYTES": "100000",
+    }
+    wrap = start(agent_command("legacy_agent", "--rust"), env=env)
+    session = _upgrade_session(wrap, tmp_path)
+    assert _chunks(_prompt(wrap, 2, session, "huge 200000")) == ["after huge"]
+    log = wrap.stderr()
+    assert "mode: upgrade (legacy agent, current client), --agent-protocol" in log
+    assert "DEBUG" in log
+    assert "over the 100000-byte limit" in log
+    assert trace.exists()

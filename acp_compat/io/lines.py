@@ -15,6 +15,7 @@ blocks writing to its stdout (which only the blocked relay would read).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -63,13 +64,15 @@ class _NonBlockingFd:
         if self.released:
             return
         self.released = True
-        try:
-            if self.owned:
-                os.close(self.fd)
-            elif self.pollable:
+        # The mode belongs to the open file description, which an inherited descriptor
+        # shares with other processes (a terminal shares it with the shell): give it
+        # back even when closing our own copy.
+        with contextlib.suppress(OSError):
+            if self.pollable:
                 os.set_blocking(self.fd, self._was_blocking)
-        except OSError:
-            pass  # already closed or gone: nothing left to give back
+        if self.owned:
+            with contextlib.suppress(OSError):
+                os.close(self.fd)
 
 
 async def read_chunk(fd: int, size: int = READ_SIZE) -> bytes:
@@ -86,8 +89,9 @@ async def read_chunk(fd: int, size: int = READ_SIZE) -> bytes:
         except OSError:
             return b""
         # Data was there without waiting: still let other tasks run between reads, or a
-        # fast producer would starve every other stream.
-        await anyio.lowlevel.checkpoint()
+        # fast producer would starve every other stream. Shielded: a cancellation here
+        # would lose the bytes just read.
+        await anyio.lowlevel.cancel_shielded_checkpoint()
         return data
 
 

@@ -14,6 +14,7 @@ import logging
 import signal
 
 import anyio
+import anyio.abc
 import attrs
 
 from acp_compat.io.lines import LineReader, LineWriter
@@ -60,7 +61,8 @@ async def run_wrap(options: WrapOptions, *, stdin_fd: int = 0, stdout_fd: int = 
         async with anyio.create_task_group() as tg:
             tg.start_soon(client_out.run)
             relay = Relay(tg, config, client_in=client_in, client_out=client_out, tracer=tracer)
-            tg.start_soon(_watch_signals, relay)
+            # Handlers in place before agent 0 exists: a signal can never orphan it.
+            await tg.start(_watch_signals, relay)
             status = await _serve(relay, options)
             tg.cancel_scope.cancel()
     finally:
@@ -122,9 +124,12 @@ async def _finish(relay: Relay, status: int) -> int:
     return status
 
 
-async def _watch_signals(relay: Relay) -> None:
+async def _watch_signals(
+    relay: Relay, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+) -> None:
     """Turn stop signals into stop requests for the relay."""
     with anyio.open_signal_receiver(*STOP_SIGNALS) as signals:
+        task_status.started()
         async for signum in signals:
             logger.info("received %s", signal.Signals(signum).name)
             relay.request_stop(128 + signum)

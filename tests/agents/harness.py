@@ -31,7 +31,13 @@ def agent_command(name: str, *args: str) -> list[str]:
 class Wrap:
     """One ``python -m acp_compat wrap [options] -- command`` process."""
 
-    def __init__(self, command: list[str], *options: str, cwd: str | None = None) -> None:
+    def __init__(
+        self,
+        command: list[str],
+        *options: str,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         # Closed in close(): the object outlives this method on purpose.
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115
         self.proc = subprocess.Popen(
@@ -40,6 +46,7 @@ class Wrap:
             stdout=subprocess.PIPE,
             stderr=self._stderr,
             cwd=cwd,
+            env={**os.environ, **(env or {})},
             start_new_session=True,
         )
         self._lines: queue.Queue[bytes | None] = queue.Queue()
