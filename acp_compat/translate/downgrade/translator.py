@@ -6,12 +6,25 @@ tool-call cards live in :mod:`.tool_calls`, the ordered client stream in :mod:`.
 session updates are routed by :mod:`.updates`, file requests by :mod:`.file_access`.
 
 Choices the contract leaves open, made here:
+* ordering: everything bound for the client leaves in one FIFO; a message that needs a
+  tool id the client has not handed out yet holds back itself and all after it (one
+  round trip at most), so nothing is reordered and the ``sendUserMessage`` result is last;
+* a ``sendUserMessage`` sent while ``initialize``/``authenticate`` is still busy with the
+  agent waits for it; one sent during a running turn gets ``-32600``;
 * after ``cancelSendMessage``, a ``session/prompt`` that fails still ends the legacy turn
-  with ``null`` (older agents reported the abort as an error; the user asked to stop);
-* an ``allow`` answered when the agent offers no ``allow_once`` option becomes
-  ``cancelled``: acp-compat never widens a permission the user gave;
+  with ``null`` (older agents reported the abort as an error; the user asked to stop),
+  and permission requests arriving after the cancel are answered ``cancelled`` at once;
+* an ``allow`` when the agent offers no ``allow_once`` option, an unknown outcome and a
+  confirmation the client fails all become ``cancelled``: a permission is never widened;
+* a ``tool_call`` already ``completed``/``failed`` is pushed, then updated; an update
+  with neither status nor content sends nothing (title/kind/locations cannot be shown);
+  tool call ids are per turn (agents reuse them), so a later turn's call gets a new card;
 * a ``plan`` for a client older than 0.0.10 becomes a "Plan" card per turn, ``running``
-  until every entry is completed, then ``finished``.
+  until every entry is completed, then ``finished``;
+* ``authenticate`` with no method the agent runs itself: ``-32000`` naming
+  ``--auth-method`` and listing the offered methods in ``data.details``;
+* once the agent is gone, waiting and later legacy requests get ``-32603`` naming the exit
+  code (or the start failure), the stderr tail in ``data.details``.
 """
 
 from __future__ import annotations
