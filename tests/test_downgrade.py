@@ -1054,3 +1054,14 @@ def test_a_confirmation_dropped_before_it_was_sent_does_not_stall_the_client_str
     assert [m.get("method") for m in out] == ["updateToolCall", None, None]
     assert [m["id"] for m in out[1:]] == [1, 2]
     assert all(m["error"]["code"] == -32603 for m in out[1:])
+
+
+@pytest.mark.parametrize("tool_call", [None, "x", {}, {"toolCallId": 3}])
+def test_a_permission_request_without_a_tool_call_id_is_invalid_params(tool_call: Any) -> None:
+    h = Harness()
+    h.ready()
+    h.turn()
+    params = {"sessionId": SESSION, "toolCall": tool_call, "options": []}
+    [answer] = h.translator.from_agent(0, request(4, "session/request_permission", params))
+    assert isinstance(answer, ToAgent)
+    assert answer.message["id"] == 4 and answer.message["error"]["code"] == -32602

@@ -192,11 +192,10 @@ class ToolCallRelay:
     # -- permission requests ---------------------------------------------------------------
 
     def on_permission(self, request_id: rpc.RequestId, params: dict[str, Any]) -> None:
-        """A ``session/request_permission``: queue one ``requestToolCallConfirmation``."""
-        tool_call = params.get("toolCall")
-        tool_call = tool_call if isinstance(tool_call, dict) else {}
-        tool_call_id = tool_call.get("toolCallId")
-        tool_call_id = tool_call_id if isinstance(tool_call_id, str) else ""
+        """A ``session/request_permission`` (its ``toolCall.toolCallId`` checked): queue
+        one ``requestToolCallConfirmation``."""
+        tool_call: dict[str, Any] = params["toolCall"]  # checked by the caller
+        tool_call_id: str = tool_call["toolCallId"]
         base: dict[str, Any] = {}
         if self._held is not None and self._held.get("toolCallId") == tool_call_id:
             base, self._held = self._held, None

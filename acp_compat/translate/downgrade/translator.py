@@ -415,6 +415,11 @@ class DowngradeTranslator:
         if method == "session/request_permission":
             if not self._our_session(params):
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, "Unknown session"))]
+            tool_call = params.get("toolCall")
+            if not (isinstance(tool_call, dict) and isinstance(tool_call.get("toolCallId"), str)):
+                # Nobody can be asked about a call nobody can name.
+                problem = "session/request_permission: params.toolCall.toolCallId must be a string"
+                return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
             if self._turn is not None and self._turn.cancelled:
                 return [ToAgent(0, rpc.result(id, {"outcome": {"outcome": "cancelled"}}))]
             self._tools.on_permission(id, params)
@@ -436,7 +441,9 @@ class DowngradeTranslator:
     def _session_update(self, params: dict[str, Any]) -> None:
         """One ``session/update``."""
         update = params.get("update")
-        if self._our_session(params) and isinstance(update, dict):
+        if not isinstance(update, dict):
+            log.warning("ignoring a session/update without an update object")
+        elif self._our_session(params):
             route_update(update, self._outbox, self._tools, self._client_version)
 
     # -- the agent is gone ----------------------------------------------------------------
