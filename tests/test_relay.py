@@ -6,6 +6,9 @@ import json
 import os
 import signal
 import stat
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -73,8 +76,6 @@ def _read_pids(path: Path) -> list[int]:
     for _ in range(200):
         if path.exists() and path.read_text().endswith("\n"):
             return [int(p) for p in path.read_text().split()]
-        import time
-
         time.sleep(0.02)
     raise AssertionError("the launcher never wrote its pids")
 
@@ -317,3 +318,17 @@ def test_options_from_the_environment(start: Any, tmp_path: Path) -> None:
     assert "DEBUG" in log
     assert "over the 100000-byte limit" in log
     assert trace.exists()
+
+
+def test_stray_prints_go_to_stderr_protocol_to_the_private_descriptor() -> None:
+    code = (
+        "import os\n"
+        "from acp_compat.cli.wrap import _reserve_stdout\n"
+        "fd = _reserve_stdout()\n"
+        "print('stray print', flush=True)\n"
+        "os.write(1, b'stray write\\n')\n"
+        "os.write(fd, b'protocol\\n')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=30, check=True)
+    assert done.stdout == b"protocol\n"
+    assert b"stray print\n" in done.stderr and b"stray write\n" in done.stderr
