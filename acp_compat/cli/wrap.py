@@ -167,8 +167,10 @@ def wrap(
     A legacy ACP 0.0.x agent behind a current ACP editor is upgraded, a current agent
     behind a legacy client downgraded; same protocols are passed through. Only protocol
     goes to stdout; logs and the agent's stderr go to stderr. Exit status: 0 after the
-    editor closed stdin, the agent's status when a single-agent relay loses its agent,
-    127 when the agent cannot be started, 128+N after signal N.
+    editor closed stdin; the agent's status when the agent of a passthrough or downgrade
+    relay ends (an upgrade relay runs one agent process per session and carries on); 127
+    when the agent cannot be started; 1 when it answers initialize in neither protocol;
+    128+N after signal N.
     """
     _configure_logging(verbose, quiet, log_file)
     options = WrapOptions(

@@ -428,7 +428,11 @@ class Relay:
         agent = self.agents.get(number)
         if self.tracer is not None:
             self.tracer.record(AGENT_OUT, message, agent=number, session=hint)
-        if agent is None or agent.closing:
+        if agent is not None and agent.closing:
+            # Expected while shutting down (replies to a closing agent's last requests).
+            logger.debug("dropped a message for agent %d, which is closing", number)
+            return
+        if agent is None:
             logger.warning(
                 "dropped a message for agent %d, which is not running: %s",
                 number,
@@ -529,6 +533,7 @@ class Relay:
             logger.debug("stop requested for agent %d, which is not running", number)
             return
         if not agent.closing:
+            agent.closing = True  # at once: later outputs must not reach its stdin
             self._tg.start_soon(agent.close, self.config.grace)
 
     async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
