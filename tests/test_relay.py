@@ -332,3 +332,14 @@ def test_stray_prints_go_to_stderr_protocol_to_the_private_descriptor() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=30, check=True)
     assert done.stdout == b"protocol\n"
     assert b"stray print\n" in done.stderr and b"stray write\n" in done.stderr
+
+
+def test_a_launcher_that_fails_passes_its_status_on(start: Any) -> None:
+    wrap = start(["/usr/bin/env", "no-such-agent-command-anywhere"])
+    answer = wrap.request(0, "initialize", CURRENT_INIT)[-1]
+    assert answer["error"]["code"] == -32603
+    attempts = answer["error"]["data"]["attempts"]
+    assert [a["protocol"] for a in attempts] == ["current", "legacy"]
+    assert "exit status 127" in attempts[-1]["outcome"]
+    assert "no-such-agent-command-anywhere" in attempts[-1]["outcome"]
+    assert wrap.wait() == 127

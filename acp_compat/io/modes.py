@@ -33,7 +33,7 @@ import attrs
 
 from acp_compat.io.inbound import decode_agent, decode_client, log_dropped
 from acp_compat.io.passthrough import PassthroughTranslator
-from acp_compat.io.process import AgentProcess, describe_status
+from acp_compat.io.process import AgentProcess, describe_status, shell_status
 from acp_compat.io.relay import Relay, start_failure_reason
 from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN
 from acp_compat.jsonrpc.framing import Event, encode
@@ -52,7 +52,8 @@ EXIT_CANNOT_START = 127
 """Exit status when the agent command cannot be started (as a shell says)."""
 
 EXIT_NO_PROTOCOL = 1
-"""Exit status when the agent answered no ``initialize`` in either protocol."""
+"""Exit status when the agent answered no ``initialize`` in either protocol (unless it
+exited, then its own status)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -98,6 +99,8 @@ class _Attempt:
     outcome: str
     answer_raw: bytes | None = None
     timed_out: bool = False
+    exit_status: int | None = None
+    """The agent's exit status, as a shell reports it, when it exited instead of answering."""
 
 
 def make_translator(
@@ -267,7 +270,11 @@ async def choose_mode(
                 ],
             },
         ),
-        EXIT_NO_PROTOCOL,
+        # An agent that only ever exited (a launcher that failed: ``npx`` or ``env``
+        # reporting 127) passes its own status on, as a shell would.
+        attempts[-1].exit_status
+        if attempts and attempts[-1].exit_status is not None
+        else EXIT_NO_PROTOCOL,
     )
 
 
@@ -337,10 +344,12 @@ async def _probe(
             events = await agent.stdout.read_events()
             if events is None:
                 await agent.exited.wait()
+                with anyio.move_on_after(1.0):  # its last words on stderr, if any
+                    await agent.stderr_done.wait()
                 status = describe_status(agent.returncode)
                 tail = agent.stderr_tail()
                 outcome = f"the agent exited ({status})" + (f": {tail}" if tail else "")
-                return _Attempt(protocol, None, outcome)
+                return _Attempt(protocol, None, outcome, exit_status=shell_status(agent.returncode))
             for index, event in enumerate(events):
                 if type(event) is not bytes:
                     log_dropped("agent 0", event, relay.config.max_line_bytes)  # type: ignore[arg-type]
