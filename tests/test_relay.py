@@ -343,3 +343,13 @@ def test_a_launcher_that_fails_passes_its_status_on(start: Any) -> None:
     assert "exit status 127" in attempts[-1]["outcome"]
     assert "no-such-agent-command-anywhere" in attempts[-1]["outcome"]
     assert wrap.wait() == 127
+
+
+def test_slow_current_agent_is_found_after_timeout_and_legacy_error(start: Any) -> None:
+    wrap = start(agent_command("current_agent", "--slow", "0.8"), "--probe-timeout", "0.3")
+    answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
+    assert answer["result"]["protocolVersion"] == 1
+    log = wrap.stderr()
+    assert "probe (current initialize): no answer within 0.3 s" in log
+    assert "probe (legacy initialize): error -32602" in log
+    assert "mode: passthrough (current agent, current client), auto-detected" in log

@@ -2,13 +2,15 @@
 
 Rejects a string ``protocolVersion`` with ``-32602`` as the TypeScript SDK does.
 ``session/prompt`` streams the prompt text back as one ``agent_message_chunk`` and ends
-the turn; a prompt ``die`` makes it exit with status 4 instead.
+the turn; a prompt ``die`` makes it exit with status 4 instead. ``--slow SECONDS`` waits
+that long before reading anything (a launcher downloading the agent).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 
 
 def send(message: dict[str, object]) -> None:
@@ -19,6 +21,8 @@ def send(message: dict[str, object]) -> None:
 
 def main() -> None:
     """Serve stdin until it ends."""
+    if "--slow" in sys.argv:
+        time.sleep(float(sys.argv[sys.argv.index("--slow") + 1]))
     sessions = 0
     for line in sys.stdin:
         message = json.loads(line)
