@@ -353,3 +353,17 @@ def test_slow_current_agent_is_found_after_timeout_and_legacy_error(start: Any) 
     assert "probe (current initialize): no answer within 0.3 s" in log
     assert "probe (legacy initialize): error -32602" in log
     assert "mode: passthrough (current agent, current client), auto-detected" in log
+
+
+@pytest.mark.parametrize("option", ["--trace", "--log-file"])
+def test_unwritable_trace_or_log_file_is_a_clear_error(option: str, tmp_path: Path) -> None:
+    target = str(tmp_path / "missing-dir" / "file")
+    done = subprocess.run(
+        [sys.executable, "-m", "acp_compat", "wrap", option, target, "--", "true"],
+        capture_output=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 1
+    assert done.stdout == b""
+    assert f"Could not open file '{target}': No such file or directory" in done.stderr.decode()

@@ -12,6 +12,7 @@ import click
 from acp_compat import __version__
 from acp_compat.io.modes import ModeOptions
 from acp_compat.io.runner import WrapOptions, run_wrap
+from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
 
 LOG_FORMAT = "%(asctime)s acp-compat %(levelname)s %(name)s: %(message)s"
@@ -172,7 +173,16 @@ def wrap(
     when the agent cannot be started; 1 when it answers initialize in neither protocol;
     128+N after signal N.
     """
-    _configure_logging(verbose, quiet, log_file)
+    try:
+        _configure_logging(verbose, quiet, log_file)
+    except OSError as exc:
+        raise click.FileError(log_file or "", hint=exc.strerror or str(exc)) from exc
+    tracer: Tracer | None = None
+    if trace:
+        try:
+            tracer = Tracer(trace)
+        except OSError as exc:
+            raise click.FileError(trace, hint=exc.strerror or str(exc)) from exc
     options = WrapOptions(
         mode=ModeOptions(
             argv=command,
@@ -185,13 +195,12 @@ def wrap(
         ),
         max_line_bytes=max_line_bytes,
         grace=grace,
-        trace=trace,
     )
     protocol_fd = _reserve_stdout()
-    status = anyio.run(_run, options, protocol_fd)
+    status = anyio.run(_run, options, protocol_fd, tracer)
     sys.exit(status)
 
 
-async def _run(options: WrapOptions, protocol_fd: int) -> int:
+async def _run(options: WrapOptions, protocol_fd: int, tracer: Tracer | None) -> int:
     """``anyio.run`` entry point (keyword arguments cannot go through it)."""
-    return await run_wrap(options, stdin_fd=0, stdout_fd=protocol_fd)
+    return await run_wrap(options, stdin_fd=0, stdout_fd=protocol_fd, tracer=tracer)

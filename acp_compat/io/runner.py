@@ -43,15 +43,21 @@ class WrapOptions:
     mode: ModeOptions
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     grace: float = 2.0
-    trace: str | None = None
 
 
-async def run_wrap(options: WrapOptions, *, stdin_fd: int = 0, stdout_fd: int = 1) -> int:
+async def run_wrap(
+    options: WrapOptions,
+    *,
+    stdin_fd: int = 0,
+    stdout_fd: int = 1,
+    tracer: Tracer | None = None,
+) -> int:
     """Serve the client on ``stdin_fd``/``stdout_fd`` until the end; the exit status.
 
-    ``stdout_fd`` is taken over (closed at the end); ``stdin_fd`` is left open.
+    ``stdout_fd`` is taken over (closed at the end); ``stdin_fd`` is left open. The
+    ``tracer`` (``--trace``), opened by the caller so a bad path fails before anything
+    starts, is closed at the end.
     """
-    tracer = Tracer(options.trace) if options.trace else None
     client_in = LineReader(stdin_fd, max_line_bytes=options.max_line_bytes, owned=False)
     client_out = LineWriter(stdout_fd, name="client")
     config = RelayConfig(
