@@ -5,4 +5,30 @@ their groups), :mod:`.inbound` (checks on every incoming line), :mod:`.relay` (t
 that drives a translator), :mod:`.passthrough` (same protocol both sides),
 :mod:`.modes` (the mode choice and the auto probe), :mod:`.runner` (one ``wrap`` run),
 :mod:`.trace` (``--trace``), :mod:`.localfiles` (file effects).
+
+Choices ``behaviour.md`` leaves open, made here:
+
+* Agent process 0 starts at launch, before the client's ``initialize`` (a slow launcher
+  gets a head start); it runs in acp-compat's own working directory.
+* Auto probe: the client's own ``initialize`` goes first, unchanged (a passthrough then
+  needs no second initialize); ``--probe-timeout`` (default 5 s) bounds only that first
+  wait. A timeout followed by an error in the other protocol earns one more restart in
+  the client's protocol, without timeout (an agent that was merely slow to start).
+* Exit status: 0 after client EOF; 128+N after signal N (SIGTERM, SIGINT, SIGHUP; a second
+  one kills the agents' groups at once); the agent's status when the one agent of a
+  passthrough or downgrade relay ends (an upgrade relay has one process per session and
+  carries on); 127 when the agent cannot be started; 1 when it answers ``initialize`` in
+  neither protocol (its own status if it only ever exited, e.g. a launcher's 127).
+* A client line over the limit is logged and dropped without an answer (its id is lost
+  with it); an agent's is logged and dropped.
+* A client request before ``initialize`` gets ``-32600``; other messages are ignored.
+* In passthrough, client requests the agent never answered get ``-32603`` naming its exit
+  status (``data: {method, exitCode, stderr}``) when it dies.
+* Logging: INFO by default (mode, probes, agent starts and exits), ``-v`` DEBUG, ``-q``
+  WARNING, ``-qq`` ERROR; ``--log-file`` takes the records instead of stderr, while the
+  agents' stderr still goes to stderr.
+* ``WriteLocalFile`` creates missing parent directories; files are read and written as
+  UTF-8 with newlines untouched.
+* The trace records each message twice (as received, as sent), also in passthrough;
+  ``session`` is learned for legacy agent traffic from the translated messages around it.
 """
