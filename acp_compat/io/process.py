@@ -96,6 +96,7 @@ class AgentProcess:
         self.closing = False
         """Whether :meth:`close` was called (the exit is expected)."""
         self._terminated: anyio.Event | None = None
+        self._group_ended = False
 
     @classmethod
     def spawn(
@@ -216,14 +217,21 @@ class AgentProcess:
 
     def _signal_group(self, sig: signal.Signals) -> None:
         """Send ``sig`` to the agent's process group, if it still has members."""
+        if self._group_ended:
+            return
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, sig)
 
     def _group_alive(self) -> bool:
         """Whether any process of the agent's group is still there."""
+        if self._group_ended:
+            return False
         try:
             os.killpg(self.pid, 0)
         except ProcessLookupError:
+            # Once the leader is reaped and the group empty, the pid may be reused (even
+            # as a new agent's group id): never signal this number again.
+            self._group_ended = self.exited.is_set()
             return False
         except PermissionError:
             return True
