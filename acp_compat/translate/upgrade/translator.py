@@ -54,6 +54,10 @@ class UpgradeTranslator(ClientSide, AgentSide):
             return []
         if proc.stopping:
             log.info("agent process %d exited (%s) after being closed", agent, how)
+        elif returncode == 0:
+            # A clean exit is what agents do when the relay shuts down and closes their
+            # stdin; the client still hears of it through errors for anything pending.
+            log.info("agent process %d exited (%s)", agent, how)
         else:
             log.warning("agent process %d exited (%s)", agent, how)
         return self._agent_gone(proc, failure)
