@@ -151,6 +151,16 @@ def test_over_limit_lines_are_dropped_and_the_turn_goes_on(start: Any, tmp_path:
     assert "client: dropped a 300010-byte line" in log
 
 
+def test_an_over_limit_client_request_is_answered(start: Any, tmp_path: Path) -> None:
+    wrap = start(agent_command("legacy_agent"), "--max-line-bytes", "100000")
+    session = _upgrade_session(wrap, tmp_path)
+    huge = {"sessionId": session, "prompt": [{"type": "text", "text": "x" * 300000}]}
+    answer = wrap.request(2, "session/prompt", huge)[-1]
+    assert answer["error"]["code"] == -32600
+    assert answer["error"]["message"] == "Request too large"
+    assert _chunks(_prompt(wrap, 3, session, "echo next")) == ["next"]
+
+
 def test_agent_lines_that_are_not_json_rpc_are_skipped(start: Any, tmp_path: Path) -> None:
     wrap = start(agent_command("legacy_agent"))
     session = _upgrade_session(wrap, tmp_path)

@@ -7,6 +7,7 @@ through the real upgrade translator, the relay's effects and real processes.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -113,3 +114,26 @@ def test_crash_fails_one_session_and_cancel_ends_another(wrap: Wrap, tmp_path: P
     assert wrap.recv_until(_is_answer(4))[-1]["result"] == {"stopReason": "cancelled"}
     wrap.close_stdin()
     assert wrap.wait() == 0
+
+
+def test_an_over_limit_client_response_fails_the_agent_request(tmp_path: Path) -> None:
+    # The client serves fs, but its answer to fs/read_text_file is over the line limit:
+    # the legacy agent's readTextFile must fail rather than wait forever.
+    (tmp_path / "hello.txt").write_text("short\n")
+    relay = Wrap(EXAMPLE, "--max-line-bytes", "100000", cwd=str(tmp_path))
+    try:
+        fs = {"protocolVersion": 1, "clientCapabilities": {"fs": {"readTextFile": True}}}
+        assert relay.request(0, "initialize", fs)[-1]["result"]["protocolVersion"] == 1
+        session = _session(relay, tmp_path, 2)
+        _send_prompt(relay, 3, session, "cat")
+        read = relay.recv_until(lambda m: m.get("method") == "fs/read_text_file")[-1]
+        assert read["params"]["path"] == str(tmp_path / "hello.txt")
+        result = json.dumps({"content": "y" * 300000})
+        relay.send_raw(
+            f'{{"jsonrpc":"2.0","id":{json.dumps(read["id"])},"result":{result}}}\n'.encode()
+        )
+        messages = relay.recv_until(_is_answer(3))
+        assert messages[-1]["result"] == {"stopReason": "end_turn"}
+        assert "Could not read hello.txt: Response too large" in _texts(messages)
+    finally:
+        relay.close()

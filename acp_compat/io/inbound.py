@@ -2,20 +2,26 @@
 
 A client's bad line is answered (``-32700`` / ``-32600`` with id ``null``); an agent's
 bad line (banners, log text on stdout) is logged with its first 200 characters and
-skipped. An over-long line, from either side, is logged and dropped. Either way the
+skipped. An over-long line, from either side, is logged and dropped; when its first
+bytes show it was a request or a response, it is answered or failed (see
+:func:`dropped_line_answer`), so the peer waiting on it is not left hanging. Either way the
 stream lives on.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import re
 
 from acp_compat.jsonrpc.framing import HEAD_BYTES, DecodeError, DroppedLine, decode
 from acp_compat.jsonrpc.messages import (
+    INTERNAL_ERROR,
     INVALID_REQUEST,
     PARSE_ERROR,
     Kind,
     Message,
+    RequestId,
     classify,
     error,
 )
@@ -72,3 +78,58 @@ def decode_agent(line: bytes, source: str) -> Message | None:
         return None
     message: Message = value
     return message
+
+
+# The top-level "id" of an envelope, as JSON: an integer, a string or null.
+_ID_MEMBER = re.compile(rb'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*"|null)')
+
+
+def sniff_dropped(head: bytes) -> tuple[Kind, RequestId] | None:
+    """Best effort: whether a dropped line was a request or a response, and its id.
+
+    Only the top level before the first nested object or array is read (JSON-RPC peers
+    write ``jsonrpc``, ``id`` and ``method`` before ``params``, and ``id`` before
+    ``result``), so an ``"id"`` inside params is never mistaken for the envelope's. A
+    response counts only when its ``result`` or ``error`` member is seen: guessing wrong
+    would settle an unrelated request.
+    """
+    start = head.find(b"{")
+    if start < 0:
+        return None
+    top = head[start + 1 :]
+    nested = [i for i in (top.find(b"{"), top.find(b"[")) if i >= 0]
+    if nested:
+        top = top[: min(nested)]
+    found = _ID_MEMBER.search(top)
+    if found is None:
+        return None
+    request_id: RequestId = json.loads(found.group(1))
+    if b'"method"' in top:
+        return Kind.REQUEST, request_id
+    if b'"result"' in top or b'"error"' in top:
+        return Kind.RESPONSE, request_id
+    return None
+
+
+def dropped_line_answer(
+    dropped: DroppedLine, max_line_bytes: int, source: str
+) -> tuple[Kind, Message] | None:
+    """What to do about a dropped line so nobody waits forever on it.
+
+    ``(Kind.REQUEST, error response)``: send this back to whoever sent the request.
+    ``(Kind.RESPONSE, error response)``: hand this to the translator *in place of* the
+    dropped response, so the request it answered fails instead of waiting.
+    ``None``: the line's kind or id could not be read (a notification, or an unusual
+    member order); it is only logged.
+    """
+    sniffed = sniff_dropped(dropped.head)
+    if sniffed is None:
+        return None
+    kind, request_id = sniffed
+    details = {
+        "details": f"{source} sent a {dropped.size}-byte line, over the {max_line_bytes}-byte"
+        " limit of acp-compat (--max-line-bytes)"
+    }
+    if kind is Kind.REQUEST:
+        return kind, error(request_id, INVALID_REQUEST, "Request too large", details)
+    return kind, error(request_id, INTERNAL_ERROR, "Response too large", details)

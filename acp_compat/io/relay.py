@@ -23,18 +23,19 @@ import contextlib
 import logging
 import shlex
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import anyio
 import anyio.abc
 import attrs
 
 from acp_compat.io import localfiles
-from acp_compat.io.inbound import decode_agent, decode_client, log_dropped
+from acp_compat.io.inbound import decode_agent, decode_client, dropped_line_answer, log_dropped
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.process import AgentProcess, describe_status, shell_status
 from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, Tracer
-from acp_compat.jsonrpc.framing import Event, encode
-from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
+from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
+from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Kind, Message, error
 from acp_compat.translate.base import (
     Output,
     ReadLocalFile,
@@ -287,6 +288,14 @@ class Relay:
             return []
         return outputs
 
+    def _dropped(
+        self, dropped: DroppedLine, source: str, sender: str
+    ) -> tuple[Kind, Message] | None:
+        """Log an over-long line and work out how to answer it (see ``dropped_line_answer``)."""
+        limit = self.config.max_line_bytes
+        log_dropped(source, dropped, limit)
+        return dropped_line_answer(dropped, limit, sender)
+
     # -- client side -----------------------------------------------------------------------
 
     async def _read_client(self) -> None:
@@ -311,7 +320,11 @@ class Relay:
         """Decode a batch of client lines, answering bad ones, translating the rest."""
         for event in events:
             if type(event) is not bytes:
-                log_dropped("client", event, self.config.max_line_bytes)  # type: ignore[arg-type]
+                answer = self._dropped(cast(DroppedLine, event), "client", "the client")
+                if answer is not None and answer[0] is Kind.REQUEST:
+                    self.write_client(answer[1], None, None)
+                elif answer is not None:
+                    self._from_client(answer[1], None)  # fails the request it answered
                 continue
             message, reply = decode_client(event)
             if message is None:
@@ -399,12 +412,21 @@ class Relay:
         translator = self._translator
         assert translator is not None
         for event in events:
-            if type(event) is not bytes:
-                log_dropped(source, event, self.config.max_line_bytes)  # type: ignore[arg-type]
-                continue
-            message = decode_agent(event, source)
-            if message is None:
-                continue
+            raw: bytes | None
+            if type(event) is bytes:  # the hot path: a complete line
+                raw = event
+                decoded = decode_agent(raw, source)
+                if decoded is None:
+                    continue
+                message = decoded
+            else:
+                answer = self._dropped(cast(DroppedLine, event), source, "the agent")
+                if answer is None:
+                    continue
+                if answer[0] is Kind.REQUEST:
+                    self._write_agent(number, answer[1], None, None)
+                    continue
+                raw, message = None, answer[1]  # fails the request it answered
             if tracer is not None:
                 tracer.record(AGENT_IN, message, agent=number)
             try:
@@ -419,7 +441,7 @@ class Relay:
                         None,
                     )
                 continue
-            self._carry_out(outputs, event, message, number, None)
+            self._carry_out(outputs, raw, message, number, None)
 
     def _write_agent(
         self, number: int, message: Message, raw: bytes | None, hint: str | None
