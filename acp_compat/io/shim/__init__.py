@@ -1,0 +1,153 @@
+"""The in-process shim: a legacy ACP 0.0.9 agent written in Python, served to current ACP
+clients without a subprocess.
+
+::
+
+    from acp_compat.io.shim import LegacyClient, run_legacy_agent
+
+    class MyAgent:                      # a LegacyAgent
+        def __init__(self, client: LegacyClient, cwd: str) -> None: ...
+        async def initialize(self, params): ...
+        async def authenticate(self): ...
+        async def send_user_message(self, params): ...
+        async def cancel_send_message(self): ...
+
+    raise SystemExit(run_legacy_agent(MyAgent))
+
+The same :class:`~acp_compat.translate.upgrade.UpgradeTranslator` as ``acp-compat wrap``
+runs between the client (this process's stdin/stdout) and the agent; where ``wrap`` starts
+one legacy agent process per session, the shim calls ``factory(client, cwd)`` and talks to
+the object it returns. Modules: :mod:`.api` (:class:`LegacyAgent`, :class:`LegacyClient`,
+:class:`LegacyRequestError`), :mod:`.server` (the loop).
+
+Choices
+-------
+* Agent 0 is made at start-up, in the launch directory, before the client's
+  ``initialize`` (the translator's process 0); a ``session/new`` elsewhere gets a fresh
+  instance in its ``cwd`` and agent 0 is then dropped, exactly as processes are.
+* Every client→agent request runs as its own task, so chunks, permission answers and
+  ``cancelSendMessage`` keep flowing during a turn. Cancelling the turn is the agent's
+  job, as in a TypeScript legacy agent: ``cancel_send_message`` makes the running
+  ``send_user_message`` return (or raise).
+* A ``StopAgent`` (session closed, idle agent 0, shutdown) cancels the instance's running
+  requests (their answers are never sent) and drops the instance; the translator is then
+  told it exited with status 0. Requests the client is still answering are withdrawn by
+  the translator.
+* An agent method raising :class:`LegacyRequestError` answers with that error; any other
+  exception with ``-32603 "Internal error"`` ``data: {details: str(exc)}`` (logged with
+  its traceback), like a TypeScript legacy agent. A missing method or an unknown one gets
+  ``-32601 "Method not found"`` ``data: {details: <method>}``, bad params ``-32602``.
+* A factory that raises is a failed start: the client gets the translator's "Could not
+  start the agent" error naming the exception.
+* Local file effects (a client without ``fs``) run like the relay's: on a worker thread,
+  through :mod:`acp_compat.io.localfiles`.
+* A streaming agent waits in its :class:`LegacyClient` calls while more than the relay's
+  high-water mark is queued for the client.
+* End: the client closing stdin stops every instance, flushes stdout and returns (status
+  0); :func:`run_legacy_agent` turns ``SIGTERM``/``SIGINT``/``SIGHUP`` into status
+  128 + N, and points fd 1 at stderr so a stray ``print`` cannot corrupt the protocol.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+import anyio
+import anyio.abc
+
+from acp_compat import __version__
+from acp_compat.io.lines import LineReader, LineWriter
+from acp_compat.io.relay import FLUSH_TIMEOUT
+from acp_compat.io.shim.api import AgentFactory, LegacyAgent, LegacyClient, LegacyRequestError
+from acp_compat.io.shim.server import Shim
+from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
+from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
+
+__all__ = [
+    "AgentFactory",
+    "LegacyAgent",
+    "LegacyClient",
+    "LegacyRequestError",
+    "run_legacy_agent",
+    "serve_legacy_agent",
+]
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+"""Signals that end :func:`run_legacy_agent` (exit status 128 + N)."""
+
+
+async def serve_legacy_agent(
+    factory: AgentFactory,
+    *,
+    stdin_fd: int = 0,
+    stdout_fd: int = 1,
+    name: str = "python-legacy-agent",
+    launch_cwd: str | None = None,
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+) -> None:
+    """Serve current ACP on ``stdin_fd``/``stdout_fd`` with agents made by ``factory``.
+
+    Returns once the client has closed ``stdin_fd`` and every instance is stopped.
+    ``stdout_fd`` is taken over (closed at the end, which tells the client we are done);
+    ``stdin_fd`` is left open. ``name`` names the agent in ``agentInfo.title`` and error
+    messages; ``launch_cwd`` (default: the current directory) is agent 0's.
+    """
+    cwd = os.path.abspath(launch_cwd or os.getcwd())
+    translator = UpgradeTranslator(
+        UpgradeOptions(agent_command=(name,), launch_cwd=cwd, version=__version__)
+    )
+    client_in = LineReader(stdin_fd, max_line_bytes=max_line_bytes, owned=False)
+    client_out = LineWriter(stdout_fd, name="client")
+    try:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(client_out.run)
+            shim = Shim(
+                tg,
+                translator,
+                factory,
+                client_in=client_in,
+                client_out=client_out,
+                launch_cwd=cwd,
+                max_line_bytes=max_line_bytes,
+            )
+            await shim.run()
+            client_out.close()
+            with anyio.move_on_after(FLUSH_TIMEOUT):
+                await client_out.done.wait()
+            tg.cancel_scope.cancel()
+    finally:
+        client_in.close()
+
+
+def run_legacy_agent(factory: AgentFactory, *, name: str = "python-legacy-agent") -> int:
+    """Serve current ACP on this process's stdio until the client leaves; the exit status.
+
+    For a script's ``main``: fd 1 is kept for the protocol on a private descriptor and
+    pointed at stderr, so a stray ``print`` cannot corrupt the stream.
+    """
+    sys.stdout.flush()
+    protocol_fd = os.dup(1)
+    os.dup2(2, 1)
+    return anyio.run(_main, factory, protocol_fd, name)
+
+
+async def _main(factory: AgentFactory, stdout_fd: int, name: str) -> int:
+    """:func:`serve_legacy_agent` until the client leaves (0) or a stop signal (128 + N)."""
+    status = 0
+    async with anyio.create_task_group() as tg:
+
+        async def watch_signals(*, task_status: anyio.abc.TaskStatus[None]) -> None:
+            nonlocal status
+            with anyio.open_signal_receiver(*STOP_SIGNALS) as signals:
+                task_status.started()
+                async for signum in signals:
+                    status = 128 + signum
+                    tg.cancel_scope.cancel()
+                    return
+
+        await tg.start(watch_signals)
+        await serve_legacy_agent(factory, stdout_fd=stdout_fd, name=name)
+        tg.cancel_scope.cancel()
+    return status

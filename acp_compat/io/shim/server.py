@@ -1,0 +1,332 @@
+"""The shim's loop: one :class:`UpgradeTranslator` between the client's stdio and agent
+instances living in this process.
+
+It is the relay with the agent processes replaced by objects. The client side is the
+relay's: :class:`~acp_compat.io.lines.LineReader` / :class:`~acp_compat.io.lines.LineWriter`
+on descriptors and the :mod:`~acp_compat.io.inbound` checks. The agent side needs no
+framing: a legacy message from an instance goes straight to ``translator.from_agent``, and a
+``ToAgent`` output is either a response (it wakes the :class:`LegacyClient` call waiting for
+it) or a request (run as its own task against the instance).
+
+Everything runs on one event loop and every translator call is synchronous, so the order
+in which messages reach the translator is the order in which the tasks produced them; no
+queue is needed. Carrying out outputs never runs agent code inline (requests become tasks,
+responses set events), so the translator is never re-entered, except by
+``agent_start_failed`` for a factory that raised, whose outputs are carried out first, as
+the relay does.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+import anyio.abc
+
+from acp_compat.codec import CodecError, structure, unstructure
+from acp_compat.io import localfiles
+from acp_compat.io.inbound import decode_client, log_dropped
+from acp_compat.io.lines import LineReader, LineWriter
+from acp_compat.io.relay import FLUSH_TIMEOUT, HIGH_WATER, LOW_WATER
+from acp_compat.io.shim.api import AGENT_METHODS, AgentFactory, LegacyClient, LegacyRequestError
+from acp_compat.jsonrpc.framing import encode
+from acp_compat.jsonrpc.messages import (
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    Kind,
+    Message,
+    classify,
+    error,
+    request,
+    result,
+)
+from acp_compat.models.legacy import LEGACY_METHODS
+from acp_compat.translate.base import (
+    Output,
+    ReadLocalFile,
+    StartAgent,
+    StopAgent,
+    ToAgent,
+    ToClient,
+    Translator,
+    WriteLocalFile,
+)
+
+logger = logging.getLogger("acp_compat.io.shim")
+
+
+class _Pending:
+    """One agent→client request awaiting its answer."""
+
+    __slots__ = ("done", "response")
+
+    def __init__(self) -> None:
+        self.done = anyio.Event()
+        self.response: Message | None = None
+
+
+class _Instance:
+    """One agent object (one "agent process" of the translator) and its calls."""
+
+    def __init__(self, number: int, cwd: str) -> None:
+        self.number = number
+        self.cwd = cwd
+        self.agent: Any = None
+        self.stopping = False
+        self.scopes: set[anyio.CancelScope] = set()
+        """One per request the agent is serving: a stop cancels them all."""
+        self.idle = anyio.Event()
+        """Set once the instance is stopping and its last request task has ended."""
+        self.active = 0
+        self.pending: dict[int, _Pending] = {}
+        self.next_id = 0
+        """Legacy ids of this instance's own requests count from 0, as a TS agent's do."""
+
+
+class Shim:
+    """Drives one translator between the client and in-process agent instances."""
+
+    def __init__(
+        self,
+        task_group: anyio.abc.TaskGroup,
+        translator: Translator,
+        factory: AgentFactory,
+        *,
+        client_in: LineReader,
+        client_out: LineWriter,
+        launch_cwd: str,
+        max_line_bytes: int,
+    ) -> None:
+        self._tg = task_group
+        self._translator = translator
+        self._factory = factory
+        self.client_in = client_in
+        self.client_out = client_out
+        self._launch_cwd = launch_cwd
+        self._max_line_bytes = max_line_bytes
+        self._instances: dict[int, _Instance] = {}
+        self._stopping = False
+        self._all_gone = anyio.Event()
+
+    async def run(self) -> None:
+        """Serve until the client closes its input, then stop every instance and flush."""
+        # Agent 0 exists before the client's initialize, as the relay's process 0 does.
+        self._carry_out([StartAgent(0, None)])
+        while True:
+            events = await self.client_in.read_events()
+            if events is None:
+                break
+            for event in events:
+                if type(event) is not bytes:
+                    log_dropped("client", event, self._max_line_bytes)  # type: ignore[arg-type]
+                    continue
+                message, reply = decode_client(event)
+                if reply is not None:
+                    self._write_client(reply)
+                if message is not None:
+                    self._from_client(message)
+        logger.info("the client closed its input: stopping the agents")
+        self._stopping = True
+        for number in list(self._instances):
+            self._stop(number)
+        if self._instances:
+            await self._all_gone.wait()
+        with anyio.move_on_after(FLUSH_TIMEOUT):
+            await self.client_out.drain()
+
+    # -- the translator ------------------------------------------------------------------
+
+    def _call(self, step: Callable[[Translator], list[Output]], what: str) -> list[Output]:
+        """Run a translator call, logging (not propagating) a bug inside it."""
+        try:
+            return step(self._translator)
+        except Exception:
+            logger.exception("translator error on %s", what)
+            return []
+
+    def _from_client(self, message: Message) -> None:
+        """One client message through the translator; a translator bug answers -32603."""
+        try:
+            outputs = self._translator.from_client(message)
+        except Exception:
+            logger.exception("translator error on a client message")
+            if "method" in message and "id" in message:
+                self._write_client(
+                    error(message["id"], INTERNAL_ERROR, "Internal error in acp-compat")
+                )
+            return
+        self._carry_out(outputs)
+
+    def _from_agent(self, instance: _Instance, message: Message) -> None:
+        """One legacy message of an instance through the translator."""
+        number = instance.number
+        self._carry_out(
+            self._call(lambda t: t.from_agent(number, message), f"a message from agent {number}")
+        )
+
+    def _carry_out(self, outputs: list[Output]) -> None:
+        """Carry out a translator's outputs strictly in order."""
+        for output in outputs:
+            if isinstance(output, ToClient):
+                self._write_client(output.message)
+            elif isinstance(output, ToAgent):
+                self._to_agent(output.agent, output.message)
+            elif isinstance(output, StartAgent):
+                self._start(output.agent, output.cwd or self._launch_cwd)
+            elif isinstance(output, StopAgent):
+                self._stop(output.agent)
+            elif isinstance(output, (ReadLocalFile, WriteLocalFile)):
+                self._tg.start_soon(self._file_effect, output)
+            else:
+                logger.error("unknown translator output %r", output)
+
+    def _write_client(self, message: Message) -> None:
+        """Queue a message for the client (a message that cannot be JSON is logged)."""
+        try:
+            data = encode(message)
+        except (TypeError, ValueError) as exc:
+            logger.error("cannot encode a message (%s); dropped: %r", exc, message)
+            return
+        self.client_out.write(data)
+
+    async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
+        """Perform a local file effect off the loop; hand the outcome to the translator."""
+        content, problem = await localfiles.perform(effect)
+        self._carry_out(
+            self._call(lambda t: t.file_done(effect.token, content, problem), "a file effect")
+        )
+
+    # -- instances -----------------------------------------------------------------------
+
+    def _start(self, number: int, cwd: str) -> None:
+        """Make the agent object for ``number`` in ``cwd``, or report why there is none."""
+        if self._stopping:
+            reason = "acp-compat is shutting down"
+        elif number in self._instances:
+            reason = f"agent {number} is already running"
+        else:
+            instance = _Instance(number, cwd)
+            client = LegacyClient(functools.partial(self._agent_request, instance))
+            try:
+                instance.agent = self._factory(client, cwd)
+            except Exception as exc:
+                logger.exception("the agent factory failed for agent %d", number)
+                reason = f"{type(exc).__name__}: {exc}"
+            else:
+                self._instances[number] = instance
+                logger.info("agent %d created in %s", number, cwd)
+                return
+        self._carry_out(
+            self._call(lambda t: t.agent_start_failed(number, reason), "a failed start")
+        )
+
+    def _stop(self, number: int) -> None:
+        """Cancel an instance's calls; once they have ended, report it gone."""
+        instance = self._instances.get(number)
+        if instance is None or instance.stopping:
+            return
+        instance.stopping = True
+        for scope in instance.scopes:
+            scope.cancel()
+        if instance.active == 0:
+            instance.idle.set()
+        self._tg.start_soon(self._reap, instance)
+
+    async def _reap(self, instance: _Instance) -> None:
+        """Wait for a stopping instance's calls to unwind, drop it, tell the translator."""
+        await instance.idle.wait()
+        number = instance.number
+        del self._instances[number]
+        logger.info("agent %d stopped", number)
+        # An object has no exit status: a stopped instance ends as a clean exit would.
+        self._carry_out(self._call(lambda t: t.agent_exited(number, 0, ""), "an agent exit"))
+        if self._stopping and not self._instances:
+            self._all_gone.set()
+
+    def _to_agent(self, number: int, message: Message) -> None:
+        """Deliver a translator message: wake the waiting call, or serve the request."""
+        instance = self._instances.get(number)
+        if instance is None or instance.stopping:
+            # Answers to a stopped instance's last requests: expected, nobody waits.
+            logger.debug("dropped a message for agent %d, which is gone", number)
+            return
+        kind = classify(message)
+        if kind is Kind.REQUEST:
+            instance.active += 1
+            self._tg.start_soon(self._serve, instance, message)
+            return
+        pending = instance.pending.get(message.get("id"))  # type: ignore[arg-type]
+        if kind in (Kind.RESPONSE, Kind.ERROR) and pending is not None:
+            pending.response = message
+            pending.done.set()
+        else:
+            logger.debug("agent %d: nobody waits for %r", number, message)
+
+    async def _agent_request(
+        self, instance: _Instance, method: str, params: dict[str, Any] | None
+    ) -> Message:
+        """A :class:`LegacyClient` call: send a legacy request, wait for its answer."""
+        if instance.stopping:
+            raise LegacyRequestError.internal("the session was closed")
+        # A fast streaming agent is slowed to the pace the client reads at.
+        if self.client_out.buffered > HIGH_WATER:
+            await self.client_out.wait_below(LOW_WATER)
+        request_id = instance.next_id
+        instance.next_id += 1
+        pending = _Pending()
+        instance.pending[request_id] = pending
+        try:
+            self._from_agent(instance, request(request_id, method, params))
+            await pending.done.wait()
+        finally:
+            del instance.pending[request_id]
+        assert pending.response is not None
+        return pending.response
+
+    async def _serve(self, instance: _Instance, message: Message) -> None:
+        """Run one client→agent request against the instance and send its answer."""
+        try:
+            with anyio.CancelScope() as scope:
+                instance.scopes.add(scope)
+                if instance.stopping:
+                    scope.cancel()
+                answer = await _answer(instance, message)
+            instance.scopes.discard(scope)
+            if not scope.cancelled_caught and not instance.stopping:
+                self._from_agent(instance, answer)
+        finally:
+            instance.active -= 1
+            if instance.stopping and instance.active == 0:
+                instance.idle.set()
+
+
+async def _answer(instance: _Instance, message: Message) -> Message:
+    """The legacy response to ``message``, as a TypeScript legacy agent would send it."""
+    method: str = message["method"]
+    request_id = message["id"]
+    spec = LEGACY_METHODS.get(method)
+    handler = getattr(instance.agent, AGENT_METHODS.get(method, ""), None)
+    if spec is None or handler is None:
+        return error(request_id, METHOD_NOT_FOUND, "Method not found", {"details": method})
+    try:
+        if spec.params is None:
+            value = await handler()
+        else:
+            try:
+                params = structure(message.get("params"), spec.params)
+            except CodecError as exc:
+                return error(
+                    request_id, INVALID_PARAMS, "Invalid params", exc.prefixed("params").to_data()
+                )
+            value = await handler(params)
+        return result(request_id, None if spec.result is None else unstructure(value))
+    except LegacyRequestError as exc:
+        return {"jsonrpc": "2.0", "id": request_id, "error": exc.to_error_object()}
+    except Exception as exc:
+        logger.warning("agent %d: %s raised %r", instance.number, method, exc, exc_info=exc)
+        return error(request_id, INTERNAL_ERROR, "Internal error", {"details": str(exc)})
+
