@@ -17,7 +17,7 @@ import collections.abc
 import enum
 import types
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, overload
 
 import attrs
 import cattrs
@@ -455,8 +455,19 @@ converter.register_structure_hook(type(None), _structure_none)
 # --------------------------------------------------------------------------- public API
 
 
-def structure(data: Any, cls: type[T], *, at: str = "") -> T:
+@overload
+def structure(data: Any, cls: type[T], *, at: str = "") -> T: ...
+
+
+@overload
+def structure(data: Any, cls: Any, *, at: str = "") -> Any: ...
+
+
+def structure(data: Any, cls: Any, *, at: str = "") -> Any:
     """Build a ``cls`` from JSON ``data``; every failure raises :class:`CodecError`.
+
+    ``cls`` is a model class or a declared union alias (``ContentBlock``, ``SessionUpdate``;
+    typed ``Any`` then, since a ``Union`` is not a ``type`` to a type checker).
 
     ``at`` is put in front of every error path (``params`` gives ``params.chunks[0].text``).
     Unknown members are ignored; ``_meta`` and other ``Any`` values are kept verbatim.
