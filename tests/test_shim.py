@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -452,6 +453,72 @@ def test_bad_client_line_is_answered_and_the_shim_goes_on(tmp_path: Path) -> Non
             assert len(parse_errors) == 1 and parse_errors[0]["id"] is None
 
     anyio.run(main)
+
+
+def test_factory_failing_for_agent_0_answers_initialize_with_the_reason(tmp_path: Path) -> None:
+    def factory(client: LegacyClient, cwd: str) -> ExampleAgent:
+        raise RuntimeError("model weights missing")
+
+    async def main() -> None:
+        async with shim(factory, tmp_path) as client:
+            answer = await client.initialize()
+            assert answer["error"]["code"] == -32603
+            assert answer["error"]["data"]["reason"] == "RuntimeError: model weights missing"
+
+    anyio.run(main)
+
+
+class FloodAgent(PickyAgent):
+    """Streams :data:`FLOOD` numbered chunks as fast as the shim takes them."""
+
+    async def initialize(self, params: InitializeParams) -> InitializeResponse:
+        return InitializeResponse(protocol_version="0.0.9", is_authenticated=True)
+
+    async def send_user_message(self, params: SendUserMessageParams) -> None:
+        for i in range(FLOOD):
+            await self.client.stream_assistant_message_chunk(
+                StreamAssistantMessageChunkParams(chunk=TextAssistantChunk(text=f"{i} "))
+            )
+
+
+FLOOD = 200
+
+
+def test_streamed_chunks_arrive_complete_and_in_order(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with shim(FloodAgent, tmp_path) as client:
+            await client.initialize()
+            session = await client.new_session(tmp_path)
+            answer = await client.prompt(session, "go")
+            assert answer["result"] == {"stopReason": "end_turn"}
+            assert client.texts(session) == "".join(f"{i} " for i in range(FLOOD))
+
+    anyio.run(main)
+
+
+def test_stop_signal_ends_the_process_with_128_plus_n(tmp_path: Path) -> None:
+    agent = subprocess.Popen(
+        [sys.executable, "-m", "acp_compat.examples.inprocess_agent"],
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        assert agent.stdin is not None and agent.stdout is not None
+        agent.stdin.write(encode({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                  "params": {"protocolVersion": 1}}))
+        agent.stdin.flush()
+        assert json.loads(agent.stdout.readline())["id"] == 1
+        agent.send_signal(signal.SIGTERM)
+        assert agent.wait(10) == 128 + signal.SIGTERM
+    finally:
+        if agent.poll() is None:
+            agent.kill()
+            agent.wait()
+        for stream in (agent.stdin, agent.stdout):
+            if stream is not None:
+                stream.close()
 
 
 def test_official_python_sdk_client_against_the_example_agent(tmp_path: Path) -> None:
