@@ -1050,10 +1050,13 @@ def test_a_confirmation_dropped_before_it_was_sent_does_not_stall_the_client_str
     h.translator.agent_exited(0, 1, "")
     assert h.client_request("sendUserMessage", {"chunks": [{"text": "x"}]}) == []
     # Once the client hands out the push's id, nothing waits on the dropped confirmation.
+    # The pushed card gets its own update and, as the card the confirmation would have
+    # superseded, the restated call's.
     out = to_client(h.client(response(0, {"id": 1})))
-    assert [m.get("method") for m in out] == ["updateToolCall", None, None]
-    assert [m["id"] for m in out[1:]] == [1, 2]
-    assert all(m["error"]["code"] == -32603 for m in out[1:])
+    assert [m.get("method") for m in out] == ["updateToolCall", "updateToolCall", None, None]
+    assert [m["params"]["toolCallId"] for m in out[:2]] == [1, 1]
+    assert [m["id"] for m in out[2:]] == [1, 2]
+    assert all(m["error"]["code"] == -32603 for m in out[2:])
 
 
 @pytest.mark.parametrize("tool_call", [None, "x", {}, {"toolCallId": 3}])
@@ -1065,3 +1068,126 @@ def test_a_permission_request_without_a_tool_call_id_is_invalid_params(tool_call
     [answer] = h.translator.from_agent(0, request(4, "session/request_permission", params))
     assert isinstance(answer, ToAgent)
     assert answer.message["id"] == 4 and answer.message["error"]["code"] == -32602
+
+
+# -- found in review -----------------------------------------------------------------------
+
+
+def test_a_second_initialize_while_busy_does_not_change_the_echoed_version() -> None:
+    # Legacy SDK clients accept only their own exact version: the refused second
+    # initialize must not change what the first one is answered.
+    h = Harness()
+    h.client_request("initialize", {"protocolVersion": "0.0.9"})
+    [busy] = messages(h.client_request("initialize", {"protocolVersion": "0.0.10"}))
+    assert busy["error"]["code"] == -32600
+    h.agent(response(0, {"protocolVersion": 1}))
+    out = h.agent(response(1, {"sessionId": SESSION}))
+    assert messages(out) == [response(0, {"protocolVersion": "0.0.9", "isAuthenticated": True})]
+
+
+def test_explicit_null_initialize_params_get_the_0_0_7_answer() -> None:
+    h = Harness()
+    h.client({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": None})
+    h.agent(response(0, {"protocolVersion": 1}))
+    out = h.agent(response(1, {"sessionId": SESSION}))
+    assert messages(out) == [response(0, {"isAuthenticated": True})]
+
+
+def test_cancel_ends_a_message_still_waiting_for_the_setup_with_null() -> None:
+    # The user stopped it before it began: it must not start a turn afterwards.
+    h = Harness()
+    h.client_request("initialize", {"protocolVersion": "0.0.9"})
+    h.client_request("sendUserMessage", {"chunks": [{"text": "eager"}]})
+    assert messages(h.client_request("cancelSendMessage")) == [response(2, None), response(1, None)]
+    h.agent(response(0, {"protocolVersion": 1}))
+    out = h.agent(response(1, {"sessionId": SESSION}))
+    assert messages(out) == [response(0, {"protocolVersion": "0.0.9", "isAuthenticated": True})]
+    # The session is idle: a new message starts a turn.
+    assert [m["method"] for m in to_agent(h.turn())] == ["session/prompt"]
+
+
+def test_a_held_pending_restatement_of_a_known_call_updates_its_card() -> None:
+    h = Harness()
+    h.ready()
+    h.turn()
+    _pushed(h, {"toolCallId": "a", "title": "A", "status": "in_progress"}, 1)
+    again = {"sessionUpdate": "tool_call", "toolCallId": "a", "title": "A", "status": "pending"}
+    assert h.agent(update(again)) == []
+    out = h.agent(chunk("x"))
+    assert to_client(out) == [
+        request(1, "updateToolCall", {"toolCallId": 1, "status": "running", "content": None}),
+        request(2, "streamAssistantMessageChunk", {"chunk": {"text": "x"}}),
+    ]
+
+
+def test_a_confirmation_for_a_call_already_shown_keeps_the_first_card_in_step() -> None:
+    # A confirmation is a new card on the legacy side; the card pushed before it must not
+    # stay "running" for ever, so it gets the call's updates too.
+    h = Harness()
+    h.ready()
+    h.turn()
+    _pushed(h, {"toolCallId": "b", "title": "B", "status": "in_progress"}, 1)
+    out = h.agent(_permission(7, {"toolCallId": "b"}))
+    assert [m["method"] for m in to_client(out)] == ["requestToolCallConfirmation"]
+    assert to_client(out)[0]["params"]["label"] == "B"
+    h.client(response(1, {"id": 2, "outcome": "allow"}))
+    done = {"sessionUpdate": "tool_call_update", "toolCallId": "b", "status": "completed"}
+    assert to_client(h.agent(update(done))) == [
+        request(2, "updateToolCall", {"toolCallId": 2, "status": "finished", "content": None}),
+        request(3, "updateToolCall", {"toolCallId": 1, "status": "finished", "content": None}),
+    ]
+
+
+def test_after_a_cancelled_confirmation_the_call_s_first_card_gets_its_updates() -> None:
+    h = Harness()
+    h.ready()
+    h.turn()
+    _pushed(h, {"toolCallId": "b", "title": "B", "status": "in_progress"}, 1)
+    h.agent(_permission(7, {"toolCallId": "b"}))
+    h.client_request("cancelSendMessage")
+    assert h.client(response(1, {"id": 2, "outcome": "allow"})) == []  # the late answer
+    failed = {"sessionUpdate": "tool_call_update", "toolCallId": "b", "status": "failed"}
+    assert to_client(h.agent(update(failed))) == [
+        request(2, "updateToolCall", {"toolCallId": 1, "status": "error", "content": None}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "uri", "name"),
+    [
+        ("100% done.txt", "file:///work/project/100%25%20done.txt", "100% done.txt"),
+        ("notes#1.md", "file:///work/project/notes%231.md", "notes#1.md"),
+        ("naïve ñ.py", "file:///work/project/na%C3%AFve%20%C3%B1.py", "naïve ñ.py"),
+        ("./src/../a?.py", "file:///work/project/a%3F.py", "a?.py"),
+        ("/abs/x y", "file:///abs/x%20y", "x y"),
+    ],
+)
+def test_path_chunks_become_percent_encoded_file_uris(path: str, uri: str, name: str) -> None:
+    h = Harness()
+    h.ready()
+    [prompt] = to_agent(h.turn({"path": path}))
+    assert prompt["params"]["prompt"] == [{"type": "resource_link", "uri": uri, "name": name}]
+
+
+@pytest.mark.parametrize(
+    ("version", "update_plan"),
+    [("0.0.9", False), ("0.0.8", False), ("0.0.10", True), ("0.0.11", True), ("0.0.100", True)],
+)
+def test_update_plan_needs_a_client_of_0_0_10_or_later_compared_numerically(
+    version: str, update_plan: bool
+) -> None:
+    h = Harness()
+    h.ready(version)
+    h.turn()
+    out = to_client(h.agent(update({"sessionUpdate": "plan", "entries": ENTRIES})))
+    assert [m["method"] for m in out] == ["updatePlan" if update_plan else "pushToolCall"]
+
+
+def test_a_0_0_7_client_without_a_version_gets_the_plan_card() -> None:
+    h = Harness()
+    h.client_request("initialize")
+    h.agent(response(0, {"protocolVersion": 1}))
+    h.agent(response(1, {"sessionId": SESSION}))
+    h.turn()
+    out = to_client(h.agent(update({"sessionUpdate": "plan", "entries": ENTRIES})))
+    assert [m["method"] for m in out] == ["pushToolCall"]

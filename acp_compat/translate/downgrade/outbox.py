@@ -36,6 +36,10 @@ class ToolCard:
     """A push or confirmation for this card is out (or queued) and its answer pending."""
     abandoned: bool = False
     """The client will never hear of this card again (its push failed, or was cancelled)."""
+    earlier: ToolCard | None = None
+    """The card the client already shows for the same call when this one is a confirmation
+    (legacy makes a new card per confirmation): it gets the same updates, so it does not
+    stay running for ever."""
 
     @property
     def blocks(self) -> bool:

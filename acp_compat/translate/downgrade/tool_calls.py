@@ -74,8 +74,8 @@ class ToolCallRelay:
         self._cards: dict[str, ToolCard] = {}
         self._held: dict[str, Any] | None = None
         self._plan_card: ToolCard | None = None
-        self._permissions: dict[int, Confirm] = {}
-        self._next_permission = 0
+        self._permissions: list[Confirm] = []
+        """Confirmations asked for and not answered yet, in order."""
 
     # -- tool_call / tool_call_update ------------------------------------------------------
 
@@ -89,14 +89,18 @@ class ToolCallRelay:
             self.release_held()
             self._held = dict(update)
             return
-        card = self._cards.get(tool_call_id)
+        self._show(update)
+
+    def _show(self, tool_call: dict[str, Any]) -> None:
+        """Push a ``tool_call`` new to the client, or update the card it restates."""
+        card = self._cards.get(tool_call["toolCallId"])
         if card is None or card.abandoned:
-            card = self._push(update)
-            if update.get("status") in ("completed", "failed"):
-                self._update(card, update)
+            card = self._push(tool_call)
+            if tool_call.get("status") in ("completed", "failed"):
+                self._update(card, tool_call)
         else:
             # A repeated tool_call for a known id of this turn restates the call.
-            self._update(card, update)
+            self._update(card, tool_call)
 
     def on_tool_call_update(self, update: dict[str, Any]) -> None:
         """A ``tool_call_update`` session update."""
@@ -122,21 +126,29 @@ class ToolCallRelay:
         """Push the held pending call, if any: the next message was not its permission."""
         held, self._held = self._held, None
         if held is not None:
-            self._push(held)
+            self._show(held)
 
     def _push(self, fields: dict[str, Any]) -> ToolCard:
         """Queue a ``pushToolCall`` for a call new to the client, and track its card."""
         hints = legacy_hints(fields)
+        card = self._new_card(fields, hints)
+        params = self._card_params(card, fields, hints)
+        self._outbox.request("pushToolCall", lambda: params, Assign(card))
+        return card
+
+    def _new_card(
+        self, fields: dict[str, Any], hints: LegacyHints, earlier: ToolCard | None = None
+    ) -> ToolCard:
+        """Track a card the client is about to be shown for the call ``fields`` describe."""
         card = ToolCard(
             str(fields["toolCallId"]),
             title=_title(fields),
             kind=fields.get("kind"),
             content=_content(fields, hints),
             assigning=True,
+            earlier=earlier,
         )
         self._cards[card.tool_call_id] = card
-        params = self._card_params(card, fields, hints)
-        self._outbox.request("pushToolCall", lambda: params, Assign(card))
         return card
 
     def _update(self, card: ToolCard, update: dict[str, Any]) -> None:
@@ -146,6 +158,11 @@ class ToolCallRelay:
         if "content" in update:
             card.content = _content(update, legacy_hints(update))
         self._queue_update(card)
+        earlier = card.earlier
+        while earlier is not None:
+            earlier.status, earlier.content = card.status, card.content
+            self._queue_update(earlier)
+            earlier = earlier.earlier
 
     def _queue_update(self, card: ToolCard) -> None:
         """Queue an ``updateToolCall`` carrying the card's current state."""
@@ -186,8 +203,15 @@ class ToolCallRelay:
                 context.card.tool_call_id,
                 result,
             )
-            context.card.abandoned = True
+            self._abandon(context.card)
         context.card.assigning = False
+
+    def _abandon(self, card: ToolCard) -> None:
+        """The client will never hear of ``card`` again: later updates of its call go to
+        the card it superseded, if that one is still shown."""
+        card.abandoned = True
+        if self._cards.get(card.tool_call_id) is card and card.earlier is not None:
+            self._cards[card.tool_call_id] = card.earlier
 
     # -- permission requests ---------------------------------------------------------------
 
@@ -197,38 +221,30 @@ class ToolCallRelay:
         tool_call: dict[str, Any] = params["toolCall"]  # checked by the caller
         tool_call_id: str = tool_call["toolCallId"]
         base: dict[str, Any] = {}
+        earlier: ToolCard | None = None
         if self._held is not None and self._held.get("toolCallId") == tool_call_id:
             base, self._held = self._held, None
         else:
             self.release_held()
             known = self._cards.get(tool_call_id)
-            if known is not None:
+            if known is not None and not known.abandoned:
                 base = {"title": known.title, "kind": known.kind}
+                earlier = known
         fields = {**base, **{k: v for k, v in tool_call.items() if v is not None}}
         fields["toolCallId"] = tool_call_id
         hints = legacy_hints(fields)
         # A confirmation makes a new card on the legacy side: later updates go to it.
-        card = ToolCard(
-            tool_call_id,
-            title=_title(fields),
-            kind=fields.get("kind"),
-            content=_content(fields, hints),
-            assigning=True,
-        )
-        self._cards[tool_call_id] = card
+        card = self._new_card(fields, hints, earlier)
         params_out = self._card_params(card, fields, hints)
         params_out["confirmation"] = hints.confirmation or confirmation_for(
             card.kind, card.title, fields.get("rawInput")
         )
         context = Confirm(card, request_id, well_formed_options(params.get("options")))
-        key = self._next_permission
-        self._next_permission += 1
-        self._permissions[key] = context
+        self._permissions.append(context)
 
         def build() -> dict[str, Any] | None:
             if context.dropped:
                 # Answered before it was even sent: the card will never get an id.
-                context.card.abandoned = True
                 return None
             return params_out
 
@@ -239,17 +255,17 @@ class ToolCallRelay:
 
         Returns the answer for the agent, or ``None`` when it was already answered.
         """
-        self._forget(context)
+        if context in self._permissions:
+            self._permissions.remove(context)  # Confirm compares by identity
         context.card.assigning = False
         if context.dropped:
-            context.card.abandoned = True
             log.debug("dropping the late answer to a cancelled confirmation: %r", result)
             return None
         legacy_id = result.get("id") if isinstance(result, dict) else None
         if isinstance(legacy_id, int) and not isinstance(legacy_id, bool):
             context.card.legacy_id = legacy_id
         else:
-            context.card.abandoned = True
+            self._abandon(context.card)
         if result is None:
             log.warning("the client failed a confirmation; answering the agent cancelled")
             outcome = dict(CANCELLED)
@@ -261,28 +277,21 @@ class ToolCallRelay:
 
     def cancel_permissions(self) -> list[rpc.Message]:
         """Answer every open permission request ``cancelled`` (the turn was cancelled)."""
-        answers = []
-        for context in self._permissions.values():
-            context.dropped = True
-            if context.card.legacy_id is None:
-                context.card.abandoned = True
-            answers.append(rpc.result(context.agent_request_id, {"outcome": dict(CANCELLED)}))
-        self._permissions.clear()
-        return answers
+        return [
+            rpc.result(context.agent_request_id, {"outcome": dict(CANCELLED)})
+            for context in self.drop_permissions()
+        ]
 
-    def drop_permissions(self) -> None:
-        """Forget open permission requests without answering (the agent is gone)."""
-        for context in self._permissions.values():
-            context.dropped = True
-            if context.card.legacy_id is None:
-                context.card.abandoned = True
-        self._permissions.clear()
+    def drop_permissions(self) -> list[Confirm]:
+        """Forget open permission requests without answering them (returned).
 
-    def _forget(self, context: Confirm) -> None:
-        """Remove ``context`` from the open permission requests."""
-        for key, open_context in list(self._permissions.items()):
-            if open_context is context:
-                del self._permissions[key]
+        Their cards never get a legacy id (the client's late answers are dropped).
+        """
+        dropped, self._permissions = self._permissions, []
+        for context in dropped:
+            context.dropped = True
+            self._abandon(context.card)
+        return dropped
 
     # -- plans -----------------------------------------------------------------------------
 

@@ -179,9 +179,10 @@ class DowngradeTranslator:
                 rpc.error(id, rpc.INVALID_PARAMS, "initialize: protocolVersion must be a string")
             )
             return []
-        self._client_version = version
         if self._setup is not None:
+            # Refused: it must not change the version the first initialize is answered.
             return self._busy(id)
+        self._client_version = version
         if self._session_id is not None:
             self._outbox.respond(rpc.result(id, self._initialize_result(True)))
             return []
@@ -277,9 +278,13 @@ class DowngradeTranslator:
         """Legacy ``cancelSendMessage``: ``session/cancel``, answered ``null`` at once.
 
         Open permission requests are answered ``cancelled`` here (the protocol says the
-        client must); the legacy client's later answers to them are dropped.
+        client must); the legacy client's later answers to them are dropped. Messages still
+        waiting for the setup are stopped before they began: each ends with ``null``.
         """
         out: list[Output] = [ToClient(rpc.result(id, None))]
+        for client_id, _ in self._deferred:
+            self._outbox.respond(rpc.result(client_id, None))
+        self._deferred = []
         turn = self._turn
         if turn is None or turn.cancelled or self._agent_gone is not None:
             return out
