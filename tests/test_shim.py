@@ -8,6 +8,7 @@ client (``tests/interop/py_client.py``).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -16,7 +17,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import anyio
 import anyio.abc
@@ -31,8 +32,10 @@ from acp_compat.jsonrpc.framing import encode
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.models.legacy import (
     LEGACY_METHODS,
+    EditConfirmation,
     InitializeParams,
     InitializeResponse,
+    RequestToolCallConfirmationParams,
     SendUserMessageParams,
     StreamAssistantMessageChunkParams,
     TextAssistantChunk,
@@ -43,7 +46,8 @@ pytestmark = pytest.mark.timeout(30)
 ROOT = Path(__file__).resolve().parent.parent
 PY_CLIENT = ROOT / "tests" / "interop" / "py_client.py"
 
-PermissionPolicy = Callable[[list[dict[str, Any]]], dict[str, Any]]
+PermissionPolicy = Callable[[list[dict[str, Any]]], "dict[str, Any] | None"]
+"""Picks the outcome of a permission request from its options (``None``: never answer)."""
 
 
 def choose(kind: str) -> PermissionPolicy:
@@ -140,7 +144,10 @@ class Client:
         if method == "$/cancel_request":
             return
         if method == "session/request_permission":
-            value: Any = {"outcome": self.permission(params["options"])}
+            outcome = self.permission(params["options"])
+            if outcome is None:
+                return
+            value: Any = {"outcome": outcome}
         elif method == "fs/read_text_file":
             value = {"content": Path(params["path"]).read_text(encoding="utf-8")}
         elif method == "fs/write_text_file":
@@ -492,6 +499,61 @@ def test_streamed_chunks_arrive_complete_and_in_order(tmp_path: Path) -> None:
             answer = await client.prompt(session, "go")
             assert answer["result"] == {"stopReason": "end_turn"}
             assert client.texts(session) == "".join(f"{i} " for i in range(FLOOD))
+
+    anyio.run(main)
+
+
+class DetachedCallAgent(FloodAgent):
+    """Asks for a confirmation from a task of its own, outside the shim's request tasks."""
+
+    outcomes: ClassVar[list[BaseException | str]] = []
+
+    async def send_user_message(self, params: SendUserMessageParams) -> None:
+        asyncio.get_running_loop().create_task(self._ask())
+        await anyio.sleep_forever()
+
+    async def _ask(self) -> None:
+        confirmation = RequestToolCallConfirmationParams(
+            label="Delete everything", icon="hammer", confirmation=EditConfirmation()
+        )
+        try:
+            answer = await self.client.request_tool_call_confirmation(confirmation)
+        except LegacyRequestError as exc:
+            self.outcomes.append(exc)
+        else:
+            self.outcomes.append(answer.outcome)
+
+
+def test_a_stopped_instance_s_detached_call_is_not_left_waiting(tmp_path: Path) -> None:
+    DetachedCallAgent.outcomes.clear()
+    async def main() -> None:
+        async with shim(DetachedCallAgent, tmp_path) as client:
+            asked = anyio.Event()
+
+            def never_answer(options: list[dict[str, Any]]) -> None:
+                asked.set()
+
+            client.permission = never_answer
+            await client.initialize()
+            session = await client.new_session(tmp_path)
+            answers: list[Message] = []
+
+            async def turn() -> None:
+                answers.append(await client.prompt(session, "go"))
+
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(turn)
+                await asked.wait()
+                await client.call("session/close", {"sessionId": session})
+            assert answers[0]["result"] == {"stopReason": "cancelled"}
+            with anyio.fail_after(5):
+                while not DetachedCallAgent.outcomes:
+                    await anyio.sleep(0.01)
+            [outcome] = DetachedCallAgent.outcomes
+            assert isinstance(outcome, LegacyRequestError)
+            assert outcome.data == {"details": "the session was closed"}
+            # The dialog the client still shows was withdrawn.
+            assert [m["method"] for m in client.received if m.get("method") == "$/cancel_request"]
 
     anyio.run(main)
 

@@ -58,6 +58,9 @@ from acp_compat.translate.base import (
 
 logger = logging.getLogger("acp_compat.io.shim")
 
+CLOSED = "the session was closed"
+"""The error details of a :class:`LegacyClient` call made by a stopped instance."""
+
 
 class _Pending:
     """One agent→client request awaiting its answer."""
@@ -232,6 +235,13 @@ class Shim:
         instance.stopping = True
         for scope in instance.scopes:
             scope.cancel()
+        # A call made outside the cancelled requests (a task the agent started itself)
+        # would wait forever: the translator sends nothing more to a stopped instance.
+        for request_id, pending in instance.pending.items():
+            pending.response = error(
+                request_id, INTERNAL_ERROR, "Internal error", {"details": CLOSED}
+            )
+            pending.done.set()
         if instance.active == 0:
             instance.idle.set()
         self._tg.start_soon(self._reap, instance)
@@ -271,7 +281,7 @@ class Shim:
     ) -> Message:
         """A :class:`LegacyClient` call: send a legacy request, wait for its answer."""
         if instance.stopping:
-            raise LegacyRequestError.internal("the session was closed")
+            raise LegacyRequestError.internal(CLOSED)
         # A fast streaming agent is slowed to the pace the client reads at.
         if self.client_out.buffered > HIGH_WATER:
             await self.client_out.wait_below(LOW_WATER)
