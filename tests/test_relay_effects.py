@@ -7,8 +7,10 @@ The translator here is a fake that records every call and answers client message
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +68,8 @@ class FakeTranslator:
             return [WriteLocalFile(8, params["path"], params["content"])]
         if method == "boom":
             raise RuntimeError("translator bug")
+        if method == "big":
+            return [ToClient(note("big", pad="x" * params["size"]))]
         return []
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
@@ -116,12 +120,18 @@ class Client:
         return value
 
 
-async def _run(tmp: Path, script: Any, *, single_agent: bool = False) -> tuple[int, FakeTranslator]:
+async def _run(
+    tmp: Path,
+    script: Any,
+    *,
+    single_agent: bool = False,
+    argv: tuple[str, ...] = tuple(agent_command("current_agent")),
+) -> tuple[int, FakeTranslator]:
     """Run a relay with a FakeTranslator while ``script(client)`` plays the client."""
     client = Client()
     translator = FakeTranslator(tmp)
     config = RelayConfig(
-        argv=tuple(agent_command("current_agent")),
+        argv=argv,
         max_line_bytes=1 << 20,
         grace=0.5,
         stderr_sink=None,
@@ -259,3 +269,31 @@ async def _drain(client: Client) -> Any:
         for event in events:
             assert isinstance(event, bytes)
             yield json.loads(event)
+
+
+def test_a_dying_agent_s_last_lines_come_before_its_exit_even_to_a_slow_client(
+    tmp_path: Path,
+) -> None:
+    # The client is over 1 MiB behind, so the relay stops reading the agent; the agent
+    # prints its last lines (they fit in the pipe) and exits. Those lines must still be
+    # read and translated before the exit is reported, however long the client dawdles.
+    code = (
+        "import json, sys\n"
+        "for n in range(3):\n"
+        "    print(json.dumps({'jsonrpc': '2.0', 'method': 'last', 'params': {'n': n}}))\n"
+    )
+
+    async def script(client: Client) -> None:
+        client.send("big", size=2 * 1024 * 1024)
+        client.send("start", agent=1, cwd=str(tmp_path))
+        await anyio.sleep(2.0)  # four grace periods without reading anything
+        texts: list[Any] = []
+        while not texts or texts[-1] != "exited":
+            message = await client.recv()
+            params = message["params"]
+            texts.append(
+                params["message"]["params"]["n"] if "message" in params else params["text"]
+            )
+        assert texts == ["big", "after start", 0, 1, 2, "exited"]
+
+    anyio.run(functools.partial(_run, tmp_path, script, argv=(sys.executable, "-c", code)))

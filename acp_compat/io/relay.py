@@ -135,6 +135,8 @@ class Relay:
         self.agents: dict[int, AgentProcess] = {}
         """Agent processes by number, from start until their exit was handled."""
         self._spawned: list[AgentProcess] = []
+        self._paused: set[AgentProcess] = set()
+        """Agents whose reader waits for the client to catch up."""
         self._send, self._receive = anyio.create_memory_object_stream[_Item](QUEUE_SIZE)
         self._translator: Translator | None = None
         self._raw_passthrough = False
@@ -378,13 +380,27 @@ class Relay:
             # A launcher's child may still run and hold stdout: it gets the grace period,
             # then the group is terminated, which ends stdout too.
             await agent.settle(self.config.grace)
-            with anyio.move_on_after(self.config.grace) as waited:
-                await agent.stdout_done.wait()
-            if waited.cancelled_caught:
-                logger.warning(
-                    "agent %d: stdout still open after its process group ended", agent.number
-                )
+            while True:
+                with anyio.move_on_after(self.config.grace) as waited:
+                    await agent.stdout_done.wait()
+                if not waited.cancelled_caught:
+                    break
+                if agent in self._paused and not self._stopping:
+                    # The client is slow, not the agent: what it printed last is still
+                    # in the pipe and must be translated before its exit is reported.
+                    continue
+                if agent in self._paused:
+                    logger.warning(
+                        "agent %d: its last output is dropped (the client is not reading)",
+                        agent.number,
+                    )
+                else:
+                    logger.warning(
+                        "agent %d: stdout still open after its process group ended",
+                        agent.number,
+                    )
                 tg.cancel_scope.cancel()
+                break
         with anyio.move_on_after(self.config.grace):
             await agent.stderr_done.wait()
         await self._send.send(_AgentDone(agent))
@@ -395,7 +411,11 @@ class Relay:
         try:
             while True:
                 if client_out.buffered > HIGH_WATER:
-                    await client_out.wait_below(LOW_WATER)
+                    self._paused.add(agent)
+                    try:
+                        await client_out.wait_below(LOW_WATER)
+                    finally:
+                        self._paused.discard(agent)
                 events = await agent.stdout.read_events()
                 if events is None:
                     break
