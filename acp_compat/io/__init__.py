@@ -4,7 +4,8 @@ Modules: :mod:`.lines` (NDJSON on raw descriptors), :mod:`.process` (agent proce
 their groups), :mod:`.inbound` (checks on every incoming line), :mod:`.relay` (the loop
 that drives a translator), :mod:`.passthrough` (same protocol both sides),
 :mod:`.modes` (the mode choice and the auto probe), :mod:`.runner` (one ``wrap`` run),
-:mod:`.trace` (``--trace``), :mod:`.localfiles` (file effects).
+:mod:`.trace` (``--trace``), :mod:`.localfiles` (file effects), :mod:`.shim` (a Python
+legacy agent served in process; ``docs/shim.md``).
 
 Choices ``behaviour.md`` leaves open, made here:
 

@@ -32,7 +32,8 @@ Choices
 * A ``StopAgent`` (session closed, idle agent 0, shutdown) cancels the instance's running
   requests (their answers are never sent) and drops the instance; the translator is then
   told it exited with status 0. Requests the client is still answering are withdrawn by
-  the translator.
+  the translator; a call still waiting in the instance's :class:`LegacyClient` raises
+  :class:`LegacyRequestError` ``-32603``.
 * An agent method raising :class:`LegacyRequestError` answers with that error; any other
   exception with ``-32603 "Internal error"`` ``data: {details: str(exc)}`` (logged with
   its traceback), like a TypeScript legacy agent. A missing method or an unknown one gets
