@@ -1191,3 +1191,11 @@ def test_a_0_0_7_client_without_a_version_gets_the_plan_card() -> None:
     h.turn()
     out = to_client(h.agent(update({"sessionUpdate": "plan", "entries": ENTRIES})))
     assert [m["method"] for m in out] == ["pushToolCall"]
+
+
+def test_a_diff_heading_holds_a_path_with_backticks() -> None:
+    # The path is shown as inline code: a backtick in it must not end the code span.
+    diff = {"type": "diff", "path": "/w/`odd`.md", "oldText": "a", "newText": "b"}
+    merged = merge_content([_text("t"), diff])
+    assert merged is not None
+    assert "\n\n`` /w/`odd`.md ``\n```diff\n" in merged["markdown"]

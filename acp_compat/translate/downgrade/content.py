@@ -80,14 +80,24 @@ def _fenced_diff(diff: dict[str, Any]) -> str:
     lines = difflib.unified_diff(old.splitlines(), diff["newText"].splitlines(), lineterm="", n=3)
     # The first two lines are the ---/+++ file headers; the path heading replaces them.
     body = "\n".join(list(lines)[2:])
-    fence = _fence_for(body)
-    return f"`{diff['path']}`\n{fence}diff\n{body}\n{fence}"
+    fence = _backticks_for(body, 3)
+    return f"{_inline_code(diff['path'])}\n{fence}diff\n{body}\n{fence}"
 
 
-def _fence_for(body: str) -> str:
-    """A backtick fence longer than any backtick run in ``body``, so it cannot close early."""
-    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
-    return "`" * max(3, longest + 1)
+def _backticks_for(text: str, least: int) -> str:
+    """A backtick run longer than any in ``text`` (and at least ``least`` long): as a fence
+    or code span delimiter it cannot be closed early by the text inside."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    return "`" * max(least, longest + 1)
+
+
+def _inline_code(text: str) -> str:
+    """``text`` as a markdown code span, whatever backticks it holds."""
+    ticks = _backticks_for(text, 1)
+    if ticks == "`":
+        return f"`{text}`"
+    # CommonMark strips one space on each side of a padded span.
+    return f"{ticks} {text} {ticks}"
 
 
 def legacy_locations(locations: Any) -> list[dict[str, Any]]:

@@ -35,9 +35,10 @@ from .outbox import ClientOutbox, ToolCard
 log = logging.getLogger("acp_compat.translate.downgrade")
 
 
-@attrs.define(eq=False)
+@attrs.frozen
 class Notice:
-    """Context of a client-bound request whose answer only needs checking."""
+    """Context of a client-bound request whose answer only needs checking (immutable, so
+    one instance may serve many requests)."""
 
     method: str
 

@@ -35,12 +35,14 @@ def has_update_plan(client_version: str | None) -> bool:
     return match is not None and (int(match[1]), int(match[2]), int(match[3])) >= (0, 0, 10)
 
 
+_CHUNK_SENT = Notice("streamAssistantMessageChunk")
+"""The context of every chunk request: shared, as chunks are the hot path."""
+
+
 def queue_chunk(outbox: ClientOutbox, chunk: dict[str, str]) -> None:
     """Queue one ``streamAssistantMessageChunk`` (``{text}`` or ``{thought}``)."""
     params = {"chunk": chunk}
-    outbox.request(
-        "streamAssistantMessageChunk", lambda: params, Notice("streamAssistantMessageChunk")
-    )
+    outbox.request("streamAssistantMessageChunk", lambda: params, _CHUNK_SENT)
 
 
 def route_update(
