@@ -1199,3 +1199,18 @@ def test_a_diff_heading_holds_a_path_with_backticks() -> None:
     merged = merge_content([_text("t"), diff])
     assert merged is not None
     assert "\n\n`` /w/`odd`.md ``\n```diff\n" in merged["markdown"]
+
+
+def test_a_plan_card_still_running_is_finished_when_the_turn_ends() -> None:
+    h = Harness()
+    h.ready("0.0.9")
+    h.turn()
+    h.agent(update({"sessionUpdate": "plan", "entries": ENTRIES}))
+    h.client(response(0, {"id": 1}))
+    out = to_client(h.agent(response(2, {"stopReason": "cancelled"})))
+    checklist = "- [x] Read\n- [ ] Write _(in progress)_\n- [ ] Test"
+    content = {"type": "markdown", "markdown": checklist}
+    assert out == [
+        request(1, "updateToolCall", {"toolCallId": 1, "status": "finished", "content": content}),
+        response(1, None),
+    ]

@@ -305,6 +305,14 @@ class ToolCallRelay:
         self._plan_card = None
         self._cards.clear()
 
+    def end_turn(self) -> None:
+        """The turn is over: a plan card still running is finished (its checklist shows
+        what got done), so the legacy client is not left with a spinner for ever."""
+        card = self._plan_card
+        if card is not None and not card.abandoned and card.status == "running":
+            card.status = "finished"
+            self._queue_update(card)
+
     def on_plan_card(self, entries: Any) -> None:
         """A ``plan`` for a client without ``updatePlan``: a "Plan" card, updated in place."""
         legacy_entries = plan_entries(entries)

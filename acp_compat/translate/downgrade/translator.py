@@ -20,7 +20,11 @@ Choices the contract leaves open, made here:
   with neither status nor content sends nothing (title/kind/locations cannot be shown);
   tool call ids are per turn (agents reuse them), so a later turn's call gets a new card;
 * a ``plan`` for a client older than 0.0.10 becomes a "Plan" card per turn, ``running``
-  until every entry is completed, then ``finished``;
+  until every entry is completed or the turn ends, then ``finished``;
+* a permission request for a call the client already shows makes a second card there
+  (legacy has no other way to ask); the first card gets the same updates from then on;
+* a ``cancelSendMessage`` while a ``sendUserMessage`` waits for the setup ends that
+  message with ``null`` before it starts;
 * ``authenticate`` with no method the agent runs itself: ``-32000`` naming
   ``--auth-method`` and listing the offered methods in ``data.details``;
 * once the agent is gone, waiting and later legacy requests get ``-32603`` naming the exit
@@ -405,6 +409,7 @@ class DowngradeTranslator:
         """The turn is over: a note for unusual stop reasons, then the legacy ``null``."""
         turn, self._turn = self._turn, None
         cancelled = turn is not None and turn.cancelled
+        self._tools.end_turn()
         if error is not None and not cancelled:
             self._outbox.respond(rpc.forwarded_error(call.client_id, error))
             return
