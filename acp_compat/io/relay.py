@@ -135,6 +135,8 @@ class Relay:
         self.agents: dict[int, AgentProcess] = {}
         """Agent processes by number, from start until their exit was handled."""
         self._spawned: list[AgentProcess] = []
+        self._supervised: set[AgentProcess] = set()
+        """Agents whose stdout the relay's own reader task reads (and closes)."""
         self._paused: set[AgentProcess] = set()
         """Agents whose reader waits for the client to catch up."""
         self._send, self._receive = anyio.create_memory_object_stream[_Item](QUEUE_SIZE)
@@ -166,7 +168,13 @@ class Relay:
         """Close an agent nobody will talk to again (a failed probe), in the background."""
         if self.agents.get(agent.number) is agent:
             del self.agents[agent.number]
-        self._tg.start_soon(agent.close, self.config.grace)
+        self._tg.start_soon(self._close_unread, agent)
+
+    async def _close_unread(self, agent: AgentProcess) -> None:
+        """Close an agent whose stdout has no reader task, then that stdout too (only a
+        reader closes it otherwise: a discarded probe's pipe would stay open)."""
+        await agent.close(self.config.grace)
+        agent.stdout.close()
 
     # -- stopping ------------------------------------------------------------------------
 
@@ -209,7 +217,10 @@ class Relay:
         """Close every agent ever started and wait until all their groups are gone."""
         async with anyio.create_task_group() as tg:
             for agent in self._spawned:
-                tg.start_soon(agent.close, self.config.grace)
+                if agent in self._supervised:
+                    tg.start_soon(agent.close, self.config.grace)
+                else:
+                    tg.start_soon(self._close_unread, agent)
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -234,7 +245,7 @@ class Relay:
         self._tg.start_soon(self._read_client)
         self._tg.start_soon(self._watch_client_out)
         for agent in list(self.agents.values()):
-            self._tg.start_soon(self._supervise, agent)
+            self._supervise_soon(agent)
         for message, raw in first_messages:
             self._from_client(message, raw, traced=True)
         while True:
@@ -371,6 +382,11 @@ class Relay:
             out.write(data)
 
     # -- agent side --------------------------------------------------------------------------
+
+    def _supervise_soon(self, agent: AgentProcess) -> None:
+        """Hand an agent's stdout to a reader task (from now on it closes that stdout)."""
+        self._supervised.add(agent)
+        self._tg.start_soon(self._supervise, agent)
 
     async def _supervise(self, agent: AgentProcess) -> None:
         """Read an agent to its end, then report its exit after everything it printed."""
@@ -563,7 +579,7 @@ class Relay:
                     agent.pid,
                     effect.cwd or "the launch directory",
                 )
-                self._tg.start_soon(self._supervise, agent)
+                self._supervise_soon(agent)
                 return
         logger.warning("agent %d not started: %s", number, reason)
         self._carry_out(self._call(lambda t: t.agent_start_failed(number, reason)))

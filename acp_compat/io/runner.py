@@ -111,7 +111,19 @@ async def _serve(relay: Relay, options: WrapOptions) -> int:
         return await _finish(relay, EXIT_CANNOT_START)
     plan = await choose_mode(relay, options.mode, initialize, raw)
     if plan is None:
-        return await _finish(relay, relay.stop_status or 0)
+        # Stopped during the probe: the initialize still gets its one answer.
+        status = relay.stop_status or 0
+        relay.write_client(
+            error(
+                initialize.get("id"),
+                INTERNAL_ERROR,
+                f"acp-compat was stopped ({_stop_cause(status)}) before the agent answered"
+                " initialize",
+            ),
+            None,
+            None,
+        )
+        return await _finish(relay, status)
     if isinstance(plan, Refusal):
         relay.write_client(plan.reply, None, None)
         return await _finish(relay, plan.status)
@@ -121,6 +133,14 @@ async def _serve(relay: Relay, options: WrapOptions) -> int:
         raw_passthrough=plan.raw_passthrough,
         first_messages=plan.first_messages,
     )
+
+
+def _stop_cause(status: int) -> str:
+    """The signal behind a stop request's ``128 + N`` status, for messages."""
+    try:
+        return signal.Signals(status - 128).name
+    except ValueError:
+        return f"exit status {status}"
 
 
 async def _finish(relay: Relay, status: int) -> int:
