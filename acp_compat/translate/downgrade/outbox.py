@@ -104,6 +104,3 @@ class ClientOutbox:
             # Legacy no-param methods carry no params member at all.
             out.append(ToClient(rpc.request(request_id, item.method, params or None)))
         return out
-
-    def __len__(self) -> int:
-        return len(self._queue)

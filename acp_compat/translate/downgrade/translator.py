@@ -67,9 +67,8 @@ class _AgentCall:
 
 @attrs.define(eq=False)
 class _Turn:
-    """The legacy ``sendUserMessage`` being served."""
+    """The legacy ``sendUserMessage`` being served (its id travels with the prompt call)."""
 
-    client_id: rpc.RequestId
     cancelled: bool = False
 
 
@@ -80,7 +79,7 @@ class DowngradeTranslator:
         self.options = options
         self._outbox = ClientOutbox()
         self._tools = ToolCallRelay(self._outbox)
-        self._agent = OutboundRequests[Any](options.agent0_next_id)
+        self._agent = OutboundRequests[_AgentCall](options.agent0_next_id)
         self._client_version: str | None = None
         self._agent_info: dict[str, Any] | None = None
         self._setup: _AgentCall | None = None
@@ -273,7 +272,7 @@ class DowngradeTranslator:
         except BadChunks as problem:
             self._outbox.respond(rpc.error(id, rpc.INVALID_PARAMS, str(problem)))
             return []
-        self._turn = _Turn(id)
+        self._turn = _Turn()
         self._tools.new_turn()
         call = _AgentCall("session/prompt", id)
         return [self._to_agent(call, {"sessionId": self._session_id, "prompt": blocks})]
@@ -327,9 +326,8 @@ class DowngradeTranslator:
 
     # -- the agent ------------------------------------------------------------------------
 
-    def _to_agent(self, context: Any, params: dict[str, Any]) -> Output:
+    def _to_agent(self, context: _AgentCall, params: dict[str, Any]) -> Output:
         """A request to the agent, its id remembered with ``context``."""
-        assert isinstance(context, _AgentCall)
         return ToAgent(0, rpc.request(self._agent.add(context), context.method, params))
 
     def _agent_response(self, message: rpc.Message) -> list[Output]:
