@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from agents.harness import Wrap, agent_command, wait_gone
 
@@ -377,3 +378,51 @@ def test_unwritable_trace_or_log_file_is_a_clear_error(option: str, tmp_path: Pa
     assert done.returncode == 1
     assert done.stdout == b""
     assert f"Could not open file '{target}': No such file or directory" in done.stderr.decode()
+
+
+def test_log_file_takes_the_records_with_mode_0600_and_quiet_drops_info(
+    start: Any, tmp_path: Path
+) -> None:
+    log = tmp_path / "wrap.log"
+    wrap = start(agent_command("legacy_agent"), "--log-file", str(log))
+    answer = wrap.request(0, "initialize", CURRENT_INIT)[-1]
+    assert answer["result"]["protocolVersion"] == 1
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600  # records quote the user's lines
+    assert "mode: upgrade (legacy agent, current client)" in log.read_text()
+    assert "acp-compat" not in wrap.stderr()
+
+    quiet_log = tmp_path / "quiet.log"
+    quiet = start(agent_command("legacy_agent"), "-q", "--log-file", str(quiet_log))
+    quiet.request(0, "initialize", CURRENT_INIT)
+    quiet.send_raw(b"not json\n")
+    quiet.recv()
+    quiet.close_stdin()
+    assert quiet.wait() == 0
+    text = quiet_log.read_text()
+    assert "WARNING" in text and "INFO" not in text
+
+
+def test_a_trace_file_that_exists_with_a_wider_mode_is_narrowed(start: Any, tmp_path: Path) -> None:
+    trace = tmp_path / "old-trace.jsonl"
+    trace.write_text("old content\n")
+    trace.chmod(0o644)
+    wrap = start(agent_command("legacy_agent"), "--trace", str(trace))
+    wrap.request(0, "initialize", CURRENT_INIT)
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+    assert stat.S_IMODE(trace.stat().st_mode) == 0o600
+    assert "old content" not in trace.read_text()
+
+
+def test_every_wrap_option_can_be_set_from_the_environment() -> None:
+    from acp_compat.cli.wrap import wrap
+
+    options = [p for p in wrap.params if isinstance(p, click.Option)]
+    assert len(options) >= 11
+    for option in options:
+        assert isinstance(option.envvar, str), option.name
+        assert (
+            option.envvar == "ACP_COMPAT_" + option.opts[-1].lstrip("-").replace("-", "_").upper()
+        )

@@ -28,7 +28,10 @@ def _configure_logging(verbose: int, quiet: int, log_file: str | None) -> None:
     level = levels[max(0, min(len(levels) - 1, 2 + verbose - quiet))]
     handler: logging.Handler
     if log_file:
-        handler = logging.FileHandler(log_file, encoding="utf-8")
+        # Created 0600 like the trace: records quote the user's lines. An existing file
+        # is appended to and keeps the mode its owner gave it.
+        stream = open(log_file, "a", encoding="utf-8", opener=_private_file)  # noqa: SIM115
+        handler = logging.StreamHandler(stream)
     else:
         handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
@@ -36,6 +39,11 @@ def _configure_logging(verbose: int, quiet: int, log_file: str | None) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level)
     root.propagate = False
+
+
+def _private_file(path: str, flags: int) -> int:
+    """``open``'s opener: a file created with mode 0600 (before the umask)."""
+    return os.open(path, flags, 0o600)
 
 
 def _reserve_stdout() -> int:
@@ -127,7 +135,7 @@ def _reserve_stdout() -> int:
     default=None,
     envvar="ACP_COMPAT_LOG_FILE",
     show_envvar=True,
-    help="Write log records here instead of stderr.",
+    help="Write log records here instead of stderr (created with mode 0600).",
 )
 @click.option(
     "-v",
