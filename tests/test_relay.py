@@ -426,3 +426,36 @@ def test_every_wrap_option_can_be_set_from_the_environment() -> None:
         assert (
             option.envvar == "ACP_COMPAT_" + option.opts[-1].lstrip("-").replace("-", "_").upper()
         )
+
+
+def test_a_client_that_closed_our_stdout_ends_the_relay(tmp_path: Path) -> None:
+    # EPIPE on stdout (the editor went away but our stdin is still open): nobody is left
+    # to serve, so the relay closes its agent and exits 0 instead of serving nobody.
+    pidfile = tmp_path / "pids"
+    command = agent_command("launcher", str(pidfile), *agent_command("legacy_agent"))
+    log = tmp_path / "stderr"
+    with log.open("wb") as stderr:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "acp_compat", "wrap", "--grace", "0.3", "--", *command],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            cwd=tmp_path,
+        )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdout.close()
+        request = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": CURRENT_INIT}
+        proc.stdin.write(json.dumps(request).encode() + b"\n")
+        proc.stdin.flush()
+        assert proc.wait(timeout=20) == 0  # our end of its stdin is still open
+        assert "the client closed our stdout" in log.read_text()
+        left = wait_gone(_read_pids(pidfile), timeout=3)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        assert left == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdin.close()
