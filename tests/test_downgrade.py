@@ -150,6 +150,7 @@ def test_authenticate_picks_the_first_method_the_agent_runs_itself() -> None:
         [
             {"id": "term", "name": "T", "type": "terminal", "args": []},
             {"id": "key", "name": "K", "type": "env_var", "vars": [{"name": "KEY"}]},
+            {"id": "later", "name": "L", "type": "some_future_type"},
             {"id": "oauth", "name": "Log in"},
         ]
     )

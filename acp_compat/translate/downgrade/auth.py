@@ -9,7 +9,9 @@ def agent_run_method(agent_info: dict[str, Any]) -> str | None:
     """The first advertised method the agent runs itself.
 
     ``terminal`` methods need an interactive terminal and ``env_var`` methods a variable
-    the user must set: neither can be started from a legacy client's login button.
+    the user must set: neither can be started from a legacy client's login button. A
+    ``type`` this code does not know is skipped too: nothing says the agent runs it
+    (``--auth-method`` can still name it).
     """
     methods = agent_info.get("authMethods")
     for method in methods if isinstance(methods, list) else []:

@@ -8,7 +8,9 @@ session updates are routed by :mod:`.updates`, file requests by :mod:`.file_acce
 Choices the contract leaves open, made here:
 * ordering: everything bound for the client leaves in one FIFO; a message that needs a
   tool id the client has not handed out yet holds back itself and all after it (one
-  round trip at most), so nothing is reordered and the ``sendUserMessage`` result is last;
+  round trip at most), so nothing is reordered and the ``sendUserMessage`` result is last.
+  The one exception is the ``cancelSendMessage`` answer: the contract wants it at once,
+  and it closes nothing the queued messages belong to;
 * a ``sendUserMessage`` sent while ``initialize``/``authenticate`` is still busy with the
   agent waits for it; one sent during a running turn gets ``-32600``;
 * after ``cancelSendMessage``, a ``session/prompt`` that fails still ends the legacy turn
