@@ -191,6 +191,14 @@ def test_capture_replay_answers_every_agent_request() -> None:
     ("FILE:///x", "/x"),
     ("file:///C:/Users/u/x.txt", "C:/Users/u/x.txt"),
     ("file://server/share/x", "//server/share/x"),
+    # file: without // (RFC 8089's minimal form), VS Code's escaped drive colon,
+    # Windows drives behind localhost or with escaped backslashes.
+    ("file:/home/u/a%20b.txt", "/home/u/a b.txt"),
+    ("file:///c%3A/Users/u/x.txt", "c:/Users/u/x.txt"),
+    ("file://LOCALHOST/C:/x", "C:/x"),
+    ("file:/C:/x", "C:/x"),
+    ("file:///C:%5CUsers%5Cx", "C:\\Users\\x"),
+    ("file:///home/u/x.md#L10", "/home/u/x.md"),
     ("https://example.com/a", None),
     ("untitled:Untitled-1", None),
 ])
@@ -287,3 +295,39 @@ def test_chunk_fast_path_leaves_bad_chunks_to_the_checked_path(params: Any) -> N
     [reply] = translator.from_agent(0, message)
     assert isinstance(reply, ToAgent)
     assert reply.message["error"]["code"] == -32602
+
+
+@pytest.mark.parametrize(("argv", "name"), [
+    (["gemini", "--experimental-acp"], "gemini"),
+    (["/usr/local/bin/gemini"], "gemini"),
+    (["C:\\Tools\\gemini.cmd", "--experimental-acp"], "gemini"),
+    # An interpreter names the script or module it runs, not itself.
+    (["python", "-m", "pkg.mod", "--acp"], "pkg.mod"),
+    (["python3.11", "-u", "-X", "utf8", "-m", "legacy_agent"], "legacy_agent"),
+    (["/usr/bin/python3", "-mpkg.mod"], "pkg.mod"),
+    (["python", "-m", "pkg.__main__"], "pkg"),
+    (["python", "agents/my_agent.py"], "my_agent"),
+    (["node", "x.js"], "x"),
+    (["node", "--require", "ts-node/register", "--no-warnings", "agent.ts"], "agent"),
+    (["node", "/opt/tools/gemini-legacy/dist/index.js"], "gemini-legacy"),
+    (["C:\\Program Files\\nodejs\\node.exe", "C:\\a\\claude-acp\\cli.mjs"], "claude-acp"),
+    # A launcher names the package it runs, without scope or version.
+    (["npx", "-y", "@scope/pkg"], "pkg"),
+    (["npx", "--yes", "@google/gemini-cli@0.1.20", "--experimental-acp"], "gemini-cli"),
+    (["npx", "--", "some-agent@latest"], "some-agent"),
+    (["npm", "exec", "--yes", "--", "@scope/pkg"], "pkg"),
+    (["pnpm", "dlx", "legacy-agent"], "legacy-agent"),
+    (["uvx", "--from", "legacy-agent==1.0", "legacy-acp"], "legacy-acp"),
+    (["uvx", "legacy-agent[extra]>=1"], "legacy-agent"),
+    (["pipx", "run", "legacy-agent"], "legacy-agent"),
+    (["uv", "run", "--with", "x", "python", "-m", "agent.main"], "agent.main"),
+    (["env", "DEBUG=1", "node", "x.js"], "x"),
+    # Nothing better to show: the interpreter or launcher itself.
+    (["python", "-c", "import agent; agent.run()"], "python"),
+    (["node"], "node"),
+    (["npx"], "npx"),
+    ([], "agent"),
+])
+def test_agent_name_is_what_the_user_runs(argv: list[str], name: str) -> None:
+    options = UpgradeOptions(agent_command=argv, launch_cwd="/", version="1")
+    assert options.command_name == name

@@ -9,7 +9,8 @@ Modules: :mod:`.options` (configuration), :mod:`.translator` (:class:`UpgradeTra
 and process events) built from :mod:`.client_side` (current requests and answers) and
 :mod:`.agent_side` (legacy requests, the hot path first, and answers) over
 :mod:`.core` (shared state and steps); :mod:`.prompt` (content blocks → legacy chunks),
-:mod:`.tools` (tool calls, permission options and outcomes), :mod:`.agent_params`
+:mod:`.tools` (tool calls, permission options and outcomes), :mod:`.agent_name` (the
+agent's name from its command line), :mod:`.agent_params`
 (legacy agent requests checked with the legacy models), :mod:`.session` (per-process and
 per-session state).
 
@@ -45,6 +46,9 @@ Choices
   answered. ``authenticate`` runs on agent 0 while it lives, else on a control process
   started in the launch directory and closed once the login is answered; one that
   arrives while that process's ``initialize`` is out waits for it.
+* ``agentInfo.title`` names the agent the user runs, not the program that runs it:
+  ``python -m pkg.mod`` → ``pkg.mod``, ``node x.js`` → ``x``, ``npx -y @scope/pkg@1`` →
+  ``pkg`` (rules in :mod:`.agent_name`).
 * ``session/new`` before a successful ``initialize`` → ``-32600``.
 * When a turn ends (the legacy ``sendUserMessage`` answered, the process exited, or the
   session closed), every tool call of that turn not yet ``completed``/``failed`` gets a

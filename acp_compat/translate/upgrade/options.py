@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
-import os
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
+
+from acp_compat.translate.upgrade.agent_name import agent_name
 
 
 def _uuid_session_id() -> str:
@@ -25,8 +26,8 @@ def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
 class UpgradeOptions:
     """What an :class:`~acp_compat.translate.upgrade.UpgradeTranslator` needs to know.
 
-    * ``agent_command``: the legacy agent's argv; its first element's basename names the
-      agent in ``agentInfo.title`` and error messages quote the whole command.
+    * ``agent_command``: the legacy agent's argv; :attr:`command_name` names the agent in
+      ``agentInfo.title`` and error messages quote the whole command.
     * ``launch_cwd``: the working directory of agent process 0 (started by the shell
       before ``initialize``); a ``session/new`` for this directory reuses that process.
     * ``version``: acp-compat's version, reported in ``agentInfo.version``.
@@ -45,10 +46,9 @@ class UpgradeOptions:
 
     @property
     def command_name(self) -> str:
-        """The agent's command name (basename of argv[0]) for titles and messages."""
-        if not self.agent_command:
-            return "agent"
-        return os.path.basename(self.agent_command[0]) or self.agent_command[0]
+        """The agent's name for titles and messages: the program, or the script, module
+        or package an interpreter or launcher runs (see :mod:`.agent_name`)."""
+        return agent_name(self.agent_command)
 
     @property
     def command_line(self) -> str:
