@@ -4,6 +4,9 @@
 * ``resource_link`` with a ``file:`` URI → ``{path}``: the local path, percent-decoded
   (``file:///w/my%20notes.md`` → ``/w/my notes.md``). Legacy agents resolve a path chunk
   as a file mention; a raw URI would be resolved as a relative file name and break.
+  ``file:/x`` and ``file://localhost/x`` are ``/x``; ``file:///C:/x`` (or ``c%3A``) is
+  ``C:/x``; another host gives a UNC path ``//host/x``. One naming no path (``file://``)
+  is refused, since an empty path chunk would stand for the agent's whole cwd.
 * ``resource_link`` with any other scheme → ``{text: "[name](uri)"}``.
 * ``resource`` (embedded) with ``text`` → ``{text}``: the URI on its own line, then the
   contents in a fenced block whose fence is longer than any backtick run inside.
@@ -69,11 +72,15 @@ def _unsupported(block: ContentBlock) -> str:
 
 
 def block_to_chunk(block: ContentBlock) -> dict[str, str] | None:
-    """The legacy chunk for one block; ``None`` when a legacy agent cannot take it."""
+    """The legacy chunk for one block; ``None`` when a legacy agent cannot take it.
+    Raises ``CodecError`` (paths from the block) for a ``file:`` URI naming no path."""
     if isinstance(block, TextContent):
         return {"text": block.text}
     if isinstance(block, ResourceLink):
         path = file_uri_to_path(block.uri)
+        if path == "":
+            # An empty path chunk would be resolved as the agent's cwd: refuse it instead.
+            raise CodecError([Problem("uri", "a file: URI must name a file")])
         return {"path": path} if path is not None else {"text": f"[{block.name}]({block.uri})"}
     if isinstance(block, EmbeddedResource) and isinstance(block.resource, TextResourceContents):
         return {"text": fenced(block.resource.uri, block.resource.text)}
@@ -86,7 +93,11 @@ def prompt_to_chunks(prompt: list[ContentBlock]) -> list[dict[str, str]]:
     chunks: list[dict[str, str]] = []
     problems: list[Problem] = []
     for index, block in enumerate(prompt):
-        chunk = block_to_chunk(block)
+        try:
+            chunk = block_to_chunk(block)
+        except CodecError as err:
+            problems += err.prefixed(f"params.prompt[{index}]").problems
+            continue
         if chunk is None:
             problems.append(Problem(
                 f"params.prompt[{index}]",
