@@ -459,3 +459,12 @@ def test_a_client_that_closed_our_stdout_ends_the_relay(tmp_path: Path) -> None:
             proc.kill()
             proc.wait()
         proc.stdin.close()
+
+
+def test_an_over_limit_request_before_initialize_is_answered(start: Any) -> None:
+    wrap = start(agent_command("legacy_agent"), "--max-line-bytes", "1024")
+    padded = {**CURRENT_INIT, "pad": "x" * 2000}
+    answer = wrap.request(0, "initialize", padded)[-1]
+    assert answer["error"]["code"] == -32600
+    assert answer["error"]["message"] == "Request too large"
+    assert wrap.request(1, "initialize", CURRENT_INIT)[-1]["result"]["protocolVersion"] == 1

@@ -20,8 +20,9 @@ Choices ``behaviour.md`` leaves open, made here:
   passthrough or downgrade relay ends (an upgrade relay has one process per session and
   carries on); 127 when the agent cannot be started; 1 when it answers ``initialize`` in
   neither protocol (its own status if it only ever exited, e.g. a launcher's 127).
-* A client line over the limit is logged and dropped without an answer (its id is lost
-  with it); an agent's is logged and dropped.
+* A line over the limit is logged and dropped; when its first bytes show a request it is
+  answered ``-32600`` "Request too large" (also before ``initialize``), when they show a
+  response the request it answered fails with ``-32603`` (see :mod:`.inbound`).
 * A client request before ``initialize`` gets ``-32600``; other messages are ignored.
 * In passthrough, client requests the agent never answered get ``-32603`` naming its exit
   status (``data: {method, exitCode, stderr}``) when it dies.

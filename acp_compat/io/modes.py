@@ -27,17 +27,18 @@ import logging
 import os
 from collections.abc import Sequence
 from contextlib import nullcontext
+from typing import cast
 
 import anyio
 import attrs
 
-from acp_compat.io.inbound import decode_agent, decode_client, log_dropped
+from acp_compat.io.inbound import decode_agent, decode_client, dropped_line_answer, log_dropped
 from acp_compat.io.passthrough import PassthroughTranslator
 from acp_compat.io.process import AgentProcess, describe_status, shell_status
 from acp_compat.io.relay import Relay, start_failure_reason
 from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN
-from acp_compat.jsonrpc.framing import Event, encode
-from acp_compat.jsonrpc.messages import INTERNAL_ERROR, INVALID_REQUEST, Message, error
+from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
+from acp_compat.jsonrpc.messages import INTERNAL_ERROR, INVALID_REQUEST, Kind, Message, error
 from acp_compat.translate.base import Translator
 from acp_compat.translate.probe import (
     Protocol,
@@ -165,7 +166,14 @@ async def read_first_initialize(relay: Relay) -> tuple[Message, bytes] | None:
                 return None
             for index, event in enumerate(events):
                 if type(event) is not bytes:
-                    log_dropped("client", event, relay.config.max_line_bytes)  # type: ignore[arg-type]
+                    # A request too long to read is answered as always (a huge
+                    # initialize must not leave the client waiting); nothing is
+                    # pending yet for a response to fail.
+                    dropped, limit = cast(DroppedLine, event), relay.config.max_line_bytes
+                    log_dropped("client", dropped, limit)
+                    answer = dropped_line_answer(dropped, limit, "the client")
+                    if answer is not None and answer[0] is Kind.REQUEST:
+                        relay.write_client(answer[1], None, None)
                     continue
                 message, reply = decode_client(event)
                 if message is None:
