@@ -1215,3 +1215,28 @@ def test_a_plan_card_still_running_is_finished_when_the_turn_ends() -> None:
         request(1, "updateToolCall", {"toolCallId": 1, "status": "finished", "content": content}),
         response(1, None),
     ]
+
+
+@pytest.mark.parametrize(
+    ("block", "text"),
+    [
+        (
+            {"type": "resource_link", "uri": "file:///w/x y(1).md", "name": "[draft] x"},
+            r"[\[draft\] x](<file:///w/x%20y(1).md>)",
+        ),
+        (
+            {"type": "resource", "resource": {"uri": "https://h/a_(b)", "text": "x"}},
+            "[https://h/a_(b)](<https://h/a_(b)>)",
+        ),
+    ],
+)
+def test_links_stay_links_whatever_their_label_and_uri_hold(
+    block: dict[str, Any], text: str
+) -> None:
+    # A "]" in the label or a space or parenthesis in the URI would end the link early.
+    h = Harness()
+    h.ready()
+    h.turn()
+    update_body = {"sessionUpdate": "agent_message_chunk", "content": block}
+    [out] = to_client(h.agent(update(update_body)))
+    assert out["params"]["chunk"]["text"] == text

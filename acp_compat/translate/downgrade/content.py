@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import urllib.parse
 from typing import Any
 
 TERMINAL_NOTE = "(terminal output not available)"
@@ -28,14 +29,24 @@ def render_block(block: Any) -> str:
     if kind == "resource_link":
         uri = _str(block.get("uri"))
         label = _str(block.get("title")) or _str(block.get("name")) or uri
-        return f"[{label}]({uri})"
+        return _link(label, uri)
     if kind == "resource":
         resource = block.get("resource")
         uri = _str(resource.get("uri")) if isinstance(resource, dict) else ""
-        return f"[{uri}]({uri})" if uri else "[resource]"
+        return _link(uri, uri) if uri else "[resource]"
     if kind in ("image", "audio"):
         return f"[{kind}]"
     return f"[{kind}]" if isinstance(kind, str) and kind else "[content]"
+
+
+def _link(label: str, uri: str) -> str:
+    """A markdown link that ends where it should: brackets in the label escaped, a URI with
+    whitespace or angle brackets percent-encoded, one with parentheses in ``<>``."""
+    label = re.sub(r"([\\\[\]])", r"\\\1", label)
+    uri = re.sub(r"[\s<>]", lambda match: urllib.parse.quote(match.group()), uri)
+    if "(" in uri or ")" in uri:
+        uri = f"<{uri}>"
+    return f"[{label}]({uri})"
 
 
 def merge_content(items: Any) -> dict[str, Any] | None:
