@@ -31,7 +31,7 @@ import anyio
 import click
 
 from acp_compat import __version__
-from acp_compat.io.process import AgentProcess, describe_status
+from acp_compat.io.process import AgentProcess, describe_status, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
 from acp_compat.jsonrpc.messages import (
     AUTH_REQUIRED,
@@ -424,34 +424,26 @@ async def run_demo(
     except OSError as exc:
         raise DemoError(f"cannot start the relay {argv}: {exc}") from exc
     client = DemoClient(agent, transcript, root, permission)
-    reason: str | None = None
-    failure: DemoError | None = None
-    async with anyio.create_task_group() as tasks:
-        agent.start(tasks)
+
+    async def converse(agent: AgentProcess) -> str:
         try:
             with anyio.fail_after(timeout):
-                reason = await client.run(prompt)
+                return await client.run(prompt)
         except TimeoutError:
-            failure = DemoError(f"the demo did not finish within {timeout:g} s")
-        except DemoError as exc:
-            # Raised after the task group, so it is not wrapped in an exception group.
-            failure = exc
+            raise DemoError(f"the demo did not finish within {timeout:g} s") from None
         finally:
             transcript.end_stream()
-            with anyio.CancelScope(shield=True):
-                await agent.close(CLOSE_GRACE)
-                agent.stdout.close()
-                await agent.stderr_done.wait()
-    if failure is not None:
+
+    try:
+        reason = await use_agent(agent, CLOSE_GRACE, converse)
+    except DemoError:
         if not verbose and agent.stderr_tail():
             transcript.note("relay stderr (last lines):")
             for line in agent.stderr_tail().splitlines():
                 transcript.note("  " + line)
-        raise failure
+        raise
     if agent.returncode != 0:
         transcript.note(f"(the relay ended with {describe_status(agent.returncode)})")
-    if reason is None:
-        raise DemoError("the conversation ended without a stop reason")
     return reason
 
 

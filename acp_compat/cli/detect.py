@@ -29,7 +29,7 @@ import attrs
 import click
 
 from acp_compat import __version__
-from acp_compat.io.process import AgentProcess, describe_status
+from acp_compat.io.process import AgentProcess, describe_status, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
 from acp_compat.jsonrpc.messages import METHOD_NOT_FOUND, Kind, Message, classify, error
 from acp_compat.translate.probe import PROBE_ID, Protocol, agent_protocol, probe_request
@@ -118,21 +118,18 @@ async def probe(
         attempt.outcome = "start-failed"
         attempt.detail = str(exc)
         return attempt
-    async with anyio.create_task_group() as tasks:
-        agent.start(tasks)
-        try:
-            agent.stdin.write(encode(probe_request(protocol, version=__version__)))
-            response = None
-            with anyio.move_on_after(timeout):
-                response = await _await_probe_answer(agent, attempt)
-                if response is None:
-                    attempt.outcome = "exited"
-            attempt.seconds = time.monotonic() - started
-        finally:
-            with anyio.CancelScope(shield=True):
-                await agent.close(CLOSE_GRACE)
-                agent.stdout.close()
-                await agent.stderr_done.wait()
+
+    async def ask(agent: AgentProcess) -> Message | None:
+        agent.stdin.write(encode(probe_request(protocol, version=__version__)))
+        response = None
+        with anyio.move_on_after(timeout):
+            response = await _await_probe_answer(agent, attempt)
+            if response is None:
+                attempt.outcome = "exited"
+        attempt.seconds = time.monotonic() - started
+        return response
+
+    response = await use_agent(agent, CLOSE_GRACE, ask)
     attempt.stderr_tail = agent.stderr_tail()
     if attempt.outcome == "exited":
         attempt.returncode = agent.returncode

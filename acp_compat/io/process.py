@@ -18,7 +18,8 @@ import logging
 import os
 import signal
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar, cast
 
 import anyio
 import anyio.abc
@@ -27,6 +28,8 @@ from acp_compat.io.lines import LineReader, LineWriter, read_chunk
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
 
 logger = logging.getLogger("acp_compat.io.process")
+
+_T = TypeVar("_T")
 
 STDERR_TAIL_BYTES = 8 * 1024
 """How much of an agent's stderr is kept for the error reported when it exits."""
@@ -286,6 +289,35 @@ class AgentProcess:
         finally:
             os.close(self._stderr_fd)
             self.stderr_done.set()
+
+
+async def use_agent(
+    agent: AgentProcess, grace: float, body: Callable[[AgentProcess], Awaitable[_T]]
+) -> _T:
+    """Run ``agent``'s background tasks while ``body(agent)`` talks to it; then close it.
+
+    Whatever ``body`` does (returns, raises, is cancelled), the agent is closed (stdin,
+    ``grace``, group ``SIGTERM``, ``SIGKILL``), reaped, and its stdout and stderr
+    descriptors are released. ``body``'s exception propagates as itself, not wrapped in
+    an exception group. For one-off conversations (``detect``, ``demo``); the relay
+    keeps its agents in its own task group.
+    """
+    failure: Exception | None = None
+    outcome: _T | None = None
+    async with anyio.create_task_group() as tasks:
+        agent.start(tasks)
+        try:
+            outcome = await body(agent)
+        except Exception as exc:  # re-raised below, outside the task group
+            failure = exc
+        finally:
+            with anyio.CancelScope(shield=True):
+                await agent.close(grace)
+                agent.stdout.close()
+                await agent.stderr_done.wait()
+    if failure is not None:
+        raise failure
+    return cast(_T, outcome)
 
 
 def _write_fully(fd: int, data: bytes) -> None:
