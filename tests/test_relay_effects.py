@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
-from agents.harness import agent_command
+from agents.harness import PipeEditor, agent_command
 
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import Relay, RelayConfig
@@ -91,33 +90,12 @@ class FakeTranslator:
         return [ToClient(note("file done", token=token, content=content, error=error))]
 
 
-class Client:
-    """The test's end of the relay's stdin/stdout pipes."""
+class Client(PipeEditor):
+    """The test's end of the relay's pipes, speaking the FakeTranslator's script."""
 
-    def __init__(self) -> None:
-        self.relay_in, self._to_relay = os.pipe()
-        self._from_relay, self.relay_out = os.pipe()
-        self.reader = LineReader(self._from_relay)
-
-    def send(self, method: str, **params: Any) -> None:
-        line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
-        os.write(self._to_relay, line.encode() + b"\n")
-
-    def send_raw(self, data: bytes) -> None:
-        os.write(self._to_relay, data)
-
-    def end(self) -> None:
-        os.close(self._to_relay)
-
-    async def recv(self) -> dict[str, Any]:
-        with anyio.fail_after(10):
-            events = await self.reader.read_events()
-        assert events is not None and len(events) >= 1
-        if len(events) > 1:
-            self.reader.unread(events[1:])
-        assert isinstance(events[0], bytes)
-        value: dict[str, Any] = json.loads(events[0])
-        return value
+    def call(self, method: str, **params: Any) -> None:
+        """A request whose method names the effect the FakeTranslator returns."""
+        self.send({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
 
 
 async def _run(
@@ -150,13 +128,13 @@ async def _run(
         status = await relay.run(translator, single_agent=single_agent)
         tg.cancel_scope.cancel()
     client_in.close()
-    client.reader.close()
+    client.close()
     return status, translator
 
 
 def test_failed_start_is_reported_before_the_next_output(tmp_path: Path) -> None:
     async def script(client: Client) -> None:
-        client.send("start", agent=1, cwd=str(tmp_path / "missing"))
+        client.call("start", agent=1, cwd=str(tmp_path / "missing"))
         failed = await client.recv()
         assert failed["params"]["text"] == "start failed"
         assert "current_agent.py" in failed["params"]["reason"]
@@ -170,13 +148,13 @@ def test_failed_start_is_reported_before_the_next_output(tmp_path: Path) -> None
 
 def test_started_agent_talks_and_its_stop_is_reported(tmp_path: Path) -> None:
     async def script(client: Client) -> None:
-        client.send("start", agent=3, cwd=str(tmp_path))
+        client.call("start", agent=3, cwd=str(tmp_path))
         assert (await client.recv())["params"]["text"] == "after start"
-        client.send("init", agent=3)
+        client.call("init", agent=3)
         answer = await client.recv()
         assert answer["params"]["agent"] == 3
         assert answer["params"]["message"]["result"]["protocolVersion"] == 1
-        client.send("stop", agent=3)
+        client.call("stop", agent=3)
         exited = await client.recv()
         assert exited["params"] == {"text": "exited", "agent": 3, "returncode": 0}
 
@@ -191,18 +169,18 @@ def test_local_file_effects(tmp_path: Path) -> None:
     target = tmp_path / "new" / "dir" / "out.txt"
 
     async def script(client: Client) -> None:
-        client.send("read", path=str(source), line=2, limit=1)
+        client.call("read", path=str(source), line=2, limit=1)
         assert (await client.recv())["params"] == {
             "text": "file done",
             "token": 7,
             "content": "two\n",
             "error": None,
         }
-        client.send("read", path=str(tmp_path / "absent.txt"))
+        client.call("read", path=str(tmp_path / "absent.txt"))
         missing = (await client.recv())["params"]
         assert missing["content"] is None
         assert missing["error"] == f"No such file or directory: {tmp_path / 'absent.txt'}"
-        client.send("write", path=str(target), content="written\r\n")
+        client.call("write", path=str(target), content="written\r\n")
         assert (await client.recv())["params"]["error"] is None
 
     anyio.run(_run, tmp_path, script)
@@ -211,10 +189,10 @@ def test_local_file_effects(tmp_path: Path) -> None:
 
 def test_translator_bug_on_a_request_is_answered_and_the_relay_goes_on(tmp_path: Path) -> None:
     async def script(client: Client) -> None:
-        client.send("boom")
+        client.call("boom")
         answer = await client.recv()
         assert answer["id"] == 1 and answer["error"]["code"] == -32603
-        client.send("read", path=str(tmp_path))
+        client.call("read", path=str(tmp_path))
         assert (await client.recv())["params"]["error"] is not None  # a directory
 
     anyio.run(_run, tmp_path, script)
@@ -248,12 +226,13 @@ def test_single_agent_relay_ends_with_the_agent_status(tmp_path: Path) -> None:
         async with anyio.create_task_group() as tg:
             tg.start_soon(client_out.run)
             relay = Relay(tg, config, client_in=client_in, client_out=client_out)
-            client.send("start", agent=0, cwd=str(tmp_path))
-            client.send("init", agent=0)
+            client.call("start", agent=0, cwd=str(tmp_path))
+            client.call("init", agent=0)
             status = await relay.run(translator, single_agent=True)
             exited = [m async for m in _drain(client)]
             tg.cancel_scope.cancel()
         client_in.close()
+        client.close()
         assert {"text": "exited", "agent": 0, "returncode": 4} in [m["params"] for m in exited]
         return status
 
@@ -284,8 +263,8 @@ def test_a_dying_agent_s_last_lines_come_before_its_exit_even_to_a_slow_client(
     )
 
     async def script(client: Client) -> None:
-        client.send("big", size=2 * 1024 * 1024)
-        client.send("start", agent=1, cwd=str(tmp_path))
+        client.call("big", size=2 * 1024 * 1024)
+        client.call("start", agent=1, cwd=str(tmp_path))
         await anyio.sleep(2.0)  # four grace periods without reading anything
         texts: list[Any] = []
         while not texts or texts[-1] != "exited":

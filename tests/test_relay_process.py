@@ -19,9 +19,8 @@ from typing import Any
 
 import anyio
 import pytest
-from agents.harness import agent_command
+from agents.harness import PipeEditor, agent_command
 
-from acp_compat.io.lines import LineReader
 from acp_compat.io.modes import ModeOptions
 from acp_compat.io.process import STDERR_TAIL_BYTES, AgentProcess
 from acp_compat.io.runner import WrapOptions, run_wrap
@@ -41,36 +40,13 @@ def _open_fds() -> set[int]:
     return {int(name) for name in os.listdir("/proc/self/fd")}
 
 
-class Editor:
-    """The test's end of ``run_wrap``'s stdin and stdout pipes."""
-
-    def __init__(self) -> None:
-        self.wrap_in, self._to_wrap = os.pipe()
-        self._from_wrap, self.wrap_out = os.pipe()
-        self.reader = LineReader(self._from_wrap)
-
-    def send(self, message: dict[str, Any]) -> None:
-        os.write(self._to_wrap, json.dumps(message).encode() + b"\n")
-
-    def end(self) -> None:
-        if self._to_wrap >= 0:
-            os.close(self._to_wrap)
-            self._to_wrap = -1
-
-    async def recv(self) -> dict[str, Any]:
-        with anyio.fail_after(10):
-            events = await self.reader.read_events()
-        assert events is not None
-        self.reader.unread(events[1:])
-        assert isinstance(events[0], bytes)
-        value: dict[str, Any] = json.loads(events[0])
-        return value
+class Editor(PipeEditor):
+    """The editor's pipes; ``run_wrap`` closes ``relay_out`` but leaves ``relay_in``."""
 
     def close(self) -> None:
-        """Close the test's ends (``run_wrap`` closed ``wrap_out``; ``wrap_in`` is ours)."""
-        self.end()
-        self.reader.close()
-        os.close(self.wrap_in)
+        """Close the test's ends and the stdin ``run_wrap`` left open."""
+        super().close()
+        os.close(self.relay_in)
 
 
 async def _wrap(
@@ -83,7 +59,7 @@ async def _wrap(
 
         async def relay() -> None:
             nonlocal status
-            status = await run_wrap(options, stdin_fd=editor.wrap_in, stdout_fd=editor.wrap_out)
+            status = await run_wrap(options, stdin_fd=editor.relay_in, stdout_fd=editor.relay_out)
 
         tg.start_soon(relay)
         await play()
@@ -138,16 +114,16 @@ def test_the_client_descriptors_get_their_blocking_mode_back() -> None:
     # A terminal's descriptors share one open file description with the shell: a mode
     # left non-blocking would break the shell after acp-compat exits.
     editor = Editor()
-    os.set_blocking(editor.wrap_in, True)
+    os.set_blocking(editor.relay_in, True)
 
     async def play() -> None:
         editor.send(CURRENT_INIT)
         await editor.recv()
-        assert not os.get_blocking(editor.wrap_in)  # switched while serving
+        assert not os.get_blocking(editor.relay_in)  # switched while serving
         editor.end()
 
     anyio.run(_wrap, agent_command("current_agent"), editor, play)
-    assert os.get_blocking(editor.wrap_in)
+    assert os.get_blocking(editor.relay_in)
     editor.close()
 
 

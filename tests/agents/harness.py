@@ -19,6 +19,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import anyio
+
+from acp_compat.io.lines import LineReader
+
 AGENTS = Path(__file__).resolve().parent
 PYTHON = sys.executable
 
@@ -128,6 +132,48 @@ class Wrap:
         if self.proc.stdout is not None:
             self.proc.stdout.close()
         self._stderr.close()
+
+
+class PipeEditor:
+    """The test's ends of an in-process relay's stdin and stdout pipes.
+
+    ``relay_in`` and ``relay_out`` are the relay's ends: hand them to it (whoever owns
+    them closes them). :meth:`close` closes the test's own ends.
+    """
+
+    def __init__(self) -> None:
+        self.relay_in, self._to_relay = os.pipe()
+        self._from_relay, self.relay_out = os.pipe()
+        self.reader = LineReader(self._from_relay)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Write one message to the relay's stdin."""
+        self.send_raw(json.dumps(message).encode() + b"\n")
+
+    def send_raw(self, data: bytes) -> None:
+        """Write bytes as they are."""
+        os.write(self._to_relay, data)
+
+    def end(self) -> None:
+        """End of the client's input (once)."""
+        if self._to_relay >= 0:
+            os.close(self._to_relay)
+            self._to_relay = -1
+
+    async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The next message from the relay's stdout."""
+        with anyio.fail_after(timeout):
+            events = await self.reader.read_events()
+        assert events is not None, "the relay closed its stdout"
+        self.reader.unread(events[1:])
+        assert isinstance(events[0], bytes)
+        value: dict[str, Any] = json.loads(events[0])
+        return value
+
+    def close(self) -> None:
+        """Close the test's ends."""
+        self.end()
+        self.reader.close()
 
 
 def alive(pid: int) -> bool:
