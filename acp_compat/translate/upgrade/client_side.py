@@ -40,7 +40,6 @@ from acp_compat.translate.upgrade import tools
 from acp_compat.translate.upgrade.core import (
     TranslatorCore,
     log,
-    session_update,
 )
 from acp_compat.translate.upgrade.prompt import prompt_to_chunks
 from acp_compat.translate.upgrade.session import (
@@ -172,9 +171,8 @@ class ClientSide(TranslatorCore):
                 len(servers),
             )
         session_id = self._options.new_session_id()
-        first = not self._agent0_decided
-        self._agent0_decided = True
         agent0 = self._agents[0]
+        first = agent0.keep
         agent0.keep = False
         if (first and _same_dir(cwd, self._options.launch_cwd) and agent0.alive
                 and not agent0.stopping and agent0.session_id is None):
@@ -196,7 +194,7 @@ class ClientSide(TranslatorCore):
             ))]
         proc = self._agents[session.agent]
         legacy_id = proc.outbound.add(SendFor(session.session_id))
-        session.turn = Turn(prompt_id=request_id, send_id=legacy_id)
+        session.turn = Turn(prompt_id=request_id)
         return [ToAgent(proc.number, request(legacy_id, "sendUserMessage", {"chunks": chunks}))]
 
     def _cancel(self, session_id: Any) -> list[Output]:
@@ -261,16 +259,9 @@ class ClientSide(TranslatorCore):
             return []
         outputs: list[Output] = []
         session = self._sessions.get(context.session_id)
-        tool = session.tools.get(context.tool_id) if session is not None else None
-        if (outcome in tools.REJECTING_OUTCOMES and session is not None and tool is not None
-                and tool.status not in tools.FINAL_STATUSES):
+        if outcome in tools.REJECTING_OUTCOMES and session is not None:
             # The legacy agent sends nothing more for a refused call; close it for the user.
-            tool.status = "failed"
-            outputs.append(session_update(session.session_id, {
-                "sessionUpdate": "tool_call_update",
-                "toolCallId": str(context.tool_id),
-                "status": "failed",
-            }))
+            outputs += self._fail_tool(session, context.tool_id)
         reply = {"id": context.tool_id, "outcome": outcome}
         outputs.append(ToAgent(proc.number, result(context.legacy_id, reply)))
         return outputs

@@ -60,7 +60,6 @@ class TranslatorCore:
         self._options = options
         agent0 = AgentProcess(
             number=0,
-            cwd=options.launch_cwd,
             outbound=OutboundRequests(options.agent0_next_id),
             keep=True,
             initialized=options.agent0_initialized,
@@ -77,7 +76,6 @@ class TranslatorCore:
         self._authenticated = options.agent0_initialized is not None and reports_authenticated(
             options.agent0_initialized
         )
-        self._agent0_decided = False
 
     def _legacy_initialize(self, legacy_id: int) -> Message:
         return request(legacy_id, "initialize", {"protocolVersion": LEGACY_PROTOCOL_VERSION})
@@ -115,7 +113,6 @@ class TranslatorCore:
         self._next_agent += 1
         proc = AgentProcess(
             number=number,
-            cwd=cwd,
             outbound=OutboundRequests(0),
             initializing=True,
             control=isinstance(context, InitializeControl),
@@ -149,16 +146,19 @@ class TranslatorCore:
         session.turn = None
         outputs: list[Output] = []
         for tool_id in turn.tool_ids:
-            tool = session.tools[tool_id]
-            if tool.status not in tools.FINAL_STATUSES:
-                tool.status = "failed"
-                outputs.append(session_update(session.session_id, {
-                    "sessionUpdate": "tool_call_update",
-                    "toolCallId": str(tool_id),
-                    "status": "failed",
-                }))
+            outputs += self._fail_tool(session, tool_id)
         outputs.append(ToClient(answer(turn.prompt_id)))
         return outputs
+
+    def _fail_tool(self, session: Session, tool_id: int) -> list[Output]:
+        """Mark a tool call ``failed`` for the client, unless it already ended."""
+        tool = session.tools[tool_id]
+        if tool.status in tools.FINAL_STATUSES:
+            return []
+        tool.status = "failed"
+        return [session_update(session.session_id, {
+            "sessionUpdate": "tool_call_update", "toolCallId": str(tool_id), "status": "failed",
+        })]
 
     def _withdraw_client_requests(self, agent: int) -> list[Output]:
         """``$/cancel_request`` for what the client was asked on behalf of a process that

@@ -98,10 +98,10 @@ class ToolState:
 
 @attrs.define
 class Turn:
-    """A running ``session/prompt``: the client's request id and the legacy send's id."""
+    """A running ``session/prompt``: the client's request id, whether a cancel was sent,
+    and the tool calls made during it."""
 
     prompt_id: RequestId
-    send_id: int
     cancelling: bool = False
     tool_ids: list[int] = attrs.Factory(list)
 
@@ -130,13 +130,13 @@ class AgentProcess:
     """One legacy agent process and its id space.
 
     ``keep`` holds an idle process alive: agent 0 until the first ``session/new`` decided
-    whether it is reused. ``control`` marks a process started only to run ``authenticate``.
-    ``initializing`` is true while acp-compat's ``initialize`` is in
-    flight; ``queued_auth`` holds client ``authenticate`` ids waiting for it.
+    whether it is reused (so ``keep`` on agent 0 also means "not decided yet").
+    ``control`` marks a process started only to run ``authenticate``. ``initializing``
+    is true while acp-compat's ``initialize`` is in flight; ``queued_auth`` holds client
+    ``authenticate`` ids waiting for it.
     """
 
     number: int
-    cwd: str
     outbound: OutboundRequests[AgentContext]
     keep: bool = False
     control: bool = False
