@@ -468,3 +468,21 @@ def test_an_over_limit_request_before_initialize_is_answered(start: Any) -> None
     assert answer["error"]["code"] == -32600
     assert answer["error"]["message"] == "Request too large"
     assert wrap.request(1, "initialize", CURRENT_INIT)[-1]["result"]["protocolVersion"] == 1
+
+
+def test_a_second_signal_kills_the_agent_group_at_once(start: Any, tmp_path: Path) -> None:
+    # The launcher's helper ignores SIGTERM and the grace period is long: the first
+    # SIGTERM would take two grace periods; the second one must not wait.
+    pidfile = tmp_path / "pids"
+    command = agent_command("launcher", str(pidfile), *agent_command("legacy_agent"))
+    wrap = start(command, "--grace", "30")
+    _upgrade_session(wrap, tmp_path)
+    pids = _read_pids(pidfile)
+    wrap.signal(signal.SIGTERM)
+    time.sleep(0.5)
+    wrap.signal(signal.SIGTERM)
+    assert wrap.wait(timeout=5) == 128 + signal.SIGTERM
+    left = wait_gone(pids, timeout=3)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []

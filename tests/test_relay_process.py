@@ -136,7 +136,11 @@ def test_a_signal_during_the_probe_answers_initialize_and_leaves_no_agent() -> N
     async def play() -> None:
         editor.send(CURRENT_INIT)
         await anyio.sleep(0.5)
-        pids.extend(int(p) for p in os.listdir("/proc") if p.isdigit() and _child_of_us(int(p)))
+        pids.extend(
+            int(p)
+            for p in os.listdir("/proc")
+            if p.isdigit() and _child_of_us(int(p), zombie=False)
+        )
         os.kill(os.getpid(), signal.SIGTERM)
         answer = await editor.recv()
         assert answer["id"] == 0 and answer["error"]["code"] == -32603
@@ -146,17 +150,17 @@ def test_a_signal_during_the_probe_answers_initialize_and_leaves_no_agent() -> N
     status = anyio.run(functools.partial(_wrap, probe_timeout=20.0), never, editor, play)
     editor.close()
     assert status == 128 + signal.SIGTERM
-    assert pids and not any(_child_of_us(pid) for pid in pids)
+    assert pids and not any(_child_of_us(pid) for pid in pids)  # gone and reaped
 
 
-def _child_of_us(pid: int) -> bool:
-    """Whether ``pid`` is a live (not zombie) child of this test process."""
+def _child_of_us(pid: int, *, zombie: bool = True) -> bool:
+    """Whether ``pid`` is a child of this test process (``zombie``: unreaped ones count)."""
     try:
         with open(f"/proc/{pid}/stat") as handle:
             fields = handle.read().rpartition(")")[2].split()
     except OSError:
         return False
-    return fields[0] not in ("Z", "X") and int(fields[1]) == os.getpid()
+    return (zombie or fields[0] not in ("Z", "X")) and int(fields[1]) == os.getpid()
 
 
 def test_agents_start_as_argv_in_their_own_group_cwd_and_environment(
