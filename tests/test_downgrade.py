@@ -626,6 +626,12 @@ def test_a_permission_without_a_pending_call() -> None:
             {"command": ["git", "push"]},
             {"type": "execute", "command": "git push", "rootCommand": "git"},
         ),
+        (
+            "execute",
+            {"command": "sudo make install", "rootCommand": "make"},
+            {"type": "execute", "command": "sudo make install", "rootCommand": "make"},
+        ),
+        ("execute", {"command": ""}, {"type": "execute", "command": "T t", "rootCommand": "T"}),
         ("edit", None, {"type": "edit"}),
         ("delete", None, {"type": "edit"}),
         ("move", None, {"type": "edit"}),
