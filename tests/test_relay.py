@@ -486,3 +486,17 @@ def test_a_second_signal_kills_the_agent_group_at_once(start: Any, tmp_path: Pat
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert left == []
+
+
+@pytest.mark.parametrize("option", ["--trace", "--log-file"])
+def test_trace_or_log_file_on_our_stdout_is_refused(option: str) -> None:
+    # /dev/stdout is the protocol stream: records there would corrupt it.
+    done = subprocess.run(
+        [sys.executable, "-m", "acp_compat", "wrap", option, "/dev/stdout", "--", "true"],
+        capture_output=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 1
+    assert done.stdout == b""
+    assert "stdout" in done.stderr.decode()

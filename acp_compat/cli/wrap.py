@@ -41,6 +41,14 @@ def _configure_logging(verbose: int, quiet: int, log_file: str | None) -> None:
     root.propagate = False
 
 
+def _is_stdout(path: str) -> bool:
+    """Whether ``path`` names what our stdout is (``/dev/stdout``, the file it goes to)."""
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(1))
+    except OSError:
+        return False
+
+
 def _private_file(path: str, flags: int) -> int:
     """``open``'s opener: a file created with mode 0600 (before the umask)."""
     return os.open(path, flags, 0o600)
@@ -181,6 +189,9 @@ def wrap(
     when the agent cannot be started; 1 when it answers initialize in neither protocol;
     128+N after signal N.
     """
+    for path in (trace, log_file):
+        if path and _is_stdout(path):
+            raise click.FileError(path, hint="it is stdout, which carries only the protocol")
     try:
         _configure_logging(verbose, quiet, log_file)
     except OSError as exc:
