@@ -215,3 +215,31 @@ def test_stderr_is_passed_through_and_its_tail_is_bounded(tmp_path: Path) -> Non
     assert len(passed) == 2000 and passed[-1].startswith("line 1999 ")
     assert tail.splitlines()[-1] == passed[-1]
     assert len(tail.encode()) <= STDERR_TAIL_BYTES
+
+
+def test_a_terminal_shared_by_stdin_and_stdout_is_left_blocking() -> None:
+    # Run interactively, stdin and stdout are one open file description (the terminal),
+    # which the shell shares: whichever of our two ends is released last must leave it
+    # blocking, as found.
+    master, terminal = os.openpty()
+    stdout = os.dup(terminal)  # run_wrap takes this one over and closes it
+    options = WrapOptions(mode=ModeOptions(argv=tuple(agent_command("current_agent"))), grace=0.3)
+
+    async def run() -> int:
+        async with anyio.create_task_group() as tg:
+
+            async def relay() -> None:
+                await run_wrap(options, stdin_fd=terminal, stdout_fd=stdout)
+
+            tg.start_soon(relay)
+            await anyio.sleep(0.3)
+            assert not os.get_blocking(terminal)
+            os.write(master, b"\x04")  # end of input, as Ctrl-D at a line start
+        return 0
+
+    try:
+        anyio.run(run)
+        assert os.get_blocking(terminal)
+    finally:
+        os.close(terminal)
+        os.close(master)
