@@ -23,7 +23,10 @@ Choices ``behaviour.md`` leaves open, made here:
 * A line over the limit is logged and dropped; when its first bytes show a request it is
   answered ``-32600`` "Request too large" (also before ``initialize``), when they show a
   response the request it answered fails with ``-32603`` (see :mod:`.inbound`).
-* A client request before ``initialize`` gets ``-32600``; other messages are ignored.
+* A client request before ``initialize`` gets ``-32600``; other messages are ignored. A
+  signal while the probe waits still answers the ``initialize`` (``-32603``, naming it).
+* An agent's exit is reported after every line it printed, however slow the client (its
+  reader waits for the client); only while shutting down is that wait bounded.
 * In passthrough, client requests the agent never answered get ``-32603`` naming its exit
   status (``data: {method, exitCode, stderr}``) when it dies.
 * Logging: INFO by default (mode, probes, agent starts and exits), ``-v`` DEBUG, ``-q``
