@@ -32,8 +32,8 @@ class ToolCard:
     content: dict[str, Any] | None = None
     """The last legacy content value sent (or about to be)."""
     legacy_id: int | None = None
-    assigning: bool = False
-    """A push or confirmation for this card is out (or queued) and its answer pending."""
+    """Handed out by the client's answer to the card's push or confirmation (every card is
+    made with one queued, so a card without it is still waiting for that answer)."""
     abandoned: bool = False
     """The client will never hear of this card again (its push failed, or was cancelled)."""
     earlier: ToolCard | None = None
@@ -44,7 +44,7 @@ class ToolCard:
     @property
     def blocks(self) -> bool:
         """Whether a message about this card must still wait for its legacy id."""
-        return self.legacy_id is None and self.assigning and not self.abandoned
+        return self.legacy_id is None and not self.abandoned
 
 
 Build = Callable[[], "dict[str, Any] | None"]

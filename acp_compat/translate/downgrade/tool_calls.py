@@ -146,7 +146,6 @@ class ToolCallRelay:
             title=_title(fields),
             kind=fields.get("kind"),
             content=_content(fields, hints),
-            assigning=True,
             earlier=earlier,
         )
         self._cards[card.tool_call_id] = card
@@ -205,7 +204,6 @@ class ToolCallRelay:
                 result,
             )
             self._abandon(context.card)
-        context.card.assigning = False
 
     def _abandon(self, card: ToolCard) -> None:
         """The client will never hear of ``card`` again: later updates of its call go to
@@ -258,7 +256,6 @@ class ToolCallRelay:
         """
         if context in self._permissions:
             self._permissions.remove(context)  # Confirm compares by identity
-        context.card.assigning = False
         if context.dropped:
             log.debug("dropping the late answer to a cancelled confirmation: %r", result)
             return None
@@ -320,7 +317,7 @@ class ToolCallRelay:
         done = bool(legacy_entries) and all(e["status"] == "completed" for e in legacy_entries)
         card = self._plan_card
         if card is None or card.abandoned:
-            card = ToolCard("plan", title="Plan", kind="think", content=content, assigning=True)
+            card = ToolCard("plan", title="Plan", kind="think", content=content)
             self._plan_card = card
             params = {"label": "Plan", "icon": "lightBulb", "content": content}
             self._outbox.request("pushToolCall", lambda: params, Assign(card))
