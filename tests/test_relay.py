@@ -240,6 +240,25 @@ def test_downgrade_is_detected_after_a_rejected_legacy_probe(start: Any) -> None
     assert "mode: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
 
 
+def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current(
+    start: Any,
+) -> None:
+    # A Rust SDK agent before 2026-06 reads "0.0.9" as version 0 and answers 1. The legacy
+    # initialize it answered carries no clientCapabilities and no clientInfo, so keeping
+    # that process would never tell it about --client-fs: it must get the downgrade's own
+    # current initialize instead.
+    wrap = start(agent_command("current_agent", "--lenient"), "--client-fs")
+    answer = wrap.request(0, "initialize", LEGACY_INIT)[-1]
+    assert answer["result"] == {"protocolVersion": "0.0.9", "isAuthenticated": True}
+    messages = wrap.request(1, "sendUserMessage", {"chunks": [{"text": "initialize?"}]})
+    chunks = [m["params"]["chunk"]["text"] for m in messages if m.get("method")]
+    kept = json.loads("".join(chunks))
+    assert kept["protocolVersion"] == 1
+    assert kept["clientCapabilities"]["fs"] == {"readTextFile": True, "writeTextFile": True}
+    assert kept["clientInfo"]["name"] == "acp-compat"
+    assert "mode: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
+
+
 def test_probe_timeout_then_legacy_retry(start: Any, tmp_path: Path) -> None:
     wrap = start(agent_command("legacy_agent", "--rust"), "--probe-timeout", "0.5")
     session = _upgrade_session(wrap, tmp_path)

@@ -6,7 +6,9 @@ comes from ``--agent-protocol``, or (``auto``) from probing agent process 0:
 1. send it the client's own ``initialize``, unchanged, and wait ``--probe-timeout``
    seconds. An answer in the client's protocol means passthrough (the answer goes to
    the client as is); an answer in the other protocol means translation, the process
-   kept and its answer handed to the translator;
+   kept and its answer handed to the translator, except for a current agent that
+   answered a legacy client's ``initialize``: it never saw ``clientCapabilities`` or
+   ``clientInfo``, so it goes through step 2 and gets the downgrade's own;
 2. on an error, an unclear answer, an exit or no answer (a Rust legacy agent silently
    drops an integer version): restart the agent and probe it in the other protocol;
 3. if step 1 only timed out and step 2 got an error, the agent may just have been slow
@@ -236,6 +238,12 @@ async def choose_mode(
         attempts.append(attempt)
         logger.info("probe (%s initialize): %s", protocol.value, attempt.outcome)
         found = agent_protocol(attempt.answer) if attempt.answer is not None else None
+        if own and found is Protocol.CURRENT and found is not client:
+            # A current agent that took the legacy client's initialize (a Rust SDK before
+            # 2026-06 reads "0.0.9" as version 0) was told neither clientCapabilities (so
+            # never --client-fs) nor clientInfo: the next step restarts it and sends the
+            # downgrade's own current initialize.
+            continue
         if found is not None:
             if found is client and not own:
                 # An answer in the client's protocol to our own probe: the client's

@@ -1,6 +1,9 @@
 """A tiny current ACP (protocol version 1) agent for relay tests.
 
-Rejects a string ``protocolVersion`` with ``-32602`` as the TypeScript SDK does.
+Rejects a string ``protocolVersion`` with ``-32602`` as the TypeScript SDK does; with
+``--lenient`` it answers version 1 instead, as Rust SDK agents before 2026-06 did (a string
+version read as 0). A prompt ``initialize?`` is answered with the ``initialize`` params the
+agent kept, as JSON text.
 ``session/prompt`` streams the prompt text back as one ``agent_message_chunk`` and ends
 the turn; a prompt ``die`` makes it exit with status 4 instead. ``--slow SECONDS`` waits
 that long before reading anything (a launcher downloading the agent).
@@ -23,7 +26,9 @@ def main() -> None:
     """Serve stdin until it ends."""
     if "--slow" in sys.argv:
         time.sleep(float(sys.argv[sys.argv.index("--slow") + 1]))
+    lenient = "--lenient" in sys.argv
     sessions = 0
+    initialized: object = None
     for line in sys.stdin:
         message = json.loads(line)
         method = message.get("method")
@@ -31,7 +36,7 @@ def main() -> None:
             continue
         params = message.get("params") or {}
         if method == "initialize":
-            if not isinstance(params.get("protocolVersion"), int):
+            if not isinstance(params.get("protocolVersion"), int) and not lenient:
                 send(
                     {
                         "jsonrpc": "2.0",
@@ -43,6 +48,7 @@ def main() -> None:
                     }
                 )
                 continue
+            initialized = params
             result: object = {"protocolVersion": 1, "agentCapabilities": {}, "authMethods": []}
         elif method == "session/new":
             sessions += 1
@@ -51,6 +57,8 @@ def main() -> None:
             text = "".join(b.get("text", "") for b in params["prompt"])
             if text == "die":
                 sys.exit(4)
+            if text == "initialize?":
+                text = json.dumps(initialized, sort_keys=True)
             send(
                 {
                     "jsonrpc": "2.0",
