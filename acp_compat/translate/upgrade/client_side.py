@@ -279,8 +279,9 @@ class ClientSide(TranslatorCore):
         if chosen == "selected":
             assert isinstance(outcome, dict)
             option_id = outcome.get("optionId")
-            if option_id in context.offered:
-                return str(option_id)
+            # Only a string can name an offered option (a list would not even hash).
+            if isinstance(option_id, str) and option_id in context.offered:
+                return option_id
             log.warning("client selected option %r, which was not offered; rejecting", option_id)
             return "reject"
         log.warning("malformed session/request_permission answer %.200r; rejecting", value)
