@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from agents.harness import wait_gone
 from click.testing import CliRunner
 
 from acp_compat.cli.detect import detect
@@ -149,15 +150,6 @@ def test_a_command_is_required() -> None:
     assert "Missing argument" in result.output
 
 
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` is a live process (a zombie awaiting init's reaping counts as dead)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 def test_the_agent_and_its_children_are_gone_afterwards(tmp_path: Path) -> None:
     pids = tmp_path / "pids"
@@ -171,11 +163,7 @@ def test_the_agent_and_its_children_are_gone_afterwards(tmp_path: Path) -> None:
     )
     code, data = run_json("--", sys.executable, "-c", launcher)
     assert code == 0 and data["protocol"] == "legacy"
-    for pid in map(int, pids.read_text().split()):
-        deadline = time.monotonic() + 5
-        while _alive(pid):
-            assert time.monotonic() < deadline, f"process {pid} outlived detect"
-            time.sleep(0.05)
+    assert wait_gone([int(pid) for pid in pids.read_text().split()]) == []
 
 
 def test_the_relay_around_a_legacy_agent_speaks_current(tmp_path: Path) -> None:
