@@ -37,15 +37,17 @@ def legacy_meta(legacy: dict[str, Any]) -> dict[str, Any]:
 
 
 def fix_diff_path(path: str, locations: Sequence[dict[str, Any]], cwd: str) -> str:
-    """An absolute diff path: as is when absolute, else a location with the same basename,
-    else joined to the session's cwd (legacy Gemini sends bare basenames)."""
+    """An absolute diff path: as is when absolute, else an absolute location ending with
+    the same components (for a bare basename, as legacy Gemini sends: the same basename),
+    else joined to the session's cwd. Matching whole trailing components, not only the
+    basename, keeps ``src/util.py`` from becoming a location's ``lib/util.py``."""
     if os.path.isabs(path):
         return path
-    base = os.path.basename(path)
+    tail = os.path.normpath(path).split(os.sep)
     for location in locations:
         candidate = location.get("path")
         if (isinstance(candidate, str) and os.path.isabs(candidate)
-                and os.path.basename(candidate) == base):
+                and os.path.normpath(candidate).split(os.sep)[-len(tail):] == tail):
             return candidate
     return os.path.normpath(os.path.join(cwd, path))
 
