@@ -107,10 +107,11 @@ def confirmation_details(
     elif kind == "mcp":
         keys = ("serverName", "toolName", "toolDisplayName")
         raw_input = {key: confirmation[key] for key in keys}
-        lines.append(
-            f"MCP tool `{confirmation['toolDisplayName']}` (`{confirmation['toolName']}`)"
-            f" from server `{confirmation['serverName']}`"
-        )
+        if confirmation["toolName"] not in shown or confirmation["serverName"] not in shown:
+            lines.append(
+                f"MCP tool `{confirmation['toolDisplayName']}` (`{confirmation['toolName']}`)"
+                f" from server `{confirmation['serverName']}`"
+            )
     description = confirmation.get("description")
     if isinstance(description, str) and description and description not in shown:
         lines.append(description)
