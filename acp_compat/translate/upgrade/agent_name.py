@@ -11,7 +11,8 @@ editor user who configured ``python -m my_agent``, ``node dist/index.js`` or
   nearest directory above it that is not a build directory (``dist``, ``bin``...);
 * a package launcher (``npx``, ``uvx``, ``pipx run``, ``npm exec``, ``pnpm dlx``...) names
   the package or command it runs, without npm scope or version;
-* a command runner (``env``, ``uv run``) names what it runs, by these same rules.
+* a command runner (``env``, ``uv run``) names what it runs, by these same rules;
+* a script started directly (``./agent.py``) is named as its interpreter would name it.
 
 When nothing better is found (``python -c ...``, a bare ``node``) the first word stays,
 so the name is never empty unless the command is.
@@ -146,4 +147,5 @@ def agent_name(argv: Sequence[str]) -> str:
         if found is None:
             return program
         return found.removesuffix(".__main__") if is_module else _script_name(found)
-    return program
+    # A script started by its shebang is named as its interpreter would name it.
+    return _script_name(argv[0]) if _SCRIPT_SUFFIX.search(program) else program
