@@ -95,9 +95,7 @@ class Client:
     async def initialize(self, *, fs: bool = True) -> Message:
         """``initialize`` as an editor with (or without) ``fs``."""
         caps = {"fs": {"readTextFile": fs, "writeTextFile": fs}, "terminal": False}
-        return await self.call(
-            "initialize", {"protocolVersion": 1, "clientCapabilities": caps}
-        )
+        return await self.call("initialize", {"protocolVersion": 1, "clientCapabilities": caps})
 
     async def new_session(self, cwd: Path) -> str:
         """``session/new`` in ``cwd``; the session id."""
@@ -234,9 +232,7 @@ def test_full_turn_with_tools_files_plan_and_an_allowed_edit(tmp_path: Path) -> 
             answer = await client.prompt(session, "Please list read edit plan")
             assert answer["result"] == {"stopReason": "end_turn"}
             updates = client.updates[session]
-            assert client.texts(session, "agent_thought_chunk") == (
-                "The user wrote 26 characters."
-            )
+            assert client.texts(session, "agent_thought_chunk") == ("The user wrote 26 characters.")
             assert client.texts(session) == (
                 "You said: Please list read edit planhello.txt holds: hi there\n"
             )
@@ -292,11 +288,13 @@ def test_cancel_mid_turn_ends_it_cancelled(tmp_path: Path) -> None:
 
             async def cancel_on_tool(session_id: str, update: dict[str, Any]) -> None:
                 if update["sessionUpdate"] == "tool_call":
-                    client.send({
-                        "jsonrpc": "2.0",
-                        "method": "session/cancel",
-                        "params": {"sessionId": session_id},
-                    })
+                    client.send(
+                        {
+                            "jsonrpc": "2.0",
+                            "method": "session/cancel",
+                            "params": {"sessionId": session_id},
+                        }
+                    )
 
             client.on_update = cancel_on_tool
             with anyio.fail_after(5):  # the scripted wait is 30 s: only the cancel ends it
@@ -526,6 +524,7 @@ class DetachedCallAgent(FloodAgent):
 
 def test_a_stopped_instance_s_detached_call_is_not_left_waiting(tmp_path: Path) -> None:
     DetachedCallAgent.outcomes.clear()
+
     async def main() -> None:
         async with shim(DetachedCallAgent, tmp_path) as client:
             asked = anyio.Event()
@@ -568,8 +567,16 @@ def test_stop_signal_ends_the_process_with_128_plus_n(tmp_path: Path) -> None:
     )
     try:
         assert agent.stdin is not None and agent.stdout is not None
-        agent.stdin.write(encode({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                                  "params": {"protocolVersion": 1}}))
+        agent.stdin.write(
+            encode(
+                {
+                    "jsonrpc": "2.0",
+                    "id": 1,
+                    "method": "initialize",
+                    "params": {"protocolVersion": 1},
+                }
+            )
+        )
         agent.stdin.flush()
         assert json.loads(agent.stdout.readline())["id"] == 1
         agent.send_signal(signal.SIGTERM)
@@ -584,12 +591,24 @@ def test_stop_signal_ends_the_process_with_128_plus_n(tmp_path: Path) -> None:
 
 
 def test_official_python_sdk_client_against_the_example_agent(tmp_path: Path) -> None:
-    pytest.importorskip("acp", reason="the official Python SDK (agent-client-protocol)")
     (tmp_path / "hello.txt").write_text("sdk text", encoding="utf-8")
     command = [
-        sys.executable, str(PY_CLIENT), "--cwd", str(tmp_path),
-        "--prompt", "list read edit", "--permission", "allow", "--linger", "100",
-        "--timeout", "15", "--", sys.executable, "-m", "acp_compat.examples.inprocess_agent",
+        sys.executable,
+        str(PY_CLIENT),
+        "--cwd",
+        str(tmp_path),
+        "--prompt",
+        "list read edit",
+        "--permission",
+        "allow",
+        "--linger",
+        "100",
+        "--timeout",
+        "15",
+        "--",
+        sys.executable,
+        "-m",
+        "acp_compat.examples.inprocess_agent",
     ]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(

@@ -46,9 +46,11 @@ class CurrentClient:
         request_id = self.next_id
         self.next_id += 1
         self.methods[request_id] = method
-        self.take(self.translator.from_client(
-            {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
-        ))
+        self.take(
+            self.translator.from_client(
+                {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+            )
+        )
         return request_id
 
     def send(self, message: dict[str, Any]) -> None:
@@ -98,9 +100,11 @@ def _capture(name: str) -> list[dict[str, Any]]:
 
 def replay_capture(name: str) -> CurrentClient:
     """Drive a translator with the agent side of a legacy capture, as a client would."""
-    translator = UpgradeTranslator(UpgradeOptions(
-        agent_command=["gemini", "--experimental-acp"], launch_cwd=PROJECT, version="0.0.0-test"
-    ))
+    translator = UpgradeTranslator(
+        UpgradeOptions(
+            agent_command=["gemini", "--experimental-acp"], launch_cwd=PROJECT, version="0.0.0-test"
+        )
+    )
     client = CurrentClient(translator)
     records = _capture(name)
     # What the capture's legacy client sent the agent: its requests by id (so agent
@@ -108,31 +112,48 @@ def replay_capture(name: str) -> CurrentClient:
     client.legacy_requests = {}
     capture_requests = {
         r["msg"]["id"]: r["msg"]["method"]
-        for r in records if r["dir"] == "client->agent" and "msg" in r and "method" in r["msg"]
+        for r in records
+        if r["dir"] == "client->agent" and "msg" in r and "method" in r["msg"]
     }
     agent_methods = {
         r["msg"]["id"]: r["msg"]["method"]
-        for r in records if r["dir"] == "agent->client" and "msg" in r and "method" in r["msg"]
+        for r in records
+        if r["dir"] == "agent->client" and "msg" in r and "method" in r["msg"]
     }
     replies = [
-        r["msg"] for r in records
+        r["msg"]
+        for r in records
         if r["dir"] == "client->agent" and "msg" in r and "method" not in r["msg"]
     ]
     tool_ids: dict[int, int] = {}
     outcome_of = {
-        r["id"]: r["result"]["outcome"] for r in replies
+        r["id"]: r["result"]["outcome"]
+        for r in replies
         if agent_methods.get(r["id"]) == "requestToolCallConfirmation"
     }
-    client.request("initialize", {"protocolVersion": 1, "clientCapabilities": {
-        "fs": {"readTextFile": False, "writeTextFile": False}, "terminal": False}})
+    client.request(
+        "initialize",
+        {
+            "protocolVersion": 1,
+            "clientCapabilities": {
+                "fs": {"readTextFile": False, "writeTextFile": False},
+                "terminal": False,
+            },
+        },
+    )
     for record in records:
         message = record.get("msg")
         if message is None:
             continue  # the banner line: the framing layer skips it before any translator
         if record["dir"] == "client->agent":
             if message.get("method") == "cancelSendMessage":
-                client.send({"jsonrpc": "2.0", "method": "session/cancel",
-                             "params": {"sessionId": client.session_id}})
+                client.send(
+                    {
+                        "jsonrpc": "2.0",
+                        "method": "session/cancel",
+                        "params": {"sessionId": client.session_id},
+                    }
+                )
             continue
         message = json.loads(json.dumps(message))
         if message.get("method") == "updateToolCall":
@@ -145,26 +166,37 @@ def replay_capture(name: str) -> CurrentClient:
             if message["method"] == "requestToolCallConfirmation":
                 permission = client.permissions[-1]
                 option = outcome_of[message["id"]]
-                client.send({"jsonrpc": "2.0", "id": permission["id"], "result": {
-                    "outcome": {"outcome": "selected", "optionId": option}}})
+                client.send(
+                    {
+                        "jsonrpc": "2.0",
+                        "id": permission["id"],
+                        "result": {"outcome": {"outcome": "selected", "optionId": option}},
+                    }
+                )
             ours = client.to_agent[-1]["result"]["id"]
             tool_ids[captured["result"]["id"]] = ours
         if "result" in message and capture_requests.get(message["id"]) == "initialize":
             new = client.request("session/new", {"cwd": PROJECT, "mcpServers": []})
             client.session_id = client.answers[new]["result"]["sessionId"]
             prompt = next(
-                r["msg"]["params"]["chunks"][0]["text"] for r in records
+                r["msg"]["params"]["chunks"][0]["text"]
+                for r in records
                 if r.get("msg", {}).get("method") == "sendUserMessage"
             )
-            client.request("session/prompt", {
-                "sessionId": client.session_id, "prompt": [{"type": "text", "text": prompt}]})
+            client.request(
+                "session/prompt",
+                {"sessionId": client.session_id, "prompt": [{"type": "text", "text": prompt}]},
+            )
     return client
 
 
-@pytest.mark.parametrize(("name", "stop_reason", "tools"), [
-    ("legacy_gemini-0.1.20_full.jsonl", "end_turn", 5),
-    ("legacy_gemini-0.1.20_cancel.jsonl", "cancelled", 1),
-])
+@pytest.mark.parametrize(
+    ("name", "stop_reason", "tools"),
+    [
+        ("legacy_gemini-0.1.20_full.jsonl", "end_turn", 5),
+        ("legacy_gemini-0.1.20_cancel.jsonl", "cancelled", 1),
+    ],
+)
 def test_capture_replay(name: str, stop_reason: str, tools: int) -> None:
     client = replay_capture(name)
     assert not client.problems, "\n".join(client.problems)
@@ -184,24 +216,27 @@ def test_capture_replay_answers_every_agent_request() -> None:
     assert set(replied) == {i for i, m in client.legacy_requests.items() if m}
 
 
-@pytest.mark.parametrize(("uri", "path"), [
-    ("file:///home/u/my%20notes/plan.md", "/home/u/my notes/plan.md"),
-    ("file:///home/u/a%2Bb%25c.txt", "/home/u/a+b%c.txt"),
-    ("file://localhost/etc/hosts", "/etc/hosts"),
-    ("FILE:///x", "/x"),
-    ("file:///C:/Users/u/x.txt", "C:/Users/u/x.txt"),
-    ("file://server/share/x", "//server/share/x"),
-    # file: without // (RFC 8089's minimal form), VS Code's escaped drive colon,
-    # Windows drives behind localhost or with escaped backslashes.
-    ("file:/home/u/a%20b.txt", "/home/u/a b.txt"),
-    ("file:///c%3A/Users/u/x.txt", "c:/Users/u/x.txt"),
-    ("file://LOCALHOST/C:/x", "C:/x"),
-    ("file:/C:/x", "C:/x"),
-    ("file:///C:%5CUsers%5Cx", "C:\\Users\\x"),
-    ("file:///home/u/x.md#L10", "/home/u/x.md"),
-    ("https://example.com/a", None),
-    ("untitled:Untitled-1", None),
-])
+@pytest.mark.parametrize(
+    ("uri", "path"),
+    [
+        ("file:///home/u/my%20notes/plan.md", "/home/u/my notes/plan.md"),
+        ("file:///home/u/a%2Bb%25c.txt", "/home/u/a+b%c.txt"),
+        ("file://localhost/etc/hosts", "/etc/hosts"),
+        ("FILE:///x", "/x"),
+        ("file:///C:/Users/u/x.txt", "C:/Users/u/x.txt"),
+        ("file://server/share/x", "//server/share/x"),
+        # file: without // (RFC 8089's minimal form), VS Code's escaped drive colon,
+        # Windows drives behind localhost or with escaped backslashes.
+        ("file:/home/u/a%20b.txt", "/home/u/a b.txt"),
+        ("file:///c%3A/Users/u/x.txt", "c:/Users/u/x.txt"),
+        ("file://LOCALHOST/C:/x", "C:/x"),
+        ("file:/C:/x", "C:/x"),
+        ("file:///C:%5CUsers%5Cx", "C:\\Users\\x"),
+        ("file:///home/u/x.md#L10", "/home/u/x.md"),
+        ("https://example.com/a", None),
+        ("untitled:Untitled-1", None),
+    ],
+)
 def test_file_uri_to_path(uri: str, path: str | None) -> None:
     assert file_uri_to_path(uri) == path
 
@@ -212,20 +247,24 @@ def test_fenced_block_outlasts_backticks_inside() -> None:
     assert fenced("u", "") == "u\n```\n```"
 
 
-@pytest.mark.parametrize(("path", "locations", "expected"), [
-    ("a.txt", [{"path": "/w/src/a.txt"}], "/w/src/a.txt"),
-    ("a.txt", [{"path": "/w/src/b.txt"}], "/cwd/a.txt"),
-    ("a.txt", [{"path": "rel/a.txt"}], "/cwd/a.txt"),
-    ("sub/../x.py", [], "/cwd/x.py"),
-    ("/abs/a.txt", [{"path": "/w/a.txt"}], "/abs/a.txt"),
-])
+@pytest.mark.parametrize(
+    ("path", "locations", "expected"),
+    [
+        ("a.txt", [{"path": "/w/src/a.txt"}], "/w/src/a.txt"),
+        ("a.txt", [{"path": "/w/src/b.txt"}], "/cwd/a.txt"),
+        ("a.txt", [{"path": "rel/a.txt"}], "/cwd/a.txt"),
+        ("sub/../x.py", [], "/cwd/x.py"),
+        ("/abs/a.txt", [{"path": "/w/a.txt"}], "/abs/a.txt"),
+    ],
+)
 def test_fix_diff_path(path: str, locations: list[dict[str, Any]], expected: str) -> None:
     assert fix_diff_path(path, locations, "/cwd") == expected
 
 
 def test_permission_options_order_and_ids() -> None:
-    mcp = permission_options({"type": "mcp", "serverName": "gh", "toolName": "t",
-                              "toolDisplayName": "Tool"})
+    mcp = permission_options(
+        {"type": "mcp", "serverName": "gh", "toolName": "t", "toolDisplayName": "Tool"}
+    )
     assert [(o["optionId"], o["name"], o["kind"]) for o in mcp] == [
         ("alwaysAllowMcpServer", "Always Allow gh", "allow_always"),
         ("alwaysAllowTool", "Always Allow Tool", "allow_always"),
@@ -251,35 +290,64 @@ def test_invalid_client_message_gets_invalid_request() -> None:
     translator = UpgradeTranslator(UpgradeOptions.from_json({"launchCwd": "/p"}))
     [output] = translator.from_client({"jsonrpc": "2.0", "params": {}})
     assert isinstance(output, ToClient)
-    assert output.message == {"jsonrpc": "2.0", "id": None,
-                              "error": {"code": -32600, "message": "Invalid Request"}}
+    assert output.message == {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {"code": -32600, "message": "Invalid Request"},
+    }
 
 
 def _translator_in_a_turn() -> UpgradeTranslator:
     translator = UpgradeTranslator(UpgradeOptions.from_json({"launchCwd": PROJECT}))
-    translator.from_client({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                            "params": {"protocolVersion": 1}})
-    translator.from_agent(0, {"jsonrpc": "2.0", "id": 0,
-                              "result": {"protocolVersion": "0.0.9", "isAuthenticated": True}})
-    translator.from_client({"jsonrpc": "2.0", "id": 2, "method": "session/new",
-                            "params": {"cwd": PROJECT, "mcpServers": []}})
-    translator.from_client({"jsonrpc": "2.0", "id": 3, "method": "session/prompt", "params": {
-        "sessionId": "sess-1", "prompt": [{"type": "text", "text": "go"}]}})
+    translator.from_client(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": 1}}
+    )
+    translator.from_agent(
+        0,
+        {
+            "jsonrpc": "2.0",
+            "id": 0,
+            "result": {"protocolVersion": "0.0.9", "isAuthenticated": True},
+        },
+    )
+    translator.from_client(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "session/new",
+            "params": {"cwd": PROJECT, "mcpServers": []},
+        }
+    )
+    translator.from_client(
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "session/prompt",
+            "params": {"sessionId": "sess-1", "prompt": [{"type": "text", "text": "go"}]},
+        }
+    )
     return translator
 
 
-@pytest.mark.parametrize("chunk", [
-    {"text": "hello"},
-    {"thought": "hmm"},
-    {"text": ""},
-    {"text": "both", "thought": "ignored"},
-    {"text": "x", "type": "Unknown"},
-])
+@pytest.mark.parametrize(
+    "chunk",
+    [
+        {"text": "hello"},
+        {"thought": "hmm"},
+        {"text": ""},
+        {"text": "both", "thought": "ignored"},
+        {"text": "x", "type": "Unknown"},
+    ],
+)
 def test_chunk_fast_path_agrees_with_the_checked_path(chunk: dict[str, Any]) -> None:
     """The hot path is an optimisation only: it must say what the model-checked path says."""
     translator = _translator_in_a_turn()
-    message = {"jsonrpc": "2.0", "id": 7, "method": "streamAssistantMessageChunk",
-               "params": {"chunk": chunk}}
+    message = {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "method": "streamAssistantMessageChunk",
+        "params": {"chunk": chunk},
+    }
     fast = translator._fast_chunk(0, message)
     slow = translator._agent_request(translator._agents[0], message)
     assert fast is not None
@@ -289,45 +357,47 @@ def test_chunk_fast_path_agrees_with_the_checked_path(chunk: dict[str, Any]) -> 
 @pytest.mark.parametrize("params", [None, {"chunk": "text"}, {"chunk": {"image": "x"}}])
 def test_chunk_fast_path_leaves_bad_chunks_to_the_checked_path(params: Any) -> None:
     translator = _translator_in_a_turn()
-    message = {"jsonrpc": "2.0", "id": 7, "method": "streamAssistantMessageChunk",
-               "params": params}
+    message = {"jsonrpc": "2.0", "id": 7, "method": "streamAssistantMessageChunk", "params": params}
     assert translator._fast_chunk(0, message) is None
     [reply] = translator.from_agent(0, message)
     assert isinstance(reply, ToAgent)
     assert reply.message["error"]["code"] == -32602
 
 
-@pytest.mark.parametrize(("argv", "name"), [
-    (["gemini", "--experimental-acp"], "gemini"),
-    (["/usr/local/bin/gemini"], "gemini"),
-    (["C:\\Tools\\gemini.cmd", "--experimental-acp"], "gemini"),
-    # An interpreter names the script or module it runs, not itself.
-    (["python", "-m", "pkg.mod", "--acp"], "pkg.mod"),
-    (["python3.11", "-u", "-X", "utf8", "-m", "legacy_agent"], "legacy_agent"),
-    (["/usr/bin/python3", "-mpkg.mod"], "pkg.mod"),
-    (["python", "-m", "pkg.__main__"], "pkg"),
-    (["python", "agents/my_agent.py"], "my_agent"),
-    (["node", "x.js"], "x"),
-    (["node", "--require", "ts-node/register", "--no-warnings", "agent.ts"], "agent"),
-    (["node", "/opt/tools/gemini-legacy/dist/index.js"], "gemini-legacy"),
-    (["C:\\Program Files\\nodejs\\node.exe", "C:\\a\\claude-acp\\cli.mjs"], "claude-acp"),
-    # A launcher names the package it runs, without scope or version.
-    (["npx", "-y", "@scope/pkg"], "pkg"),
-    (["npx", "--yes", "@google/gemini-cli@0.1.20", "--experimental-acp"], "gemini-cli"),
-    (["npx", "--", "some-agent@latest"], "some-agent"),
-    (["npm", "exec", "--yes", "--", "@scope/pkg"], "pkg"),
-    (["pnpm", "dlx", "legacy-agent"], "legacy-agent"),
-    (["uvx", "--from", "legacy-agent==1.0", "legacy-acp"], "legacy-acp"),
-    (["uvx", "legacy-agent[extra]>=1"], "legacy-agent"),
-    (["pipx", "run", "legacy-agent"], "legacy-agent"),
-    (["uv", "run", "--with", "x", "python", "-m", "agent.main"], "agent.main"),
-    (["env", "DEBUG=1", "node", "x.js"], "x"),
-    # Nothing better to show: the interpreter or launcher itself.
-    (["python", "-c", "import agent; agent.run()"], "python"),
-    (["node"], "node"),
-    (["npx"], "npx"),
-    ([], "agent"),
-])
+@pytest.mark.parametrize(
+    ("argv", "name"),
+    [
+        (["gemini", "--experimental-acp"], "gemini"),
+        (["/usr/local/bin/gemini"], "gemini"),
+        (["C:\\Tools\\gemini.cmd", "--experimental-acp"], "gemini"),
+        # An interpreter names the script or module it runs, not itself.
+        (["python", "-m", "pkg.mod", "--acp"], "pkg.mod"),
+        (["python3.11", "-u", "-X", "utf8", "-m", "legacy_agent"], "legacy_agent"),
+        (["/usr/bin/python3", "-mpkg.mod"], "pkg.mod"),
+        (["python", "-m", "pkg.__main__"], "pkg"),
+        (["python", "agents/my_agent.py"], "my_agent"),
+        (["node", "x.js"], "x"),
+        (["node", "--require", "ts-node/register", "--no-warnings", "agent.ts"], "agent"),
+        (["node", "/opt/tools/gemini-legacy/dist/index.js"], "gemini-legacy"),
+        (["C:\\Program Files\\nodejs\\node.exe", "C:\\a\\claude-acp\\cli.mjs"], "claude-acp"),
+        # A launcher names the package it runs, without scope or version.
+        (["npx", "-y", "@scope/pkg"], "pkg"),
+        (["npx", "--yes", "@google/gemini-cli@0.1.20", "--experimental-acp"], "gemini-cli"),
+        (["npx", "--", "some-agent@latest"], "some-agent"),
+        (["npm", "exec", "--yes", "--", "@scope/pkg"], "pkg"),
+        (["pnpm", "dlx", "legacy-agent"], "legacy-agent"),
+        (["uvx", "--from", "legacy-agent==1.0", "legacy-acp"], "legacy-acp"),
+        (["uvx", "legacy-agent[extra]>=1"], "legacy-agent"),
+        (["pipx", "run", "legacy-agent"], "legacy-agent"),
+        (["uv", "run", "--with", "x", "python", "-m", "agent.main"], "agent.main"),
+        (["env", "DEBUG=1", "node", "x.js"], "x"),
+        # Nothing better to show: the interpreter or launcher itself.
+        (["python", "-c", "import agent; agent.run()"], "python"),
+        (["node"], "node"),
+        (["npx"], "npx"),
+        ([], "agent"),
+    ],
+)
 def test_agent_name_is_what_the_user_runs(argv: list[str], name: str) -> None:
     options = UpgradeOptions(agent_command=argv, launch_cwd="/", version="1")
     assert options.command_name == name

@@ -57,9 +57,9 @@ class Harness:
     """Both peers around one translator, recording and checking everything it sends."""
 
     def __init__(self) -> None:
-        self.translator = UpgradeTranslator(UpgradeOptions.from_json(
-            {"launchCwd": PROJECT, "agentCommand": ["gemini"]}
-        ))
+        self.translator = UpgradeTranslator(
+            UpgradeOptions.from_json({"launchCwd": PROJECT, "agentCommand": ["gemini"]})
+        )
         self.problems: list[str] = []
         # client side
         self.client_next = 1
@@ -133,27 +133,37 @@ class Harness:
         self.client_methods[request_id] = method
         if method == "session/prompt":
             self.prompt_session[request_id] = params["sessionId"]
-        self.take(self.translator.from_client(
-            {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
-        ))
+        self.take(
+            self.translator.from_client(
+                {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+            )
+        )
         return request_id
 
     def agent_request(self, agent: int, method: str, params: dict[str, Any]) -> None:
         request_id = self.agent_next.get(agent, 0)
         self.agent_next[agent] = request_id + 1
         self.agent_requests[(agent, request_id)] = method
-        self.take(self.translator.from_agent(
-            agent, {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
-        ))
+        self.take(
+            self.translator.from_agent(
+                agent, {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+            )
+        )
 
     def agent_answer(self, agent: int, request_id: Any, *, fail: bool = False) -> None:
         method = self.to_agent_requests.pop((agent, request_id))
         if fail:
-            message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "error": {
-                "code": -32603, "message": "Internal error", "data": {"details": "nope"}}}
+            message: dict[str, Any] = {
+                "jsonrpc": "2.0",
+                "id": request_id,
+                "error": {"code": -32603, "message": "Internal error", "data": {"details": "nope"}},
+            }
         elif method == "initialize":
-            message = {"jsonrpc": "2.0", "id": request_id, "result": {
-                "protocolVersion": "0.0.9", "isAuthenticated": self.authenticated}}
+            message = {
+                "jsonrpc": "2.0",
+                "id": request_id,
+                "result": {"protocolVersion": "0.0.9", "isAuthenticated": self.authenticated},
+            }
         else:
             message = {"jsonrpc": "2.0", "id": request_id, "result": None}
         self.fresh.discard(agent)
@@ -162,10 +172,16 @@ class Harness:
     def client_answer(self, request_id: Any, choice: str) -> None:
         method = self.to_client_requests.pop(request_id)
         if method == "session/request_permission":
-            outcome = ({"outcome": "cancelled"} if choice == "cancelled"
-                       else {"outcome": "selected", "optionId": choice})
-            message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id,
-                                       "result": {"outcome": outcome}}
+            outcome = (
+                {"outcome": "cancelled"}
+                if choice == "cancelled"
+                else {"outcome": "selected", "optionId": choice}
+            )
+            message: dict[str, Any] = {
+                "jsonrpc": "2.0",
+                "id": request_id,
+                "result": {"outcome": outcome},
+            }
         elif method == "fs/read_text_file":
             message = {"jsonrpc": "2.0", "id": request_id, "result": {"content": "x"}}
         else:
@@ -189,8 +205,13 @@ class Harness:
             self.take(self.translator.file_done(token, content="x"))
 
     def setup(self, two_sessions: bool, client_fs: bool) -> None:
-        self.client_request("initialize", {"protocolVersion": 1, "clientCapabilities": {
-            "fs": {"readTextFile": client_fs, "writeTextFile": False}}})
+        self.client_request(
+            "initialize",
+            {
+                "protocolVersion": 1,
+                "clientCapabilities": {"fs": {"readTextFile": client_fs, "writeTextFile": False}},
+            },
+        )
         self.agent_answer(0, 0)
         for cwd in [PROJECT, OTHER] if two_sessions else [PROJECT]:
             new = self.client_request("session/new", {"cwd": cwd, "mcpServers": []})
@@ -215,14 +236,18 @@ class Harness:
         session = data.draw(st.sampled_from(self.sessions))
         agent = data.draw(st.sampled_from(agents)) if agents else 0
         if action == "prompt":
-            request_id = self.client_request("session/prompt", {
-                "sessionId": session, "prompt": [{"type": "text", "text": "hi"}]})
+            request_id = self.client_request(
+                "session/prompt", {"sessionId": session, "prompt": [{"type": "text", "text": "hi"}]}
+            )
             if self.client_answers[request_id] == 0:
                 self.started_turns.add(request_id)
                 self.turn_open[session] = True
         elif action == "cancel":
-            self.take(self.translator.from_client({
-                "jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": session}}))
+            self.take(
+                self.translator.from_client(
+                    {"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": session}}
+                )
+            )
         elif action == "close":
             self.client_request("session/close", {"sessionId": session})
         elif action == "client_answer":
@@ -232,22 +257,40 @@ class Harness:
             chunk = data.draw(st.sampled_from([{"text": "t"}, {"thought": "th"}]))
             self.agent_request(agent, "streamAssistantMessageChunk", {"chunk": chunk})
         elif action == "push":
-            self.agent_request(agent, "pushToolCall", {
-                "label": "L", "icon": "pencil", "content": data.draw(st.sampled_from(CONTENTS))})
+            self.agent_request(
+                agent,
+                "pushToolCall",
+                {"label": "L", "icon": "pencil", "content": data.draw(st.sampled_from(CONTENTS))},
+            )
         elif action == "confirm":
-            self.agent_request(agent, "requestToolCallConfirmation", {
-                "label": "C", "icon": "terminal", "content": data.draw(st.sampled_from(CONTENTS)),
-                "confirmation": data.draw(st.sampled_from(CONFIRMATIONS))})
+            self.agent_request(
+                agent,
+                "requestToolCallConfirmation",
+                {
+                    "label": "C",
+                    "icon": "terminal",
+                    "content": data.draw(st.sampled_from(CONTENTS)),
+                    "confirmation": data.draw(st.sampled_from(CONFIRMATIONS)),
+                },
+            )
         elif action == "update":
             known = self.tool_ids.get(agent, [])
             tool_id = data.draw(st.sampled_from([*known, 99]))
-            self.agent_request(agent, "updateToolCall", {
-                "toolCallId": tool_id,
-                "status": data.draw(st.sampled_from(["running", "finished", "error"])),
-                "content": data.draw(st.sampled_from(CONTENTS))})
+            self.agent_request(
+                agent,
+                "updateToolCall",
+                {
+                    "toolCallId": tool_id,
+                    "status": data.draw(st.sampled_from(["running", "finished", "error"])),
+                    "content": data.draw(st.sampled_from(CONTENTS)),
+                },
+            )
         elif action == "plan":
-            self.agent_request(agent, "updatePlan", {"entries": [
-                {"content": "p", "priority": "high", "status": "pending"}]})
+            self.agent_request(
+                agent,
+                "updatePlan",
+                {"entries": [{"content": "p", "priority": "high", "status": "pending"}]},
+            )
         elif action == "read":
             self.agent_request(agent, "readTextFile", {"path": "a.txt"})
         elif action == "file_done":
@@ -263,8 +306,10 @@ class Harness:
     def drain(self) -> None:
         """Both sides answer everything still pending, until nothing is left."""
         for _ in range(50):
-            if not self.to_client_requests and not self.file_tokens and not any(
-                k[0] in self.alive for k in self.to_agent_requests
+            if (
+                not self.to_client_requests
+                and not self.file_tokens
+                and not any(k[0] in self.alive for k in self.to_agent_requests)
             ):
                 return
             for token in list(self.file_tokens):
@@ -290,8 +335,9 @@ class Harness:
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), two_sessions=st.booleans(), client_fs=st.booleans(),
-       steps=st.integers(1, 40))
+@given(
+    data=st.data(), two_sessions=st.booleans(), client_fs=st.booleans(), steps=st.integers(1, 40)
+)
 def test_random_interleavings(
     data: st.DataObject, two_sessions: bool, client_fs: bool, steps: int
 ) -> None:
