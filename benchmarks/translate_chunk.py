@@ -31,25 +31,53 @@ from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 
 def _translator_in_a_turn() -> UpgradeTranslator:
     """A translator with session ``sess-1`` on agent 0 and a prompt running."""
-    translator = UpgradeTranslator(UpgradeOptions.from_json(
-        {"launchCwd": "/project", "agentCommand": ["gemini", "--experimental-acp"]}
-    ))
-    translator.from_client({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                            "params": {"protocolVersion": 1}})
-    translator.from_agent(0, {"jsonrpc": "2.0", "id": 0,
-                              "result": {"protocolVersion": "0.0.9", "isAuthenticated": True}})
-    translator.from_client({"jsonrpc": "2.0", "id": 2, "method": "session/new",
-                            "params": {"cwd": "/project", "mcpServers": []}})
-    translator.from_client({"jsonrpc": "2.0", "id": 3, "method": "session/prompt", "params": {
-        "sessionId": "sess-1", "prompt": [{"type": "text", "text": "go"}]}})
+    translator = UpgradeTranslator(
+        UpgradeOptions.from_json(
+            {"launchCwd": "/project", "agentCommand": ["gemini", "--experimental-acp"]}
+        )
+    )
+    translator.from_client(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": 1}}
+    )
+    translator.from_agent(
+        0,
+        {
+            "jsonrpc": "2.0",
+            "id": 0,
+            "result": {"protocolVersion": "0.0.9", "isAuthenticated": True},
+        },
+    )
+    translator.from_client(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "session/new",
+            "params": {"cwd": "/project", "mcpServers": []},
+        }
+    )
+    translator.from_client(
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "session/prompt",
+            "params": {"sessionId": "sess-1", "prompt": [{"type": "text", "text": "go"}]},
+        }
+    )
     return translator
 
 
 def _lines(count: int, text_size: int) -> list[str]:
     text = ("lorem ipsum " * (text_size // 12 + 1))[:text_size]
     return [
-        json.dumps({"jsonrpc": "2.0", "id": i, "method": "streamAssistantMessageChunk",
-                    "params": {"chunk": {"text": text}}}, separators=(",", ":"))
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": i,
+                "method": "streamAssistantMessageChunk",
+                "params": {"chunk": {"text": text}},
+            },
+            separators=(",", ":"),
+        )
         for i in range(count)
     ]
 

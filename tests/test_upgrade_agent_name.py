@@ -12,13 +12,16 @@ import pytest
 from acp_compat.translate.upgrade.agent_name import agent_name
 
 
-@pytest.mark.parametrize(("argv", "name"), [
-    (["./legacy_agent.py", "--acp"], "legacy_agent"),
-    (["/opt/gemini-legacy/dist/index.js"], "gemini-legacy"),
-    (["uv", "run", "agent.py"], "agent"),
-    (["gemini.real"], "gemini.real"),
-    (["my-agent"], "my-agent"),
-])
+@pytest.mark.parametrize(
+    ("argv", "name"),
+    [
+        (["./legacy_agent.py", "--acp"], "legacy_agent"),
+        (["/opt/gemini-legacy/dist/index.js"], "gemini-legacy"),
+        (["uv", "run", "agent.py"], "agent"),
+        (["gemini.real"], "gemini.real"),
+        (["my-agent"], "my-agent"),
+    ],
+)
 def test_a_script_started_directly_is_named_like_one_run_by_its_interpreter(
     argv: list[str], name: str
 ) -> None:

@@ -98,8 +98,9 @@ class ExampleAgent:
         """Run one scripted turn; a cancel ends it early (the answer is still ``null``)."""
         if self._turn is not None:
             self._turn.cancel()
-        text = " ".join(c.text if not isinstance(c, PathUserChunk) else c.path
-                        for c in params.chunks)
+        text = " ".join(
+            c.text if not isinstance(c, PathUserChunk) else c.path for c in params.chunks
+        )
         with anyio.CancelScope() as scope:
             self._turn = scope
             try:
@@ -129,17 +130,23 @@ class ExampleAgent:
         if "slow" in words:
             await self._slow()
         if "plan" in words:
-            await self.client.update_plan(UpdatePlanParams(entries=[
-                PlanEntry(content="Read the prompt", priority="high", status="completed"),
-                PlanEntry(content="Answer it", priority="medium", status="in_progress"),
-            ]))
+            await self.client.update_plan(
+                UpdatePlanParams(
+                    entries=[
+                        PlanEntry(content="Read the prompt", priority="high", status="completed"),
+                        PlanEntry(content="Answer it", priority="medium", status="in_progress"),
+                    ]
+                )
+            )
         if "fail" in words:
             raise RuntimeError(FAILURE)
 
     async def _chunk(self, *, text: str | None = None, thought: str | None = None) -> None:
         """Stream one text or thought chunk."""
-        chunk = ThoughtAssistantChunk(thought=thought) if thought is not None else (
-            TextAssistantChunk(text=text or "")
+        chunk = (
+            ThoughtAssistantChunk(thought=thought)
+            if thought is not None
+            else (TextAssistantChunk(text=text or ""))
         )
         await self.client.stream_assistant_message_chunk(
             StreamAssistantMessageChunkParams(chunk=chunk)
@@ -153,11 +160,13 @@ class ExampleAgent:
 
     async def _list(self) -> None:
         """A tool call that needs no permission: list the working directory."""
-        call = await self.client.push_tool_call(PushToolCallParams(
-            label="List the working directory",
-            icon="folder",
-            locations=[ToolCallLocation(path=self.cwd)],
-        ))
+        call = await self.client.push_tool_call(
+            PushToolCallParams(
+                label="List the working directory",
+                icon="folder",
+                locations=[ToolCallLocation(path=self.cwd)],
+            )
+        )
         names = await anyio.to_thread.run_sync(os.listdir, self.cwd)
         listing = "".join(f"\n- {name}" for name in sorted(names))
         markdown = f"Listed {len(names)} item(s):{listing}"

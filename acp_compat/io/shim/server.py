@@ -339,4 +339,3 @@ async def _answer(instance: _Instance, message: Message) -> Message:
     except Exception as exc:
         logger.warning("agent %d: %s raised %r", instance.number, method, exc, exc_info=exc)
         return error(request_id, INTERNAL_ERROR, "Internal error", {"details": str(exc)})
-

@@ -23,35 +23,82 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-_INTERPRETERS = frozenset({
-    "python", "pythonw", "pypy", "node", "nodejs", "bun", "deno", "tsx", "ts-node",
-    "ruby", "perl", "php", "sh", "bash", "zsh",
-})
+_INTERPRETERS = frozenset(
+    {
+        "python",
+        "pythonw",
+        "pypy",
+        "node",
+        "nodejs",
+        "bun",
+        "deno",
+        "tsx",
+        "ts-node",
+        "ruby",
+        "perl",
+        "php",
+        "sh",
+        "bash",
+        "zsh",
+    }
+)
 """Programs that run a script named by their first positional argument."""
 
 _PACKAGE_LAUNCHERS: dict[tuple[str, ...], bool] = {
-    ("npx",): True, ("bunx",): True, ("pnpx",): True, ("uvx",): True,
-    ("npm", "exec"): True, ("pnpm", "dlx"): True, ("yarn", "dlx"): True,
-    ("pipx", "run"): True, ("uv", "tool", "run"): True, ("bun", "x"): True,
-    ("uv", "run"): False, ("env",): False,
+    ("npx",): True,
+    ("bunx",): True,
+    ("pnpx",): True,
+    ("uvx",): True,
+    ("npm", "exec"): True,
+    ("pnpm", "dlx"): True,
+    ("yarn", "dlx"): True,
+    ("pipx", "run"): True,
+    ("uv", "tool", "run"): True,
+    ("bun", "x"): True,
+    ("uv", "run"): False,
+    ("env",): False,
 }
 """Programs (with subcommand) that run a package (``True``) or a command line
 (``False``, which is named again by these rules)."""
 
-_SUBCOMMAND_RUNNERS: dict[str, frozenset[str]] = {"deno": frozenset({"run"}),
-                                                  "bun": frozenset({"run"})}
+_SUBCOMMAND_RUNNERS: dict[str, frozenset[str]] = {
+    "deno": frozenset({"run"}),
+    "bun": frozenset({"run"}),
+}
 """Interpreters whose script follows a subcommand."""
 
-_VALUE_OPTIONS = frozenset({
-    # python
-    "-W", "-X", "--check-hash-based-pycs",
-    # node, bun, deno
-    "-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file",
-    "-C", "--conditions", "--title", "--input-type", "--config",
-    # npx, npm exec, pnpm dlx, uvx, pipx run, uv run
-    "-p", "--package", "--from", "--with", "--python", "--registry", "--cache",
-    "--index", "--index-url", "--spec", "--pip-args",
-})
+_VALUE_OPTIONS = frozenset(
+    {
+        # python
+        "-W",
+        "-X",
+        "--check-hash-based-pycs",
+        # node, bun, deno
+        "-r",
+        "--require",
+        "--import",
+        "--loader",
+        "--experimental-loader",
+        "--env-file",
+        "-C",
+        "--conditions",
+        "--title",
+        "--input-type",
+        "--config",
+        # npx, npm exec, pnpm dlx, uvx, pipx run, uv run
+        "-p",
+        "--package",
+        "--from",
+        "--with",
+        "--python",
+        "--registry",
+        "--cache",
+        "--index",
+        "--index-url",
+        "--spec",
+        "--pip-args",
+    }
+)
 """Options that take the next argument as their value (so it is not the positional)."""
 
 _CODE_OPTIONS = frozenset({"-c", "-e", "--eval", "--print", "--call"})
@@ -130,9 +177,9 @@ def agent_name(argv: Sequence[str]) -> str:
     program = _program(argv[0])
     key = program.lower()
     for launcher, runs_package in _PACKAGE_LAUNCHERS.items():
-        if (key, *argv[1:len(launcher)]) != launcher:
+        if (key, *argv[1 : len(launcher)]) != launcher:
             continue
-        rest = argv[len(launcher):]
+        rest = argv[len(launcher) :]
         if key == "env":
             rest = [arg for arg in rest if "=" not in arg or arg.startswith("-")]
         found, index, _ = _target(rest)

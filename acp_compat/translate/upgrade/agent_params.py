@@ -51,7 +51,8 @@ def push_tool_call(params: Any, *, confirmation: bool = False) -> dict[str, Any]
     """``pushToolCall`` (or, with ``confirmation``, ``requestToolCallConfirmation``):
     ``{label, icon, content: dict | None, locations: list | None[, confirmation]}``."""
     checked: PushToolCallParams | RequestToolCallConfirmationParams = (
-        _structure(params, RequestToolCallConfirmationParams) if confirmation
+        _structure(params, RequestToolCallConfirmationParams)
+        if confirmation
         else _structure(params, PushToolCallParams)
     )
     result: dict[str, Any] = {

@@ -74,8 +74,11 @@ class AgentSide(TranslatorCore):
             return self._agent_request(proc, message)
         if kind is Kind.RESPONSE or kind is Kind.ERROR:
             return self._agent_response(proc, message, kind)
-        log.warning("agent %d sent a message that is not a legacy request or response "
-                    "(ignored): %.200r", agent, message)
+        log.warning(
+            "agent %d sent a message that is not a legacy request or response (ignored): %.200r",
+            agent,
+            message,
+        )
         return []
 
     def _fast_chunk(self, agent: int, message: Message) -> list[Output] | None:
@@ -102,10 +105,19 @@ class AgentSide(TranslatorCore):
                 return None
             update_kind = "agent_thought_chunk"
         return [
-            ToClient({"jsonrpc": "2.0", "method": "session/update", "params": {
-                "sessionId": session.session_id,
-                "update": {"sessionUpdate": update_kind, "content": {"type": "text", "text": text}},
-            }}),
+            ToClient(
+                {
+                    "jsonrpc": "2.0",
+                    "method": "session/update",
+                    "params": {
+                        "sessionId": session.session_id,
+                        "update": {
+                            "sessionUpdate": update_kind,
+                            "content": {"type": "text", "text": text},
+                        },
+                    },
+                }
+            ),
             ToAgent(agent, {"jsonrpc": "2.0", "id": message["id"], "result": None}),
         ]
 
@@ -115,23 +127,34 @@ class AgentSide(TranslatorCore):
         handler = _AGENT_HANDLERS.get(method)
         if handler is None:
             log.warning("agent %d called unknown method %r", proc.number, method)
-            return [ToAgent(proc.number, error(
-                request_id, METHOD_NOT_FOUND, "Method not found", {"details": method}
-            ))]
+            return [
+                ToAgent(
+                    proc.number,
+                    error(request_id, METHOD_NOT_FOUND, "Method not found", {"details": method}),
+                )
+            ]
         session = self._sessions.get(proc.session_id) if proc.session_id is not None else None
         try:
             return handler(self, proc, session, request_id, message.get("params"))
         except CodecError as err:
             log.warning("agent %d sent invalid %s params: %s", proc.number, method, err)
-            return [ToAgent(proc.number, error(
-                request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data()
-            ))]
+            return [
+                ToAgent(
+                    proc.number,
+                    error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data()),
+                )
+            ]
 
     def _no_session(self, proc: AgentProcess, request_id: RequestId, method: str) -> list[Output]:
         log.warning("agent %d called %s but serves no session", proc.number, method)
-        return [ToAgent(proc.number, error(
-            request_id, INTERNAL_ERROR, f"{method}: this agent process serves no session"
-        ))]
+        return [
+            ToAgent(
+                proc.number,
+                error(
+                    request_id, INTERNAL_ERROR, f"{method}: this agent process serves no session"
+                ),
+            )
+        ]
 
     def _stream_chunk(
         self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
@@ -140,12 +163,16 @@ class AgentSide(TranslatorCore):
         outputs: list[Output] = []
         if session is not None and session.turn is not None:
             kind, text = (
-                ("agent_message_chunk", chunk["text"]) if "text" in chunk
+                ("agent_message_chunk", chunk["text"])
+                if "text" in chunk
                 else ("agent_thought_chunk", chunk["thought"])
             )
-            outputs.append(session_update(session.session_id, {
-                "sessionUpdate": kind, "content": {"type": "text", "text": text}
-            }))
+            outputs.append(
+                session_update(
+                    session.session_id,
+                    {"sessionUpdate": kind, "content": {"type": "text", "text": text}},
+                )
+            )
         else:
             log.debug("agent %d streamed a chunk outside a prompt turn (dropped)", proc.number)
         outputs.append(ToAgent(proc.number, result(request_id, None)))
@@ -196,8 +223,9 @@ class AgentSide(TranslatorCore):
             update = {"sessionUpdate": "tool_call", **fields}
             outputs.append(session_update(session.session_id, update))
         else:
-            log.warning("agent %d pushed a tool call outside a prompt turn (not shown)",
-                        proc.number)
+            log.warning(
+                "agent %d pushed a tool call outside a prompt turn (not shown)", proc.number
+            )
             session.tools[tool_id].status = "failed"
         outputs.append(ToAgent(proc.number, result(request_id, {"id": tool_id})))
         return outputs
@@ -212,25 +240,36 @@ class AgentSide(TranslatorCore):
         session.tools[tool_id] = ToolState("pending", checked["locations"] or [])
         if session.turn is None:
             # Nobody could approve it: refuse, the way a cancelled generation would.
-            log.warning("agent %d asked for a confirmation outside a prompt turn (cancelled)",
-                        proc.number)
+            log.warning(
+                "agent %d asked for a confirmation outside a prompt turn (cancelled)", proc.number
+            )
             session.tools[tool_id].status = "failed"
             return [ToAgent(proc.number, result(request_id, {"id": tool_id, "outcome": "cancel"}))]
         session.turn.tool_ids.append(tool_id)
         fields = self._tool_fields(session, tool_id, checked, "pending")
         options = tools.permission_options(checked["confirmation"])
-        client_id = self._client_out.add(PermissionFor(
-            agent=proc.number,
-            session_id=session.session_id,
-            legacy_id=request_id,
-            tool_id=tool_id,
-            offered=frozenset(option["optionId"] for option in options),
-        ))
+        client_id = self._client_out.add(
+            PermissionFor(
+                agent=proc.number,
+                session_id=session.session_id,
+                legacy_id=request_id,
+                tool_id=tool_id,
+                offered=frozenset(option["optionId"] for option in options),
+            )
+        )
         return [
             session_update(session.session_id, {"sessionUpdate": "tool_call", **fields}),
-            ToClient(request(client_id, "session/request_permission", {
-                "sessionId": session.session_id, "toolCall": fields, "options": options,
-            })),
+            ToClient(
+                request(
+                    client_id,
+                    "session/request_permission",
+                    {
+                        "sessionId": session.session_id,
+                        "toolCall": fields,
+                        "options": options,
+                    },
+                )
+            ),
         ]
 
     def _update_tool_call(
@@ -247,9 +286,7 @@ class AgentSide(TranslatorCore):
         outputs: list[Output] = []
         if session.turn is not None:
             tool.status = status
-            content, rewritten = tools.map_content(
-                checked["content"], tool.locations, session.cwd
-            )
+            content, rewritten = tools.map_content(checked["content"], tool.locations, session.cwd)
             update: dict[str, Any] = {
                 "sessionUpdate": "tool_call_update",
                 "toolCallId": str(tool_id),
@@ -260,8 +297,9 @@ class AgentSide(TranslatorCore):
                 update["_meta"] = tools.legacy_meta({"content": checked["content"]})
             outputs.append(session_update(session.session_id, update))
         else:
-            log.debug("agent %d updated tool call %d after its turn (dropped)",
-                      proc.number, tool_id)
+            log.debug(
+                "agent %d updated tool call %d after its turn (dropped)", proc.number, tool_id
+            )
         outputs.append(ToAgent(proc.number, result(request_id, None)))
         return outputs
 
@@ -271,9 +309,9 @@ class AgentSide(TranslatorCore):
         entries = agent_params.update_plan(params)
         outputs: list[Output] = []
         if session is not None and session.turn is not None:
-            outputs.append(session_update(session.session_id, {
-                "sessionUpdate": "plan", "entries": entries
-            }))
+            outputs.append(
+                session_update(session.session_id, {"sessionUpdate": "plan", "entries": entries})
+            )
         outputs.append(ToAgent(proc.number, result(request_id, None)))
         return outputs
 
@@ -305,9 +343,19 @@ class AgentSide(TranslatorCore):
         context = FileFor(agent=proc.number, legacy_id=request_id, read=False)
         if self._client_writes:
             client_id = self._client_out.add(context)
-            return [ToClient(request(client_id, "fs/write_text_file", {
-                "sessionId": session.session_id, "path": path, "content": checked["content"],
-            }))]
+            return [
+                ToClient(
+                    request(
+                        client_id,
+                        "fs/write_text_file",
+                        {
+                            "sessionId": session.session_id,
+                            "path": path,
+                            "content": checked["content"],
+                        },
+                    )
+                )
+            ]
         token = self._new_token(context)
         return [WriteLocalFile(token, path, checked["content"])]
 
@@ -370,13 +418,18 @@ class AgentSide(TranslatorCore):
         proc.initializing = False
         if failed:
             proc.stopping = True
-            return [ToClient(forwarded_error(context.client_id, message["error"])),
-                    StopAgent(proc.number)]
+            return [
+                ToClient(forwarded_error(context.client_id, message["error"])),
+                StopAgent(proc.number),
+            ]
         value = message.get("result")
         proc.initialized = value if isinstance(value, dict) else {}
         if not reports_authenticated(value):
-            log.warning("agent process %d reports it is not authenticated; going on since "
-                        "this connection authenticated", proc.number)
+            log.warning(
+                "agent process %d reports it is not authenticated; going on since "
+                "this connection authenticated",
+                proc.number,
+            )
         self._bind(proc, context.session_id, context.cwd)
         return [ToClient(result(context.client_id, {"sessionId": context.session_id}))]
 
@@ -387,9 +440,7 @@ class AgentSide(TranslatorCore):
             return []
         if session.turn.cancelling:
             # Cancelled: the turn ends "cancelled" whether the agent resolved or rejected.
-            return self._finish_turn(
-                session, lambda pid: result(pid, {"stopReason": "cancelled"})
-            )
+            return self._finish_turn(session, lambda pid: result(pid, {"stopReason": "cancelled"}))
         if failed:
             legacy_error = message["error"]
             return self._finish_turn(session, lambda pid: forwarded_error(pid, legacy_error))

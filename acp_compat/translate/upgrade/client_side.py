@@ -53,10 +53,16 @@ from acp_compat.translate.upgrade.session import (
     Turn,
 )
 
-UNSUPPORTED_METHODS = frozenset({
-    "session/load", "session/set_mode", "session/set_config_option", "session/set_model",
-    "session/list", "session/resume",
-})
+UNSUPPORTED_METHODS = frozenset(
+    {
+        "session/load",
+        "session/set_mode",
+        "session/set_config_option",
+        "session/set_model",
+        "session/list",
+        "session/resume",
+    }
+)
 """Current methods a legacy agent has no counterpart for: ``-32601``."""
 
 T = TypeVar("T")
@@ -174,8 +180,13 @@ class ClientSide(TranslatorCore):
         agent0 = self._agents[0]
         first = agent0.keep
         agent0.keep = False
-        if (first and _same_dir(cwd, self._options.launch_cwd) and agent0.alive
-                and not agent0.stopping and agent0.session_id is None):
+        if (
+            first
+            and _same_dir(cwd, self._options.launch_cwd)
+            and agent0.alive
+            and not agent0.stopping
+            and agent0.session_id is None
+        ):
             self._bind(agent0, session_id, cwd)
             return [ToClient(result(request_id, {"sessionId": session_id}))]
         outputs = self._release_if_idle(agent0) if first else []
@@ -189,9 +200,13 @@ class ClientSide(TranslatorCore):
         if session.exit_error is not None:
             return [ToClient(error(request_id, **session.exit_error))]
         if session.turn is not None:
-            return [ToClient(error(
-                request_id, INVALID_REQUEST, "A prompt is already running in this session"
-            ))]
+            return [
+                ToClient(
+                    error(
+                        request_id, INVALID_REQUEST, "A prompt is already running in this session"
+                    )
+                )
+            ]
         proc = self._agents[session.agent]
         legacy_id = proc.outbound.add(SendFor(session.session_id))
         session.turn = Turn(prompt_id=request_id)
@@ -246,9 +261,12 @@ class ClientSide(TranslatorCore):
         content = value.get("content") if isinstance(value, dict) else None
         if not isinstance(content, str):
             log.warning("client answered fs/read_text_file without content: %.200r", value)
-            return [ToAgent(proc.number, error(
-                context.legacy_id, INTERNAL_ERROR, "The client returned no file content"
-            ))]
+            return [
+                ToAgent(
+                    proc.number,
+                    error(context.legacy_id, INTERNAL_ERROR, "The client returned no file content"),
+                )
+            ]
         return [ToAgent(proc.number, result(context.legacy_id, {"content": content}))]
 
     def _permission_answered(
@@ -268,8 +286,9 @@ class ClientSide(TranslatorCore):
 
     def _legacy_outcome(self, context: PermissionFor, message: Message, kind: Kind) -> str:
         if kind is Kind.ERROR:
-            log.warning("client failed session/request_permission (%r); rejecting",
-                        message.get("error"))
+            log.warning(
+                "client failed session/request_permission (%r); rejecting", message.get("error")
+            )
             return "reject"
         value = message.get("result")
         outcome = value.get("outcome") if isinstance(value, dict) else None

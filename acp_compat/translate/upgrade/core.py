@@ -89,12 +89,14 @@ class TranslatorCore:
                 "mcpCapabilities": {"http": False, "sse": False},
                 "sessionCapabilities": {"close": {}},
             },
-            "authMethods": [{
-                "id": LOGIN_METHOD_ID,
-                "name": "Log in",
-                "description": f"{self._options.command_name} runs its own login flow"
-                " (for example a browser sign-in); acp-compat starts it.",
-            }],
+            "authMethods": [
+                {
+                    "id": LOGIN_METHOD_ID,
+                    "name": "Log in",
+                    "description": f"{self._options.command_name} runs its own login flow"
+                    " (for example a browser sign-in); acp-compat starts it.",
+                }
+            ],
             "agentInfo": {
                 "name": "acp-compat",
                 "version": self._options.version,
@@ -127,8 +129,14 @@ class TranslatorCore:
 
     def _release_if_idle(self, proc: AgentProcess) -> list[Output]:
         """Stop a process nobody needs any more: no session, nothing pending, not kept."""
-        if (not proc.alive or proc.stopping or proc.keep or proc.session_id is not None
-                or len(proc.outbound) or proc.queued_auth):
+        if (
+            not proc.alive
+            or proc.stopping
+            or proc.keep
+            or proc.session_id is not None
+            or len(proc.outbound)
+            or proc.queued_auth
+        ):
             return []
         proc.stopping = True
         return [StopAgent(proc.number)]
@@ -156,9 +164,16 @@ class TranslatorCore:
         if tool.status in tools.FINAL_STATUSES:
             return []
         tool.status = "failed"
-        return [session_update(session.session_id, {
-            "sessionUpdate": "tool_call_update", "toolCallId": str(tool_id), "status": "failed",
-        })]
+        return [
+            session_update(
+                session.session_id,
+                {
+                    "sessionUpdate": "tool_call_update",
+                    "toolCallId": str(tool_id),
+                    "status": "failed",
+                },
+            )
+        ]
 
     def _withdraw_client_requests(self, agent: int) -> list[Output]:
         """``$/cancel_request`` for what the client was asked on behalf of a process that

@@ -99,10 +99,12 @@ def prompt_to_chunks(prompt: list[ContentBlock]) -> list[dict[str, str]]:
             problems += err.prefixed(f"params.prompt[{index}]").problems
             continue
         if chunk is None:
-            problems.append(Problem(
-                f"params.prompt[{index}]",
-                f"{_unsupported(block)} content is not supported by this legacy agent",
-            ))
+            problems.append(
+                Problem(
+                    f"params.prompt[{index}]",
+                    f"{_unsupported(block)} content is not supported by this legacy agent",
+                )
+            )
         else:
             chunks.append(chunk)
     if problems:

@@ -56,7 +56,11 @@ class CancelSend:
 
 
 AgentContext = (
-    InitializeForClient | InitializeForSession | InitializeControl | AuthenticateFor | SendFor
+    InitializeForClient
+    | InitializeForSession
+    | InitializeControl
+    | AuthenticateFor
+    | SendFor
     | CancelSend
 )
 

@@ -46,8 +46,11 @@ def fix_diff_path(path: str, locations: Sequence[dict[str, Any]], cwd: str) -> s
     tail = os.path.normpath(path).split(os.sep)
     for location in locations:
         candidate = location.get("path")
-        if (isinstance(candidate, str) and os.path.isabs(candidate)
-                and os.path.normpath(candidate).split(os.sep)[-len(tail):] == tail):
+        if (
+            isinstance(candidate, str)
+            and os.path.isabs(candidate)
+            and os.path.normpath(candidate).split(os.sep)[-len(tail) :] == tail
+        ):
             return candidate
     return os.path.normpath(os.path.join(cwd, path))
 
@@ -63,8 +66,12 @@ def map_content(
         return [text_item(content["markdown"])], False
     path = content["path"]
     absolute = fix_diff_path(path, locations, cwd)
-    diff = {"type": "diff", "path": absolute, "oldText": content.get("oldText"),
-            "newText": content["newText"]}
+    diff = {
+        "type": "diff",
+        "path": absolute,
+        "oldText": content.get("oldText"),
+        "newText": content["newText"],
+    }
     return [diff], absolute != path
 
 
