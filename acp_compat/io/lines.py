@@ -117,11 +117,6 @@ class LineReader:
         self._pending: list[Event] = []
         self._eof = False
 
-    @property
-    def at_eof(self) -> bool:
-        """Whether the end of the stream was seen and every event handed out."""
-        return self._eof and not self._pending
-
     async def read_events(self) -> list[Event] | None:
         """The next non-empty batch of events, or ``None`` at the end of the stream."""
         if self._pending:
@@ -187,11 +182,6 @@ class LineWriter:
     def close(self) -> None:
         """Finish writing what is queued, then close the descriptor."""
         self._closing = True
-        self._wakeup.set()
-
-    def abort(self) -> None:
-        """Drop what is queued and stop (the reader is known to be gone)."""
-        self._mark_broken()
         self._wakeup.set()
 
     async def wait_below(self, limit: int) -> None:
