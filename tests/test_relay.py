@@ -129,6 +129,46 @@ def test_agent_death_mid_turn_fails_that_prompt_only(start: Any, tmp_path: Path)
     assert wrap.wait() == 0
 
 
+def test_a_client_that_never_reads_our_stderr_does_not_stall_the_relay(tmp_path: Path) -> None:
+    # The official Python SDK pipes an agent's stderr and never reads it. 4 MiB of agent
+    # stderr (far past a pipe's 64 KiB) must not freeze the relay: it is dropped instead.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "acp_compat", "wrap", "-v", "--", *agent_command("legacy_agent")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,  # never read
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def call(id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        assert proc.stdin is not None and proc.stdout is not None
+        message = {"jsonrpc": "2.0", "id": id, "method": method, "params": params}
+        proc.stdin.write(json.dumps(message).encode() + b"\n")
+        proc.stdin.flush()
+        while True:
+            answer: dict[str, Any] = json.loads(proc.stdout.readline())
+            if answer.get("id") == id and "method" not in answer:
+                return answer
+
+    try:
+        call(0, "initialize", CURRENT_INIT)
+        session = call(1, "session/new", {"cwd": str(tmp_path), "mcpServers": []})
+        sid = session["result"]["sessionId"]
+        prompt = {"sessionId": sid, "prompt": [{"type": "text", "text": "noisy 4194304"}]}
+        assert call(2, "session/prompt", prompt)["result"] == {"stopReason": "end_turn"}
+        proc.stdin.close()
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
+
+
 def test_20_mib_line_both_directions(start: Any, tmp_path: Path) -> None:
     wrap = start(agent_command("legacy_agent"))
     session = _upgrade_session(wrap, tmp_path)

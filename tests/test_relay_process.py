@@ -199,7 +199,9 @@ def test_stderr_is_passed_through_and_its_tail_is_bounded(tmp_path: Path) -> Non
     async def run() -> str:
         fd = os.open(sink, os.O_WRONLY | os.O_CREAT, 0o600)
         try:
-            agent = AgentProcess.spawn(0, [sys.executable, "-c", code], stderr_sink=fd)
+            agent = AgentProcess.spawn(
+                0, [sys.executable, "-c", code], stderr_sink=lambda data: _write(fd, data)
+            )
             async with anyio.create_task_group() as tg:
                 agent.start(tg)
                 with anyio.fail_after(10):
@@ -243,3 +245,10 @@ def test_a_terminal_shared_by_stdin_and_stdout_is_left_blocking() -> None:
     finally:
         os.close(terminal)
         os.close(master)
+
+
+def _write(fd: int, data: bytes) -> None:
+    """A test sink: write everything to ``fd`` (a regular file never blocks)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]

@@ -31,7 +31,7 @@ import anyio
 import click
 
 from acp_compat import __version__
-from acp_compat.io.process import AgentProcess, describe_status, use_agent
+from acp_compat.io.process import AgentProcess, describe_status, to_our_stderr, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
 from acp_compat.jsonrpc.messages import (
     AUTH_REQUIRED,
@@ -420,7 +420,9 @@ async def run_demo(
         options.append("--require-auth")
     argv = relay_command(options)
     try:
-        agent = AgentProcess.spawn(0, argv, str(root), stderr_sink=2 if verbose else None)
+        agent = AgentProcess.spawn(
+            0, argv, str(root), stderr_sink=to_our_stderr if verbose else None
+        )
     except OSError as exc:
         raise DemoError(f"cannot start the relay {argv}: {exc}") from exc
     client = DemoClient(agent, transcript, root, permission)

@@ -12,6 +12,7 @@ import click
 from acp_compat import __version__
 from acp_compat.io.modes import ModeOptions
 from acp_compat.io.runner import WrapOptions, run_wrap
+from acp_compat.io.stderr import PumpHandler, stderr_pump
 from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
 
@@ -33,7 +34,8 @@ def _configure_logging(verbose: int, quiet: int, log_file: str | None) -> None:
         stream = open(log_file, "a", encoding="utf-8", opener=_private_file)  # noqa: SIM115
         handler = logging.StreamHandler(stream)
     else:
-        handler = logging.StreamHandler(sys.stderr)
+        # Through the pump: an editor that never reads our stderr must not stall us.
+        handler = PumpHandler(stderr_pump())
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     root = logging.getLogger("acp_compat")
     root.handlers[:] = [handler]
@@ -217,6 +219,9 @@ def wrap(
     )
     protocol_fd = _reserve_stdout()
     status = anyio.run(_run, options, protocol_fd, tracer)
+    # The last records (shutdown, exit statuses) are still in the pump; a reader that
+    # keeps up gets them, one that never reads does not hold up our exit.
+    stderr_pump().flush(timeout=1.0)
     sys.exit(status)
 
 

@@ -25,9 +25,19 @@ import anyio
 import anyio.abc
 
 from acp_compat.io.lines import LineReader, LineWriter, read_chunk
+from acp_compat.io.stderr import stderr_pump
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
 
 logger = logging.getLogger("acp_compat.io.process")
+
+StderrSink = Callable[[bytes], None]
+"""Where an agent's stderr goes as it is read (it must never block the event loop)."""
+
+
+def to_our_stderr(data: bytes) -> None:
+    """Pass agent stderr on to ours through the shared never-blocking pump."""
+    stderr_pump().write(data)
+
 
 _T = TypeVar("_T")
 
@@ -78,7 +88,7 @@ class AgentProcess:
         stderr_fd: int,
         *,
         max_line_bytes: int,
-        stderr_sink: int | None,
+        stderr_sink: StderrSink | None,
     ) -> None:
         self.number = number
         self.argv = tuple(argv)
@@ -109,13 +119,13 @@ class AgentProcess:
         cwd: str | None = None,
         *,
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-        stderr_sink: int | None = 2,
+        stderr_sink: StderrSink | None = to_our_stderr,
     ) -> AgentProcess:
         """Start ``argv`` (never through a shell) in ``cwd`` with the inherited environment.
 
         Raises ``OSError`` when it cannot be started (missing command, not executable,
-        ``cwd`` missing). ``stderr_sink`` is the descriptor the agent's stderr is copied to
-        (``None``: only the tail is kept).
+        ``cwd`` missing). ``stderr_sink`` receives the agent's stderr as it comes (by default
+        our own stderr, through the never-blocking pump; ``None``: only the tail is kept).
         """
         if not argv:
             raise ValueError("the agent command is empty")
@@ -285,7 +295,7 @@ class AgentProcess:
                 if len(self._stderr_tail) > STDERR_TAIL_BYTES:
                     del self._stderr_tail[: len(self._stderr_tail) - STDERR_TAIL_BYTES]
                 if self._stderr_sink is not None:
-                    _write_fully(self._stderr_sink, data)
+                    self._stderr_sink(data)
         finally:
             os.close(self._stderr_fd)
             self.stderr_done.set()
@@ -318,16 +328,3 @@ async def use_agent(
     if failure is not None:
         raise failure
     return cast(_T, outcome)
-
-
-def _write_fully(fd: int, data: bytes) -> None:
-    """Write all of ``data`` to our (blocking) stderr; give up quietly if it is gone."""
-    view = memoryview(data)
-    while view:
-        try:
-            written = os.write(fd, view)
-        except BlockingIOError:
-            return  # a non-blocking stderr that is full: losing log text beats hanging
-        except OSError:
-            return
-        view = view[written:]

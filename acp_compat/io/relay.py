@@ -32,7 +32,13 @@ import attrs
 from acp_compat.io import localfiles
 from acp_compat.io.inbound import decode_agent, decode_client, dropped_line_answer, log_dropped
 from acp_compat.io.lines import LineReader, LineWriter
-from acp_compat.io.process import AgentProcess, describe_status, shell_status
+from acp_compat.io.process import (
+    AgentProcess,
+    StderrSink,
+    describe_status,
+    shell_status,
+    to_our_stderr,
+)
 from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, Tracer
 from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Kind, Message, error
@@ -69,7 +75,7 @@ class RelayConfig:
     argv: tuple[str, ...]
     max_line_bytes: int
     grace: float
-    stderr_sink: int | None = 2
+    stderr_sink: StderrSink | None = to_our_stderr
 
 
 @attrs.frozen(eq=False)

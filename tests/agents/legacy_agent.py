@@ -3,7 +3,8 @@
 ``echo TEXT`` streams TEXT back; ``size`` streams the prompt's length; ``mirror`` streams
 the whole prompt text back (for long lines); ``junk`` prints a banner, a JSON line that
 is no JSON-RPC message and then streams "after junk"; ``huge N`` prints an N-byte line
-then streams "after huge"; ``flood N`` streams N chunks ``.`` without reading stdin
+then streams "after huge"; ``noisy N`` writes N bytes to stderr, then
+streams "after noise"; ``flood N`` streams N chunks ``.`` without reading stdin
 meanwhile (the replies pile up in its stdin pipe); ``die`` writes to stderr and exits
 with status 3 mid-turn.
 Every turn ends with the ``sendUserMessage`` answered ``null``.
@@ -60,6 +61,11 @@ def turn(text: str) -> None:
     elif word == "flood":
         for _ in range(int(rest)):  # without reading stdin meanwhile: replies pile up
             chunk(".")
+    elif word == "noisy":
+        for _ in range(int(rest) // 100):  # stderr nobody may be reading
+            sys.stderr.write("x" * 99 + "\n")
+        sys.stderr.flush()
+        chunk("after noise")
     elif word == "die":
         sys.stderr.write("fatal: simulated death\n")
         sys.stderr.flush()
