@@ -28,7 +28,7 @@ from acp_compat.examples.inprocess_agent import EDIT_SUFFIX, FAILURE, ExampleAge
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.shim import LegacyClient, LegacyRequestError, serve_legacy_agent
 from acp_compat.io.shim.api import AGENT_METHODS
-from acp_compat.jsonrpc.framing import encode
+from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES, encode
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.models.legacy import (
     LEGACY_METHODS,
@@ -168,7 +168,9 @@ class Client:
 
 @contextlib.asynccontextmanager
 async def shim(
-    factory: Callable[[LegacyClient, str], Any], launch_cwd: Path
+    factory: Callable[[LegacyClient, str], Any],
+    launch_cwd: Path,
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
 ) -> AsyncIterator[Client]:
     """Serve ``factory`` in this loop; yield the client; close stdin and wait for the end."""
     to_shim_r, to_shim_w = os.pipe()
@@ -180,7 +182,11 @@ async def shim(
             tg.start_soon(client.read_loop)
             tg.start_soon(
                 lambda: serve_legacy_agent(
-                    factory, stdin_fd=to_shim_r, stdout_fd=from_shim_w, launch_cwd=str(launch_cwd)
+                    factory,
+                    stdin_fd=to_shim_r,
+                    stdout_fd=from_shim_w,
+                    launch_cwd=str(launch_cwd),
+                    max_line_bytes=max_line_bytes,
                 )
             )
             yield client
@@ -456,6 +462,17 @@ def test_bad_client_line_is_answered_and_the_shim_goes_on(tmp_path: Path) -> Non
             assert "result" in init
             parse_errors = [m for m in client.received if m.get("error", {}).get("code") == -32700]
             assert len(parse_errors) == 1 and parse_errors[0]["id"] is None
+
+    anyio.run(main)
+
+
+def test_an_over_limit_request_is_answered_and_the_shim_goes_on(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with shim(ExampleAgent, tmp_path, max_line_bytes=100_000) as client:
+            huge = await client.call("initialize", {"protocolVersion": 1, "pad": "x" * 200_000})
+            assert huge["error"]["code"] == -32600
+            assert huge["error"]["message"] == "Request too large"
+            assert "result" in await client.initialize()
 
     anyio.run(main)
 

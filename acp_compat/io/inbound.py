@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import logging
 import re
+from typing import cast
 
-from acp_compat.jsonrpc.framing import HEAD_BYTES, DecodeError, DroppedLine, decode
+from acp_compat.jsonrpc.framing import HEAD_BYTES, DecodeError, DroppedLine, Event, decode
 from acp_compat.jsonrpc.messages import (
     INTERNAL_ERROR,
     INVALID_REQUEST,
@@ -133,3 +134,26 @@ def dropped_line_answer(
     if kind is Kind.REQUEST:
         return kind, error(request_id, INVALID_REQUEST, "Request too large", details)
     return kind, error(request_id, INTERNAL_ERROR, "Response too large", details)
+
+
+def handle_dropped(
+    dropped: DroppedLine, max_line_bytes: int, source: str, sender: str
+) -> tuple[Message | None, Message | None]:
+    """Log an over-long line; ``(stand-in for the translator, reply to its sender)``.
+
+    At most one is set: a dropped request gets a reply, a dropped response a stand-in
+    error that fails the request it answered (see :func:`dropped_line_answer`).
+    """
+    log_dropped(source, dropped, max_line_bytes)
+    answer = dropped_line_answer(dropped, max_line_bytes, sender)
+    if answer is None:
+        return None, None
+    kind, message = answer
+    return (None, message) if kind is Kind.REQUEST else (message, None)
+
+
+def decode_client_event(event: Event, max_line_bytes: int) -> tuple[Message | None, Message | None]:
+    """One client line event as ``(message for the translator, reply to the client)``."""
+    if type(event) is bytes:
+        return decode_client(event)
+    return handle_dropped(cast(DroppedLine, event), max_line_bytes, "client", "the client")

@@ -30,7 +30,7 @@ import anyio.abc
 import attrs
 
 from acp_compat.io import localfiles
-from acp_compat.io.inbound import decode_agent, decode_client, dropped_line_answer, log_dropped
+from acp_compat.io.inbound import decode_agent, decode_client_event, handle_dropped
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.process import (
     AgentProcess,
@@ -41,7 +41,7 @@ from acp_compat.io.process import (
 )
 from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, Tracer
 from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
-from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Kind, Message, error
+from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
 from acp_compat.translate.base import (
     Output,
     ReadLocalFile,
@@ -307,14 +307,6 @@ class Relay:
             return []
         return outputs
 
-    def _dropped(
-        self, dropped: DroppedLine, source: str, sender: str
-    ) -> tuple[Kind, Message] | None:
-        """Log an over-long line and work out how to answer it (see ``dropped_line_answer``)."""
-        limit = self.config.max_line_bytes
-        log_dropped(source, dropped, limit)
-        return dropped_line_answer(dropped, limit, sender)
-
     # -- client side -----------------------------------------------------------------------
 
     async def _read_client(self) -> None:
@@ -338,19 +330,13 @@ class Relay:
     def _client_lines(self, events: list[Event]) -> None:
         """Decode a batch of client lines, answering bad ones, translating the rest."""
         for event in events:
-            if type(event) is not bytes:
-                answer = self._dropped(cast(DroppedLine, event), "client", "the client")
-                if answer is not None and answer[0] is Kind.REQUEST:
-                    self.write_client(answer[1], None, None)
-                elif answer is not None:
-                    self._from_client(answer[1], None)  # fails the request it answered
-                continue
-            message, reply = decode_client(event)
+            message, reply = decode_client_event(event, self.config.max_line_bytes)
+            if reply is not None:
+                self.write_client(reply, None, None)
             if message is None:
-                if reply is not None:
-                    self.write_client(reply, None, None)
                 continue
-            self._from_client(message, event)
+            # A stand-in for a dropped response has no raw bytes to pass through.
+            self._from_client(message, event if type(event) is bytes else None)
 
     def _from_client(self, message: Message, raw: bytes | None, *, traced: bool = False) -> None:
         """Hand one client message to the translator and carry out the result."""
@@ -462,13 +448,14 @@ class Relay:
                     continue
                 message = decoded
             else:
-                answer = self._dropped(cast(DroppedLine, event), source, "the agent")
-                if answer is None:
+                stand_in, reply = handle_dropped(
+                    cast(DroppedLine, event), self.config.max_line_bytes, source, "the agent"
+                )
+                if reply is not None:
+                    self._write_agent(number, reply, None, None)
+                if stand_in is None:
                     continue
-                if answer[0] is Kind.REQUEST:
-                    self._write_agent(number, answer[1], None, None)
-                    continue
-                raw, message = None, answer[1]  # fails the request it answered
+                raw, message = None, stand_in  # fails the request it answered
             if tracer is not None:
                 tracer.record(AGENT_IN, message, agent=number)
             try:

@@ -28,7 +28,7 @@ import anyio.abc
 
 from acp_compat.codec import CodecError, structure, unstructure
 from acp_compat.io import localfiles
-from acp_compat.io.inbound import decode_client, log_dropped
+from acp_compat.io.inbound import decode_client_event
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT, HIGH_WATER, LOW_WATER
 from acp_compat.io.shim.api import AGENT_METHODS, AgentFactory, LegacyClient, LegacyRequestError
@@ -124,10 +124,7 @@ class Shim:
             if events is None:
                 break
             for event in events:
-                if type(event) is not bytes:
-                    log_dropped("client", event, self._max_line_bytes)  # type: ignore[arg-type]
-                    continue
-                message, reply = decode_client(event)
+                message, reply = decode_client_event(event, self._max_line_bytes)
                 if reply is not None:
                     self._write_client(reply)
                 if message is not None:
