@@ -35,7 +35,10 @@ def test_default_demo_reads_edits_and_runs(tmp_path: Path) -> None:
     out = result.stdout
     assert result.exit_code == 0, out + result.stderr
     assert not ANSI.search(out)  # not a terminal: no colours
-    assert "initialize: protocolVersion 1" in out and "legacy-login" in out
+    assert "initialize: protocolVersion 1" in out
+    # Named after the agent it runs; logged in, so no login is offered.
+    assert "agent 'acp_compat.examples.legacy_agent (legacy ACP via acp-compat)'" in out
+    assert "auth methods: none" in out
     assert f"you: {DEFAULT_PROMPT}" in out
     assert "thinking: **Planning**" in out
     assert "agent: Hello! I am the example legacy agent, speaking ACP 0.0.9." in out

@@ -171,6 +171,17 @@ def test_the_relay_around_a_legacy_agent_speaks_current(tmp_path: Path) -> None:
     code, data = run_json("--", sys.executable, "-m", "acp_compat", "wrap", "--", *wrapped)
     assert code == 0
     assert data["protocol"] == "current" and data["protocolVersion"] == 1
-    assert data["agentInfo"]["name"] == "acp-compat"
-    assert [m["id"] for m in data["authMethods"]] == ["legacy-login"]
+    # The editor sees the agent's name, and that acp-compat runs it.
+    assert data["agentInfo"]["name"] == "acp_compat.examples.legacy_agent"
+    assert data["agentInfo"]["title"].endswith("(legacy ACP via acp-compat)")
+    # Logged in (the example agent needs no login by default): no login method offered.
+    assert data["authMethods"] == [] and data["authenticated"] is True
     assert data["stdoutNoise"] == []  # the relay keeps the agent's banner off stdout
+
+
+def test_the_relay_offers_a_login_only_when_the_legacy_agent_needs_one(tmp_path: Path) -> None:
+    wrapped = [*LEGACY, "--require-auth", "--auth-file", str(tmp_path / "auth")]
+    code, data = run_json("--", sys.executable, "-m", "acp_compat", "wrap", "--", *wrapped)
+    assert code == 0
+    assert [m["id"] for m in data["authMethods"]] == ["legacy-login"]
+    assert data["authenticated"] is None  # a current agent with a login method may need it

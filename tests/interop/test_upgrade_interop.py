@@ -202,8 +202,9 @@ def test_text_and_thought(v1_clients: ClientSet, upgrade_relay: RelayCommand) ->
         run = ok(client.run(upgrade_relay(), "--prompt", "hello", cwds=[cwd]))
         init = run.summary["initialize"]
         assert init["protocolVersion"] == 1
-        assert init["agentInfo"]["name"] == "acp-compat"
-        assert [m["id"] for m in init["authMethods"]] == ["legacy-login"]
+        assert init["agentInfo"]["name"] == "acp_compat.examples.legacy_agent"
+        assert init["agentInfo"]["title"].endswith("(legacy ACP via acp-compat)")
+        assert init["authMethods"] == []  # logged in: no login to offer
         assert init["agentCapabilities"]["loadSession"] is False
         session = run.session()
         assert session["stopReasons"] == ["end_turn"]

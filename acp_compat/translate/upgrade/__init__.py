@@ -46,7 +46,10 @@ Choices
   answered. ``authenticate`` runs on agent 0 while it lives, else on a control process
   started in the launch directory and closed once the login is answered; one that
   arrives while that process's ``initialize`` is out waits for it.
-* ``agentInfo.title`` names the agent the user runs, not the program that runs it:
+* ``authMethods`` offers the one legacy login only while the agent reports
+  ``isAuthenticated: false``: an advertised method reads as "may need a login".
+* ``agentInfo.name`` and ``.title`` name the agent the user runs (the title adds "legacy
+  ACP via acp-compat"), not the program that runs it:
   ``python -m pkg.mod`` → ``pkg.mod``, ``node x.js`` → ``x``, ``npx -y @scope/pkg@1`` →
   ``pkg`` (rules in :mod:`.agent_name`).
 * ``session/new`` before a successful ``initialize`` → ``-32600``.

@@ -81,6 +81,12 @@ class TranslatorCore:
         return request(legacy_id, "initialize", {"protocolVersion": LEGACY_PROTOCOL_VERSION})
 
     def _initialize_result(self) -> dict[str, Any]:
+        # The login method is offered only while the legacy agent says it needs one: an
+        # editor (and ``detect``) reads any auth method as "may need a login", so a
+        # logged-in agent that advertised one would look logged out. An ``authenticate``
+        # is still run whatever was advertised (the legacy agent has only the one login).
+        auth_methods = [] if self._authenticated else [self._login_method()]
+        name = self._options.command_name
         return {
             "protocolVersion": 1,
             "agentCapabilities": {
@@ -89,19 +95,22 @@ class TranslatorCore:
                 "mcpCapabilities": {"http": False, "sse": False},
                 "sessionCapabilities": {"close": {}},
             },
-            "authMethods": [
-                {
-                    "id": LOGIN_METHOD_ID,
-                    "name": "Log in",
-                    "description": f"{self._options.command_name} runs its own login flow"
-                    " (for example a browser sign-in); acp-compat starts it.",
-                }
-            ],
+            "authMethods": auth_methods,
+            # The editor shows the agent the user configured, and that acp-compat runs it;
+            # a legacy agent reports no version of its own, so the version is acp-compat's.
             "agentInfo": {
-                "name": "acp-compat",
+                "name": name,
                 "version": self._options.version,
-                "title": f"{self._options.command_name} (legacy ACP via acp-compat)",
+                "title": f"{name} (legacy ACP via acp-compat)",
             },
+        }
+
+    def _login_method(self) -> dict[str, Any]:
+        return {
+            "id": LOGIN_METHOD_ID,
+            "name": "Log in",
+            "description": f"{self._options.command_name} runs its own login flow"
+            " (for example a browser sign-in); acp-compat starts it.",
         }
 
     def _send_authenticate(self, proc: AgentProcess, client_id: RequestId) -> ToAgent:

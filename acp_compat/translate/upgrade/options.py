@@ -27,7 +27,7 @@ class UpgradeOptions:
     """What an :class:`~acp_compat.translate.upgrade.UpgradeTranslator` needs to know.
 
     * ``agent_command``: the legacy agent's argv; :attr:`command_name` names the agent in
-      ``agentInfo.title`` and error messages quote the whole command.
+      ``agentInfo`` and error messages quote the whole command.
     * ``launch_cwd``: the working directory of agent process 0 (started by the shell
       before ``initialize``); a ``session/new`` for this directory reuses that process.
     * ``version``: acp-compat's version, reported in ``agentInfo.version``.
