@@ -79,10 +79,10 @@ class RemoteError(DemoError):
         super().__init__(f"{method} failed: {self.code} {self.text}{details}")
 
 
-def relay_command(agent_options: Sequence[str] = ()) -> list[str]:
-    """``acp-compat wrap -- <the example legacy agent>``, with this Python."""
+def relay_command(agent_options: Sequence[str] = (), wrap_options: Sequence[str] = ()) -> list[str]:
+    """``acp-compat wrap [wrap_options] -- <the example legacy agent>``, with this Python."""
     agent = [sys.executable, "-m", "acp_compat.examples.legacy_agent", *agent_options]
-    return [sys.executable, "-m", "acp_compat", "wrap", "--", *agent]
+    return [sys.executable, "-m", "acp_compat", "wrap", *wrap_options, "--", *agent]
 
 
 class Transcript:
@@ -412,13 +412,14 @@ async def run_demo(
     timeout: float,
     login: bool,
     verbose: bool,
+    trace: str | None = None,
 ) -> str:
     """Start the relay in ``root``, run the conversation, close the relay; the stop reason."""
     # The saved login lives beside the project, not in it (the agent lists the project).
     options = ["--auth-file", str(root.parent / "login")]
     if login:
         options.append("--require-auth")
-    argv = relay_command(options)
+    argv = relay_command(options, ["--trace", trace] if trace is not None else [])
     try:
         agent = AgentProcess.spawn(
             0, argv, str(root), stderr_sink=to_our_stderr if verbose else None
@@ -472,6 +473,12 @@ async def run_demo(
     help="Seconds the whole conversation may take.",
 )
 @click.option("--keep", is_flag=True, help="Keep the temporary project directory.")
+@click.option(
+    "--trace",
+    type=click.Path(dir_okay=False, writable=True, resolve_path=True),
+    default=None,
+    help="Have the relay write its --trace here (read it with `acp-compat trace FILE`).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Show the relay's own log (stderr).")
 def demo(
     prompt: str,
@@ -481,6 +488,7 @@ def demo(
     timeout: float,
     keep: bool,
     verbose: bool,
+    trace: str | None,
 ) -> None:
     """Watch the bundled legacy ACP 0.0.9 agent work in a current ACP "editor".
 
@@ -507,6 +515,7 @@ def demo(
                 timeout=timeout,
                 login=login,
                 verbose=verbose,
+                trace=trace,
             )
         )
         hello = root / "hello.txt"
@@ -516,6 +525,10 @@ def demo(
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
     finally:
+        if trace is not None:
+            click.echo(
+                f"trace written to {trace}: read it with `acp-compat trace {trace}`", err=True
+            )
         if keep:
             click.echo(f"project kept in {root}", err=True)
         else:

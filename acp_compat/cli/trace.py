@@ -1,0 +1,337 @@
+"""``acp-compat trace FILE``: read a ``--trace`` file as the conversation it recorded.
+
+The reading and the building of turns live in :mod:`acp_compat.io.trace_view` (sans-IO);
+this module reads the file (to its end, or on and on with ``--follow``) and prints. It is
+imported only when the command runs: ``acp-compat wrap`` never pays for it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterable
+from typing import IO
+
+import click
+
+from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN
+from acp_compat.io.trace_view import (
+    BadLine,
+    Conversation,
+    Entry,
+    Note,
+    Permission,
+    Plan,
+    Problem,
+    Record,
+    Text,
+    ToolCall,
+    TraceReader,
+    Turn,
+    describe_error,
+)
+
+FOLLOW_POLL = 0.2
+"""Seconds between looks at a followed trace for new lines."""
+
+STATUS_COLOURS = {
+    "pending": "yellow",
+    "in_progress": "blue",
+    "completed": "green",
+    "failed": "red",
+}
+
+WIRE_ARROWS = {
+    AGENT_IN: "agent →",
+    AGENT_OUT: "→ agent",
+    CLIENT_IN: "editor →",
+}
+"""How each direction is labelled in ``--wire`` (``relay->client`` is ``→ editor``)."""
+
+MODES = {
+    "upgrade": "a current editor, a legacy agent",
+    "downgrade": "a legacy editor, a current agent",
+    "passthrough": "both sides speak the same protocol",
+}
+
+Echo = Callable[[str], None]
+
+
+def use_colour(flag: bool | None, stream: IO[str]) -> bool:
+    """``--color``/``--no-color`` when given; else a terminal that is not ``dumb``, unless
+    ``NO_COLOR`` is set (https://no-color.org)."""
+    if flag is not None:
+        return flag
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _seconds(value: float | None) -> str:
+    if value is None:
+        return "?"
+    if value < 1:
+        return f"{value * 1000:.0f} ms"
+    return f"{value:.1f} s"
+
+
+def _at(t: float | None) -> str:
+    return f"{t:9.3f}" if t is not None else " " * 9
+
+
+class TextRenderer:
+    """Prints entries as a readable conversation."""
+
+    def __init__(self, echo: Echo) -> None:
+        self.echo = echo
+
+    def entry(self, entry: Entry) -> None:
+        """Print one note or turn."""
+        if isinstance(entry, Note):
+            self.note(entry)
+        else:
+            self.turn(entry)
+
+    def note(self, note: Note) -> None:
+        """A line between turns; problems stand out."""
+        if note.level == "problem":
+            self.echo(_at(note.t) + "  " + click.style(f"!! {note.text}", fg="red", bold=True))
+        else:
+            self.echo(click.style(f"{_at(note.t)}  {note.text}", dim=True))
+
+    def turn(self, turn: Turn) -> None:
+        """A turn: its prompt, what streamed, tools, permissions, how it ended."""
+        number = f"turn {turn.index + 1}" if turn.index >= 0 else "updates outside a turn"
+        session = f"  session {turn.session}" if turn.session else ""
+        self.echo("")
+        self.echo(click.style(f"{_at(turn.started)}  ── {number}{session}", bold=True))
+        if turn.index >= 0:
+            self.echo(click.style("you: ", fg="cyan", bold=True) + turn.prompt)
+        for part in turn.parts:
+            self.part(part)
+        if turn.stop_reason is not None:
+            colour = "green" if turn.stop_reason == "end_turn" else "yellow"
+            took = ""
+            if turn.started is not None and turn.ended is not None:
+                took = f" after {_seconds(turn.ended - turn.started)}"
+            self.echo(click.style(f"== {turn.stop_reason}{took}", fg=colour, bold=True))
+        elif turn.error is not None:
+            text = f"== the prompt failed: {describe_error(turn.error)}"
+            self.echo(click.style(text, fg="red", bold=True))
+        elif turn.index >= 0:
+            self.echo(click.style("== no answer yet (the trace ends here)", fg="yellow"))
+
+    def part(self, part: Text | ToolCall | Permission | Plan | Problem) -> None:
+        """One piece of a turn."""
+        if isinstance(part, Text):
+            if part.kind == "thought":
+                self.echo(click.style("thinking: " + part.text.strip(), dim=True, italic=True))
+            else:
+                self.echo(click.style("agent: ", fg="magenta", bold=True) + part.text.strip())
+        elif isinstance(part, ToolCall):
+            self.tool_call(part)
+        elif isinstance(part, Permission):
+            self.permission(part)
+        elif isinstance(part, Plan):
+            self.echo(click.style("  plan:", bold=True))
+            for status, content in part.entries:
+                mark = {"completed": "[x]", "in_progress": "[~]"}.get(status, "[ ]")
+                self.echo(f"    {mark} {content}")
+        else:
+            self.echo(click.style(f"  !! {part.text}", fg="red", bold=True))
+
+    def tool_call(self, call: ToolCall) -> None:
+        """A tool call with its final status, the way there, and how long it ran."""
+        status = click.style(call.status, fg=STATUS_COLOURS.get(call.status), bold=True)
+        path = " → ".join(call.statuses)
+        way = f" ({path})" if len(call.statuses) > 1 else ""
+        took = f" in {_seconds(call.seconds)}" if call.seconds is not None else ""
+        if call.status not in ("completed", "failed"):
+            took = click.style("  never finished", fg="yellow")
+        header = click.style(f"[{call.kind}] {call.title}", bold=True)
+        self.echo(f"  {header}  {status}{way}{took}  #{call.id}")
+        if call.command is not None:
+            self.echo(click.style(f"      $ {call.command}", dim=True))
+
+    def permission(self, question: Permission) -> None:
+        """A permission question and its answer."""
+        options = " ".join(f"[{name}]" for name in question.options)
+        head = click.style("  ? permission: ", fg="yellow", bold=True)
+        if question.error is not None:
+            answer = click.style(f"error: {question.error}", fg="red", bold=True)
+        elif question.answer is None:
+            answer = click.style("no answer", fg="yellow", bold=True)
+        else:
+            colour = "red" if question.answer == "cancelled" else None
+            answer = click.style(question.answer, fg=colour, bold=True)
+            if question.asked is not None and question.answered is not None:
+                answer += click.style(
+                    f" after {_seconds(question.answered - question.asked)}", dim=True
+                )
+        self.echo(f"{head}{question.title}  {options}  -> {answer}")
+
+
+class WireRenderer:
+    """``--wire``: every record, the agent's side on the left, the editor's on the right."""
+
+    def __init__(self, echo: Echo, width: int) -> None:
+        self.echo = echo
+        self.column = max(24, (width - 12) // 2)
+
+    def header(self) -> None:
+        """The two columns' titles."""
+        left = "agent side".ljust(self.column)
+        self.echo(click.style(f"{'t':>9}  {left} │ editor side", bold=True))
+
+    def record(self, record: Record) -> None:
+        """One message in its side's column, wrapped to fit."""
+        text = json.dumps(record.message, ensure_ascii=False, separators=(",", ":"))
+        label = WIRE_ARROWS.get(record.direction, "→ editor")
+        error = "error" in record.message and "method" not in record.message
+        whole = f"{label} {text}"
+        # Cut at the column, not at spaces: JSON read across a cut is still plain to see.
+        lines = [whole[i : i + self.column] for i in range(0, len(whole), self.column)]
+        on_left = record.direction in (AGENT_IN, AGENT_OUT)
+        for number, line in enumerate(lines):
+            cell = click.style(line, fg="red") if error else line
+            pad = " " * (self.column - len(line))
+            stamp = _at(record.t) if number == 0 else " " * 9
+            if on_left:
+                self.echo(f"{stamp}  {cell}{pad} │")
+            else:
+                self.echo(f"{stamp}  {' ' * self.column} │ {cell}")
+
+    def bad_line(self, bad: BadLine) -> None:
+        """A line of the trace that is not a record."""
+        what = "cut mid-line" if bad.truncated else bad.reason
+        self.echo(click.style(f"!! trace line {bad.line} ({bad.size} bytes): {what}", fg="red"))
+
+
+def _record_session(record: Record) -> str | None:
+    params = record.message.get("params")
+    result = record.message.get("result")
+    for body in (params, result):
+        if isinstance(body, dict) and isinstance(body.get("sessionId"), str):
+            return str(body["sessionId"])
+    return record.session
+
+
+def _chunks(stream: IO[bytes], follow: bool) -> Iterable[bytes]:
+    """The file's bytes in pieces; with ``follow``, keep waiting for more (until Ctrl-C)."""
+    while True:
+        data = stream.read(65536)
+        if data:
+            yield data
+            continue
+        if not follow:
+            return
+        time.sleep(FOLLOW_POLL)
+
+
+def show(
+    stream: IO[bytes],
+    *,
+    echo: Echo,
+    mode: str,
+    session: str | None,
+    follow: bool,
+    width: int,
+) -> Conversation:
+    """Read the trace and print it as ``mode`` (``text``, ``wire`` or ``json``)."""
+    reader = TraceReader()
+    conversation = Conversation()
+    text = TextRenderer(echo)
+    wire = WireRenderer(echo, width)
+    printed = 0
+    announced = False
+    if mode == "wire":
+        wire.header()
+
+    def wanted(entry: Entry) -> bool:
+        if session is None:
+            return True
+        return entry.session == session or (
+            isinstance(entry, Note) and entry.level == "problem" and entry.session is None
+        )
+
+    def flush(final: bool) -> None:
+        nonlocal printed, announced
+        if not announced and conversation.mode is not None and mode == "text":
+            echo(click.style(f"mode: {conversation.mode} ({MODES[conversation.mode]})", dim=True))
+            announced = True
+        entries = conversation.entries
+        while printed < len(entries):
+            entry = entries[printed]
+            if isinstance(entry, Turn) and not entry.done and not final:
+                break  # printed once it ends, so streamed text is shown joined
+            printed += 1
+            if not wanted(entry):
+                continue
+            if mode == "json":
+                echo(json.dumps(entry.summary(), ensure_ascii=False))
+            elif mode == "text":
+                text.entry(entry)
+
+    def take(items: list[Record | BadLine]) -> None:
+        for item in items:
+            conversation.add(item)
+            if mode != "wire":
+                continue
+            if isinstance(item, BadLine):
+                wire.bad_line(item)
+            elif session is None or _record_session(item) == session:
+                wire.record(item)
+
+    try:
+        for data in _chunks(stream, follow):
+            take(reader.feed(data))
+            flush(final=False)
+    except KeyboardInterrupt:
+        pass
+    take(reader.end())
+    flush(final=True)
+    return conversation
+
+
+@click.command()
+@click.argument("file", type=click.File("rb"))
+@click.option("--wire", "view", flag_value="wire", help="Show the raw messages of both sides.")
+@click.option("--json", "view", flag_value="json", help="One JSON object per turn or note.")
+@click.option("--session", default=None, help="Show only this session's turns and messages.")
+@click.option(
+    "-f", "--follow", is_flag=True, help="Keep reading as the trace grows (stop with Ctrl-C)."
+)
+@click.option(
+    "--color/--no-color",
+    default=None,
+    help="Colour the output (default: on a terminal, unless NO_COLOR is set or TERM=dumb).",
+)
+def trace(
+    file: IO[bytes], view: str | None, session: str | None, follow: bool, color: bool | None
+) -> None:
+    """Show a --trace file as the conversation it recorded.
+
+    Each turn with its prompt, the agent's text and thoughts, tool calls (final status
+    and how long they ran), permission questions and answers, and the stop reason.
+    Errors, dropped lines and agent exits are marked with !!. Works for upgrade,
+    downgrade and passthrough traces; a trace cut mid-line is read up to the cut.
+    Exits 1 when the trace holds no record at all.
+    """
+    colour = use_colour(color, sys.stdout) and view != "json"
+    width = shutil.get_terminal_size((160, 24)).columns
+
+    def echo(line: str) -> None:
+        click.echo(line, color=colour)
+
+    conversation = show(
+        file, echo=echo, mode=view or "text", session=session, follow=follow, width=width
+    )
+    if conversation.records == 0:
+        click.echo("error: no trace records in this file", err=True)
+        sys.exit(1)

@@ -1,0 +1,691 @@
+"""Reading a ``--trace`` file back: records, then the conversation they show (sans-IO).
+
+:class:`TraceReader` turns the file's bytes, fed in any pieces, into :class:`Record`
+objects (and :class:`BadLine` for a line that is not a record), keeping a partial last
+line until it is complete or the input ends, so a trace cut mid-line or still being
+written is read as far as it goes. :class:`Conversation` follows the records and builds
+what an editor would have shown: :class:`Turn` objects (the prompt, the streamed text
+and thoughts joined, tool calls with their final status and how long they ran,
+permission questions with the answer, the stop reason) and :class:`Note` objects for
+what happened between turns (sessions, errors, dropped lines, agent exits).
+
+Which side shows the conversation: the current-protocol side of the relay, found from the
+first ``initialize``. In an upgrade trace (a current editor, a legacy agent) that is the
+editor's side (``client->relay`` / ``relay->client``); in a downgrade trace (a legacy
+editor, a current agent) it is the agent's side (``relay->agent`` / ``agent->relay``).
+Either way the messages are current ACP, so one interpreter reads both. Nothing here
+reads files or clocks: the times are the trace's own ``t`` (seconds since the relay
+started). The ``acp-compat trace`` command prints what this builds.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT
+
+DIRECTIONS = (CLIENT_IN, AGENT_OUT, AGENT_IN, CLIENT_OUT)
+"""The four ``dir`` values a record may carry."""
+
+PROBE = "initialize (legacy probe)"
+"""How the relay's legacy ``initialize`` probe of an agent is told from an editor's."""
+
+FINAL_STATUSES = frozenset({"completed", "failed"})
+"""Tool call statuses after which a call has stopped running."""
+
+
+@attrs.define(frozen=True)
+class Record:
+    """One trace line: a message seen at one point of the relay."""
+
+    line: int
+    """1-based line number in the trace file."""
+    t: float | None
+    """Seconds since the relay started (``None`` when the record lacks it)."""
+    direction: str
+    """``client->relay``, ``relay->agent``, ``agent->relay`` or ``relay->client``."""
+    message: dict[str, Any]
+    agent: int | None = None
+    session: str | None = None
+    time: str | None = None
+    """Wall-clock ISO-8601 UTC time of the record."""
+
+
+@attrs.define(frozen=True)
+class BadLine:
+    """A trace line that is not a record (a cut line, or something else in the file)."""
+
+    line: int
+    size: int
+    reason: str
+    truncated: bool = False
+    """Whether this is the file's unterminated last line (a cut or a trace being written)."""
+
+
+def parse_record(line_number: int, data: bytes) -> Record | BadLine:
+    """One line of a trace file as a :class:`Record`, or a :class:`BadLine` saying why not."""
+    try:
+        entry = json.loads(data)
+    except json.JSONDecodeError as exc:
+        return BadLine(line_number, len(data), f"not JSON ({exc.msg})")
+    except ValueError:  # bytes that are not UTF-8
+        return BadLine(line_number, len(data), "not UTF-8 text")
+    if not isinstance(entry, dict):
+        return BadLine(line_number, len(data), "not a JSON object")
+    direction = entry.get("dir")
+    message = entry.get("msg")
+    if direction not in DIRECTIONS or not isinstance(message, dict):
+        return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
+    t = entry.get("t")
+    agent = entry.get("agent")
+    session = entry.get("session")
+    when = entry.get("time")
+    return Record(
+        line=line_number,
+        t=float(t) if isinstance(t, (int, float)) and not isinstance(t, bool) else None,
+        direction=direction,
+        message=message,
+        agent=agent if isinstance(agent, int) and not isinstance(agent, bool) else None,
+        session=session if isinstance(session, str) else None,
+        time=when if isinstance(when, str) else None,
+    )
+
+
+class TraceReader:
+    """Splits trace bytes into records; feed it pieces, then :meth:`end` it."""
+
+    def __init__(self) -> None:
+        self._partial = b""
+        self._line = 0
+
+    @property
+    def pending_bytes(self) -> int:
+        """Bytes of an incomplete last line held back until more arrive."""
+        return len(self._partial)
+
+    def feed(self, data: bytes) -> list[Record | BadLine]:
+        """The complete lines in ``data`` (after what was held back), parsed."""
+        if not data:
+            return []
+        lines = (self._partial + data).split(b"\n")
+        self._partial = lines.pop()
+        return [self._parse(line) for line in lines if line.strip()]
+
+    def end(self) -> list[Record | BadLine]:
+        """The input is over: the unterminated last line, read as far as it goes."""
+        data, self._partial = self._partial, b""
+        if not data.strip():
+            return []
+        parsed = self._parse(data)
+        if isinstance(parsed, BadLine):
+            # A trace is written line by line and flushed: an unterminated line that is
+            # not a record was cut (a full disk, a killed relay, a copy made mid-write).
+            return [BadLine(parsed.line, parsed.size, "cut mid-line", truncated=True)]
+        return [parsed]
+
+    def _parse(self, data: bytes) -> Record | BadLine:
+        self._line += 1
+        return parse_record(self._line, data)
+
+
+# -- the conversation -------------------------------------------------------------------------
+
+
+@attrs.define
+class Text:
+    """Streamed text of one kind (``text`` or ``thought``), consecutive chunks joined."""
+
+    kind: str
+    text: str
+
+
+@attrs.define
+class ToolCall:
+    """One tool call as the editor saw it, with every status it went through."""
+
+    id: str
+    title: str
+    kind: str
+    status: str
+    started: float | None
+    ended: float | None = None
+    """The time of its first final status (``completed`` or ``failed``)."""
+    statuses: list[str] = attrs.Factory(list)
+    command: str | None = None
+    """The command of an ``execute`` call, when ``rawInput`` names one."""
+
+    @property
+    def seconds(self) -> float | None:
+        """How long it ran: from its first sight to its final status (``None`` if unknown)."""
+        if self.started is None or self.ended is None:
+            return None
+        return max(0.0, self.ended - self.started)
+
+
+@attrs.define
+class Permission:
+    """A permission question and the answer given."""
+
+    tool_call_id: str | None
+    title: str
+    options: list[str]
+    """The options' names, in the order offered."""
+    asked: float | None
+    answer: str | None = None
+    """The chosen option's name, ``cancelled``, or ``None`` while unanswered."""
+    answered: float | None = None
+    error: str | None = None
+    """The answer was an error (or the question was abandoned), described."""
+
+
+@attrs.define
+class Plan:
+    """A plan update: its entries as ``(status, content)``."""
+
+    entries: list[tuple[str, str]]
+
+
+@attrs.define
+class Problem:
+    """Something that went wrong inside a turn (an error answer, an agent exit...)."""
+
+    text: str
+
+
+Part = Text | ToolCall | Permission | Plan | Problem
+
+
+@attrs.define
+class Turn:
+    """One ``session/prompt`` and everything it brought, in order."""
+
+    session: str | None
+    index: int
+    """0-based number of the turn within its session."""
+    prompt: str
+    started: float | None
+    parts: list[Part] = attrs.Factory(list)
+    stop_reason: str | None = None
+    error: dict[str, Any] | None = None
+    """The prompt's error answer, when it failed."""
+    ended: float | None = None
+
+    @property
+    def done(self) -> bool:
+        """Whether the prompt was answered (a stop reason or an error)."""
+        return self.stop_reason is not None or self.error is not None
+
+    @property
+    def tool_calls(self) -> list[ToolCall]:
+        """The turn's tool calls, in the order they started."""
+        return [p for p in self.parts if isinstance(p, ToolCall)]
+
+    @property
+    def permissions(self) -> list[Permission]:
+        """The turn's permission questions, in order."""
+        return [p for p in self.parts if isinstance(p, Permission)]
+
+    def joined(self, kind: str) -> str:
+        """All streamed text of ``kind`` (``text`` or ``thought``), joined."""
+        return "".join(p.text for p in self.parts if isinstance(p, Text) and p.kind == kind)
+
+    def summary(self) -> dict[str, Any]:
+        """The turn as plain JSON data (``acp-compat trace --json``)."""
+        seconds = None
+        if self.started is not None and self.ended is not None:
+            seconds = round(self.ended - self.started, 6)
+        return {
+            "type": "turn",
+            "session": self.session,
+            "index": self.index,
+            "prompt": self.prompt,
+            "text": self.joined("text"),
+            "thought": self.joined("thought"),
+            "toolCalls": [
+                {
+                    "toolCallId": c.id,
+                    "title": c.title,
+                    "kind": c.kind,
+                    "status": c.status,
+                    "statuses": c.statuses,
+                    "seconds": None if c.seconds is None else round(c.seconds, 6),
+                }
+                for c in self.tool_calls
+            ],
+            "permissions": [
+                {
+                    "toolCallId": p.tool_call_id,
+                    "title": p.title,
+                    "options": p.options,
+                    "answer": p.answer,
+                    "error": p.error,
+                }
+                for p in self.permissions
+            ],
+            "plans": [
+                [{"status": s, "content": c} for s, c in p.entries]
+                for p in self.parts
+                if isinstance(p, Plan)
+            ],
+            "problems": [p.text for p in self.parts if isinstance(p, Problem)],
+            "stopReason": self.stop_reason,
+            "error": self.error,
+            "complete": self.done,
+            "started": self.started,
+            "seconds": seconds,
+        }
+
+
+@attrs.define
+class Note:
+    """Something outside any turn: ``info`` (a session started) or ``problem``."""
+
+    level: str
+    text: str
+    t: float | None
+    session: str | None = None
+
+    def summary(self) -> dict[str, Any]:
+        """The note as plain JSON data (``acp-compat trace --json``)."""
+        return {"type": self.level, "text": self.text, "t": self.t, "session": self.session}
+
+
+Entry = Turn | Note
+
+
+def describe_error(error: Any) -> str:
+    """A JSON-RPC error object in one line: ``code message (details)``."""
+    if not isinstance(error, dict):
+        return f"malformed error {json.dumps(error)}"
+    text = f"{error.get('code')} {error.get('message')}"
+    data = error.get("data")
+    if isinstance(data, dict):
+        details = data.get("details")
+        if isinstance(details, str):
+            return f"{text} ({details})"
+    if data is not None:
+        return f"{text} {json.dumps(data)[:300]}"
+    return text
+
+
+def is_agent_exit(error: Any) -> bool:
+    """Whether an error is the relay's report of an agent process that exited."""
+    if not isinstance(error, dict):
+        return False
+    message = str(error.get("message", ""))
+    data = error.get("data")
+    return "exited" in message or (isinstance(data, dict) and "exitCode" in data)
+
+
+def is_dropped_line(error: Any) -> bool:
+    """Whether an error is the relay's answer for a line over its size limit."""
+    if not isinstance(error, dict):
+        return False
+    data = error.get("data")
+    details = data.get("details") if isinstance(data, dict) else None
+    return isinstance(details, str) and "--max-line-bytes" in details
+
+
+def _content_text(content: Any) -> str:
+    """The text of a content block (a placeholder naming its type for other blocks)."""
+    if isinstance(content, dict):
+        if isinstance(content.get("text"), str):
+            return str(content["text"])
+        if isinstance(content.get("uri"), str):
+            return f"[{content.get('type', 'resource')} {content['uri']}]"
+        return f"[{content.get('type', 'content')}]"
+    return "[content]"
+
+
+class Conversation:
+    """Builds turns and notes from records, one :meth:`add` at a time.
+
+    :attr:`entries` grows in order; a turn is added when its prompt is seen and filled in
+    as its messages arrive, so a caller following a live trace can print each turn once it
+    is :attr:`Turn.done`.
+    """
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.records = 0
+        """How many records (not bad lines) were added."""
+        self.mode: str | None = None
+        """``upgrade``, ``downgrade`` or ``passthrough`` once the first initialize is seen."""
+        self.editor_dirs: tuple[str, str] = (CLIENT_IN, CLIENT_OUT)
+        """(what the editor sent, what the editor got) on the current-protocol side."""
+        self._mode_known = False
+        self._editor_current: bool | None = None
+        self._editor_requests: dict[Any, tuple[str, Any]] = {}
+        self._agent_requests: dict[Any, tuple[str, Any]] = {}
+        self._turns: dict[Any, Turn] = {}
+        """Open turns by prompt request id."""
+        self._session_turns: dict[str | None, Turn] = {}
+        """The latest turn of each session (updates arriving after its end land there)."""
+        self._turn_counts: dict[str | None, int] = {}
+        self._tools: dict[tuple[str | None, str], ToolCall] = {}
+        self._permissions: dict[Any, Permission] = {}
+        self._option_names: dict[Any, dict[Any, str]] = {}
+        """Open permission questions by request id: option id -> option name."""
+
+    # -- feeding -------------------------------------------------------------------------------
+
+    def add(self, item: Record | BadLine) -> None:
+        """Take one record (or bad line) in file order."""
+        if isinstance(item, BadLine):
+            self._bad_line(item)
+            return
+        self.records += 1
+        if not self._mode_known:
+            self._learn_mode(item)
+        sent, got = self.editor_dirs
+        message = item.message
+        if item.direction == sent:
+            self._from_editor(item, message)
+        elif item.direction == got:
+            self._to_editor(item, message)
+        else:
+            self._other_side(item, message)
+
+    def add_all(self, items: Iterable[Record | BadLine]) -> None:
+        """:meth:`add` each item."""
+        for item in items:
+            self.add(item)
+
+    def _bad_line(self, bad: BadLine) -> None:
+        if bad.truncated:
+            text = f"the trace ends mid-line at line {bad.line} ({bad.size} bytes cut off)"
+        else:
+            text = f"line {bad.line} of the trace is {bad.reason}; skipped"
+        self._problem(text, None, None)
+
+    def _learn_mode(self, record: Record) -> None:
+        """Which sides speak the current protocol: the editor's from its ``initialize``
+        request, the agent's from its answer (the relay's probe may offer either version)."""
+        message = record.message
+        if record.direction == CLIENT_IN and message.get("method") == "initialize":
+            params = message.get("params")
+            self._editor_current = _is_current(params)
+            # A legacy editor's conversation is shown from the agent side, where a
+            # downgrade speaks the current protocol.
+            self.editor_dirs = (
+                (CLIENT_IN, CLIENT_OUT) if self._editor_current else (AGENT_OUT, AGENT_IN)
+            )
+        elif record.direction == AGENT_IN and "method" not in message:
+            result = message.get("result")
+            if not isinstance(result, dict) or "protocolVersion" not in result:
+                return
+            agent_current = _is_current(result)
+            if self._editor_current is None:
+                self._editor_current = agent_current  # a trace that starts mid-way
+            if self._editor_current == agent_current:
+                self.mode = "passthrough"
+            else:
+                self.mode = "upgrade" if self._editor_current else "downgrade"
+            self._mode_known = True
+
+    # -- messages -------------------------------------------------------------------------------
+
+    def _from_editor(self, record: Record, message: dict[str, Any]) -> None:
+        method = message.get("method")
+        params = message.get("params")
+        params = params if isinstance(params, dict) else {}
+        if isinstance(method, str):
+            if method == "initialize" and record.direction == AGENT_OUT and not _is_current(params):
+                method = PROBE  # the relay asking a legacy question of a maybe-current agent
+            if "id" in message:
+                self._editor_requests[_key(message["id"])] = (method, params)
+            if method == "session/prompt" and "id" in message:
+                self._start_turn(record, message["id"], params)
+            elif method == "session/cancel":
+                turn = self._session_turns.get(_session(params, record))
+                if turn is not None and not turn.done:
+                    turn.parts.append(Problem("the editor cancelled the turn"))
+            return
+        # A response: the editor answering one of the agent's requests.
+        asked = self._agent_requests.pop(_key(message.get("id")), None)
+        if asked is None:
+            return
+        method, asked_params = asked
+        if method == "session/request_permission":
+            self._answer_permission(record, message)
+        elif "error" in message:
+            self._problem(
+                f"the editor answered {method} with {describe_error(message['error'])}",
+                record,
+                _session(asked_params, record),
+            )
+
+    def _to_editor(self, record: Record, message: dict[str, Any]) -> None:
+        method = message.get("method")
+        params = message.get("params")
+        params = params if isinstance(params, dict) else {}
+        if isinstance(method, str):
+            if "id" in message:
+                self._agent_requests[_key(message["id"])] = (method, params)
+            if method == "session/update":
+                self._update(record, params)
+            elif method == "session/request_permission" and "id" in message:
+                self._ask_permission(record, message["id"], params)
+            return
+        asked = self._editor_requests.pop(_key(message.get("id")), None)
+        method, asked_params = asked if asked is not None else (None, {})
+        turn = (
+            self._turns.pop(_key(message.get("id")), None) if method == "session/prompt" else None
+        )
+        if turn is not None:
+            self._end_turn(record, turn, message)
+        elif "error" in message:
+            self._error_note(record, method, message["error"], _session(asked_params, record))
+        elif method == "session/new" and isinstance(message.get("result"), dict):
+            session = message["result"].get("sessionId")
+            cwd = asked_params.get("cwd")
+            where = f" in {cwd}" if isinstance(cwd, str) else ""
+            self._note("info", f"session {session} started{where}", record, session)
+        elif method == "initialize" and isinstance(message.get("result"), dict):
+            self._initialized(record, message["result"])
+
+    def _other_side(self, record: Record, message: dict[str, Any]) -> None:
+        """The legacy side: only what is the relay's own doing stands out from there."""
+        error = message.get("error")
+        if "method" not in message and is_dropped_line(error):
+            side = "agent" if record.direction in (AGENT_IN, AGENT_OUT) else "editor"
+            self._problem(
+                f"dropped line ({side} side): {describe_error(error)}",
+                record,
+                record.session,
+            )
+
+    # -- pieces of the conversation -------------------------------------------------------------
+
+    def _initialized(self, record: Record, result: dict[str, Any]) -> None:
+        info = result.get("agentInfo")
+        name = ""
+        if isinstance(info, dict):
+            name = f", agent {info.get('title') or info.get('name')!r}"
+        mode = f" ({self.mode})" if self.mode else ""
+        text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{mode}"
+        self._note("info", text, record, None)
+
+    def _start_turn(self, record: Record, request_id: Any, params: dict[str, Any]) -> None:
+        session = _session(params, record)
+        prompt = params.get("prompt")
+        blocks = prompt if isinstance(prompt, list) else []
+        text = " ".join(_content_text(b) for b in blocks)
+        index = self._turn_counts.get(session, 0)
+        self._turn_counts[session] = index + 1
+        turn = Turn(session=session, index=index, prompt=text, started=record.t)
+        self._turns[_key(request_id)] = turn
+        self._session_turns[session] = turn
+        self.entries.append(turn)
+
+    def _end_turn(self, record: Record, turn: Turn, message: dict[str, Any]) -> None:
+        turn.ended = record.t
+        if "error" in message:
+            error = message["error"]
+            turn.error = error if isinstance(error, dict) else {"message": repr(error)}
+            if is_agent_exit(error):
+                turn.parts.append(Problem(f"agent exited: {describe_error(error)}"))
+            return
+        result = message.get("result")
+        reason = result.get("stopReason") if isinstance(result, dict) else None
+        turn.stop_reason = reason if isinstance(reason, str) else f"(no stopReason: {result!r})"
+
+    def _update(self, record: Record, params: dict[str, Any]) -> None:
+        session = _session(params, record)
+        turn = self._session_turns.get(session)
+        update = params.get("update")
+        if not isinstance(update, dict):
+            return
+        kind = update.get("sessionUpdate")
+        if turn is None:
+            if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
+                return  # commands, modes and the like outside any turn: not conversation
+            turn = Turn(session=session, index=-1, prompt="", started=record.t)
+            self._session_turns[session] = turn
+            self.entries.append(turn)
+        elif turn.done and kind != "available_commands_update":
+            turn.parts.append(Problem(f"{kind} arrived after the turn ended"))
+        if kind in ("agent_message_chunk", "agent_thought_chunk"):
+            text_kind = "thought" if kind == "agent_thought_chunk" else "text"
+            text = _content_text(update.get("content"))
+            last = turn.parts[-1] if turn.parts else None
+            if isinstance(last, Text) and last.kind == text_kind:
+                last.text += text
+            else:
+                turn.parts.append(Text(text_kind, text))
+        elif kind in ("tool_call", "tool_call_update"):
+            self._tool(record, turn, update)
+        elif kind == "plan":
+            entries = [
+                (str(e.get("status")), str(e.get("content")))
+                for e in update.get("entries") or []
+                if isinstance(e, dict)
+            ]
+            turn.parts.append(Plan(entries))
+
+    def _tool(self, record: Record, turn: Turn, update: dict[str, Any]) -> ToolCall:
+        tool_id = str(update.get("toolCallId"))
+        key = (turn.session, tool_id)
+        call = self._tools.get(key)
+        if call is None or (update.get("sessionUpdate") == "tool_call" and call not in turn.parts):
+            call = ToolCall(id=tool_id, title="", kind="other", status="pending", started=record.t)
+            self._tools[key] = call
+            turn.parts.append(call)
+        for name in ("title", "kind"):
+            value = update.get(name)
+            if isinstance(value, str):
+                setattr(call, name, value)
+        raw = update.get("rawInput")
+        if isinstance(raw, dict) and isinstance(raw.get("command"), str):
+            call.command = raw["command"]
+        status = update.get("status")
+        if isinstance(status, str):
+            call.status = status
+            if not call.statuses or call.statuses[-1] != status:
+                call.statuses.append(status)
+            if status in FINAL_STATUSES and call.ended is None:
+                call.ended = record.t
+        elif not call.statuses:
+            call.statuses.append(call.status)
+        return call
+
+    def _ask_permission(self, record: Record, request_id: Any, params: dict[str, Any]) -> None:
+        session = _session(params, record)
+        turn = self._session_turns.get(session)
+        tool = params.get("toolCall")
+        tool = tool if isinstance(tool, dict) else {}
+        tool_id = tool.get("toolCallId")
+        known = self._tools.get((session, str(tool_id)))
+        title = tool.get("title") or (known.title if known else "") or "(untitled)"
+        options = params.get("options")
+        offered = [o for o in (options if isinstance(options, list) else []) if isinstance(o, dict)]
+        names = {_key(o.get("optionId")): str(o.get("name") or o.get("optionId")) for o in offered}
+        question = Permission(
+            tool_call_id=str(tool_id) if tool_id is not None else None,
+            title=str(title),
+            options=[str(o.get("name") or o.get("optionId")) for o in offered],
+            asked=record.t,
+        )
+        self._permissions[_key(request_id)] = question
+        self._option_names[_key(request_id)] = names
+        if turn is None:
+            turn = Turn(session=session, index=-1, prompt="", started=record.t)
+            self._session_turns[session] = turn
+            self.entries.append(turn)
+        turn.parts.append(question)
+
+    def _answer_permission(self, record: Record, message: dict[str, Any]) -> None:
+        key = _key(message.get("id"))
+        question = self._permissions.pop(key, None)
+        names = self._option_names.pop(key, {})
+        if question is None:
+            return
+        question.answered = record.t
+        if "error" in message:
+            question.error = describe_error(message["error"])
+            return
+        result = message.get("result")
+        outcome = result.get("outcome") if isinstance(result, dict) else None
+        if isinstance(outcome, dict) and outcome.get("outcome") == "selected":
+            option = outcome.get("optionId")
+            question.answer = names.get(_key(option), str(option))
+        elif isinstance(outcome, dict) and outcome.get("outcome") == "cancelled":
+            question.answer = "cancelled"
+        else:
+            question.error = f"unreadable answer {json.dumps(result)[:200]}"
+
+    def _error_note(self, record: Record, method: Any, error: Any, session: str | None) -> None:
+        if method == PROBE:
+            # Auto-detection asks in both protocols; a refusal of one is the expected answer.
+            text = f"the relay's legacy initialize probe was refused: {describe_error(error)}"
+            self._note("info", text, record, session)
+            return
+        what = f"{method} failed" if isinstance(method, str) else "error"
+        if is_agent_exit(error):
+            what = f"agent exited ({what})"
+        elif is_dropped_line(error):
+            what = f"dropped line ({what})"
+        self._problem(f"{what}: {describe_error(error)}", record, session)
+
+    def _problem(self, text: str, record: Record | None, session: str | None) -> None:
+        """A problem inside the session's open turn, else a note of its own."""
+        turn = self._session_turns.get(session) if session is not None else None
+        if turn is not None and not turn.done:
+            turn.parts.append(Problem(text))
+        else:
+            self._note("problem", text, record, session)
+
+    def _note(self, level: str, text: str, record: Record | None, session: str | None) -> None:
+        self.entries.append(Note(level, text, record.t if record else None, session))
+
+
+def _key(request_id: Any) -> Any:
+    """A request id usable as a dict key (ids are JSON scalars; anything else by its JSON)."""
+    if isinstance(request_id, (int, str)) or request_id is None:
+        return request_id
+    return json.dumps(request_id, sort_keys=True)
+
+
+def _session(params: dict[str, Any], record: Record) -> str | None:
+    """The session a message belongs to: its own ``sessionId``, else the trace's hint."""
+    session = params.get("sessionId")
+    return session if isinstance(session, str) else record.session
+
+
+def _is_current(body: Any) -> bool:
+    """Whether ``initialize`` params or result name the current protocol (an integer)."""
+    version = body.get("protocolVersion") if isinstance(body, dict) else None
+    return isinstance(version, int) and not isinstance(version, bool)
+
+
+def read_trace(data: bytes) -> Conversation:
+    """A whole trace (the file's bytes) as a :class:`Conversation`."""
+    reader = TraceReader()
+    conversation = Conversation()
+    conversation.add_all(reader.feed(data))
+    conversation.add_all(reader.end())
+    return conversation
