@@ -5,6 +5,10 @@ what leaves is converted to the JSON form of ``vectors/README.md`` and compared 
 (as JSON text with sorted keys, so ``1``, ``1.0`` and ``true`` stay distinct). Every message
 the translator sends is also validated against its side's official schema, paired with
 its request by id on the same hop.
+
+Each conversation runs once per JSON path (orjson and the standard library): every message
+crosses the wire as the relay would carry it (decoded from a line on the way in, encoded
+on the way out), and every line written must be byte-identical to the standard library's.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 import pytest
 from schemas import current_errors, legacy_errors
 
+from acp_compat.jsonrpc.framing import decode, encode
 from acp_compat.translate.base import (
     Output,
     ReadLocalFile,
@@ -106,6 +111,22 @@ def feed(translator: Any, step: dict[str, Any]) -> list[Output]:
     return outputs
 
 
+def stdlib_line(message: Any) -> bytes:
+    """The reference line for a message: compact ``json.dumps``, lone surrogates escaped."""
+    try:
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        return text.encode("utf-8") + b"\n"
+    except UnicodeEncodeError:
+        return json.dumps(message, separators=(",", ":"), allow_nan=False).encode() + b"\n"
+
+
+def over_the_wire(step: dict[str, Any]) -> dict[str, Any]:
+    """The step with its message as the relay would hand it over: decoded from a line."""
+    if "message" not in step:
+        return step
+    return {**step, "message": decode(stdlib_line(step["message"])[:-1])}
+
+
 def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
@@ -141,7 +162,13 @@ def replay(doc: dict[str, Any]) -> list[str]:
         if "from" in step:
             hop = "client" if step["from"] == "client" else f"agent{step['agent']}"
             pairing.method_for(hop, "in", step["message"])
-        actual = [output_json(output) for output in feed(translator, step)]
+        outputs = feed(translator, over_the_wire(step))
+        for number, output in enumerate(outputs):
+            if isinstance(output, ToClient | ToAgent):
+                line = encode(output.message)
+                if line != stdlib_line(output.message):
+                    problems.append(f"steps[{index}] output {number} written as {line!r}")
+        actual = [output_json(output) for output in outputs]
         if _canonical(actual) != _canonical(step["expect"]):
             problems.append(
                 f"steps[{index}]: expected\n    {_canonical(step['expect'])}\n"
@@ -158,7 +185,7 @@ def replay(doc: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(VECTORS)) for p in FILES])
-def test_conversation(path: Path) -> None:
+def test_conversation(path: Path, json_backend: str) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
     problems = replay(doc)
     assert not problems, f"{path.relative_to(VECTORS)}:\n" + "\n".join(problems)

@@ -16,6 +16,7 @@ neither exhausts memory nor ends the connection.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, NoReturn
 
 import attrs
@@ -200,10 +201,106 @@ def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not valid JSON")
 
 
+# -- JSON text <-> values --------------------------------------------------------------------
+#
+# Two interchangeable paths write exactly the same bytes: orjson when it is installed (the
+# ``fast`` extra; several times cheaper per message) and the standard library otherwise.
+# orjson differs from ``json`` in a few corners; each sends that one message to ``json``,
+# so the output never depends on which path ran:
+#
+# * floats: orjson writes some differently (``1e-05`` as ``0.00001``) and writes NaN and
+#   Infinity as ``null`` where ``json`` raises. A message is written by ``json`` when it
+#   holds a float; it is only searched for one when its orjson text could hold one.
+# * integers beyond 64 bits: orjson reads them as floats (and refuses to write them). A
+#   line with a 19-digit run is searched for floats; it is decoded by ``json`` if it has.
+# * what orjson refuses (non-string keys, lone surrogates, deep nesting, any invalid line)
+#   and what it would write its own way (subclasses of builtins, dataclasses, datetimes)
+#   goes to ``json``, which writes or rejects it. (orjson writes ``uuid.UUID`` and
+#   ``enum.Enum`` members that ``json`` rejects; messages decoded from JSON never hold them.)
+
 # Built once: json.loads/json.dumps with options build a new coder on every call, which
-# costs about as much as decoding a streamed chunk itself.
+# costs about as much as decoding a streamed chunk itself. check_circular is off: decoded
+# messages cannot be circular, and the check costs a dict operation per container (a
+# circular value still fails, as a RecursionError turned into ValueError below).
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False
+)
+_ASCII_ENCODER = json.JSONEncoder(
+    ensure_ascii=True, separators=(",", ":"), allow_nan=False, check_circular=False
+)
+
+# Every digit becomes "0", so "may this text hold a float or a long integer" is a few
+# C-speed substring searches (a regex costs more than orjson's whole parse). Text such as
+# "step 1." or a uuid's "0e-" matches too: that only costs a search of the value.
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_FLOAT_SHAPES = bytes.maketrans(b"123456789+", b"000000000-")  # "e+16" looks like "e-16"
+_FLOAT_SHAPES = bytes.maketrans(b"123456789+", b"000000000-")  # and "e+" looks like "e-"
+_LONG_INTEGER = b"0" * 19  # |n| >= 10**18: may be beyond 64 bits
+_VERSION_STRING = b'"0.0"'  # "jsonrpc":"2.0", in every message: a string, not a float
+
+_BACKEND_ENV = "ACP_COMPAT_JSON"
+"""Environment variable: ``stdlib`` forces the standard library path even with orjson."""
+
+try:
+    import orjson as _orjson_module
+except ImportError:  # the `fast` extra is not installed
+    _orjson_module = None  # type: ignore[assignment]
+else:
+    _ORJSON_OPTIONS = (
+        _orjson_module.OPT_APPEND_NEWLINE
+        | _orjson_module.OPT_PASSTHROUGH_SUBCLASS
+        | _orjson_module.OPT_PASSTHROUGH_DATACLASS
+        | _orjson_module.OPT_PASSTHROUGH_DATETIME
+    )
+
+_orjson: Any = None if os.environ.get(_BACKEND_ENV) == "stdlib" else _orjson_module
+
+
+def json_backend() -> str:
+    """Which path :func:`decode` and :func:`encode` take: ``"orjson"`` or ``"stdlib"``.
+
+    ``orjson`` whenever it is installed (``pip install 'acp-compat[fast]'``) unless the
+    environment sets ``ACP_COMPAT_JSON=stdlib``; both write byte-identical lines.
+    """
+    return "stdlib" if _orjson is None else "orjson"
+
+
+def use_json_backend(name: str) -> None:
+    """Switch :func:`decode` and :func:`encode` to ``"orjson"`` or ``"stdlib"`` (tests, benchmarks).
+
+    Raises ``ValueError`` for another name and ``ImportError`` for ``"orjson"`` when it is
+    not installed.
+    """
+    global _orjson
+    if name == "stdlib":
+        _orjson = None
+    elif name == "orjson":
+        if _orjson_module is None:
+            raise ImportError("orjson is not installed (pip install 'acp-compat[fast]')")
+        _orjson = _orjson_module
+    else:
+        raise ValueError(f"unknown JSON backend {name!r} (orjson or stdlib)")
+
+
+def _holds_float(value: Any) -> bool:
+    """Whether a float sits anywhere in ``value`` (as orjson accepted it: exact types)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            stack.extend(item.values())
+        elif kind is list or kind is tuple:
+            stack.extend(item)
+        elif kind is float:
+            return True
+    return False
+
+
+def _refuse(value: Any) -> NoReturn:
+    """orjson's ``default``: whatever it passes through is left to the standard library."""
+    raise TypeError
 
 
 def decode(line: bytes) -> Any:
@@ -212,6 +309,15 @@ def decode(line: bytes) -> Any:
     Any JSON value is returned (an array, a number...): telling a JSON-RPC envelope from
     other JSON is :func:`acp_compat.jsonrpc.messages.classify`'s job (``-32600``).
     """
+    if _orjson is not None:
+        try:
+            value = _orjson.loads(line)
+        except _orjson.JSONDecodeError:
+            pass  # the standard library decides: its error, or a lone surrogate's value
+        else:
+            # orjson reads a 65-bit integer as a float: such lines are read by json.
+            if _LONG_INTEGER not in line.translate(_DIGITS_TO_ZERO) or not _holds_float(value):
+                return value
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -227,14 +333,37 @@ def encode(message: Any) -> bytes:
 
     Non-ASCII text is written as itself. A string holding a lone surrogate (JSON allows
     ``"\\ud800"``, UTF-8 cannot carry it) is written with ASCII escapes instead, so a
-    message received can always be sent on unchanged. Raises ``ValueError`` for NaN or
-    Infinity and ``TypeError`` for values JSON cannot hold.
+    message received can always be sent on unchanged. Raises ``ValueError`` for NaN,
+    Infinity or a circular value and ``TypeError`` for values JSON cannot hold.
     """
-    text = _ENCODER.encode(message)
+    if _orjson is not None:
+        try:
+            data: bytes = _orjson.dumps(message, default=_refuse, option=_ORJSON_OPTIONS)
+        except TypeError:
+            pass  # written (or rejected) by the standard library below
+        else:
+            # Written as is unless it may hold a float: orjson writes one with a "." or a
+            # signed exponent after a digit, and NaN and Infinity as null. The checks are
+            # inline (a call costs as much as one), false positives only cost the search.
+            if b"null" not in data:
+                shapes = data.translate(_FLOAT_SHAPES)
+                if b"0e-" not in shapes and shapes.count(b"0.") == shapes.count(_VERSION_STRING):
+                    return data
+            elif (
+                # The reply to every streamed chunk: its one null is the result, not a NaN.
+                data.endswith(b',"result":null}\n')
+                and data.count(b"null") == 1
+                and message.get("result", 0) is None
+            ):
+                return data
+            if not _holds_float(message):
+                return data
+    try:
+        text = _ENCODER.encode(message)
+    except RecursionError as exc:
+        raise ValueError("circular or too deeply nested value") from exc
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
-        data = json.dumps(
-            message, ensure_ascii=True, separators=(",", ":"), allow_nan=False
-        ).encode("ascii")
+        data = _ASCII_ENCODER.encode(message).encode("ascii")
     return data + b"\n"
