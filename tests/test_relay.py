@@ -415,8 +415,13 @@ def test_a_launcher_that_fails_passes_its_status_on(start: Any) -> None:
     assert wrap.wait() == 127
 
 
-def test_slow_current_agent_is_found_after_timeout_and_legacy_error(start: Any) -> None:
-    wrap = start(agent_command("current_agent", "--slow", "0.8"), "--probe-timeout", "0.3")
+def test_slow_current_agent_is_found_after_timeout_and_legacy_error(
+    start: Any, tmp_path: Path
+) -> None:
+    # Slow only at its first start, as a launcher that downloads the agent once.
+    marker = str(tmp_path / "downloaded")
+    argv = agent_command("current_agent", "--slow", "0.8", "--slow-once", marker)
+    wrap = start(argv, "--probe-timeout", "0.3")
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     assert answer["result"]["protocolVersion"] == 1
     log = wrap.stderr()

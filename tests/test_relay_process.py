@@ -21,9 +21,8 @@ import anyio
 import pytest
 from agents.harness import PipeEditor, agent_command
 
-from acp_compat.io.modes import ModeOptions
 from acp_compat.io.process import STDERR_TAIL_BYTES, AgentProcess
-from acp_compat.io.runner import WrapOptions, run_wrap
+from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
 
 pytestmark = pytest.mark.timeout(30)
 

@@ -358,7 +358,14 @@ def file_problems(doc: Any) -> list[str]:
         return problems + _message_file_problems(doc)
     if kind == "conversation":
         return problems + _conversation_file_problems(doc)
-    return [*problems, f"kind: must be 'message' or 'conversation', not {kind!r}"]
+    if kind == "startup":
+        # Replayed through the startup policy by test_vectors_startup.py, which checks
+        # every step and output.
+        steps = doc.get("steps")
+        if not isinstance(steps, list) or not steps:
+            problems.append("steps: must be a non-empty list")
+        return problems
+    return [*problems, f"kind: must be 'message', 'conversation' or 'startup', not {kind!r}"]
 
 
 def test_there_are_vector_files() -> None:

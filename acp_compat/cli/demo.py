@@ -31,7 +31,7 @@ import anyio
 import click
 
 from acp_compat import __version__
-from acp_compat.io.process import AgentProcess, describe_status, to_our_stderr, use_agent
+from acp_compat.io.process import AgentProcess, to_our_stderr, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
 from acp_compat.jsonrpc.messages import (
     AUTH_REQUIRED,
@@ -45,6 +45,7 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
+from acp_compat.translate.exits import describe_status
 
 DEFAULT_PROMPT = "Please read the project, edit hello.txt and run a command."
 """Words the example agent acts on: ``read``, ``edit`` and ``run`` (see its docstring)."""

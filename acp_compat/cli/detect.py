@@ -1,13 +1,14 @@
-"""``acp-compat detect -- CMD ARGS...``: tell which ACP protocol an agent speaks.
+"""``acp-compat detect -- CMD ARGS...``: tell which ACP protocol an agent speaks, and what
+``wrap`` would do with it.
 
-The probe follows the relay's ``--agent-protocol auto`` (behaviour.md §4): start the
-agent, send a current ``initialize`` (protocol version 1) and read the answer. An integer
-``protocolVersion`` means current; a string or an ``isAuthenticated`` member, legacy
-(legacy TypeScript agents such as Gemini ignore the params and answer in their own
-protocol). An error, no answer within ``--timeout`` or an exit means "try the other one":
-the agent is started again and probed in legacy (a Rust legacy agent drops a request
-whose version is not a semver string and never answers). Every process started is
-closed and reaped before the command returns.
+``detect`` runs ``wrap``'s own startup policy (:mod:`acp_compat.translate.startup`,
+behaviour.md §4) as an editor of the protocol ``--client`` names (default current) would
+meet it: the same probes in the same order, each bounded by ``--timeout``, the same
+restarts. The policy gets the ``initialize`` that editor would send; its decision is the
+mode ``wrap`` would relay in (upgrade, downgrade, passthrough), or the error it would
+answer with and its exit status. Requests the agent makes meanwhile get ``-32601`` (no
+translator is behind detect). Every process started is closed and reaped before the
+command returns.
 
 The report says what the agent advertises: for a legacy agent its version and
 ``isAuthenticated``; for a current one its agent info, capabilities and auth methods (a
@@ -25,14 +26,29 @@ from collections.abc import Sequence
 from typing import Any
 
 import anyio
+import anyio.abc
 import attrs
 import click
 
 from acp_compat import __version__
-from acp_compat.io.process import AgentProcess, describe_status, use_agent
-from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
-from acp_compat.jsonrpc.messages import METHOD_NOT_FOUND, Kind, Message, classify, error
-from acp_compat.translate.probe import PROBE_ID, Protocol, agent_protocol, probe_request
+from acp_compat.io.process import AgentProcess
+from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, Event, decode, encode
+from acp_compat.jsonrpc.messages import METHOD_NOT_FOUND, Kind, classify, error
+from acp_compat.translate.base import StartAgent, StopAgent, ToAgent
+from acp_compat.translate.exits import describe_status
+from acp_compat.translate.probe import Protocol, probe_request
+from acp_compat.translate.startup import (
+    ArmTimer,
+    Attempt,
+    Decided,
+    Decision,
+    Finish,
+    StartupOptions,
+    StartupOutput,
+    StartupPolicy,
+    likely_fix,
+    start_failure_reason,
+)
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait for each probe's answer (launchers such as ``npx`` start slowly)."""
@@ -45,125 +61,178 @@ NOISE_LIMIT = 10
 
 
 @attrs.define
-class Attempt:
-    """One probe: the protocol tried and what came back."""
+class Detection:
+    """What the policy decided, what each probe saw, and what else the agent printed."""
 
-    probe: Protocol
-    outcome: str = "timeout"
-    """``answered``, ``error``, ``unrecognised``, ``timeout``, ``exited`` or ``start-failed``."""
-    seconds: float = 0.0
-    response: Message | None = None
-    protocol: Protocol | None = None
-    returncode: int | None = None
-    detail: str | None = None
+    policy: StartupPolicy
+    seconds: list[float] = attrs.Factory(list)
+    """How long each attempt took, by index."""
     noise: list[str] = attrs.Factory(list)
-    stderr_tail: str = ""
+    stderr_tails: dict[int, str] = attrs.Factory(dict)
+    """Each probe process's stderr tail, by process number."""
+    wrap_status: int | None = None
+    """The status ``wrap`` would exit with, when it would refuse."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The attempt as a JSON object for ``--json``."""
-        data: dict[str, Any] = {
-            "probe": self.probe.value,
-            "outcome": self.outcome,
-            "seconds": round(self.seconds, 3),
-        }
-        if self.response is not None and self.response.get("error") is not None:
-            data["error"] = self.response["error"]
-        if self.returncode is not None:
-            data["returncode"] = self.returncode
-        if self.detail is not None:
-            data["detail"] = self.detail
-        return data
+    @property
+    def attempts(self) -> list[Attempt]:
+        """Every probe step, in order."""
+        return self.policy.attempts
+
+    @property
+    def decision(self) -> Decision | None:
+        """The mode ``wrap`` would relay in (``None``: it would refuse)."""
+        return self.policy.decision
 
 
-async def _await_probe_answer(agent: AgentProcess, attempt: Attempt) -> Message | None:
-    """Read the agent's stdout until the probe's response; ``None`` at end of stream.
+class _DetectShell:
+    """Carries out the startup policy's outputs against real agent processes."""
 
-    Lines that are not JSON-RPC (banners) are kept as noise; requests the agent makes
-    meanwhile get ``-32601`` so it never waits on us.
-    """
-    while True:
-        events = await agent.stdout.read_events()
-        if events is None:
-            return None
-        for event in events:
-            if isinstance(event, DroppedLine):
-                attempt.noise.append(f"<dropped line of {event.size} bytes>")
-                continue
-            try:
-                message = decode(event)
-            except DecodeError:
-                text = event[:200].decode("utf-8", errors="replace")
-                attempt.noise.append(text)
-                continue
-            kind = classify(message)
-            if kind is Kind.REQUEST:
-                method = message.get("method")
-                agent.stdin.write(encode(error(message["id"], METHOD_NOT_FOUND, f"{method}")))
-            elif kind in (Kind.RESPONSE, Kind.ERROR) and message.get("id") == PROBE_ID:
-                response: Message = message
-                return response
-            elif kind is Kind.INVALID:
-                attempt.noise.append(event[:200].decode("utf-8", errors="replace"))
+    def __init__(
+        self, tg: anyio.abc.TaskGroup, detection: Detection, argv: Sequence[str], cwd: str | None
+    ) -> None:
+        self._tg = tg
+        self._detection = detection
+        self._argv = tuple(argv)
+        self._cwd = cwd
+        self._agents: dict[int, AgentProcess] = {}
+        self.all_agents: list[AgentProcess] = []
+        self._timer: anyio.CancelScope | None = None
+        self._since = time.monotonic()
+        self.over = anyio.Event()
 
+    def carry_out(self, outputs: Sequence[StartupOutput]) -> None:
+        """Carry out the policy's outputs in order (nothing is started once it ended)."""
+        ending = any(isinstance(o, (Decided, Finish)) for o in outputs)
+        for output in outputs:
+            if isinstance(output, StartAgent) and not ending:
+                self._start(output.agent)
+            elif isinstance(output, StopAgent) and output.agent in self._agents:
+                self._tg.start_soon(self._agents.pop(output.agent).close, CLOSE_GRACE)
+            elif isinstance(output, ToAgent) and output.agent in self._agents:
+                self._since = time.monotonic()
+                self._agents[output.agent].stdin.write(encode(output.message))
+            elif isinstance(output, ArmTimer):
+                if self._timer is not None:
+                    self._timer.cancel()
+                self._timer = anyio.CancelScope()
+                self._tg.start_soon(self._run_timer, self._timer, output)
+            elif isinstance(output, Finish):
+                self._detection.wrap_status = output.status
+        seconds = self._detection.seconds
+        while len(seconds) < len(self._detection.attempts):
+            seconds.append(time.monotonic() - self._since)
+        if self._detection.policy.done:
+            self.over.set()
 
-async def probe(
-    argv: Sequence[str], protocol: Protocol, *, timeout: float, cwd: str | None = None
-) -> Attempt:
-    """Start ``argv``, send an ``initialize`` in ``protocol``, classify the answer, reap."""
-    attempt = Attempt(probe=protocol)
-    started = time.monotonic()
-    try:
-        agent = AgentProcess.spawn(0, argv, cwd, stderr_sink=None)
-    except (OSError, ValueError) as exc:
-        attempt.outcome = "start-failed"
-        attempt.detail = str(exc)
-        return attempt
+    def _start(self, number: int) -> None:
+        policy = self._detection.policy
+        try:
+            agent = AgentProcess.spawn(number, self._argv, self._cwd, stderr_sink=None)
+        except OSError as exc:
+            reason = start_failure_reason(self._argv, self._cwd, exc)
+            self.carry_out(policy.agent_start_failed(number, reason))
+            return
+        agent.start(self._tg)
+        self._agents[number] = agent
+        self.all_agents.append(agent)
+        self._tg.start_soon(self._read, agent)
 
-    async def ask(agent: AgentProcess) -> Message | None:
-        agent.stdin.write(encode(probe_request(protocol, version=__version__)))
-        response = None
-        with anyio.move_on_after(timeout):
-            response = await _await_probe_answer(agent, attempt)
-            if response is None:
-                attempt.outcome = "exited"
-        attempt.seconds = time.monotonic() - started
-        return response
+    async def _run_timer(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
+        with scope:
+            await anyio.sleep(timer.seconds)
+            self.carry_out(self._detection.policy.timer_fired(timer.token))
 
-    response = await use_agent(agent, CLOSE_GRACE, ask)
-    attempt.stderr_tail = agent.stderr_tail()
-    if attempt.outcome == "exited":
-        attempt.returncode = agent.returncode
-        attempt.detail = f"the agent ended before answering ({describe_status(agent.returncode)})"
-        return attempt
-    if response is None:
-        attempt.detail = f"no answer within {timeout:g} s"
-        return attempt
-    attempt.response = response
-    attempt.protocol = agent_protocol(response)
-    if attempt.protocol is not None:
-        attempt.outcome = "answered"
-    elif response.get("error") is not None:
-        attempt.outcome = "error"
-        attempt.detail = _error_text(response["error"])
-    else:
-        attempt.outcome = "unrecognised"
-        attempt.detail = f"an initialize result of neither protocol: {response.get('result')!r}"
-    return attempt
+    async def _read(self, agent: AgentProcess) -> None:
+        """Feed an agent's lines, then its exit, to the policy."""
+        while (events := await agent.stdout.read_events()) is not None:
+            for event in events:
+                self._line(agent, event)
+        await agent.exited.wait()
+        with anyio.move_on_after(1.0):  # its last words on stderr, if any
+            await agent.stderr_done.wait()
+        policy = self._detection.policy
+        self.carry_out(policy.agent_exited(agent.number, agent.returncode, agent.stderr_tail()))
+
+    def _line(self, agent: AgentProcess, event: Event) -> None:
+        """One stdout line: noise is kept, requests refused, the rest fed to the policy."""
+        noise = self._detection.noise
+        if isinstance(event, DroppedLine):
+            noise.append(f"<dropped line of {event.size} bytes>")
+            return
+        try:
+            message = decode(event)
+        except DecodeError:
+            noise.append(event[:200].decode("utf-8", errors="replace"))
+            return
+        kind = classify(message)
+        if kind is Kind.INVALID:
+            noise.append(event[:200].decode("utf-8", errors="replace"))
+            return
+        if kind is Kind.REQUEST:
+            method = message.get("method")
+            agent.stdin.write(encode(error(message["id"], METHOD_NOT_FOUND, f"{method}")))
+        self.carry_out(self._detection.policy.from_agent(agent.number, message))
 
 
 async def detect_protocol(
-    argv: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT, cwd: str | None = None
-) -> list[Attempt]:
-    """Probe in current protocol, then (restarted) in legacy if that did not tell.
+    argv: Sequence[str],
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    cwd: str | None = None,
+    client: Protocol = Protocol.CURRENT,
+) -> Detection:
+    """Run ``wrap``'s startup policy against ``argv`` for an editor speaking ``client``.
 
-    Returns the attempts made; the last one's ``protocol`` is the answer (``None``: not
-    identified). A command that cannot be started is not tried twice.
+    Every process started is closed and reaped before this returns.
     """
-    first = await probe(argv, Protocol.CURRENT, timeout=timeout, cwd=cwd)
-    if first.protocol is not None or first.outcome == "start-failed":
-        return [first]
-    second = await probe(argv, Protocol.LEGACY, timeout=timeout, cwd=cwd)
-    return [first, second]
+    options = StartupOptions(argv=tuple(argv), probe_timeout=timeout, version=__version__)
+    detection = Detection(StartupPolicy(options))
+    initialize = probe_request(client, version=__version__, request_id=1)
+    async with anyio.create_task_group() as tg:
+        shell = _DetectShell(tg, detection, argv, cwd)
+        shell.carry_out(detection.policy.start())
+        shell.carry_out(detection.policy.from_client(initialize))
+        await shell.over.wait()
+        with anyio.CancelScope(shield=True):
+            async with anyio.create_task_group() as closing:
+                for agent in shell.all_agents:
+                    closing.start_soon(agent.close, CLOSE_GRACE)
+        for agent in shell.all_agents:
+            detection.stderr_tails[agent.number] = agent.stderr_tail()
+        tg.cancel_scope.cancel()
+    for agent in shell.all_agents:
+        agent.stdout.close()
+    return detection
+
+
+def attempt_json(attempt: Attempt, seconds: float) -> dict[str, Any]:
+    """An attempt as a JSON object for ``--json``."""
+    data: dict[str, Any] = {
+        "probe": attempt.protocol.value,
+        "outcome": attempt.outcome,
+        "seconds": round(seconds, 3),
+    }
+    if attempt.answer is not None and attempt.answer.get("error") is not None:
+        data["error"] = attempt.answer["error"]
+    if attempt.returncode is not None:
+        data["returncode"] = attempt.returncode
+    detail = _detail(attempt)
+    if detail is not None:
+        data["detail"] = detail
+    return data
+
+
+def _detail(attempt: Attempt) -> str | None:
+    """What the attempt saw, for people (``None`` for a clear answer)."""
+    if attempt.outcome == "exited":
+        return f"the agent ended before answering ({describe_status(attempt.returncode)})"
+    if attempt.outcome == "error" and attempt.answer is not None:
+        return _error_text(attempt.answer.get("error"))
+    if attempt.outcome == "unrecognised" and attempt.answer is not None:
+        return f"an initialize result of neither protocol: {attempt.answer.get('result')!r}"
+    if attempt.outcome == "answered":
+        return None
+    return attempt.account
 
 
 def _error_text(err: Any) -> str:
@@ -175,28 +244,33 @@ def _error_text(err: Any) -> str:
     return text
 
 
-def report(argv: Sequence[str], attempts: list[Attempt]) -> dict[str, Any]:
+def report(argv: Sequence[str], detection: Detection) -> dict[str, Any]:
     """The findings as one JSON object (what ``--json`` prints)."""
-    last = attempts[-1]
-    result = last.response.get("result") if last.response is not None else None
-    info: dict[str, Any] = result if isinstance(result, dict) and last.protocol else {}
+    decision = detection.decision
+    protocol = decision.agent if decision is not None else None
+    told = [a for a in detection.attempts if protocol is not None and a.found is protocol]
+    result = told[-1].answer.get("result") if told and told[-1].answer is not None else None
+    info: dict[str, Any] = result if isinstance(result, dict) else {}
     data: dict[str, Any] = {
         "command": list(argv),
-        "identified": last.protocol is not None,
-        "protocol": last.protocol.value if last.protocol else None,
+        "identified": protocol is not None,
+        "protocol": protocol.value if protocol else None,
         "protocolVersion": info.get("protocolVersion"),
         "authenticated": None,
         "authMethods": None,
         "agentCapabilities": None,
         "agentInfo": None,
         "initializeResult": info or None,
-        "attempts": [a.to_json() for a in attempts],
-        "stdoutNoise": [line for a in attempts for line in a.noise][:NOISE_LIMIT],
+        "wrap": _wrap_json(detection),
+        "attempts": [
+            attempt_json(a, s) for a, s in zip(detection.attempts, detection.seconds, strict=False)
+        ],
+        "stdoutNoise": detection.noise[:NOISE_LIMIT],
     }
-    if last.protocol is Protocol.LEGACY:
+    if protocol is Protocol.LEGACY:
         authenticated = info.get("isAuthenticated")
         data["authenticated"] = authenticated if isinstance(authenticated, bool) else None
-    elif last.protocol is Protocol.CURRENT:
+    elif protocol is Protocol.CURRENT:
         methods = info.get("authMethods")
         data["authMethods"] = methods if isinstance(methods, list) else []
         # A current agent cannot say whether it is logged in; with no method to offer it
@@ -204,9 +278,29 @@ def report(argv: Sequence[str], attempts: list[Attempt]) -> dict[str, Any]:
         data["authenticated"] = True if not data["authMethods"] else None
         data["agentCapabilities"] = info.get("agentCapabilities")
         data["agentInfo"] = info.get("agentInfo")
-    if last.protocol is None:
-        data["stderrTail"] = last.stderr_tail
+    else:
+        last = detection.attempts[-1] if detection.attempts else None
+        data["stderrTail"] = detection.stderr_tails.get(last.process, "") if last else ""
     return data
+
+
+def _wrap_json(detection: Detection) -> dict[str, Any]:
+    """What ``wrap`` would do for this editor: its mode, or its refusal."""
+    decision = detection.decision
+    editor = detection.policy.client
+    if decision is not None:
+        return {
+            "client": decision.client.value,
+            "mode": decision.mode.value,
+            "description": decision.description,
+        }
+    hint = likely_fix(detection.attempts) if detection.attempts else None
+    return {
+        "client": editor.value if editor else None,
+        "mode": None,
+        "exitStatus": detection.wrap_status,
+        "hint": hint,
+    }
 
 
 def _capabilities(value: Any, prefix: str = "") -> list[str]:
@@ -275,12 +369,22 @@ def human_report(data: dict[str, Any]) -> list[str]:
             f"Probe:          {attempt['probe']} initialize -> {outcome} "
             f"({attempt['seconds']:.2f} s){detail}"
         )
+    lines.append("wrap would:     " + _wrap_text(data["wrap"]))
     for line in data["stdoutNoise"]:
         lines.append(f"Non-protocol stdout: {line!r}")
     if data.get("stderrTail"):
         lines.append("Agent stderr (last lines):")
         lines.extend("  " + line for line in data["stderrTail"].splitlines())
     return lines
+
+
+def _wrap_text(wrap: dict[str, Any]) -> str:
+    """What ``wrap`` would do, in words."""
+    if wrap["mode"] is not None:
+        return f"relay in {wrap['description']}"
+    status = wrap["exitStatus"]
+    text = f"answer a {wrap['client']} editor's initialize with an error and exit {status}"
+    return text + (f". {wrap['hint']}" if wrap.get("hint") else "")
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -298,24 +402,39 @@ def human_report(data: dict[str, Any]) -> list[str]:
     default=None,
     help="Directory to start the agent in (default: the current one).",
 )
+@click.option(
+    "--client",
+    type=click.Choice(["current", "legacy"]),
+    default="current",
+    show_default=True,
+    help="The editor's protocol: probe as wrap would behind such an editor.",
+)
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-def detect(as_json: bool, timeout: float, cwd: str | None, command: tuple[str, ...]) -> None:
+def detect(
+    as_json: bool, timeout: float, cwd: str | None, client: str, command: tuple[str, ...]
+) -> None:
     """Tell which ACP protocol the agent COMMAND speaks, and what it advertises.
 
     \b
     acp-compat detect -- gemini --experimental-acp
     acp-compat detect --json --timeout 5 -- my-agent --acp
 
-    Probes in the current protocol first, then restarts the agent and probes in legacy.
-    Exits 0 when the protocol was identified, 1 otherwise.
+    Runs wrap's own startup probes for an editor of the --client protocol (the
+    editor's initialize first, then a restart and a probe in the other protocol) and
+    says what wrap would do: upgrade, downgrade, passthrough, or refuse. Exits 0 when
+    the protocol was identified, 1 otherwise.
     """
-    attempts = anyio.run(functools.partial(detect_protocol, command, timeout=timeout, cwd=cwd))
-    data = report(command, attempts)
+    run = functools.partial(
+        detect_protocol, command, timeout=timeout, cwd=cwd, client=Protocol(client)
+    )
+    detection = anyio.run(run)
+    data = report(command, detection)
     if as_json:
         click.echo(json.dumps(data, indent=2))
     else:
         for line in human_report(data):
             click.echo(line)
-    if attempts[-1].outcome == "start-failed":
-        click.echo(f"error: cannot start {command[0]!r}: {attempts[-1].detail}", err=True)
+    failed = [a for a in detection.attempts if a.outcome == "start-failed"]
+    if failed:
+        click.echo(f"error: cannot start {command[0]!r} ({failed[-1].account})", err=True)
     sys.exit(0 if data["identified"] else 1)

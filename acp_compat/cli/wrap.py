@@ -10,8 +10,7 @@ import anyio
 import click
 
 from acp_compat import __version__
-from acp_compat.io.modes import ModeOptions
-from acp_compat.io.runner import WrapOptions, run_wrap
+from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
 from acp_compat.io.stderr import PumpHandler, stderr_pump
 from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
@@ -87,7 +86,7 @@ def _reserve_stdout() -> int:
     show_default=True,
     envvar="ACP_COMPAT_PROBE_TIMEOUT",
     show_envvar=True,
-    help="Seconds to wait for the agent's answer to the first auto-detection probe.",
+    help="Seconds each auto-detection probe waits for the agent's answer.",
 )
 @click.option(
     "--max-line-bytes",

@@ -1,20 +1,23 @@
 """anyio shells around the sans-IO core: agent processes, the stdio relay, the shim.
 
 Modules: :mod:`.lines` (NDJSON on raw descriptors), :mod:`.process` (agent processes and
-their groups), :mod:`.inbound` (checks on every incoming line), :mod:`.relay` (the loop
-that drives a translator), :mod:`.passthrough` (same protocol both sides),
-:mod:`.modes` (the mode choice and the auto probe), :mod:`.runner` (one ``wrap`` run),
-:mod:`.trace` (``--trace``), :mod:`.localfiles` (file effects), :mod:`.shim` (a Python
-legacy agent served in process; ``docs/shim.md``).
+their groups), :mod:`.inbound` (checks on every incoming line), :mod:`.driver` (the one
+place that feeds a handler and carries out its outputs), :mod:`.relay` (agent processes
+and pipes around the driver), :mod:`.runner` (one ``wrap`` run), :mod:`.trace`
+(``--trace``), :mod:`.localfiles` (file effects), :mod:`.shim` (a Python legacy agent
+served in process; ``docs/shim.md``). The startup policy, the passthrough and the
+exit-status wording are sans-IO and live in :mod:`acp_compat.translate`.
 
 Choices ``behaviour.md`` leaves open, made here:
 
 * Agent process 0 starts at launch, before the client's ``initialize`` (a slow launcher
   gets a head start); it runs in acp-compat's own working directory.
-* Auto probe: the client's own ``initialize`` goes first, unchanged (a passthrough then
-  needs no second initialize); ``--probe-timeout`` (default 5 s) bounds only that first
-  wait. A timeout followed by an error in the other protocol earns one more restart in
-  the client's protocol, without timeout (an agent that was merely slow to start).
+* Auto probe (:mod:`acp_compat.translate.startup`): the client's own ``initialize`` goes
+  first, unchanged (a passthrough then needs no second initialize); ``--probe-timeout``
+  (default 5 s) bounds it and the probe in the other protocol. A timeout followed by an
+  error in the other protocol earns one more restart in the client's protocol, bounded by
+  60 s (an agent that was merely slow to start). An agent that answers nothing is
+  refused after two probe timeouts, with an error naming the likely fix.
 * Exit status: 0 after client EOF; 128+N after signal N (SIGTERM, SIGINT, SIGHUP; a second
   one kills the agents' groups at once); the agent's status when the one agent of a
   passthrough or downgrade relay ends (an upgrade relay has one process per session and
@@ -23,8 +26,10 @@ Choices ``behaviour.md`` leaves open, made here:
 * A line over the limit is logged and dropped; when its first bytes show a request it is
   answered ``-32600`` "Request too large" (also before ``initialize``), when they show a
   response the request it answered fails with ``-32603`` (see :mod:`.inbound`).
-* A client request before ``initialize`` gets ``-32600``; other messages are ignored. A
-  signal while the probe waits still answers the ``initialize`` (``-32603``, naming it).
+* A client request before ``initialize`` gets ``-32600``; other messages are ignored.
+  While the probe waits the client is not read; what it sent meanwhile is handed to the
+  translator after the decision. A signal while the probe waits still answers the
+  ``initialize`` (``-32603``, naming it), and any request held back.
 * An agent's exit is reported after every line it printed, however slow the client (its
   reader waits for the client); only while shutting down is that wait bounded.
 * In passthrough, client requests the agent never answered get ``-32603`` naming its exit

@@ -27,6 +27,7 @@ import anyio.abc
 from acp_compat.io.lines import LineReader, LineWriter, read_chunk
 from acp_compat.io.stderr import stderr_pump
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
+from acp_compat.translate.exits import describe_status
 
 logger = logging.getLogger("acp_compat.io.process")
 
@@ -49,26 +50,6 @@ STDERR_TAIL_LINES = 20
 
 _POLL_INTERVAL = 0.02
 """How often a group's remaining members are looked for while waiting for them to end."""
-
-
-def describe_status(returncode: int | None) -> str:
-    """``exit status 3`` / ``killed by SIGKILL`` / ``unknown status``, for messages."""
-    if returncode is None:
-        return "unknown status"
-    if returncode < 0:
-        try:
-            name = signal.Signals(-returncode).name
-        except ValueError:
-            name = f"signal {-returncode}"
-        return f"killed by {name}"
-    return f"exit status {returncode}"
-
-
-def shell_status(returncode: int | None) -> int:
-    """The exit status a shell would report for ``returncode`` (128+N for signal N)."""
-    if returncode is None:
-        return 1
-    return 128 - returncode if returncode < 0 else returncode
 
 
 class AgentProcess:
@@ -108,6 +89,9 @@ class AgentProcess:
         """Set once the group leader (the agent command itself) has exited and been reaped."""
         self.closing = False
         """Whether :meth:`close` was called (the exit is expected)."""
+        self.discarded = False
+        """Whether nobody will talk to it again (a failed probe): its lines and exit are
+        ignored."""
         self._terminated: anyio.Event | None = None
         self._group_ended = False
 

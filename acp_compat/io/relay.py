@@ -1,56 +1,51 @@
-"""The relay: drives one translator between the client and the agent processes.
+"""The relay: the agent processes, their pipes and the client's, around one driver.
 
 Shape (no task per message, one consumer):
 
 * one reader task per peer (the client's stdin, each agent's stdout) turns 64 KiB reads
   into batches of lines and puts them on one bounded queue, so the order of every
   direction is the order of the bytes;
-* one loop takes the batches in order, decodes each line, calls the translator and
-  carries out its outputs in the order given. Writing only queues bytes on a
-  :class:`~acp_compat.io.lines.LineWriter`, whose own task drains them: the loop never
-  waits on a pipe, so an agent blocked writing its stdout can never hold up the reading
-  of that stdout (the classic pipe deadlock);
+* one loop takes the batches in order and hands each to the
+  :class:`~acp_compat.io.driver.Driver`, which decodes, calls the handler (the startup
+  policy, then the translator) and carries out its outputs through this relay. Writing
+  only queues bytes on a :class:`~acp_compat.io.lines.LineWriter`: the loop never waits
+  on a pipe, so an agent blocked writing its stdout can never hold up the reading of
+  that stdout (the classic pipe deadlock);
 * agent readers pause while the client is more than :data:`HIGH_WATER` bytes behind, so
   a flooding agent is slowed down to the client's pace instead of filling memory.
 
-Agent exits, local file effects and stop requests arrive on the same queue, after
-everything the process printed before it went.
+Agent exits, local file effects, timers and stop requests arrive on the same queue, an
+exit after everything the process printed before it went.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
-import shlex
-from collections.abc import Callable, Sequence
-from typing import cast
 
 import anyio
 import anyio.abc
 import attrs
 
 from acp_compat.io import localfiles
-from acp_compat.io.inbound import decode_agent, decode_client_event, handle_dropped
+from acp_compat.io.driver import Driver, encode_line
 from acp_compat.io.lines import LineReader, LineWriter
-from acp_compat.io.process import (
-    AgentProcess,
-    StderrSink,
-    describe_status,
-    shell_status,
-    to_our_stderr,
-)
-from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, Tracer
-from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
+from acp_compat.io.process import AgentProcess, StderrSink, to_our_stderr
+from acp_compat.io.trace import Tracer
+from acp_compat.jsonrpc.framing import Event
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
-from acp_compat.translate.base import (
-    Output,
-    ReadLocalFile,
-    StartAgent,
-    StopAgent,
-    ToAgent,
-    ToClient,
-    Translator,
-    WriteLocalFile,
+from acp_compat.translate.base import ReadLocalFile, Translator, WriteLocalFile
+from acp_compat.translate.exits import EXIT_NO_PROTOCOL, describe_status, shell_status
+from acp_compat.translate.startup import (
+    ArmTimer,
+    Decided,
+    Decision,
+    Finish,
+    StartupPolicy,
+    TranslatorOptions,
+    make_translator,
+    start_failure_reason,
 )
 
 logger = logging.getLogger("acp_compat.io.relay")
@@ -66,6 +61,11 @@ LOW_WATER = 256 * 1024
 
 FLUSH_TIMEOUT = 5.0
 """How long the last messages may take to reach the client when the relay ends."""
+
+REFUSAL_GRACE = 0.2
+"""The grace a probe process gets when it is discarded or startup failed: it was sent
+nothing but an ``initialize`` it never answered, and the editor waits for ``wrap`` to
+exit (behaviour.md §6: within two probe timeouts + 1 s)."""
 
 
 @attrs.frozen
@@ -108,21 +108,23 @@ class _FileDone:
 
 
 @attrs.frozen
+class _TimerFired:
+    """A startup timer ran out."""
+
+    token: int
+
+
+@attrs.frozen
 class _Wake:
     """Look at the stop request (a signal arrived)."""
 
 
-_Item = _Lines | _ClientEof | _AgentDone | _FileDone | _Wake
-
-
-def start_failure_reason(argv: Sequence[str], cwd: str | None, exc: OSError) -> str:
-    """Why an agent could not start, naming the command (and cwd) and the OS error."""
-    where = f" in {cwd}" if cwd is not None else ""
-    return f"cannot start agent command {shlex.join(argv)!r}{where}: {exc}"
+_Item = _Lines | _ClientEof | _AgentDone | _FileDone | _TimerFired | _Wake
 
 
 class Relay:
-    """Owns the agent processes, the queue and the loop of one ``wrap`` run."""
+    """Owns the agent processes, the queue and the loop of one ``wrap`` run; it is the
+    driver's :class:`~acp_compat.io.driver.Peers`."""
 
     def __init__(
         self,
@@ -141,58 +143,93 @@ class Relay:
         self.agents: dict[int, AgentProcess] = {}
         """Agent processes by number, from start until their exit was handled."""
         self._spawned: list[AgentProcess] = []
-        self._supervised: set[AgentProcess] = set()
-        """Agents whose stdout the relay's own reader task reads (and closes)."""
         self._paused: set[AgentProcess] = set()
         """Agents whose reader waits for the client to catch up."""
         self._send, self._receive = anyio.create_memory_object_stream[_Item](QUEUE_SIZE)
-        self._translator: Translator | None = None
-        self._raw_passthrough = False
+        self.driver: Driver | None = None
+        self._startup: StartupPolicy | None = None
+        self._translator_options: TranslatorOptions | None = None
+        self._client_released = anyio.Event()
+        self._client_released.set()
+        self._timer: anyio.CancelScope | None = None
         self._single_agent = False
         self._stopping = False
         self._stop_request: int | None = None
-        self._stop_scopes: set[anyio.CancelScope] = set()
         self._exit_code = 0
 
-    # -- agent processes ---------------------------------------------------------------
+    # -- running ---------------------------------------------------------------------------
 
-    def spawn(self, number: int, cwd: str | None = None) -> AgentProcess:
-        """Start agent process ``number`` (raises ``OSError``) and its background tasks."""
-        agent = AgentProcess.spawn(
-            number,
-            self.config.argv,
-            cwd,
-            max_line_bytes=self.config.max_line_bytes,
-            stderr_sink=self.config.stderr_sink,
+    async def run(self, translator: Translator, *, single_agent: bool) -> int:
+        """Relay with ``translator`` until the client leaves, a stop request, or
+        (``single_agent``) the agent's exit; the exit status."""
+        self._single_agent = single_agent
+        self.driver = Driver(
+            self, translator, max_line_bytes=self.config.max_line_bytes, tracer=self.tracer
         )
-        agent.start(self._tg)
-        self._spawned.append(agent)
-        self.agents[number] = agent
-        return agent
+        return await self._loop()
 
-    def discard(self, agent: AgentProcess) -> None:
-        """Close an agent nobody will talk to again (a failed probe), in the background."""
-        if self.agents.get(agent.number) is agent:
-            del self.agents[agent.number]
-        self._tg.start_soon(self._close_unread, agent)
+    async def serve(self, policy: StartupPolicy, options: TranslatorOptions) -> int:
+        """Start up with ``policy`` (agent 0 is started at once), then relay in the mode
+        it decides; the exit status."""
+        self._startup = policy
+        self._translator_options = options
+        self.driver = Driver(
+            self, policy, max_line_bytes=self.config.max_line_bytes, tracer=self.tracer
+        )
+        # The policy forwards the client's initialize and a same-protocol answer
+        # unchanged: as the very bytes they came as.
+        self.driver.raw_passthrough = True
+        self.driver.call(policy.start)
+        return await self._loop()
 
-    async def _close_unread(self, agent: AgentProcess) -> None:
-        """Close an agent whose stdout has no reader task, then that stdout too (only a
-        reader closes it otherwise: a discarded probe's pipe would stay open)."""
-        await agent.close(self.config.grace)
-        agent.stdout.close()
+    async def _loop(self) -> int:
+        """Handle queue items in order until stopping is complete."""
+        self._tg.start_soon(self._read_client)
+        self._tg.start_soon(self._watch_client_out)
+        while True:
+            if self._stop_request is not None and not self._stopping:
+                self._stop_requested(self._stop_request)
+            if self._stopping and not self.agents:
+                break
+            self._handle(await self._receive.receive())
+        if self._timer is not None:
+            self._timer.cancel()
+        await self.close_all()
+        await self.finish_client()
+        return self._exit_code
+
+    def _handle(self, item: _Item) -> None:
+        """One queue item, in order."""
+        driver = self.driver
+        assert driver is not None
+        if isinstance(item, _Lines):
+            if item.agent is None:
+                driver.client_events(item.events)
+            elif self._startup is not None and not self._startup.done:
+                # One line at a time: a decision in the middle of the batch renumbers
+                # the kept process (0), and the rest of its lines go to the translator.
+                for event in item.events:
+                    if not item.agent.discarded:
+                        driver.agent_events(item.agent.number, [event])
+            elif not item.agent.discarded:
+                driver.agent_events(item.agent.number, item.events)
+        elif isinstance(item, _AgentDone):
+            self._agent_done(item.agent)
+        elif isinstance(item, _FileDone):
+            driver.file_done(item.token, item.content, item.error)
+        elif isinstance(item, _TimerFired):
+            startup = self._startup
+            if startup is not None and not startup.done:
+                driver.call(functools.partial(startup.timer_fired, item.token))
+        elif isinstance(item, _ClientEof):
+            startup = self._startup
+            if startup is not None and not startup.done:
+                driver.call(startup.client_closed)
+            else:
+                self._begin_stop(0, "the client closed stdin")
+        self._hold_client_while_probing()
 
     # -- stopping ------------------------------------------------------------------------
-
-    @property
-    def stop_requested(self) -> bool:
-        """Whether a signal asked the relay to stop."""
-        return self._stop_request is not None
-
-    @property
-    def stop_status(self) -> int | None:
-        """The exit status a stop request asked for, if one came."""
-        return self._stop_request
 
     def request_stop(self, status: int) -> None:
         """Stop as soon as possible and exit with ``status`` (a signal arrived).
@@ -205,65 +242,35 @@ class Relay:
                 agent.kill()
             return
         self._stop_request = status
-        for scope in self._stop_scopes:
-            scope.cancel()
         # If the queue is full the loop is busy and sees the request before its next item.
         with contextlib.suppress(anyio.WouldBlock):
             self._send.send_nowait(_Wake())
 
-    def stop_scope(self) -> anyio.CancelScope:
-        """A cancel scope that a stop request cancels (for waits before the loop runs)."""
-        scope = anyio.CancelScope()
-        self._stop_scopes.add(scope)
-        if self._stop_request is not None:
-            scope.cancel()
-        return scope
+    def _stop_requested(self, status: int) -> None:
+        """A signal: startup answers the pending ``initialize``; then everything closes."""
+        startup = self._startup
+        if startup is not None and not startup.done:
+            assert self.driver is not None
+            self.driver.call(functools.partial(startup.stopped, status))
+        self._begin_stop(status, "stop requested")
+
+    def _begin_stop(self, status: int, why: str, grace: float | None = None) -> None:
+        """Close every agent; the loop ends once all their exits were handled."""
+        if self._stopping:
+            return
+        logger.info("shutting down (%s)", why)
+        self._stopping = True
+        self._exit_code = status
+        self._client_released.set()
+        for agent in self._spawned:
+            if agent.returncode is None:
+                self._tg.start_soon(agent.close, self.config.grace if grace is None else grace)
 
     async def close_all(self) -> None:
         """Close every agent ever started and wait until all their groups are gone."""
         async with anyio.create_task_group() as tg:
             for agent in self._spawned:
-                if agent in self._supervised:
-                    tg.start_soon(agent.close, self.config.grace)
-                else:
-                    tg.start_soon(self._close_unread, agent)
-
-    # -- the loop --------------------------------------------------------------------------
-
-    async def run(
-        self,
-        translator: Translator,
-        *,
-        single_agent: bool,
-        raw_passthrough: bool = False,
-        first_messages: Sequence[tuple[Message, bytes | None]] = (),
-    ) -> int:
-        """Relay until the client leaves, a stop request, or (``single_agent``) the
-        agent's exit; returns the exit status. Agents already started are taken over.
-
-        ``raw_passthrough``: a message the translator returns unchanged (the very same
-        object) is written as the bytes it arrived as. ``first_messages`` are client
-        messages already read (the ``initialize``), handled before anything else.
-        """
-        self._translator = translator
-        self._single_agent = single_agent
-        self._raw_passthrough = raw_passthrough
-        self._tg.start_soon(self._read_client)
-        self._tg.start_soon(self._watch_client_out)
-        for agent in list(self.agents.values()):
-            self._supervise_soon(agent)
-        for message, raw in first_messages:
-            self._from_client(message, raw, traced=True)
-        while True:
-            if self._stop_request is not None and not self._stopping:
-                self._begin_stop(self._stop_request, "stop requested")
-            if self._stopping and not self.agents:
-                break
-            item = await self._receive.receive()
-            self._handle(item)
-        await self.close_all()
-        await self.finish_client()
-        return self._exit_code
+                tg.start_soon(agent.close, self.config.grace)
 
     async def finish_client(self) -> None:
         """Let the last messages reach the client (bounded), then close our stdout."""
@@ -273,50 +280,27 @@ class Relay:
         with anyio.move_on_after(FLUSH_TIMEOUT):
             await self.client_out.done.wait()
 
-    def _begin_stop(self, status: int, why: str) -> None:
-        """Close every agent; the loop ends once all their exits were handled."""
-        if self._stopping:
-            return
-        logger.info("shutting down (%s)", why)
-        self._stopping = True
-        self._exit_code = status
-        for agent in self.agents.values():
-            self._tg.start_soon(agent.close, self.config.grace)
-
-    def _handle(self, item: _Item) -> None:
-        """One queue item, in order."""
-        if isinstance(item, _Lines):
-            if item.agent is None:
-                self._client_lines(item.events)
-            else:
-                self._agent_lines(item.agent, item.events)
-        elif isinstance(item, _AgentDone):
-            self._agent_done(item.agent)
-        elif isinstance(item, _FileDone):
-            self._carry_out(self._call(lambda t: t.file_done(item.token, item.content, item.error)))
-        elif isinstance(item, _ClientEof):
-            self._begin_stop(0, "the client closed stdin")
-
-    def _call(self, step: Callable[[Translator], list[Output]]) -> list[Output]:
-        """Run a translator call, logging (not propagating) a bug inside it."""
-        assert self._translator is not None
-        try:
-            outputs = step(self._translator)
-        except Exception:
-            logger.exception("translator error")
-            return []
-        return outputs
-
-    # -- client side -----------------------------------------------------------------------
+    # -- the client ------------------------------------------------------------------------
 
     async def _read_client(self) -> None:
-        """Reader task: the client's lines, then its end."""
+        """Reader task: the client's lines, then its end (held while a probe waits)."""
         while True:
+            await self._client_released.wait()
             events = await self.client_in.read_events()
             if events is None:
                 break
             await self._send.send(_Lines(None, events))
         await self._send.send(_ClientEof())
+
+    def _hold_client_while_probing(self) -> None:
+        """The client is not read while a probe waits: what it sends meanwhile waits in
+        its pipe instead of in our memory."""
+        startup = self._startup
+        if startup is not None and startup.awaiting_answer and not self._stopping:
+            if self._client_released.is_set():
+                self._client_released = anyio.Event()
+        elif not self._client_released.is_set():
+            self._client_released.set()
 
     async def _watch_client_out(self) -> None:
         """The client stopped reading our stdout (broken pipe): nobody is left to serve."""
@@ -327,58 +311,134 @@ class Relay:
             with contextlib.suppress(anyio.WouldBlock):
                 self._send.send_nowait(_Wake())
 
-    def _client_lines(self, events: list[Event]) -> None:
-        """Decode a batch of client lines, answering bad ones, translating the rest."""
-        for event in events:
-            message, reply = decode_client_event(event, self.config.max_line_bytes)
-            if reply is not None:
-                self.write_client(reply, None, None)
-            if message is None:
-                continue
-            # A stand-in for a dropped response has no raw bytes to pass through.
-            self._from_client(message, event if type(event) is bytes else None)
+    # -- Peers: what the driver's outputs do -------------------------------------------------
 
-    def _from_client(self, message: Message, raw: bytes | None, *, traced: bool = False) -> None:
-        """Hand one client message to the translator and carry out the result."""
-        tracer = self.tracer
-        if tracer is not None and not traced:
-            tracer.record(CLIENT_IN, message)
-        assert self._translator is not None
-        try:
-            outputs = self._translator.from_client(message)
-        except Exception:
-            logger.exception("translator error on a client message")
-            if "method" in message and "id" in message:
-                self.write_client(
-                    error(message["id"], INTERNAL_ERROR, "Internal error in acp-compat"),
-                    None,
-                    None,
-                )
+    def send_client(self, data: bytes) -> None:
+        """Queue one line for the client."""
+        self.client_out.write(data)
+
+    def send_agent(self, agent: int, message: Message, raw: bytes | None) -> None:
+        """Queue one line for agent ``agent`` (dropped, logged, if it is not running)."""
+        process = self.agents.get(agent)
+        if process is None:
+            logger.warning(
+                "dropped a message for agent %d, which is not running: %s",
+                agent,
+                str(message.get("method") or message.get("id")),
+            )
+        elif process.closing:
+            # Expected while shutting down (replies to a closing agent's last requests).
+            logger.debug("dropped a message for agent %d, which is closing", agent)
+        else:
+            data = raw if raw is not None else encode_line(message)
+            if data is not None:
+                process.stdin.write(data)
+
+    def start_agent(self, agent: int, cwd: str | None) -> str | None:
+        """Start agent process ``agent``; ``None``, or why it could not start."""
+        if self._stopping:
+            reason = "acp-compat is shutting down"
+        elif agent in self.agents:
+            reason = f"agent process {agent} is already running"
+        else:
+            try:
+                process = self.spawn(agent, cwd)
+            except OSError as exc:
+                reason = start_failure_reason(self.config.argv, cwd, exc)
+            else:
+                where = cwd or "the launch directory"
+                logger.info("agent %d started (pid %d) in %s", agent, process.pid, where)
+                return None
+        logger.warning("agent %d not started: %s", agent, reason)
+        return reason
+
+    def stop_agent(self, agent: int) -> None:
+        """Close an agent process; during startup a probe process is discarded instead
+        (closed in the background, its lines and exit ignored)."""
+        process = self.agents.get(agent)
+        if process is None:
+            logger.debug("stop requested for agent %d, which is not running", agent)
             return
-        hint = tracer.session_of(message) if tracer is not None else None
-        self._carry_out(outputs, raw, message, None, hint)
+        grace = self.config.grace
+        if self._startup is not None and not self._startup.done:
+            process.discarded = True
+            del self.agents[agent]
+            grace = min(grace, REFUSAL_GRACE)
+        if not process.closing:
+            process.closing = True  # at once: later outputs must not reach its stdin
+            self._tg.start_soon(process.close, grace)
 
-    def write_client(
-        self, message: Message, raw: bytes | None, agent: int | None, hint: str | None = None
-    ) -> None:
-        """Queue a message for the client (as ``raw`` bytes when given)."""
-        if self.tracer is not None:
-            self.tracer.record(CLIENT_OUT, message, agent=agent, session=hint)
-        out = self.client_out
-        if raw is not None:
-            out.write(raw)
-            out.write(b"\n")
-            return
-        data = _encode(message)
-        if data is not None:
-            out.write(data)
+    def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
+        """Perform a local file effect off the loop; its outcome comes back queued."""
+        self._tg.start_soon(self._file_effect, effect)
 
-    # -- agent side --------------------------------------------------------------------------
+    async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
+        content, problem = await localfiles.perform(effect)
+        await self._send.send(_FileDone(effect.token, content, problem))
 
-    def _supervise_soon(self, agent: AgentProcess) -> None:
-        """Hand an agent's stdout to a reader task (from now on it closes that stdout)."""
-        self._supervised.add(agent)
+    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
+        """The startup policy's timers and its end."""
+        if isinstance(output, ArmTimer):
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = anyio.CancelScope()
+            self._tg.start_soon(self._run_timer, self._timer, output)
+        elif isinstance(output, Decided):
+            self._decided(output.decision)
+        else:
+            grace = min(self.config.grace, REFUSAL_GRACE)
+            self._begin_stop(output.status, "startup ended", grace)
+
+    async def _run_timer(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
+        with scope:
+            await anyio.sleep(timer.seconds)
+            await self._send.send(_TimerFired(timer.token))
+
+    # -- agents ----------------------------------------------------------------------------
+
+    def spawn(self, number: int, cwd: str | None = None) -> AgentProcess:
+        """Start agent process ``number`` (raises ``OSError``), its background tasks and
+        the reader of its stdout."""
+        agent = AgentProcess.spawn(
+            number,
+            self.config.argv,
+            cwd,
+            max_line_bytes=self.config.max_line_bytes,
+            stderr_sink=self.config.stderr_sink,
+        )
+        agent.start(self._tg)
+        self._spawned.append(agent)
+        self.agents[number] = agent
         self._tg.start_soon(self._supervise, agent)
+        return agent
+
+    def _decided(self, decision: Decision) -> None:
+        """Startup is over: the kept process becomes agent 0 and the translator takes
+        over, first with what startup held back."""
+        assert self.driver is not None and self._translator_options is not None
+        if self._timer is not None:
+            self._timer.cancel()
+        kept = self.agents.pop(decision.process, None)
+        if kept is not None:
+            kept.number = 0
+            self.agents[0] = kept
+        translator = make_translator(decision, self._translator_options)
+        if isinstance(translator, str):
+            logger.error("cannot relay in %s: %s", decision.description, translator)
+            for message in decision.client_messages[:1]:
+                self.driver.write_client(error(message.get("id"), INTERNAL_ERROR, translator))
+            grace = min(self.config.grace, REFUSAL_GRACE)
+            self._begin_stop(EXIT_NO_PROTOCOL, "no translator", grace)
+            return
+        self._single_agent = decision.single_agent
+        self.driver.use(translator, raw_passthrough=decision.raw_passthrough)
+        for message in decision.client_messages:
+            self.driver.from_client(message, traced=True)
+        for message in decision.agent_messages:
+            self.driver.from_agent(0, message, traced=True)
+        if decision.agent_exit is not None:
+            gone = decision.agent_exit
+            self._report_exit(0, gone.returncode, gone.stderr_tail, expected=False)
 
     async def _supervise(self, agent: AgentProcess) -> None:
         """Read an agent to its end, then report its exit after everything it printed."""
@@ -388,30 +448,33 @@ class Relay:
             # A launcher's child may still run and hold stdout: it gets the grace period,
             # then the group is terminated, which ends stdout too.
             await agent.settle(self.config.grace)
-            while True:
-                with anyio.move_on_after(self.config.grace) as waited:
-                    await agent.stdout_done.wait()
-                if not waited.cancelled_caught:
-                    break
-                if agent in self._paused and not self._stopping:
-                    # The client is slow, not the agent: what it printed last is still
-                    # in the pipe and must be translated before its exit is reported.
-                    continue
-                if agent in self._paused:
-                    logger.warning(
-                        "agent %d: its last output is dropped (the client is not reading)",
-                        agent.number,
-                    )
-                else:
-                    logger.warning(
-                        "agent %d: stdout still open after its process group ended",
-                        agent.number,
-                    )
+            if not await self._wait_stdout_done(agent):
                 tg.cancel_scope.cancel()
-                break
         with anyio.move_on_after(self.config.grace):
             await agent.stderr_done.wait()
         await self._send.send(_AgentDone(agent))
+
+    async def _wait_stdout_done(self, agent: AgentProcess) -> bool:
+        """Wait until the agent's stdout was read to its end; ``False`` if it is given up."""
+        while True:
+            with anyio.move_on_after(self.config.grace) as waited:
+                await agent.stdout_done.wait()
+            if not waited.cancelled_caught:
+                return True
+            if agent in self._paused and not self._stopping:
+                # The client is slow, not the agent: what it printed last is still in the
+                # pipe and must be translated before its exit is reported.
+                continue
+            if agent in self._paused:
+                logger.warning(
+                    "agent %d: its last output is dropped (the client is not reading)",
+                    agent.number,
+                )
+            else:
+                logger.warning(
+                    "agent %d: stdout still open after its process group ended", agent.number
+                )
+            return False
 
     async def _read_agent(self, agent: AgentProcess) -> None:
         """Reader task: an agent's stdout, paced by the client's backlog."""
@@ -432,171 +495,25 @@ class Relay:
             agent.stdout.close()
             agent.stdout_done.set()
 
-    def _agent_lines(self, agent: AgentProcess, events: list[Event]) -> None:
-        """Decode a batch of agent lines, skipping bad ones, translating the rest."""
-        number = agent.number
-        source = f"agent {number}"
-        tracer = self.tracer
-        translator = self._translator
-        assert translator is not None
-        for event in events:
-            raw: bytes | None
-            if type(event) is bytes:  # the hot path: a complete line
-                raw = event
-                decoded = decode_agent(raw, source)
-                if decoded is None:
-                    continue
-                message = decoded
-            else:
-                stand_in, reply = handle_dropped(
-                    cast(DroppedLine, event), self.config.max_line_bytes, source, "the agent"
-                )
-                if reply is not None:
-                    self._write_agent(number, reply, None, None)
-                if stand_in is None:
-                    continue
-                raw, message = None, stand_in  # fails the request it answered
-            if tracer is not None:
-                tracer.record(AGENT_IN, message, agent=number)
-            try:
-                outputs = translator.from_agent(number, message)
-            except Exception:
-                logger.exception("translator error on a message from agent %d", number)
-                if "method" in message and "id" in message:
-                    self._write_agent(
-                        number,
-                        error(message["id"], INTERNAL_ERROR, "Internal error in acp-compat"),
-                        None,
-                        None,
-                    )
-                continue
-            self._carry_out(outputs, raw, message, number, None)
-
-    def _write_agent(
-        self, number: int, message: Message, raw: bytes | None, hint: str | None
-    ) -> None:
-        """Queue a message for agent ``number`` (dropped, logged, if it is not running)."""
-        agent = self.agents.get(number)
-        if self.tracer is not None:
-            self.tracer.record(AGENT_OUT, message, agent=number, session=hint)
-        if agent is not None and agent.closing:
-            # Expected while shutting down (replies to a closing agent's last requests).
-            logger.debug("dropped a message for agent %d, which is closing", number)
-            return
-        if agent is None:
-            logger.warning(
-                "dropped a message for agent %d, which is not running: %s",
-                number,
-                str(message.get("method") or message.get("id")),
-            )
-            return
-        if raw is not None:
-            agent.stdin.write(raw)
-            agent.stdin.write(b"\n")
-            return
-        data = _encode(message)
-        if data is not None:
-            agent.stdin.write(data)
-
     def _agent_done(self, agent: AgentProcess) -> None:
-        """An agent is gone: tell the translator; a single-agent relay ends with it."""
+        """An agent is gone: tell the handler (a discarded probe: nobody)."""
         number = agent.number
+        if agent.discarded:
+            logger.debug("probe process %d ended: %s", number, describe_status(agent.returncode))
+            return
         if self.agents.get(number) is agent:
             del self.agents[number]
-        status = describe_status(agent.returncode)
-        expected = agent.closing
-        (logger.info if expected else logger.warning)("agent %d ended: %s", number, status)
-        outputs = self._call(
-            lambda t: t.agent_exited(number, agent.returncode, agent.stderr_tail())
-        )
-        self._carry_out(outputs)
-        if self._single_agent and not expected:
-            self._begin_stop(shell_status(agent.returncode), f"the agent ended with {status}")
+        self._report_exit(number, agent.returncode, agent.stderr_tail(), expected=agent.closing)
 
-    # -- outputs -------------------------------------------------------------------------------
-
-    def _carry_out(
-        self,
-        outputs: list[Output],
-        raw: bytes | None = None,
-        source: Message | None = None,
-        agent: int | None = None,
-        hint: str | None = None,
+    def _report_exit(
+        self, number: int, returncode: int | None, stderr_tail: str, *, expected: bool
     ) -> None:
-        """Carry out a translator's outputs strictly in order.
-
-        Effects that fail at once (an agent that cannot start) are reported to the
-        translator immediately and *its* outputs carried out before the rest.
-        """
-        raw_ok = self._raw_passthrough and raw is not None
-        for output in outputs:
-            kind = type(output)
-            if kind is ToClient:
-                message = output.message  # type: ignore[union-attr]
-                self.write_client(
-                    message, raw if raw_ok and message is source else None, agent, hint
-                )
-            elif kind is ToAgent:
-                message = output.message  # type: ignore[union-attr]
-                self._write_agent(
-                    output.agent,  # type: ignore[union-attr]
-                    message,
-                    raw if raw_ok and message is source else None,
-                    hint,
-                )
-            elif isinstance(output, StartAgent):
-                self._start_agent(output)
-            elif isinstance(output, StopAgent):
-                self._stop_agent(output.agent)
-            elif isinstance(output, (ReadLocalFile, WriteLocalFile)):
-                self._tg.start_soon(self._file_effect, output)
-            else:
-                logger.error("unknown translator output %r", output)
-
-    def _start_agent(self, effect: StartAgent) -> None:
-        """Start an agent process for the translator, or report why it cannot."""
-        number = effect.agent
-        if self._stopping:
-            reason = "acp-compat is shutting down"
-        elif number in self.agents:
-            reason = f"agent process {number} is already running"
-        else:
-            try:
-                agent = self.spawn(number, effect.cwd)
-            except OSError as exc:
-                reason = start_failure_reason(self.config.argv, effect.cwd, exc)
-            else:
-                logger.info(
-                    "agent %d started (pid %d) in %s",
-                    number,
-                    agent.pid,
-                    effect.cwd or "the launch directory",
-                )
-                self._supervise_soon(agent)
-                return
-        logger.warning("agent %d not started: %s", number, reason)
-        self._carry_out(self._call(lambda t: t.agent_start_failed(number, reason)))
-
-    def _stop_agent(self, number: int) -> None:
-        """Close an agent process (its exit is still reported)."""
-        agent = self.agents.get(number)
-        if agent is None:
-            logger.debug("stop requested for agent %d, which is not running", number)
-            return
-        if not agent.closing:
-            agent.closing = True  # at once: later outputs must not reach its stdin
-            self._tg.start_soon(agent.close, self.config.grace)
-
-    async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
-        """Perform a local file effect off the loop and queue its outcome."""
-        content, problem = await localfiles.perform(effect)
-        await self._send.send(_FileDone(effect.token, content, problem))
-
-
-def _encode(message: Message) -> bytes | None:
-    """A message as a line, or ``None`` (logged) when it cannot be JSON."""
-    try:
-        return encode(message)
-    except (TypeError, ValueError) as exc:
-        logger.error("cannot encode a message (%s); dropped: %r", exc, message)
-        return None
+        """Tell the handler an agent ended; a single-agent relay ends with it."""
+        status = describe_status(returncode)
+        (logger.info if expected else logger.warning)("agent %d ended: %s", number, status)
+        assert self.driver is not None
+        self.driver.agent_exited(number, returncode, stderr_tail)
+        startup = self._startup
+        relaying = startup is None or startup.done
+        if relaying and self._single_agent and not expected:
+            self._begin_stop(shell_status(returncode), f"the agent ended with {status}")

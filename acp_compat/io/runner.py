@@ -1,16 +1,18 @@
-"""One ``wrap`` run from start to exit status: stdio, signals, agent 0, mode, relay.
+"""One ``wrap`` run from start to exit status: stdio, signals, the relay.
 
-behaviour.md §5. Agent process 0 is started at once, before the client's ``initialize``
-arrives, so a slow launcher (``npx``) starts while the editor gets ready. If it cannot be
-started, that ``initialize`` is answered with an error naming the command and the OS
-error, and the exit status is 127. ``SIGTERM``, ``SIGINT`` and ``SIGHUP`` close every
-agent (stdin, grace period, group ``SIGTERM``, ``SIGKILL``) and exit with 128 + the
-signal number; a second one kills the agents' groups at once.
+behaviour.md §4-§6. The relay runs the startup policy
+(:mod:`acp_compat.translate.startup`): agent process 0 is started at once, before the
+client's ``initialize`` arrives, so a slow launcher (``npx``) starts while the editor
+gets ready; the policy then probes it and picks the mode, or refuses with the exit status
+it names. ``SIGTERM``, ``SIGINT`` and ``SIGHUP`` close every agent (stdin, grace period,
+group ``SIGTERM``, ``SIGKILL``) and exit with 128 + the signal number; a second one kills
+the agents' groups at once.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import signal
 
 import anyio
@@ -18,22 +20,54 @@ import anyio.abc
 import attrs
 
 from acp_compat.io.lines import LineReader, LineWriter
-from acp_compat.io.modes import (
-    EXIT_CANNOT_START,
-    ModeOptions,
-    Refusal,
-    choose_mode,
-    read_first_initialize,
-)
-from acp_compat.io.relay import Relay, RelayConfig, start_failure_reason
+from acp_compat.io.relay import Relay, RelayConfig
 from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
-from acp_compat.jsonrpc.messages import INTERNAL_ERROR, error
+from acp_compat.translate.probe import Protocol
+from acp_compat.translate.startup import StartupOptions, StartupPolicy, TranslatorOptions
 
 logger = logging.getLogger("acp_compat.io.runner")
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 """Signals that end the relay cleanly."""
+
+
+@attrs.frozen(kw_only=True)
+class ModeOptions:
+    """What the startup policy and the translators need from the command line."""
+
+    argv: tuple[str, ...]
+    agent_protocol: str = "auto"
+    """``auto``, ``legacy`` or ``current``."""
+    probe_timeout: float = 5.0
+    cwd: str | None = None
+    """The session cwd for a current agent behind a legacy client (default: ours)."""
+    client_fs: bool = False
+    auth_method: str | None = None
+    version: str = "0.0.0"
+
+    def startup(self) -> StartupOptions:
+        """The startup policy's options."""
+        named = None if self.agent_protocol == "auto" else Protocol(self.agent_protocol)
+        return StartupOptions(
+            argv=self.argv,
+            agent_protocol=named,
+            probe_timeout=self.probe_timeout,
+            version=self.version,
+            client_fs=self.client_fs,
+        )
+
+    def translators(self) -> TranslatorOptions:
+        """The translators' options (directories made absolute here, in the shell)."""
+        here = os.getcwd()
+        return TranslatorOptions(
+            argv=self.argv,
+            launch_cwd=here,
+            session_cwd=os.path.abspath(self.cwd or here),
+            client_fs=self.client_fs,
+            auth_method=self.auth_method,
+            version=self.version,
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -69,84 +103,13 @@ async def run_wrap(
             relay = Relay(tg, config, client_in=client_in, client_out=client_out, tracer=tracer)
             # Handlers in place before agent 0 exists: a signal can never orphan it.
             await tg.start(_watch_signals, relay)
-            status = await _serve(relay, options)
+            policy = StartupPolicy(options.mode.startup())
+            status = await relay.serve(policy, options.mode.translators())
             tg.cancel_scope.cancel()
     finally:
         client_in.close()
         if tracer is not None:
             tracer.close()
-    return status
-
-
-async def _serve(relay: Relay, options: WrapOptions) -> int:
-    """Start agent 0, read the client's initialize, choose the mode, relay."""
-    argv = options.mode.argv
-    start_error: OSError | None = None
-    try:
-        agent0 = relay.spawn(0)
-        logger.info("agent 0 started (pid %d): %s", agent0.pid, " ".join(argv))
-    except OSError as exc:
-        start_error = exc
-    first = await read_first_initialize(relay)
-    if first is None:
-        logger.info("the client left before initialize")
-        status = relay.stop_status
-        if status is None:
-            status = EXIT_CANNOT_START if start_error is not None else 0
-        return await _finish(relay, status)
-    initialize, raw = first
-    if start_error is not None:
-        reason = start_failure_reason(argv, None, start_error)
-        logger.error("%s", reason)
-        relay.write_client(
-            error(
-                initialize.get("id"),
-                INTERNAL_ERROR,
-                reason,
-                {"command": list(argv), "reason": str(start_error)},
-            ),
-            None,
-            None,
-        )
-        return await _finish(relay, EXIT_CANNOT_START)
-    plan = await choose_mode(relay, options.mode, initialize, raw)
-    if plan is None:
-        # Stopped during the probe: the initialize still gets its one answer.
-        status = relay.stop_status or 0
-        relay.write_client(
-            error(
-                initialize.get("id"),
-                INTERNAL_ERROR,
-                f"acp-compat was stopped ({_stop_cause(status)}) before the agent answered"
-                " initialize",
-            ),
-            None,
-            None,
-        )
-        return await _finish(relay, status)
-    if isinstance(plan, Refusal):
-        relay.write_client(plan.reply, None, None)
-        return await _finish(relay, plan.status)
-    return await relay.run(
-        plan.translator,
-        single_agent=plan.single_agent,
-        raw_passthrough=plan.raw_passthrough,
-        first_messages=plan.first_messages,
-    )
-
-
-def _stop_cause(status: int) -> str:
-    """The signal behind a stop request's ``128 + N`` status, for messages."""
-    try:
-        return signal.Signals(status - 128).name
-    except ValueError:
-        return f"exit status {status}"
-
-
-async def _finish(relay: Relay, status: int) -> int:
-    """End without the relay loop: close every agent, flush the client, ``status``."""
-    await relay.close_all()
-    await relay.finish_client()
     return status
 
 

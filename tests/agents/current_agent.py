@@ -6,12 +6,15 @@ version read as 0). A prompt ``initialize?`` is answered with the ``initialize``
 agent kept, as JSON text.
 ``session/prompt`` streams the prompt text back as one ``agent_message_chunk`` and ends
 the turn; a prompt ``die`` makes it exit with status 4 instead. ``--slow SECONDS`` waits
-that long before reading anything (a launcher downloading the agent).
+that long before reading anything (a launcher downloading the agent); with
+``--slow-once MARKER`` only the first start waits (it creates the file MARKER), as a
+launcher's second start finds the download cached.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -25,7 +28,11 @@ def send(message: dict[str, object]) -> None:
 def main() -> None:
     """Serve stdin until it ends."""
     if "--slow" in sys.argv:
-        time.sleep(float(sys.argv[sys.argv.index("--slow") + 1]))
+        marker = sys.argv[sys.argv.index("--slow-once") + 1] if "--slow-once" in sys.argv else None
+        if marker is None or not os.path.exists(marker):
+            if marker is not None:
+                open(marker, "w").close()
+            time.sleep(float(sys.argv[sys.argv.index("--slow") + 1]))
     lenient = "--lenient" in sys.argv
     sessions = 0
     initialized: object = None

@@ -1,26 +1,26 @@
 """The shim's loop: one :class:`UpgradeTranslator` between the client's stdio and agent
 instances living in this process.
 
-It is the relay with the agent processes replaced by objects. The client side is the
-relay's: :class:`~acp_compat.io.lines.LineReader` / :class:`~acp_compat.io.lines.LineWriter`
-on descriptors and the :mod:`~acp_compat.io.inbound` checks. The agent side needs no
-framing: a legacy message from an instance goes straight to ``translator.from_agent``, and a
-``ToAgent`` output is either a response (it wakes the :class:`LegacyClient` call waiting for
-it) or a request (run as its own task against the instance).
+It is the relay with the agent processes replaced by objects: the same
+:class:`~acp_compat.io.driver.Driver` decodes the client's lines, calls the translator and
+carries out its outputs; this module is its :class:`~acp_compat.io.driver.Peers`. The
+agent side needs no framing: a legacy message from an instance goes straight to the
+driver's ``from_agent``, and a ``ToAgent`` output is either a response (it wakes the
+:class:`LegacyClient` call waiting for it) or a request (run as its own task against
+the instance).
 
 Everything runs on one event loop and every translator call is synchronous, so the order
 in which messages reach the translator is the order in which the tasks produced them; no
 queue is needed. Carrying out outputs never runs agent code inline (requests become tasks,
 responses set events), so the translator is never re-entered, except by
-``agent_start_failed`` for a factory that raised, whose outputs are carried out first, as
-the relay does.
+``agent_start_failed`` for a factory that raised, whose outputs the driver carries out
+first.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import anyio
@@ -28,11 +28,10 @@ import anyio.abc
 
 from acp_compat.codec import CodecError, structure, unstructure
 from acp_compat.io import localfiles
-from acp_compat.io.inbound import decode_client_event
+from acp_compat.io.driver import Driver
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT, HIGH_WATER, LOW_WATER
 from acp_compat.io.shim.api import AGENT_METHODS, AgentFactory, LegacyClient, LegacyRequestError
-from acp_compat.jsonrpc.framing import encode
 from acp_compat.jsonrpc.messages import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
@@ -45,16 +44,8 @@ from acp_compat.jsonrpc.messages import (
     result,
 )
 from acp_compat.models.legacy import LEGACY_METHODS
-from acp_compat.translate.base import (
-    Output,
-    ReadLocalFile,
-    StartAgent,
-    StopAgent,
-    ToAgent,
-    ToClient,
-    Translator,
-    WriteLocalFile,
-)
+from acp_compat.translate.base import ReadLocalFile, StartAgent, Translator, WriteLocalFile
+from acp_compat.translate.startup import ArmTimer, Decided, Finish
 
 logger = logging.getLogger("acp_compat.io.shim")
 
@@ -105,12 +96,11 @@ class Shim:
         max_line_bytes: int,
     ) -> None:
         self._tg = task_group
-        self._translator = translator
+        self.driver = Driver(self, translator, max_line_bytes=max_line_bytes)
         self._factory = factory
         self.client_in = client_in
         self.client_out = client_out
         self._launch_cwd = launch_cwd
-        self._max_line_bytes = max_line_bytes
         self._instances: dict[int, _Instance] = {}
         self._stopping = False
         self._all_gone = anyio.Event()
@@ -118,92 +108,44 @@ class Shim:
     async def run(self) -> None:
         """Serve until the client closes its input, then stop every instance and flush."""
         # Agent 0 exists before the client's initialize, as the relay's process 0 does.
-        self._carry_out([StartAgent(0, None)])
+        self.driver.carry_out([StartAgent(0, None)])
         while True:
             events = await self.client_in.read_events()
             if events is None:
                 break
-            for event in events:
-                message, reply = decode_client_event(event, self._max_line_bytes)
-                if reply is not None:
-                    self._write_client(reply)
-                if message is not None:
-                    self._from_client(message)
+            self.driver.client_events(events)
         logger.info("the client closed its input: stopping the agents")
         self._stopping = True
         for number in list(self._instances):
-            self._stop(number)
+            self.stop_agent(number)
         if self._instances:
             await self._all_gone.wait()
         with anyio.move_on_after(FLUSH_TIMEOUT):
             await self.client_out.drain()
 
-    # -- the translator ------------------------------------------------------------------
+    # -- Peers: what the driver's outputs do ---------------------------------------------
 
-    def _call(self, step: Callable[[Translator], list[Output]], what: str) -> list[Output]:
-        """Run a translator call, logging (not propagating) a bug inside it."""
-        try:
-            return step(self._translator)
-        except Exception:
-            logger.exception("translator error on %s", what)
-            return []
-
-    def _from_client(self, message: Message) -> None:
-        """One client message through the translator; a translator bug answers -32603."""
-        try:
-            outputs = self._translator.from_client(message)
-        except Exception:
-            logger.exception("translator error on a client message")
-            if "method" in message and "id" in message:
-                self._write_client(
-                    error(message["id"], INTERNAL_ERROR, "Internal error in acp-compat")
-                )
-            return
-        self._carry_out(outputs)
-
-    def _from_agent(self, instance: _Instance, message: Message) -> None:
-        """One legacy message of an instance through the translator."""
-        number = instance.number
-        self._carry_out(
-            self._call(lambda t: t.from_agent(number, message), f"a message from agent {number}")
-        )
-
-    def _carry_out(self, outputs: list[Output]) -> None:
-        """Carry out a translator's outputs strictly in order."""
-        for output in outputs:
-            if isinstance(output, ToClient):
-                self._write_client(output.message)
-            elif isinstance(output, ToAgent):
-                self._to_agent(output.agent, output.message)
-            elif isinstance(output, StartAgent):
-                self._start(output.agent, output.cwd or self._launch_cwd)
-            elif isinstance(output, StopAgent):
-                self._stop(output.agent)
-            elif isinstance(output, (ReadLocalFile, WriteLocalFile)):
-                self._tg.start_soon(self._file_effect, output)
-            else:
-                logger.error("unknown translator output %r", output)
-
-    def _write_client(self, message: Message) -> None:
-        """Queue a message for the client (a message that cannot be JSON is logged)."""
-        try:
-            data = encode(message)
-        except (TypeError, ValueError) as exc:
-            logger.error("cannot encode a message (%s); dropped: %r", exc, message)
-            return
+    def send_client(self, data: bytes) -> None:
+        """Queue one line for the client."""
         self.client_out.write(data)
 
+    def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
+        """Perform a local file effect off the loop; its outcome goes to the translator."""
+        self._tg.start_soon(self._file_effect, effect)
+
     async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
-        """Perform a local file effect off the loop; hand the outcome to the translator."""
         content, problem = await localfiles.perform(effect)
-        self._carry_out(
-            self._call(lambda t: t.file_done(effect.token, content, problem), "a file effect")
-        )
+        self.driver.file_done(effect.token, content, problem)
+
+    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
+        """Never asked for: a translator has no startup outputs."""
+        logger.error("unexpected output %r", output)
 
     # -- instances -----------------------------------------------------------------------
 
-    def _start(self, number: int, cwd: str) -> None:
-        """Make the agent object for ``number`` in ``cwd``, or report why there is none."""
+    def start_agent(self, number: int, cwd: str | None) -> str | None:
+        """Make the agent object for ``number`` in ``cwd``; ``None``, or why there is none."""
+        cwd = cwd or self._launch_cwd
         if self._stopping:
             reason = "acp-compat is shutting down"
         elif number in self._instances:
@@ -219,12 +161,10 @@ class Shim:
             else:
                 self._instances[number] = instance
                 logger.info("agent %d created in %s", number, cwd)
-                return
-        self._carry_out(
-            self._call(lambda t: t.agent_start_failed(number, reason), "a failed start")
-        )
+                return None
+        return reason
 
-    def _stop(self, number: int) -> None:
+    def stop_agent(self, number: int) -> None:
         """Cancel an instance's calls; once they have ended, report it gone."""
         instance = self._instances.get(number)
         if instance is None or instance.stopping:
@@ -250,11 +190,11 @@ class Shim:
         del self._instances[number]
         logger.info("agent %d stopped", number)
         # An object has no exit status: a stopped instance ends as a clean exit would.
-        self._carry_out(self._call(lambda t: t.agent_exited(number, 0, ""), "an agent exit"))
+        self.driver.agent_exited(number, 0, "")
         if self._stopping and not self._instances:
             self._all_gone.set()
 
-    def _to_agent(self, number: int, message: Message) -> None:
+    def send_agent(self, number: int, message: Message, raw: bytes | None) -> None:
         """Deliver a translator message: wake the waiting call, or serve the request."""
         instance = self._instances.get(number)
         if instance is None or instance.stopping:
@@ -287,7 +227,7 @@ class Shim:
         pending = _Pending()
         instance.pending[request_id] = pending
         try:
-            self._from_agent(instance, request(request_id, method, params))
+            self.driver.from_agent(instance.number, request(request_id, method, params))
             await pending.done.wait()
         finally:
             del instance.pending[request_id]
@@ -304,7 +244,7 @@ class Shim:
                 answer = await _answer(instance, message)
             instance.scopes.discard(scope)
             if not scope.cancelled_caught and not instance.stopping:
-                self._from_agent(instance, answer)
+                self.driver.from_agent(instance.number, answer)
         finally:
             instance.active -= 1
             if instance.stopping and instance.active == 0:

@@ -1,16 +1,16 @@
 """Same protocol on both sides: messages go through unchanged, one agent process.
 
-The relay still frames, checks, logs and traces every line, and writes each message as
-the very bytes it arrived as (the relay's ``raw_passthrough``). The only state kept is
+The shell still frames, checks, logs and traces every line, and writes each message as
+the very bytes it arrived as (the driver's ``raw_passthrough``). The only state kept is
 which client requests the agent has not answered yet, so that if the agent dies they
 still get exactly one response, an error naming its exit status.
 """
 
 from __future__ import annotations
 
-from acp_compat.io.process import describe_status
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, RequestId, error
 from acp_compat.translate.base import Output, ToAgent, ToClient
+from acp_compat.translate.exits import describe_status
 
 AGENT = 0
 """The one agent process of a passthrough relay."""

@@ -1,0 +1,297 @@
+"""The one place that feeds a sans-IO handler and carries out what it returns.
+
+A handler is a translator (:class:`~acp_compat.translate.base.Translator`) or, before the
+mode is known, the startup policy (:class:`~acp_compat.translate.startup.StartupPolicy`);
+both take the same events and return lists of outputs. The relay (agent processes) and
+the shim (agent objects) differ only in how an output reaches a peer, which they provide
+as :class:`Peers`; everything else lives here, once:
+
+* decoding line events (:mod:`acp_compat.io.inbound`): bad client lines are answered,
+  bad agent lines logged and skipped;
+* :meth:`Driver.carry_out`, which dispatches every output strictly in order;
+* :meth:`Driver._guard`, the one guard: a handler that raises is logged, and a request
+  that was being handled gets a ``-32603`` for whoever waits on it, so one bug never ends
+  the relay nor leaves a peer hanging;
+* :meth:`Driver.trace`, the one trace hook (``--trace``).
+
+Everything here is synchronous and runs inline in the reader's callback: no queue hop
+between reading a line and translating it, and no library lookups per message.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, cast
+
+from acp_compat.io.inbound import decode_agent, decode_client_event, handle_dropped
+from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, Tracer
+from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
+from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
+from acp_compat.translate.base import (
+    ReadLocalFile,
+    StartAgent,
+    StopAgent,
+    ToAgent,
+    ToClient,
+    WriteLocalFile,
+)
+from acp_compat.translate.startup import ArmTimer, Decided, Finish
+
+logger = logging.getLogger("acp_compat.io.driver")
+
+INTERNAL = "Internal error in acp-compat"
+"""The message of the ``-32603`` sent for a request a handler failed on."""
+
+
+class Handler(Protocol):
+    """What the driver feeds: a translator, or the startup policy before it."""
+
+    def from_client(self, message: Message) -> Sequence[Any]:
+        """A client message; the outputs."""
+        ...
+
+    def from_agent(self, agent: int, message: Message) -> Sequence[Any]:
+        """A message from agent ``agent``; the outputs."""
+        ...
+
+    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> Sequence[Any]:
+        """Agent ``agent`` is gone; the outputs."""
+        ...
+
+    def agent_start_failed(self, agent: int, reason: str) -> Sequence[Any]:
+        """Agent ``agent`` could not start; the outputs."""
+        ...
+
+
+class Peers(Protocol):
+    """How outputs reach the peers: what the relay and the shim each provide."""
+
+    def send_client(self, data: bytes) -> None:
+        """Queue one encoded line for the client."""
+        ...
+
+    def send_agent(self, agent: int, message: Message, raw: bytes | None) -> None:
+        """Send ``message`` to agent ``agent``, as the line ``raw`` when given (or drop it,
+        logged, if the agent is gone); :func:`encode_line` encodes for a pipe."""
+        ...
+
+    def start_agent(self, agent: int, cwd: str | None) -> str | None:
+        """Start agent ``agent``; ``None`` when it runs, else why it could not start."""
+        ...
+
+    def stop_agent(self, agent: int) -> None:
+        """Close agent ``agent`` (its exit is still reported)."""
+        ...
+
+    def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
+        """Perform a file effect off the loop; its outcome comes back as ``file_done``."""
+        ...
+
+    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
+        """A startup policy's own output (timers and the end of startup)."""
+        ...
+
+
+class Driver:
+    """Feeds one handler at a time and carries out its outputs through ``peers``."""
+
+    def __init__(
+        self,
+        peers: Peers,
+        handler: Handler,
+        *,
+        max_line_bytes: int,
+        tracer: Tracer | None = None,
+    ) -> None:
+        self.peers = peers
+        self.handler = handler
+        self.max_line_bytes = max_line_bytes
+        self.tracer = tracer
+        self.raw_passthrough = False
+        """A message the handler returns unchanged (the very same object) is written as
+        the bytes it arrived as."""
+
+    def use(self, handler: Handler, *, raw_passthrough: bool = False) -> None:
+        """Feed ``handler`` from now on (the translator, once startup has decided)."""
+        self.handler = handler
+        self.raw_passthrough = raw_passthrough
+
+    # -- line events -----------------------------------------------------------------------
+
+    def client_events(self, events: list[Event]) -> None:
+        """A batch of client line events: answer bad lines, handle the rest in order."""
+        limit = self.max_line_bytes
+        for event in events:
+            message, reply = decode_client_event(event, limit)
+            if reply is not None:
+                self.write_client(reply)
+            if message is not None:
+                # A stand-in for a dropped response has no raw bytes to pass through.
+                self.from_client(message, event if type(event) is bytes else None)
+
+    def agent_events(self, agent: int, events: list[Event]) -> None:
+        """A batch of line events from agent ``agent``: skip bad lines, handle the rest."""
+        source = f"agent {agent}"
+        for event in events:
+            raw: bytes | None
+            if type(event) is bytes:  # the hot path: a complete line
+                raw = event
+                message = decode_agent(event, source)
+                if message is None:
+                    continue
+            else:
+                stand_in, reply = handle_dropped(
+                    cast(DroppedLine, event), self.max_line_bytes, source, "the agent"
+                )
+                if reply is not None:
+                    self.write_agent(agent, reply)
+                if stand_in is None:
+                    continue
+                raw, message = None, stand_in  # fails the request it answered
+            self.from_agent(agent, message, raw)
+
+    # -- handler calls ---------------------------------------------------------------------
+
+    def from_client(
+        self, message: Message, raw: bytes | None = None, *, traced: bool = False
+    ) -> None:
+        """One client message through the handler."""
+        tracer = self.tracer
+        hint = None
+        if tracer is not None:
+            if not traced:
+                tracer.record(CLIENT_IN, message)
+            hint = tracer.session_of(message)
+        handler = self.handler
+        outputs = self._guard(lambda: handler.from_client(message), message, None)
+        self.carry_out(outputs, raw, message, None, hint)
+
+    def from_agent(
+        self, agent: int, message: Message, raw: bytes | None = None, *, traced: bool = False
+    ) -> None:
+        """One message from agent ``agent`` through the handler."""
+        if self.tracer is not None and not traced:
+            self.tracer.record(AGENT_IN, message, agent=agent)
+        handler = self.handler
+        outputs = self._guard(lambda: handler.from_agent(agent, message), message, agent)
+        self.carry_out(outputs, raw, message, agent, None)
+
+    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> None:
+        """Agent ``agent`` is gone (after everything it printed was handled)."""
+        handler = self.handler
+        self.carry_out(self._guard(lambda: handler.agent_exited(agent, returncode, stderr_tail)))
+
+    def agent_start_failed(self, agent: int, reason: str) -> None:
+        """Agent ``agent`` could not be started."""
+        handler = self.handler
+        self.carry_out(self._guard(lambda: handler.agent_start_failed(agent, reason)))
+
+    def file_done(self, token: int, content: str | None, problem: str | None) -> None:
+        """A file effect finished (only translators ask for them)."""
+        handler: Any = self.handler
+        self.carry_out(self._guard(lambda: handler.file_done(token, content, problem)))
+
+    def call(self, step: Callable[[], Sequence[Any]]) -> None:
+        """Any other handler call (the startup policy's timer, stop, client gone)."""
+        self.carry_out(self._guard(step))
+
+    def _guard(
+        self,
+        step: Callable[[], Sequence[Any]],
+        source: Message | None = None,
+        sender: int | None = None,
+    ) -> Sequence[Any]:
+        """Run a handler call. A bug inside it is logged; if ``source`` is a request, its
+        sender (the client, or agent ``sender``) gets a ``-32603`` instead of silence."""
+        try:
+            return step()
+        except Exception:
+            logger.exception("internal error handling %s", _what(source, sender))
+            if source is not None and "method" in source and "id" in source:
+                answer = error(source["id"], INTERNAL_ERROR, INTERNAL)
+                if sender is None:
+                    self.write_client(answer)
+                else:
+                    self.write_agent(sender, answer)
+            return ()
+
+    # -- outputs ---------------------------------------------------------------------------
+
+    def carry_out(
+        self,
+        outputs: Sequence[Any],
+        raw: bytes | None = None,
+        source: Message | None = None,
+        agent: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        """Carry out a handler's outputs strictly in order (the one dispatch place).
+
+        An agent that cannot start is reported to the handler at once, and *its*
+        outputs carried out before the rest.
+        """
+        raw_ok = self.raw_passthrough and raw is not None
+        for output in outputs:
+            kind = type(output)
+            if kind is ToClient:
+                message = output.message
+                self.write_client(
+                    message, raw if raw_ok and message is source else None, agent, hint
+                )
+            elif kind is ToAgent:
+                message = output.message
+                passed = raw if raw_ok and message is source else None
+                self.write_agent(output.agent, message, passed, hint)
+            elif kind is StartAgent:
+                reason = self.peers.start_agent(output.agent, output.cwd)
+                if reason is not None:
+                    self.agent_start_failed(output.agent, reason)
+            elif kind is StopAgent:
+                self.peers.stop_agent(output.agent)
+            elif kind is ReadLocalFile or kind is WriteLocalFile:
+                self.peers.file_effect(output)
+            elif kind is ArmTimer or kind is Decided or kind is Finish:
+                self.peers.other_output(output)
+            else:
+                logger.error("unknown output %r", output)
+
+    def write_client(
+        self,
+        message: Message,
+        raw: bytes | None = None,
+        agent: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        """Send ``message`` to the client (as ``raw`` bytes when given)."""
+        if self.tracer is not None:
+            self.tracer.record(CLIENT_OUT, message, agent=agent, session=hint)
+        data = raw + b"\n" if raw is not None else encode_line(message)
+        if data is not None:
+            self.peers.send_client(data)
+
+    def write_agent(
+        self, agent: int, message: Message, raw: bytes | None = None, hint: str | None = None
+    ) -> None:
+        """Send ``message`` to agent ``agent`` (as ``raw`` bytes when given)."""
+        if self.tracer is not None:
+            self.tracer.record(AGENT_OUT, message, agent=agent, session=hint)
+        self.peers.send_agent(agent, message, None if raw is None else raw + b"\n")
+
+
+def _what(source: Message | None, sender: int | None) -> str:
+    """What a failed handler call was about, for the log."""
+    if source is None:
+        return "an event"
+    origin = "the client" if sender is None else f"agent {sender}"
+    name = source.get("method") or f"the response to {source.get('id')!r}"
+    return f"{name} from {origin}"
+
+
+def encode_line(message: Message) -> bytes | None:
+    """A message as a line, or ``None`` (logged) when it cannot be JSON."""
+    try:
+        return encode(message)
+    except (TypeError, ValueError) as exc:
+        logger.error("cannot encode a message (%s); dropped: %r", exc, message)
+        return None
