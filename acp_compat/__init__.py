@@ -6,11 +6,9 @@ framing) -> ``translate`` (sans-IO translators) -> ``io`` (anyio relay, processe
 -> ``cli`` (click commands).
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("acp-compat")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+unknown"
+# Written here, not read from the installed metadata: importlib.metadata costs ~45 ms at
+# every start, and an editor starts `wrap` for every thread. tests/test_import_cost.py checks
+# that it matches pyproject.toml.
+__version__ = "0.1.0"
 
 __all__ = ["__version__"]

@@ -1,17 +1,55 @@
-"""The ``acp-compat`` command group: ``wrap``, ``demo``, ``detect`` and ``trace``."""
+"""The ``acp-compat`` command group.
+
+Subcommands are imported only when they run: an editor starts ``wrap`` for every thread,
+and ``wrap`` must not pay for the others' imports before it answers ``initialize``. To add
+a command, add one row to :data:`COMMANDS`; its module is imported only to run it or to
+show its own help.
+"""
 
 from __future__ import annotations
 
 import click
 
 from acp_compat import __version__
-from acp_compat.cli.demo import demo
-from acp_compat.cli.detect import detect
-from acp_compat.cli.trace import trace
-from acp_compat.cli.wrap import wrap
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    # name: (module defining it, one line for ``acp-compat --help``)
+    "wrap": ("acp_compat.cli.wrap", "Relay an agent to the editor on stdin/stdout."),
+    "demo": ("acp_compat.cli.demo", "Watch a bundled legacy agent run through the relay."),
+    "detect": ("acp_compat.cli.detect", "Tell which protocol an agent speaks."),
+    "trace": ("acp_compat.cli.trace", "Read a --trace file as a conversation."),
+}
+"""Every subcommand: the module holds a click command named like the subcommand."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A click group whose commands come from :data:`COMMANDS`, imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """The command names, in table order (the order ``--help`` shows)."""
+        return [*COMMANDS, *super().list_commands(ctx)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command named ``cmd_name``, importing its module now."""
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return super().get_command(ctx, cmd_name)
+        # __import__ rather than importlib.import_module: the same import, but the one
+        # `python -X importtime` reports (tests/test_import_cost.py reads it).
+        command = getattr(__import__(entry[0], fromlist=[cmd_name]), cmd_name)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{entry[0]}.{cmd_name} is not a click command")
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help`` from the table, without importing every command."""
+        rows = [(name, summary) for name, (_module, summary) in COMMANDS.items()]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", "-V", prog_name="acp-compat")
 def main() -> None:
     """Run legacy ACP 0.0.9 agents in current ACP editors, and the reverse.
@@ -22,9 +60,3 @@ def main() -> None:
     acp-compat detect -- CMD ARGS... tell which protocol an agent speaks
     acp-compat trace FILE            read a --trace file as a conversation
     """
-
-
-main.add_command(wrap)
-main.add_command(demo)
-main.add_command(detect)
-main.add_command(trace)

@@ -1,0 +1,125 @@
+"""What ``wrap`` loads before it answers ``initialize``, and the version it reports.
+
+An editor starts ``acp-compat wrap`` for every thread and waits for its ``initialize``
+answer, so every module imported on the way is latency. The speed itself is measured in
+``benchmarks/`` (``run.py``, startup row); these tests pin what must never come back:
+other subcommands, ``importlib.metadata``, model modules the first answer does not use.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from importlib.metadata import version
+from pathlib import Path
+
+import click
+import pytest
+from agents.harness import agent_command
+
+import acp_compat
+from acp_compat.cli import main as cli_main
+
+ROOT = Path(__file__).resolve().parent.parent
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": 1, "clientCapabilities": {}},
+}
+
+
+def test_version_is_the_one_in_pyproject() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    project = text.split("[project]", 1)[1].split("\n[", 1)[0]
+    found = re.search(r'^version\s*=\s*"([^"]+)"', project, re.MULTILINE)
+    assert found is not None
+    assert acp_compat.__version__ == found.group(1)
+    assert acp_compat.__version__ == version("acp-compat")  # the installed metadata
+
+
+def test_every_listed_command_resolves() -> None:
+    context = click.Context(cli_main.main)
+    group = cli_main.main
+    assert isinstance(group, cli_main.LazyGroup)
+    names = group.list_commands(context)
+    assert names == list(cli_main.COMMANDS)
+    for name in names:
+        command = group.get_command(context, name)
+        assert isinstance(command, click.Command)
+        assert command.name == name
+    assert group.get_command(context, "no-such-command") is None
+
+
+def test_help_lists_the_commands_without_importing_them() -> None:
+    code = (
+        "import sys\n"
+        "from acp_compat.cli.main import main\n"
+        "try:\n"
+        "    main(['--help'], prog_name='acp-compat')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('acp_compat.cli.')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
+    for name, (_module, summary) in cli_main.COMMANDS.items():
+        assert re.search(rf"^\s+{name}\s+{re.escape(summary)}$", out, re.MULTILINE), out
+    assert out.strip().splitlines()[-1] == "['acp_compat.cli.main']"
+
+
+def _modules_imported_by_wrap(*options: str) -> list[str]:
+    """Run ``wrap`` with ``-X importtime`` up to the initialize answer; its imports."""
+    err = tempfile.TemporaryFile()  # noqa: SIM115 (closed below, after the process)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-m",
+            "acp_compat",
+            "wrap",
+            *options,
+            "--",
+            *agent_command("legacy_agent"),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=err,
+    )
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(json.dumps(INITIALIZE).encode() + b"\n")
+        proc.stdin.flush()
+        answer = json.loads(proc.stdout.readline())
+        assert answer["result"]["protocolVersion"] == 1
+        proc.stdin.close()
+        proc.stdout.read()
+        proc.wait(30)
+        err.seek(0)
+        text = err.read().decode()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+        err.close()
+    return re.findall(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$", text, re.MULTILINE)
+
+
+@pytest.mark.parametrize("options", [(), ("--agent-protocol", "legacy")], ids=["auto", "legacy"])
+def test_wrap_imports_only_what_it_uses(options: tuple[str, ...]) -> None:
+    modules = _modules_imported_by_wrap(*options)
+    assert "acp_compat.cli.wrap" in modules  # the check sees wrap's own imports
+    assert "acp_compat.translate.upgrade" in modules
+    unwanted = {
+        "importlib.metadata",
+        *(f"acp_compat.cli.{name}" for name in cli_main.COMMANDS if name != "wrap"),
+        "acp_compat.translate.downgrade",
+    }
+    assert unwanted.isdisjoint(modules), sorted(unwanted & set(modules))
