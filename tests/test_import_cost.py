@@ -121,5 +121,31 @@ def test_wrap_imports_only_what_it_uses(options: tuple[str, ...]) -> None:
         "importlib.metadata",
         *(f"acp_compat.cli.{name}" for name in cli_main.COMMANDS if name != "wrap"),
         "acp_compat.translate.downgrade",
+        # Model topics the upgrade relay never structures: created only if ever used.
+        "acp_compat.models.current.elicitation",
+        "acp_compat.models.current.updates",
+        "acp_compat.models.current.methods",
     }
     assert unwanted.isdisjoint(modules), sorted(unwanted & set(modules))
+
+
+def test_lazy_model_exports_match_the_type_checking_imports() -> None:
+    """models.current's lazy table names exactly what its TYPE_CHECKING block imports."""
+    import ast
+
+    import acp_compat.models.current as current
+
+    source = Path(current.__file__).read_text(encoding="utf-8")
+    static: dict[str, str] = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and ".current." in node.module:
+            for alias in node.names:
+                static[alias.name] = node.module.rsplit(".", 1)[1]
+    assert static == current._TOPIC
+    assert sorted(current.__all__) == sorted(static)
+    for name, topic in static.items():
+        module = __import__(f"acp_compat.models.current.{topic}", fromlist=[name])
+        assert getattr(current, name) is getattr(module, name)
+    assert set(static) <= set(dir(current))
+    with pytest.raises(AttributeError):
+        current.NoSuchModel  # noqa: B018
