@@ -27,7 +27,19 @@ from acp_compat.jsonrpc.messages import Kind, classify
         ({"jsonrpc": "2.0", "id": 1, "error": None, "result": 5}, Kind.RESPONSE),
         ({"jsonrpc": "2.0", "id": 1, "error": {"code": -1, "message": "x"}}, Kind.ERROR),
         ({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "x"}}, Kind.ERROR),
-        ({"jsonrpc": "2.0", "id": 1, "error": "boom"}, Kind.INVALID),
+        # A malformed error still settles the request it answers (issue #10).
+        ({"jsonrpc": "2.0", "id": 1, "error": "boom"}, Kind.ERROR),
+        ({"jsonrpc": "2.0", "id": 1, "error": []}, Kind.ERROR),
+        # Ids that are no JSON-RPC ids.
+        ({"jsonrpc": "2.0", "id": {}, "method": "x"}, Kind.INVALID),
+        ({"jsonrpc": "2.0", "id": [1], "method": "x"}, Kind.INVALID),
+        ({"jsonrpc": "2.0", "id": True, "method": "x"}, Kind.INVALID),
+        ({"jsonrpc": "2.0", "id": float("inf"), "method": "x"}, Kind.INVALID),
+        ({"jsonrpc": "2.0", "id": float("nan"), "result": 1}, Kind.INVALID),
+        ({"jsonrpc": "2.0", "id": False, "result": 1}, Kind.INVALID),
+        ({"jsonrpc": "2.0", "id": {"a": 1}, "error": {"code": 1, "message": "m"}}, Kind.INVALID),
+        ({"jsonrpc": "2.0", "id": 1.5, "method": "x"}, Kind.REQUEST),
+        ({"jsonrpc": "2.0", "id": None, "result": 1}, Kind.RESPONSE),
         ({"jsonrpc": "2.0", "method": 5}, Kind.INVALID),
         # A null method must not pass for a response to request 1 with a missing result.
         ({"jsonrpc": "2.0", "id": 1, "method": None}, Kind.INVALID),

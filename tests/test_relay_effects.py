@@ -79,6 +79,10 @@ class FakeTranslator:
         self.calls.append(("exited", (agent, returncode)))
         return [ToClient(note("exited", agent=agent, returncode=returncode))]
 
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        self.calls.append(("lost", (agent, reason)))
+        return [ToClient(note("lost", agent=agent, reason=reason))]
+
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         self.calls.append(("start_failed", (agent, reason)))
         return [ToClient(note("start failed", agent=agent, reason=reason))]

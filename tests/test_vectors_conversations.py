@@ -102,6 +102,8 @@ def feed(translator: Any, step: dict[str, Any]) -> list[Output]:
         outputs = translator.from_agent(step["agent"], step["message"])
     elif step.get("event") == "agentExited":
         outputs = translator.agent_exited(step["agent"], step["returncode"], step["stderrTail"])
+    elif step.get("event") == "agentLost":
+        outputs = translator.agent_lost(step["agent"], step["reason"])
     elif step.get("event") == "agentStartFailed":
         outputs = translator.agent_start_failed(step["agent"], step["reason"])
     elif step.get("event") == "fileDone":

@@ -182,6 +182,11 @@ class Driver:
         handler = self.handler
         self.carry_out(self._guard(lambda: handler.agent_exited(agent, returncode, stderr_tail)))
 
+    def agent_lost(self, agent: int, reason: str) -> None:
+        """Agent ``agent`` can no longer be talked to (only translators are told)."""
+        handler: Any = self.handler
+        self.carry_out(self._guard(lambda: handler.agent_lost(agent, reason)))
+
     def agent_start_failed(self, agent: int, reason: str) -> None:
         """Agent ``agent`` could not be started."""
         handler = self.handler

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import signal
 
 import anyio
 import anyio.abc
@@ -45,6 +46,7 @@ from acp_compat.translate.startup import (
     StartupPolicy,
     TranslatorOptions,
     make_translator,
+    spawn_error,
     start_failure_reason,
 )
 
@@ -252,7 +254,7 @@ class Relay:
         if startup is not None and not startup.done:
             assert self.driver is not None
             self.driver.call(functools.partial(startup.stopped, status))
-        self._begin_stop(status, "stop requested")
+        self._begin_stop(status, _stop_cause(status))
 
     def _begin_stop(self, status: int, why: str, grace: float | None = None) -> None:
         """Close every agent; the loop ends once all their exits were handled."""
@@ -262,6 +264,14 @@ class Relay:
         self._stopping = True
         self._exit_code = status
         self._client_released.set()
+        startup = self._startup
+        if self.driver is not None and (startup is None or startup.done):
+            # What waits on an agent is answered now, naming the shutdown: the exit that
+            # follows (often a clean "exit code 0" once its stdin closes) is not why the
+            # request failed.
+            reason = f"acp-compat is shutting down ({why})"
+            for number in list(self.agents):
+                self.driver.agent_lost(number, reason)
         for agent in self._spawned:
             if agent.returncode is None:
                 self._tg.start_soon(agent.close, self.config.grace if grace is None else grace)
@@ -343,8 +353,15 @@ class Relay:
         else:
             try:
                 process = self.spawn(agent, cwd)
-            except OSError as exc:
-                reason = start_failure_reason(self.config.argv, cwd, exc)
+            except (OSError, ValueError) as exc:
+                # ValueError (UnicodeEncodeError among them): a directory no OS call can
+                # take; the translator refuses those, but a spawn must never end the relay.
+                # The startup policy's reason names the command; a translator names it
+                # itself.
+                if self._startup is not None and not self._startup.done:
+                    reason = start_failure_reason(self.config.argv, cwd, exc)
+                else:
+                    reason = spawn_error(cwd, exc)
             else:
                 where = cwd or "the launch directory"
                 logger.info("agent %d started (pid %d) in %s", agent, process.pid, where)
@@ -517,3 +534,11 @@ class Relay:
         relaying = startup is None or startup.done
         if relaying and self._single_agent and not expected:
             self._begin_stop(shell_status(returncode), f"the agent ended with {status}")
+
+
+def _stop_cause(status: int) -> str:
+    """Why a stop was requested, from its exit status (``128 + N`` after signal N)."""
+    try:
+        return f"received {signal.Signals(status - 128).name}"
+    except ValueError:
+        return "the client closed our stdout" if status == 0 else f"exit status {status}"

@@ -8,6 +8,7 @@ more than the JSON itself. Typed params live in :mod:`acp_compat.models`.
 from __future__ import annotations
 
 import enum
+import math
 from typing import Any
 
 Message = dict[str, Any]
@@ -38,11 +39,26 @@ class Kind(enum.Enum):
     INVALID = "invalid"
 
 
+def valid_id(value: Any) -> bool:
+    """Whether ``value`` can be a JSON-RPC id: a string, a finite number or ``null``.
+
+    Objects, arrays and booleans are not ids (JSON-RPC 2.0 §4), nor are the infinities
+    and NaN a lenient parser makes of ``1e400`` or ``NaN``: no answer carrying them could
+    be written back as JSON.
+    """
+    if value is None or (isinstance(value, (str, int)) and not isinstance(value, bool)):
+        return True
+    return isinstance(value, float) and math.isfinite(value)
+
+
 def classify(message: Any) -> Kind:
     """Tell a request, notification, result or error response apart.
 
     ``jsonrpc`` is not required: legacy peers before 0.0.8 left it out. A response may
-    carry neither ``result`` nor ``error`` (legacy Rust peers read that as ``null``).
+    carry neither ``result`` nor ``error`` (legacy Rust peers read that as ``null``). A
+    response whose ``error`` is not an object is still an error response, a malformed
+    one: its id says which request it settles, so that request fails instead of waiting
+    for ever. A message whose id is no valid id (:func:`valid_id`) is invalid.
     """
     if not isinstance(message, dict):
         return Kind.INVALID
@@ -51,12 +67,13 @@ def classify(message: Any) -> Kind:
         # "method": null is not a response with a missing result: it is malformed.
         if not isinstance(method, str):
             return Kind.INVALID
-        return Kind.REQUEST if "id" in message else Kind.NOTIFICATION
-    if "id" not in message:
+        if "id" not in message:
+            return Kind.NOTIFICATION
+        return Kind.REQUEST if valid_id(message["id"]) else Kind.INVALID
+    if "id" not in message or not valid_id(message["id"]):
         return Kind.INVALID
-    error = message.get("error")
-    if error is not None:
-        return Kind.ERROR if isinstance(error, dict) else Kind.INVALID
+    if message.get("error") is not None:
+        return Kind.ERROR
     return Kind.RESPONSE
 
 

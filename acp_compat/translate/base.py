@@ -100,8 +100,17 @@ class Translator(Protocol):
         """Agent process ``agent`` is gone; answer whatever waited on it."""
         ...
 
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        """Agent process ``agent`` can no longer be talked to, though it may not have
+        exited yet: ``reason`` says why (it closed its stdout while running; acp-compat is
+        shutting down after a signal). Answer whatever waited on it, naming ``reason``;
+        the shell stops the process, and its exit, reported later, changes nothing more."""
+        ...
+
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
-        """Starting agent process ``agent`` failed with ``reason`` (command and OS error)."""
+        """Starting agent process ``agent`` failed with ``reason``: the OS error (and the
+        directory when it is what failed), without the command, which the translator
+        knows and names itself."""
         ...
 
     def file_done(

@@ -45,6 +45,23 @@ class PassthroughTranslator:
         self._pending.clear()
         return outputs
 
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        """Answer every request the unreachable agent left unanswered with an error."""
+        outputs: list[Output] = []
+        for request_id, method in self._pending.items():
+            outputs.append(
+                ToClient(
+                    error(
+                        request_id,
+                        INTERNAL_ERROR,
+                        f"Lost the agent process before it answered: {reason}",
+                        {"method": method, "reason": reason},
+                    )
+                )
+            )
+        self._pending.clear()
+        return outputs
+
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """Never asked for: the passthrough starts no agents of its own."""
         return []

@@ -78,10 +78,25 @@ def mode_for(agent: Protocol, client: Protocol) -> Mode:
     return Mode.UPGRADE if agent is Protocol.LEGACY else Mode.DOWNGRADE
 
 
-def start_failure_reason(argv: Sequence[str], cwd: str | None, exc: OSError) -> str:
-    """Why an agent could not start, naming the command (and cwd) and the OS error."""
-    where = f" in {cwd}" if cwd is not None else ""
-    return f"cannot start agent command {shlex.join(argv)!r}{where}: {exc}"
+def spawn_error(cwd: str | None, exc: Exception) -> str:
+    """What went wrong starting an agent, without the command (the caller names it once).
+
+    ``str(OSError)`` repeats the file name (``[Errno 2] No such file or directory:
+    'gemini'``); only the directory is worth naming, when it is what failed. Translators
+    get this as their ``agent_start_failed`` reason and name the command themselves.
+    """
+    if not isinstance(exc, OSError):
+        return str(exc)
+    text = exc.strerror or str(exc)
+    if cwd is not None and exc.filename == cwd:
+        return f"{text}: {cwd} (the session directory)"
+    return text
+
+
+def start_failure_reason(argv: Sequence[str], cwd: str | None, exc: Exception) -> str:
+    """Why an agent could not start, naming the command once, then :func:`spawn_error`
+    (the startup policy's ``agent_start_failed`` reason, and the message it answers)."""
+    return f"cannot start agent command {shlex.join(argv)!r}: {spawn_error(cwd, exc)}"
 
 
 @attrs.frozen(kw_only=True)

@@ -139,6 +139,13 @@ class DowngradeTranslator:
         self._gone(f"The agent exited (code {returncode})", stderr_tail)
         return self._outbox.flush()
 
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        """The agent is unreachable (``reason``): fail what waited on it, as for an exit."""
+        if agent != 0:
+            return []
+        self._gone(f"Lost the agent: {reason}", "")
+        return self._outbox.flush()
+
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """The agent could not be started: fail what waited on it, and every later request."""
         if agent != 0:

@@ -19,6 +19,7 @@ from acp_compat.models.legacy import (
     RequestToolCallConfirmationParams,
     StreamAssistantMessageChunkParams,
     TextAssistantChunk,
+    ToolCallLocation,
     UpdatePlanParams,
     UpdateToolCallParams,
     WriteTextFileParams,
@@ -47,6 +48,25 @@ def chunk(params: Any) -> dict[str, str]:
     return {"thought": value.thought}
 
 
+MAX_LINE_NUMBER = 2**32 - 1
+"""Both schemas declare a location's ``line`` a ``uint32``."""
+
+
+def _locations(locations: list[ToolCallLocation] | None) -> list[dict[str, Any]] | None:
+    """Locations as JSON, each ``line`` outside ``0..2**32-1`` left out.
+
+    A line such as ``-1`` is invalid in both schemas, and current clients (serde ``u32``)
+    may refuse the whole update over it; the file it names is still worth showing.
+    """
+    if locations is None:
+        return None
+    result: list[dict[str, Any]] = unstructure(locations)
+    for location, checked in zip(result, locations, strict=True):
+        if checked.line is not None and not 0 <= checked.line <= MAX_LINE_NUMBER:
+            del location["line"]
+    return result
+
+
 def push_tool_call(params: Any, *, confirmation: bool = False) -> dict[str, Any]:
     """``pushToolCall`` (or, with ``confirmation``, ``requestToolCallConfirmation``):
     ``{label, icon, content: dict | None, locations: list | None[, confirmation]}``."""
@@ -59,7 +79,7 @@ def push_tool_call(params: Any, *, confirmation: bool = False) -> dict[str, Any]
         "label": checked.label,
         "icon": checked.icon,
         "content": _json(checked.content),
-        "locations": _json(checked.locations),
+        "locations": _locations(checked.locations),
     }
     if confirmation:
         # The validated object verbatim (a null description stays null), so the

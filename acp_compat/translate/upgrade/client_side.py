@@ -81,6 +81,22 @@ def _structure(params: dict[str, Any], cls: type[T]) -> T:
         raise err.prefixed("params") from None
 
 
+def _unusable_path(path: str) -> str | None:
+    """Why no process could be started in ``path``, if a string alone can tell.
+
+    JSON strings can hold a NUL or a lone surrogate; neither can reach the OS as a path
+    (the process start would fail with ``ValueError``/``UnicodeEncodeError``, not with a
+    clean error naming the directory).
+    """
+    if "\x00" in path:
+        return "expected a path without NUL characters"
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError:
+        return "expected a path the file system can encode (it holds a lone surrogate)"
+    return None
+
+
 def _invalid_params(request_id: RequestId, err: CodecError) -> Message:
     return error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
 
@@ -167,6 +183,9 @@ class ClientSide(TranslatorCore):
         cwd, servers = new.cwd, new.mcp_servers
         if not os.path.isabs(cwd):
             raise CodecError([Problem("params.cwd", "expected an absolute path")])
+        problem = _unusable_path(cwd)
+        if problem is not None:
+            raise CodecError([Problem("params.cwd", problem)])
         if not self._client_initialized:
             return [ToClient(error(request_id, INVALID_REQUEST, "session/new before initialize"))]
         if not self._authenticated:

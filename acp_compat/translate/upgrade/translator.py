@@ -62,6 +62,18 @@ class UpgradeTranslator(ClientSide, AgentSide):
             log.warning("agent process %d exited (%s)", agent, how)
         return self._agent_gone(proc, failure)
 
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        """Agent process ``agent`` is unreachable (``reason``): what waited on it gets
+        ``-32603`` naming the reason, as for an exit."""
+        proc = self._agents.get(agent)
+        if proc is None or not proc.alive:
+            return []
+        (log.info if proc.stopping else log.warning)("agent process %d lost: %s", agent, reason)
+        failure = error_object(
+            INTERNAL_ERROR, f"Lost the agent process: {reason}", {"reason": reason}
+        )
+        return self._agent_gone(proc, failure)
+
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """Agent process ``agent`` could not be started: what waited on it gets an error."""
         failure = error_object(
