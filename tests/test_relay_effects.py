@@ -141,7 +141,8 @@ def test_failed_start_is_reported_before_the_next_output(tmp_path: Path) -> None
         client.call("start", agent=1, cwd=str(tmp_path / "missing"))
         failed = await client.recv()
         assert failed["params"]["text"] == "start failed"
-        assert "current_agent.py" in failed["params"]["reason"]
+        # The translator names the command itself: the reason must not repeat it.
+        assert "current_agent.py" not in failed["params"]["reason"]
         assert str(tmp_path / "missing") in failed["params"]["reason"]
         assert "No such file or directory" in failed["params"]["reason"]
         assert (await client.recv())["params"]["text"] == "after start"

@@ -214,6 +214,7 @@ OPTIONS: dict[str, tuple[set[str], Any]] = {
 INPUT_EVENTS: dict[str, tuple[set[str], set[str]]] = {
     # event -> (required members besides "event" and "expect", optional members)
     "agentExited": ({"agent", "returncode", "stderrTail"}, set()),
+    "agentLost": ({"agent", "reason"}, set()),
     "agentStartFailed": ({"agent", "reason"}, set()),
     "fileDone": ({"token"}, {"content", "error"}),
 }
@@ -256,7 +257,7 @@ def _check_step(step: Any, where: str, problems: list[str]) -> None:
             problems.append(f"{where}.returncode: must be an integer or null")
         if event == "agentExited" and not isinstance(step.get("stderrTail"), str):
             problems.append(f"{where}.stderrTail: must be a string")
-        if event == "agentStartFailed" and not isinstance(step.get("reason"), str):
+        if event in ("agentLost", "agentStartFailed") and not isinstance(step.get("reason"), str):
             problems.append(f"{where}.reason: must be a string")
         if event == "fileDone":
             if not _is_int(step.get("token")):
