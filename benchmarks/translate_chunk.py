@@ -1,4 +1,4 @@
-"""Microseconds per streamed chunk through the upgrade translator, against JSON alone.
+"""Microseconds per message through the upgrade translator, against JSON alone.
 
 The hot path of acp-compat: a legacy agent's ``streamAssistantMessageChunk`` line comes
 in, a ``session/update`` line goes to the client and a ``null`` reply line goes back to
@@ -11,10 +11,24 @@ the agent. Measured per chunk, including ``json.loads`` of the agent's line and
   each output message;
 * ``translator alone``: ``from_agent`` on an already decoded dict (the translation cost).
 
-    python benchmarks/translate_chunk.py [--chunks N] [--repeat R] [--text-size S]
+Then the translation cost alone (decoded dict in, outputs out) of the two tool-call
+requests a legacy agent makes, as Gemini CLI sends them (a basename diff path and an
+absolute location):
 
-Prints a small table (best of ``R`` runs of ``N`` chunks each; the garbage collector is
-paused while timing, as :mod:`timeit` does, so the figures do not depend on heap size).
+* ``pushToolCall``: a ``tool_call`` update to the client, ``{id}`` back to the agent;
+* ``requestToolCallConfirmation``: a ``tool_call`` update and a
+  ``session/request_permission`` request to the client.
+
+Last, the bytes a confirmation carrying a large diff with a relative path reaches the
+editor as (the ``tool_call`` update plus the permission request, compact JSON) against
+its legacy line.
+
+    python benchmarks/translate_chunk.py [--chunks N] [--tool-calls M] [--repeat R]
+                                         [--text-size S] [--diff-size B]
+
+Prints small tables (best of ``R`` runs of ``N`` chunks or ``M`` tool calls each; the
+garbage collector is paused while timing, as :mod:`timeit` does, so the figures do not
+depend on heap size).
 """
 
 from __future__ import annotations
@@ -24,6 +38,7 @@ import gc
 import json
 import time
 from collections.abc import Callable
+from typing import Any
 
 from acp_compat.translate.base import ToAgent, ToClient
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
@@ -82,6 +97,59 @@ def _lines(count: int, text_size: int) -> list[str]:
     ]
 
 
+def _tool_call_params(diff_text: str) -> dict[str, Any]:
+    """Gemini-style tool call params: a basename diff path, an absolute location."""
+    return {
+        "label": "Edit util.py",
+        "icon": "pencil",
+        "content": {
+            "type": "diff",
+            "path": "util.py",
+            "oldText": "def f():\n    return 1\n",
+            "newText": diff_text,
+        },
+        "locations": [{"path": "/project/src/util.py"}],
+    }
+
+
+def _push_messages(count: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "jsonrpc": "2.0",
+            "id": i,
+            "method": "pushToolCall",
+            "params": _tool_call_params("def f():\n    return 2\n"),
+        }
+        for i in range(count)
+    ]
+
+
+def _confirmation_message(request_id: int, diff_text: str) -> dict[str, Any]:
+    params = _tool_call_params(diff_text)
+    params["confirmation"] = {"type": "edit", "description": None}
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "requestToolCallConfirmation",
+        "params": params,
+    }
+
+
+def _compact(message: Any) -> bytes:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def confirmation_bytes(diff_size: int) -> tuple[int, int]:
+    """Bytes of a confirmation with a ``diff_size``-character relative-path diff: its
+    legacy line, and the ``tool_call`` update plus the permission request it becomes."""
+    translator = _translator_in_a_turn()
+    message = _confirmation_message(7, ("x" * 63 + "\n") * (diff_size // 64))
+    outputs = translator.from_agent(0, message)
+    sent = [o.message for o in outputs if isinstance(o, ToClient)]
+    assert [m.get("method") for m in sent] == ["session/update", "session/request_permission"]
+    return len(_compact(message)), sum(len(_compact(m)) for m in sent)
+
+
 def _best(run: Callable[[], None], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -102,6 +170,8 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=50_000)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--text-size", type=int, default=40, help="characters per chunk")
+    parser.add_argument("--tool-calls", type=int, default=5_000)
+    parser.add_argument("--diff-size", type=int, default=1 << 20, help="bytes of the big diff")
     args = parser.parse_args()
     lines = _lines(args.chunks, args.text_size)
     decoded = [json.loads(line) for line in lines]
@@ -136,6 +206,40 @@ def main() -> None:
     print(f"{'path':<42}{'us/chunk':>10}{'x json':>9}")
     for name, seconds in rows:
         print(f"{name:<42}{seconds / args.chunks * 1e6:>10.2f}{seconds / floor:>9.2f}")
+
+    pushes = _push_messages(args.tool_calls)
+    confirmations = [
+        _confirmation_message(i, "def f():\n    return 2\n") for i in range(args.tool_calls)
+    ]
+    chunk_alone = rows[2][1] / args.chunks
+
+    def push_alone() -> None:
+        translator = _translator_in_a_turn()
+        for message in pushes:
+            translator.from_agent(0, message)
+
+    def confirm_alone() -> None:
+        translator = _translator_in_a_turn()
+        for message in confirmations:
+            translator.from_agent(0, message)
+
+    print()
+    print(f"{args.tool_calls} tool calls, translator alone, best of {args.repeat}")
+    print(f"{'request':<42}{'us/call':>10}{'x chunk':>9}")
+    for name, run in (
+        ("pushToolCall", push_alone),
+        ("requestToolCallConfirmation", confirm_alone),
+    ):
+        per_call = _best(run, args.repeat) / args.tool_calls
+        print(f"{name:<42}{per_call * 1e6:>10.2f}{per_call / chunk_alone:>9.2f}")
+
+    legacy, current = confirmation_bytes(args.diff_size)
+    print()
+    print(f"confirmation with a {args.diff_size}-byte relative-path diff")
+    print(
+        f"legacy line {legacy} bytes; tool_call + request_permission {current} bytes;"
+        f" {current / legacy:.2f}x"
+    )
 
 
 if __name__ == "__main__":
