@@ -27,6 +27,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from acp_compat.models._base import ALWAYS, UNIONS, WIRE_NAME, KeyedUnion, TaggedUnion
 
 from .errors import CodecError, PathSegment, Problem, describe, format_path, join_path
+from .fast import Structurer, fast_structurer
 
 T = TypeVar("T")
 
@@ -163,6 +164,16 @@ def _same_json_value(a: Any, b: Any) -> bool:
 def _literal_hook(tp: Any) -> StructureHook:
     allowed = get_args(tp)
     expected = ", ".join(describe(a) for a in allowed)
+    if all(type(a) is str for a in allowed):
+        # The common case (icons, statuses, tags): one set lookup instead of a scan.
+        strings = frozenset(allowed)
+
+        def structure_str_literal(value: Any, _: Any) -> Any:
+            if type(value) is str and value in strings:
+                return value
+            raise _Invalid.at_root(f"expected one of {expected}, got {describe(value)}")
+
+        return structure_str_literal
 
     def structure_literal(value: Any, _: Any) -> Any:
         for candidate in allowed:
@@ -454,6 +465,14 @@ converter.register_structure_hook(type(None), _structure_none)
 
 # --------------------------------------------------------------------------- public API
 
+_fast: dict[Any, Structurer] = {}
+
+
+def _detailed_hook(tp: Any) -> Structurer:
+    """The detailed hook for ``tp`` as a one-argument function (for :mod:`.fast`)."""
+    hook = converter.get_structure_hook(tp)
+    return lambda value: hook(value, tp)
+
 
 @overload
 def structure(data: Any, cls: type[T], *, at: str = "") -> T: ...
@@ -472,6 +491,14 @@ def structure(data: Any, cls: Any, *, at: str = "") -> Any:
     ``at`` is put in front of every error path (``params`` gives ``params.chunks[0].text``).
     Unknown members are ignored; ``_meta`` and other ``Any`` values are kept verbatim.
     """
+    fast = _fast.get(cls)
+    if fast is None:
+        fast = fast_structurer(cls, _detailed_hook)
+        _fast[cls] = fast
+    try:
+        return fast(data)
+    except Exception:
+        pass  # not (obviously) valid: the detailed path reports or builds it
     try:
         return converter.structure(data, cls)
     except CodecError as exc:

@@ -49,14 +49,14 @@ PlanEntryStatus: TypeAlias = Literal["pending", "in_progress", "completed"]
 # --------------------------------------------------------------------------- initialize
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class InitializeParams:
     """``initialize`` params: ``{"protocolVersion": "0.0.9"}`` (the client's semver)."""
 
     protocol_version: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class InitializeResponse:
     """``initialize`` result: ``{"protocolVersion": semver, "isAuthenticated": bool}``."""
 
@@ -67,14 +67,14 @@ class InitializeResponse:
 # --------------------------------------------------------------------------- user message
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class TextUserChunk:
     """A user message chunk of text: ``{"text": string}``."""
 
     text: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class PathUserChunk:
     """A file mention in a user message: ``{"path": string}`` (relative or absolute)."""
 
@@ -86,7 +86,7 @@ UserMessageChunk: TypeAlias = TextUserChunk | PathUserChunk
 keyed_union(UserMessageChunk, {"text": TextUserChunk, "path": PathUserChunk})
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class SendUserMessageParams:
     """``sendUserMessage`` params: ``{"chunks": UserMessageChunk[]}``; the result is ``null``
     and arrives when the whole turn is over."""
@@ -97,14 +97,14 @@ class SendUserMessageParams:
 # --------------------------------------------------------------------------- assistant chunks
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class TextAssistantChunk:
     """Streamed answer text: ``{"text": string}``."""
 
     text: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class ThoughtAssistantChunk:
     """Streamed model reasoning: ``{"thought": string}``."""
 
@@ -116,7 +116,7 @@ AssistantMessageChunk: TypeAlias = TextAssistantChunk | ThoughtAssistantChunk
 keyed_union(AssistantMessageChunk, {"text": TextAssistantChunk, "thought": ThoughtAssistantChunk})
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class StreamAssistantMessageChunkParams:
     """``streamAssistantMessageChunk`` params: ``{"chunk": AssistantMessageChunk}``."""
 
@@ -126,7 +126,7 @@ class StreamAssistantMessageChunkParams:
 # --------------------------------------------------------------------------- tool call content
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class MarkdownContent:
     """Tool call content as markdown: ``{"type": "markdown", "markdown": string}``."""
 
@@ -134,7 +134,7 @@ class MarkdownContent:
     markdown: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class DiffContent:
     """A file edit: ``{"type": "diff", "path", "oldText": string | null, "newText"}``.
 
@@ -153,7 +153,7 @@ ToolCallContent: TypeAlias = MarkdownContent | DiffContent
 tagged_union(ToolCallContent, "type", {"markdown": MarkdownContent, "diff": DiffContent})
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class ToolCallLocation:
     """A file a tool call touches: ``{"path": string, "line"?: integer | null}``."""
 
@@ -164,7 +164,7 @@ class ToolCallLocation:
 # --------------------------------------------------------------------------- confirmations
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class EditConfirmation:
     """Confirm a file edit: ``{"type": "edit", "description"?: string | null}``."""
 
@@ -172,7 +172,7 @@ class EditConfirmation:
     description: str | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class ExecuteConfirmation:
     """Confirm a shell command: ``{"type": "execute", "command", "rootCommand", "description"?}``.
 
@@ -185,7 +185,7 @@ class ExecuteConfirmation:
     description: str | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class McpConfirmation:
     """Confirm an MCP tool: ``{"type": "mcp", "serverName", "toolName", "toolDisplayName",
     "description"?}``."""
@@ -197,7 +197,7 @@ class McpConfirmation:
     description: str | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class FetchConfirmation:
     """Confirm fetching URLs: ``{"type": "fetch", "urls": string[], "description"?}``."""
 
@@ -206,7 +206,7 @@ class FetchConfirmation:
     description: str | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class OtherConfirmation:
     """Any other confirmation: ``{"type": "other", "description": string}`` (required here)."""
 
@@ -238,7 +238,7 @@ tagged_union(
 # --------------------------------------------------------------------------- tool calls
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class PushToolCallParams:
     """``pushToolCall`` params: ``{"label", "icon", "content"?: ToolCallContent | null,
     "locations"?: ToolCallLocation[]}``; a tool call that needs no permission."""
@@ -249,14 +249,14 @@ class PushToolCallParams:
     locations: list[ToolCallLocation] | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class PushToolCallResponse:
     """``pushToolCall`` result: ``{"id": ToolCallId}``, the id the client assigned."""
 
     id: ToolCallId
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class RequestToolCallConfirmationParams:
     """``requestToolCallConfirmation`` params: the ``pushToolCall`` fields plus
     ``"confirmation": ToolCallConfirmation``.
@@ -272,7 +272,7 @@ class RequestToolCallConfirmationParams:
     locations: list[ToolCallLocation] | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class RequestToolCallConfirmationResponse:
     """``requestToolCallConfirmation`` result: ``{"id": ToolCallId, "outcome": outcome}``."""
 
@@ -280,7 +280,7 @@ class RequestToolCallConfirmationResponse:
     outcome: ToolCallConfirmationOutcome
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class UpdateToolCallParams:
     """``updateToolCall`` params: ``{"toolCallId", "status", "content": ToolCallContent | null}``.
 
@@ -296,7 +296,7 @@ class UpdateToolCallParams:
 # --------------------------------------------------------------------------- files and plan
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class ReadTextFileParams:
     """``readTextFile`` params: ``{"path", "line"?: integer | null, "limit"?: integer | null}``."""
 
@@ -305,14 +305,14 @@ class ReadTextFileParams:
     limit: int | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class ReadTextFileResponse:
     """``readTextFile`` result: ``{"content": string}``."""
 
     content: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class WriteTextFileParams:
     """``writeTextFile`` params: ``{"path": string, "content": string}``; result ``null``."""
 
@@ -320,7 +320,7 @@ class WriteTextFileParams:
     content: str
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class PlanEntry:
     """One plan entry (0.0.10): ``{"content", "priority", "status"}``."""
 
@@ -329,7 +329,7 @@ class PlanEntry:
     status: PlanEntryStatus
 
 
-@attrs.frozen(kw_only=True)
+@attrs.define(kw_only=True)
 class UpdatePlanParams:
     """``updatePlan`` params (0.0.10 only): ``{"entries": PlanEntry[]}``; result ``null``."""
 
