@@ -26,9 +26,10 @@ its legacy line.
     python benchmarks/translate_chunk.py [--chunks N] [--tool-calls M] [--repeat R]
                                          [--text-size S] [--diff-size B]
 
-Prints small tables (best of ``R`` runs of ``N`` chunks or ``M`` tool calls each; the
-garbage collector is paused while timing, as :mod:`timeit` does, so the figures do not
-depend on heap size).
+Prints small tables (best of ``R`` runs of ``N`` chunks or ``M`` tool calls each, in CPU
+time of this process, so other processes on a shared machine disturb the figures less;
+the garbage collector is paused while timing, as :mod:`timeit` does, so the figures do
+not depend on heap size).
 """
 
 from __future__ import annotations
@@ -156,9 +157,9 @@ def _best(run: Callable[[], None], repeat: int) -> float:
         gc.collect()
         gc.disable()
         try:
-            start = time.perf_counter()
+            start = time.process_time()
             run()
-            best = min(best, time.perf_counter() - start)
+            best = min(best, time.process_time() - start)
         finally:
             gc.enable()
     return best

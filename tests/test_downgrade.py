@@ -765,7 +765,8 @@ def test_legacy_meta_restores_icon_confirmation_and_content() -> None:
                 "legacy": {
                     "icon": "regex",
                     "confirmation": legacy_confirmation,
-                    "content": legacy_content,
+                    "path": "a.txt",
+                    "detailsAppended": True,
                 }
             }
         },
@@ -778,10 +779,10 @@ def test_legacy_meta_restores_icon_confirmation_and_content() -> None:
         "content": legacy_content,
         "confirmation": legacy_confirmation,
     }
-    # A kept null wins over the content shown to current clients.
+    # The kept path applies to an update's diff; nothing was appended to it.
     h.client(response(0, {"id": 4, "outcome": "allow"}))
-    shown = [{"type": "content", "content": {"type": "text", "text": "details"}}]
-    meta = {"acpCompat": {"legacy": {"content": None}}}
+    shown = [{"type": "diff", "path": "/work/project/a.txt", "oldText": "n", "newText": "m"}]
+    meta = {"acpCompat": {"legacy": {"path": "a.txt"}}}
     out = h.agent(
         update(
             {
@@ -793,13 +794,21 @@ def test_legacy_meta_restores_icon_confirmation_and_content() -> None:
             }
         )
     )
-    assert to_client(out)[0]["params"] == {"toolCallId": 4, "status": "finished", "content": None}
+    assert to_client(out)[0]["params"] == {
+        "toolCallId": 4,
+        "status": "finished",
+        "content": {"type": "diff", "path": "a.txt", "oldText": "n", "newText": "m"},
+    }
 
 
 def test_malformed_legacy_meta_is_ignored() -> None:
     h = Harness()
     h.ready()
-    meta = {"acpCompat": {"legacy": {"icon": "rocket", "confirmation": "x", "content": [1]}}}
+    meta = {
+        "acpCompat": {
+            "legacy": {"icon": "rocket", "confirmation": "x", "path": [1], "detailsAppended": 1}
+        }
+    }
     out = h.agent(
         update(
             {

@@ -18,10 +18,23 @@ from typing import Any
 import pytest
 from schemas import current_errors, legacy_errors
 
+from acp_compat.models.legacy import (
+    EditConfirmation,
+    ExecuteConfirmation,
+    FetchConfirmation,
+    McpConfirmation,
+    OtherConfirmation,
+    ToolCallConfirmation,
+    ToolCallLocation,
+)
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 from acp_compat.translate.upgrade.prompt import fenced, file_uri_to_path
-from acp_compat.translate.upgrade.tools import fix_diff_path, permission_options
+from acp_compat.translate.upgrade.tools import (
+    fix_diff_path,
+    offered_outcomes,
+    permission_options,
+)
 
 CAPTURES = Path(__file__).resolve().parent / "data" / "captures"
 PROJECT = "/home/user/project"
@@ -255,15 +268,31 @@ def test_fenced_block_outlasts_backticks_inside() -> None:
         ("a.txt", [{"path": "rel/a.txt"}], "/cwd/a.txt"),
         ("sub/../x.py", [], "/cwd/x.py"),
         ("/abs/a.txt", [{"path": "/w/a.txt"}], "/abs/a.txt"),
+        ("src/a.txt", [{"path": "/w/lib/a.txt"}, {"path": "/w/src/a.txt"}], "/w/src/a.txt"),
     ],
 )
 def test_fix_diff_path(path: str, locations: list[dict[str, Any]], expected: str) -> None:
-    assert fix_diff_path(path, locations, "/cwd") == expected
+    typed = [ToolCallLocation(path=location["path"]) for location in locations]
+    assert fix_diff_path(path, typed, "/cwd") == expected
+
+
+@pytest.mark.parametrize(
+    ("path", "cwd", "expected"),
+    [
+        # The flavour follows the session cwd the client sent, not the host running us.
+        ("src\\a.txt", "C:\\work", "C:\\work\\src\\a.txt"),
+        ("a.txt", "C:/work", "C:\\work\\a.txt"),
+        ("C:\\x\\a.txt", "/cwd", "C:\\x\\a.txt"),
+        ("../a.txt", "/w/p", "/w/a.txt"),
+    ],
+)
+def test_fix_diff_path_either_flavour(path: str, cwd: str, expected: str) -> None:
+    assert fix_diff_path(path, [], cwd) == expected
 
 
 def test_permission_options_order_and_ids() -> None:
     mcp = permission_options(
-        {"type": "mcp", "serverName": "gh", "toolName": "t", "toolDisplayName": "Tool"}
+        McpConfirmation(server_name="gh", tool_name="t", tool_display_name="Tool")
     )
     assert [(o["optionId"], o["name"], o["kind"]) for o in mcp] == [
         ("alwaysAllowMcpServer", "Always Allow gh", "allow_always"),
@@ -401,3 +430,57 @@ def test_chunk_fast_path_leaves_bad_chunks_to_the_checked_path(params: Any) -> N
 def test_agent_name_is_what_the_user_runs(argv: list[str], name: str) -> None:
     options = UpgradeOptions(agent_command=argv, launch_cwd="/", version="1")
     assert options.command_name == name
+
+
+def _compact(message: Any) -> int:
+    return len(json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def test_big_relative_diff_confirmation_is_not_copied_into_meta() -> None:
+    """A 1 MiB diff with a relative path reaches the editor as at most 2.05x its legacy
+    bytes over the tool_call and the permission request together: the content is sent
+    once in each (the dialog needs it), never again in ``_meta``."""
+    translator = _translator_in_a_turn()
+    new_text = ("x" * 63 + "\n") * (1 << 14)  # 1 MiB
+    legacy = {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "method": "requestToolCallConfirmation",
+        "params": {
+            "label": "Edit util.py",
+            "icon": "pencil",
+            "content": {"type": "diff", "path": "util.py", "oldText": "a\n", "newText": new_text},
+            "locations": [{"path": f"{PROJECT}/src/util.py"}],
+            "confirmation": {"type": "edit", "description": None},
+        },
+    }
+    outputs = translator.from_agent(0, legacy)
+    sent = [o.message for o in outputs if isinstance(o, ToClient)]
+    assert [m["method"] for m in sent] == ["session/update", "session/request_permission"]
+    assert sum(_compact(m) for m in sent) <= 2.05 * _compact(legacy)
+    for carrier in (sent[0]["params"]["update"], sent[1]["params"]["toolCall"]):
+        assert carrier["content"][0]["path"] == f"{PROJECT}/src/util.py"
+        assert carrier["_meta"] == {
+            "acpCompat": {
+                "legacy": {
+                    "icon": "pencil",
+                    "path": "util.py",
+                    "confirmation": {"type": "edit", "description": None},
+                }
+            }
+        }
+
+
+@pytest.mark.parametrize(
+    "confirmation",
+    [
+        EditConfirmation(),
+        ExecuteConfirmation(command="ls", root_command="ls"),
+        McpConfirmation(server_name="s", tool_name="t", tool_display_name="T"),
+        FetchConfirmation(urls=["https://example.com"]),
+        OtherConfirmation(description="d"),
+    ],
+)
+def test_offered_outcomes_are_the_option_ids(confirmation: ToolCallConfirmation) -> None:
+    options = permission_options(confirmation)
+    assert offered_outcomes(confirmation) == {option["optionId"] for option in options}

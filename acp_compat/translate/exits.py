@@ -29,6 +29,17 @@ def describe_status(returncode: int | None) -> str:
     return f"exit status {returncode}"
 
 
+def exit_reason(returncode: int | None) -> str:
+    """How an agent process ended, in the upgrade's JSON-RPC error message ("The agent
+    process exited (…)", pinned by the vectors): ``exit code 1``, ``killed by signal 9``
+    (a negative code), ``killed by a signal`` (unknown)."""
+    if returncode is None:
+        return "killed by a signal"
+    if returncode < 0:
+        return f"killed by signal {-returncode}"
+    return f"exit code {returncode}"
+
+
 def shell_status(returncode: int | None) -> int:
     """The exit status a shell would report for ``returncode`` (128+N for signal N)."""
     if returncode is None:

@@ -19,12 +19,7 @@ import enum
 from typing import Any
 
 from acp_compat.jsonrpc.messages import Message, request
-
-LEGACY_PROTOCOL_VERSION = "0.0.9"
-"""The legacy version acp-compat announces when it initializes a legacy agent."""
-
-CURRENT_PROTOCOL_VERSION = 1
-"""The current protocol's major version."""
+from acp_compat.models.mapping import CURRENT_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION
 
 PROBE_ID = 0
 """The id of a probe ``initialize``: the first request on a fresh hop."""

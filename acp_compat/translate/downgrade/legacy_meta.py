@@ -4,14 +4,16 @@ The upgrade translator (a legacy agent behind a current client) puts what the cu
 shape cannot hold into ``_meta.acpCompat.legacy`` of the ``tool_call`` /
 ``tool_call_update`` it emits and of a permission request's ``toolCall``
 (:mod:`acp_compat.translate.upgrade` documents the members). When such a message comes
-back down to a legacy client, these values win over anything derived from the current
-fields, so the legacy message is restored exactly:
+back down to a legacy client, the legacy message is rebuilt from the current fields plus
+these members, so it is restored exactly:
 
 * ``icon``: the legacy icon, verbatim;
 * ``confirmation``: the legacy confirmation object, verbatim (with its ``description``);
-* ``content``: the legacy content value verbatim (or ``null``), present when the current
-  content cannot be read back as it was (a diff path made absolute, a text item added to
-  show the confirmation's details).
+* ``path``: the diff's original (relative) path, which the upgrade made absolute;
+* ``detailsAppended``: ``true`` when the upgrade appended a text item showing the
+  confirmation's details: the last content item is not the agent's and is dropped.
+
+The content itself is never copied into ``_meta``: it is read back from ``content``.
 """
 
 from __future__ import annotations
@@ -21,20 +23,33 @@ from typing import Any
 
 import attrs
 
-from .mapping import LEGACY_ICONS
+from acp_compat.models.mapping import LEGACY_ICONS
 
 log = logging.getLogger("acp_compat.translate.downgrade")
 
 
 @attrs.frozen
 class LegacyHints:
-    """The legacy details of one tool call; ``None`` where nothing was kept."""
+    """The legacy details of one tool call; ``None`` / ``False`` where nothing was kept."""
 
     icon: str | None = None
     confirmation: dict[str, Any] | None = None
-    has_content: bool = False
-    """Whether ``content`` holds the legacy content (``None`` then means ``null``)."""
-    content: dict[str, Any] | None = None
+    path: str | None = None
+    """The legacy diff path, when the current one was made absolute."""
+    details_appended: bool = False
+    """Whether the last content item was added by the upgrade (not the agent's)."""
+
+    def agent_items(self, items: Any) -> Any:
+        """The content items the agent itself sent (the appended details item dropped)."""
+        if self.details_appended and isinstance(items, list) and items:
+            return items[:-1]
+        return items
+
+    def restore_path(self, content: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The legacy content with the diff's original path put back."""
+        if self.path is not None and content is not None and content.get("type") == "diff":
+            return {**content, "path": self.path}
+        return content
 
 
 NO_HINTS = LegacyHints()
@@ -61,28 +76,14 @@ def legacy_hints(carrier: Any) -> LegacyHints:
     ):
         log.warning("ignoring malformed _meta.acpCompat.legacy.confirmation %r", confirmation)
         confirmation = None
-    has_content = "content" in legacy
-    content = legacy.get("content")
-    if content is not None and not _legacy_content(content):
-        log.warning("ignoring malformed _meta.acpCompat.legacy.content %r", content)
-        has_content, content = False, None
+    path = legacy.get("path")
+    if path is not None and not isinstance(path, str):
+        log.warning("ignoring malformed _meta.acpCompat.legacy.path %r", path)
+        path = None
+    appended = legacy.get("detailsAppended") is True
     return LegacyHints(
         icon=icon,
         confirmation=dict(confirmation) if confirmation is not None else None,
-        has_content=has_content,
-        content=dict(content) if content is not None else None,
-    )
-
-
-def _legacy_content(value: Any) -> bool:
-    """Whether ``value`` has the shape of a legacy ``ToolCallContent``."""
-    if not isinstance(value, dict):
-        return False
-    if value.get("type") == "markdown":
-        return isinstance(value.get("markdown"), str)
-    return (
-        value.get("type") == "diff"
-        and isinstance(value.get("path"), str)
-        and isinstance(value.get("newText"), str)
-        and (value.get("oldText") is None or isinstance(value.get("oldText"), str))
+        path=path,
+        details_appended=appended,
     )

@@ -1,5 +1,7 @@
-"""Enum tables of the downgrade: kind → icon, status, confirmation and outcome → option.
+"""The downgrade's lookups: kind → icon, status, confirmation and outcome → option.
 
+The tables themselves are :mod:`acp_compat.models.mapping` (shared with the upgrade);
+this module applies them to what a current agent sends, which may hold anything.
 behaviour.md §3; notes.md §7 (E1b, E2b, E3b) has the reasoning behind each row.
 """
 
@@ -8,42 +10,27 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-log = logging.getLogger("acp_compat.translate.downgrade")
-
-LEGACY_ICONS = frozenset(
-    {"fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"}
+from acp_compat.models.mapping import (
+    FALLBACK_ICON,
+    FALLBACK_LEGACY_STATUS,
+    ICON_BY_KIND,
+    LEGACY_STATUS,
+    OPTION_IDS_BY_ALWAYS_OUTCOME,
 )
-"""Every icon a 0.0.x client knows."""
 
-_ICON_BY_KIND = {
-    "read": "fileSearch",
-    "search": "fileSearch",
-    "edit": "pencil",
-    "delete": "pencil",
-    "move": "pencil",
-    "execute": "terminal",
-    "think": "lightBulb",
-    "switch_mode": "lightBulb",
-    "fetch": "globe",
-}
-
-_LEGACY_STATUS = {
-    # Legacy has no "pending": a call the client shows is running until it ends.
-    "pending": "running",
-    "in_progress": "running",
-    "completed": "finished",
-    "failed": "error",
-}
+log = logging.getLogger("acp_compat.translate.downgrade")
 
 
 def icon_for_kind(kind: Any) -> str:
-    """The legacy icon for a current tool kind; ``other``, none or unknown → ``hammer``."""
-    return _ICON_BY_KIND.get(kind, "hammer") if isinstance(kind, str) else "hammer"
+    """The legacy icon for a current tool kind; none or an unknown one → ``hammer``."""
+    return ICON_BY_KIND.get(kind, FALLBACK_ICON) if isinstance(kind, str) else FALLBACK_ICON
 
 
 def legacy_status(status: Any) -> str:
     """The legacy status for a current one; anything unknown counts as still running."""
-    return _LEGACY_STATUS.get(status, "running") if isinstance(status, str) else "running"
+    if isinstance(status, str):
+        return LEGACY_STATUS.get(status, FALLBACK_LEGACY_STATUS)
+    return FALLBACK_LEGACY_STATUS
 
 
 def confirmation_for(kind: Any, title: str, raw_input: Any) -> dict[str, Any]:
@@ -81,14 +68,6 @@ def _urls(raw: dict[str, Any]) -> list[str]:
     return [url] if isinstance(url, str) else []
 
 
-# Option ids that mean a given "always" outcome: the legacy name (what the upgrade
-# translator offers) and Gemini's native ToolConfirmationOutcome value.
-_ALWAYS_IDS = {
-    "alwaysAllow": ("alwaysAllow", "proceed_always"),
-    "alwaysAllowMcpServer": ("alwaysAllowMcpServer", "proceed_always_server"),
-    "alwaysAllowTool": ("alwaysAllowTool", "proceed_always_tool"),
-}
-
 CANCELLED: dict[str, Any] = {"outcome": "cancelled"}
 
 
@@ -100,8 +79,8 @@ def outcome_for(legacy_outcome: Any, options: list[dict[str, Any]]) -> dict[str,
     """
     if legacy_outcome == "allow":
         chosen = _first(options, "allow_once")
-    elif legacy_outcome in _ALWAYS_IDS:
-        ids = _ALWAYS_IDS[legacy_outcome]
+    elif legacy_outcome in OPTION_IDS_BY_ALWAYS_OUTCOME:
+        ids = OPTION_IDS_BY_ALWAYS_OUTCOME[legacy_outcome]
         chosen = next(
             (o for o in options if o.get("kind") == "allow_always" and o.get("optionId") in ids),
             None,

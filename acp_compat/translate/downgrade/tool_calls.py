@@ -329,8 +329,6 @@ class ToolCallRelay:
 
 
 def _content(fields: dict[str, Any], hints: LegacyHints) -> dict[str, Any] | None:
-    """The legacy content of a call: the legacy value the upgrade kept, else the current
-    content list merged into one value."""
-    if hints.has_content:
-        return hints.content
-    return merge_content(fields.get("content"))
+    """The legacy content of a call: the current content list merged into one value,
+    without what the upgrade added and with the diff path it changed put back."""
+    return hints.restore_path(merge_content(hints.agent_items(fields.get("content"))))

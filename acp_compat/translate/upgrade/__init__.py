@@ -9,10 +9,10 @@ Modules: :mod:`.options` (configuration), :mod:`.translator` (:class:`UpgradeTra
 and process events) built from :mod:`.client_side` (current requests and answers) and
 :mod:`.agent_side` (legacy requests, the hot path first, and answers) over
 :mod:`.core` (shared state and steps); :mod:`.prompt` (content blocks → legacy chunks),
-:mod:`.tools` (tool calls, permission options and outcomes), :mod:`.agent_name` (the
-agent's name from its command line), :mod:`.agent_params`
-(legacy agent requests checked with the legacy models), :mod:`.session` (per-process and
-per-session state).
+:mod:`.tools` (tool calls from the validated legacy models, permission options),
+:mod:`.agent_name` (the agent's name from its command line), :mod:`.session`
+(per-process and per-session state). The tables shared with the downgrade (icons,
+statuses, outcomes, versions) are :mod:`acp_compat.models.mapping`.
 
 ``_meta.acpCompat.legacy``
 --------------------------
@@ -24,17 +24,19 @@ update object and on ``session/request_permission``'s ``toolCall``. Members:
 * ``confirmation`` (the pending ``tool_call`` and ``toolCall`` of a
   ``requestToolCallConfirmation``): the legacy ``ToolCallConfirmation`` object verbatim,
   including its ``description``.
-* ``content`` (any of the three): the legacy ``ToolCallContent`` value verbatim (or
-  ``null``), present only when the current ``content`` cannot be read back by the rules
-  below: a diff path was made absolute (legacy Gemini sends basenames), or acp-compat
+* ``path`` (any of the three): the diff's original path, when the current one was made
+  absolute (legacy Gemini sends basenames).
+* ``detailsAppended`` (``true``, the pending ``tool_call`` and ``toolCall``): acp-compat
   appended a text item showing the confirmation's details (command, URLs, MCP tool,
-  description) that the agent's content lacked.
+  description) that the agent's content lacked; it is the last content item.
 
-Everything else restores from the current fields: ``label`` = ``title``; without
-``legacy.content``, ``content`` ``[]`` = ``null``, one ``content`` text item = ``markdown``,
-one diff = the diff; ``locations`` are passed unchanged (left out when the agent left them out);
-legacy status ``running``/``finished``/``error`` = ``in_progress``/``completed``/``failed``.
-Nothing else is put into ``_meta``.
+The content itself is never copied into ``_meta`` (a large diff would travel twice or
+four times): the legacy message restores from the current fields plus these members.
+``label`` = ``title``; ``content`` ``[]`` = ``null``, one ``content`` text item =
+``markdown``, one diff = the diff (with ``path`` put back); ``locations`` are passed
+unchanged (left out when the agent left them out); legacy status
+``running``/``finished``/``error`` = ``in_progress``/``completed``/``failed``. Nothing else
+is put into ``_meta``.
 
 Choices
 -------

@@ -3,11 +3,10 @@ path first), the agent's answers to acp-compat's requests, and local file result
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
-from acp_compat.codec import CodecError, Problem
+from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc.messages import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
@@ -21,6 +20,18 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
+from acp_compat.models.legacy import (
+    PushToolCallParams,
+    ReadTextFileParams,
+    RequestToolCallConfirmationParams,
+    StreamAssistantMessageChunkParams,
+    TextAssistantChunk,
+    UpdatePlanParams,
+    UpdateToolCallParams,
+    WriteTextFileParams,
+)
+from acp_compat.models.mapping import CURRENT_STATUS
+from acp_compat.translate import paths
 from acp_compat.translate.base import (
     Output,
     ReadLocalFile,
@@ -29,7 +40,7 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
-from acp_compat.translate.upgrade import agent_params, tools
+from acp_compat.translate.upgrade import tools
 from acp_compat.translate.upgrade.core import (
     TranslatorCore,
     log,
@@ -159,13 +170,13 @@ class AgentSide(TranslatorCore):
     def _stream_chunk(
         self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        chunk = agent_params.chunk(params)
+        chunk = structure(params, StreamAssistantMessageChunkParams, at="params").chunk
         outputs: list[Output] = []
         if session is not None and session.turn is not None:
             kind, text = (
-                ("agent_message_chunk", chunk["text"])
-                if "text" in chunk
-                else ("agent_thought_chunk", chunk["thought"])
+                ("agent_message_chunk", chunk.text)
+                if isinstance(chunk, TextAssistantChunk)
+                else ("agent_thought_chunk", chunk.thought)
             )
             outputs.append(
                 session_update(
@@ -178,123 +189,90 @@ class AgentSide(TranslatorCore):
         outputs.append(ToAgent(proc.number, result(request_id, None)))
         return outputs
 
-    def _tool_fields(
-        self, session: Session, tool_id: int, params: dict[str, Any], status: str
-    ) -> dict[str, Any]:
-        """The current ``ToolCall`` fields for a legacy push / confirmation request."""
-        locations = params["locations"]
-        content, rewritten = tools.map_content(params["content"], locations or [], session.cwd)
-        legacy: dict[str, Any] = {"icon": params["icon"]}
-        fields: dict[str, Any] = {
-            "toolCallId": str(tool_id),
-            "title": params["label"],
-            "kind": tools.ICON_KIND[params["icon"]],
-            "status": status,
-        }
-        confirmation = params.get("confirmation")
-        if confirmation is not None:
-            legacy["confirmation"] = confirmation
-            details, raw_input = tools.confirmation_details(confirmation, content)
-            if details is not None:
-                content = [*content, tools.text_item(details)]
-                rewritten = True
-            if raw_input is not None:
-                fields["rawInput"] = raw_input
-        if rewritten:
-            legacy["content"] = params["content"]
-        fields["content"] = content
-        if locations is not None:
-            fields["locations"] = locations
-        fields["_meta"] = tools.legacy_meta(legacy)
-        return fields
-
     def _push_tool_call(
         self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        checked = agent_params.push_tool_call(params)
+        call = structure(params, PushToolCallParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "pushToolCall")
         tool_id = session.new_tool_id()
-        session.tools[tool_id] = ToolState("in_progress", checked["locations"] or [])
-        outputs: list[Output] = []
-        if session.turn is not None:
-            session.turn.tool_ids.append(tool_id)
-            fields = self._tool_fields(session, tool_id, checked, "in_progress")
-            update = {"sessionUpdate": "tool_call", **fields}
-            outputs.append(session_update(session.session_id, update))
-        else:
+        tool = session.tools[tool_id] = ToolState("in_progress", call.locations or ())
+        reply = ToAgent(
+            proc.number, {"jsonrpc": "2.0", "id": request_id, "result": {"id": tool_id}}
+        )
+        if session.turn is None:
             log.warning(
                 "agent %d pushed a tool call outside a prompt turn (not shown)", proc.number
             )
-            session.tools[tool_id].status = "failed"
-        outputs.append(ToAgent(proc.number, result(request_id, {"id": tool_id})))
-        return outputs
+            tool.status = "failed"
+            return [reply]
+        session.turn.tool_ids.append(tool_id)
+        fields = tools.tool_call(call, str(tool_id), "in_progress", session.cwd)
+        fields["sessionUpdate"] = "tool_call"
+        return [session_update(session.session_id, fields), reply]
 
     def _request_confirmation(
         self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        checked = agent_params.push_tool_call(params, confirmation=True)
+        call = structure(params, RequestToolCallConfirmationParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "requestToolCallConfirmation")
         tool_id = session.new_tool_id()
-        session.tools[tool_id] = ToolState("pending", checked["locations"] or [])
+        tool = session.tools[tool_id] = ToolState("pending", call.locations or ())
         if session.turn is None:
             # Nobody could approve it: refuse, the way a cancelled generation would.
             log.warning(
                 "agent %d asked for a confirmation outside a prompt turn (cancelled)", proc.number
             )
-            session.tools[tool_id].status = "failed"
+            tool.status = "failed"
             return [ToAgent(proc.number, result(request_id, {"id": tool_id, "outcome": "cancel"}))]
         session.turn.tool_ids.append(tool_id)
-        fields = self._tool_fields(session, tool_id, checked, "pending")
-        options = tools.permission_options(checked["confirmation"])
+        tool_call = tools.tool_call(
+            call, str(tool_id), "pending", session.cwd, params["confirmation"]
+        )
+        options = tools.permission_options(call.confirmation)
         client_id = self._client_out.add(
             PermissionFor(
                 agent=proc.number,
                 session_id=session.session_id,
                 legacy_id=request_id,
                 tool_id=tool_id,
-                offered=frozenset(option["optionId"] for option in options),
+                offered=tools.offered_outcomes(call.confirmation),
             )
         )
+        # The same call twice (the update shows it, the request asks about it): one dict
+        # for both, since outputs are only ever encoded, never changed.
+        update = {"sessionUpdate": "tool_call", **tool_call}
+        permission = {"sessionId": session.session_id, "toolCall": tool_call, "options": options}
         return [
-            session_update(session.session_id, {"sessionUpdate": "tool_call", **fields}),
-            ToClient(
-                request(
-                    client_id,
-                    "session/request_permission",
-                    {
-                        "sessionId": session.session_id,
-                        "toolCall": fields,
-                        "options": options,
-                    },
-                )
-            ),
+            session_update(session.session_id, update),
+            ToClient(request(client_id, "session/request_permission", permission)),
         ]
 
     def _update_tool_call(
         self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        checked = agent_params.update_tool_call(params)
+        call = structure(params, UpdateToolCallParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "updateToolCall")
-        tool_id = checked["toolCallId"]
+        tool_id = call.tool_call_id
         tool = session.tools.get(tool_id)
         if tool is None:
             raise CodecError([Problem("params.toolCallId", f"unknown tool call id {tool_id}")])
-        status = tools.STATUS[checked["status"]]
+        status = CURRENT_STATUS[call.status]
         outputs: list[Output] = []
         if session.turn is not None:
             tool.status = status
-            content, rewritten = tools.map_content(checked["content"], tool.locations, session.cwd)
+            legacy: dict[str, Any] = {}
+            content = tools.map_content(call.content, tool.locations, session.cwd, legacy)
             update: dict[str, Any] = {
                 "sessionUpdate": "tool_call_update",
                 "toolCallId": str(tool_id),
                 "status": status,
                 "content": content,
             }
-            if rewritten:
-                update["_meta"] = tools.legacy_meta({"content": checked["content"]})
+            if legacy:
+                update["_meta"] = tools.legacy_meta(legacy)
             outputs.append(session_update(session.session_id, update))
         else:
             log.debug(
@@ -306,11 +284,15 @@ class AgentSide(TranslatorCore):
     def _update_plan(
         self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        entries = agent_params.update_plan(params)
+        entries = structure(params, UpdatePlanParams, at="params").entries
         outputs: list[Output] = []
         if session is not None and session.turn is not None:
+            plan = [
+                {"content": entry.content, "priority": entry.priority, "status": entry.status}
+                for entry in entries
+            ]
             outputs.append(
-                session_update(session.session_id, {"sessionUpdate": "plan", "entries": entries})
+                session_update(session.session_id, {"sessionUpdate": "plan", "entries": plan})
             )
         outputs.append(ToAgent(proc.number, result(request_id, None)))
         return outputs
@@ -318,28 +300,37 @@ class AgentSide(TranslatorCore):
     def _read_text_file(
         self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        checked = agent_params.read_text_file(params)
+        read = structure(params, ReadTextFileParams, at="params")
+        # The legacy schema says u32, and fs/read_text_file must not get a negative number.
+        negative = [
+            Problem(f"params.{name}", "expected a non-negative integer or null")
+            for name, value in (("line", read.line), ("limit", read.limit))
+            if value is not None and value < 0
+        ]
+        if negative:
+            raise CodecError(negative)
         if session is None:
             return self._no_session(proc, request_id, "readTextFile")
-        path = os.path.normpath(os.path.join(session.cwd, checked["path"]))
+        path = paths.resolve(session.cwd, read.path)
         context = FileFor(agent=proc.number, legacy_id=request_id, read=True)
         if self._client_reads:
             fs_params: dict[str, Any] = {"sessionId": session.session_id, "path": path}
-            for key in ("line", "limit"):
-                if checked[key] is not None:
-                    fs_params[key] = checked[key]
+            if read.line is not None:
+                fs_params["line"] = read.line
+            if read.limit is not None:
+                fs_params["limit"] = read.limit
             client_id = self._client_out.add(context)
             return [ToClient(request(client_id, "fs/read_text_file", fs_params))]
         token = self._new_token(context)
-        return [ReadLocalFile(token, path, checked["line"], checked["limit"])]
+        return [ReadLocalFile(token, path, read.line, read.limit)]
 
     def _write_text_file(
         self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        checked = agent_params.write_text_file(params)
+        write = structure(params, WriteTextFileParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "writeTextFile")
-        path = os.path.normpath(os.path.join(session.cwd, checked["path"]))
+        path = paths.resolve(session.cwd, write.path)
         context = FileFor(agent=proc.number, legacy_id=request_id, read=False)
         if self._client_writes:
             client_id = self._client_out.add(context)
@@ -351,13 +342,13 @@ class AgentSide(TranslatorCore):
                         {
                             "sessionId": session.session_id,
                             "path": path,
-                            "content": checked["content"],
+                            "content": write.content,
                         },
                     )
                 )
             ]
         token = self._new_token(context)
-        return [WriteLocalFile(token, path, checked["content"])]
+        return [WriteLocalFile(token, path, write.content)]
 
     def _new_token(self, context: FileFor) -> int:
         token = self._next_token

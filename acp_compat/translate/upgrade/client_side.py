@@ -30,13 +30,14 @@ from acp_compat.models.current import (
     NewSessionRequest,
     PromptRequest,
 )
+from acp_compat.models.mapping import REJECTING_OUTCOMES
+from acp_compat.translate import paths
 from acp_compat.translate.base import (
     Output,
     StopAgent,
     ToAgent,
     ToClient,
 )
-from acp_compat.translate.upgrade import tools
 from acp_compat.translate.upgrade.core import (
     TranslatorCore,
     log,
@@ -66,11 +67,6 @@ UNSUPPORTED_METHODS = frozenset(
 """Current methods a legacy agent has no counterpart for: ``-32601``."""
 
 T = TypeVar("T")
-
-
-def _same_dir(a: str, b: str) -> bool:
-    """Whether two absolute paths name the same directory, without touching the disk."""
-    return os.path.normcase(os.path.normpath(a)) == os.path.normcase(os.path.normpath(b))
 
 
 def _structure(params: dict[str, Any], cls: type[T]) -> T:
@@ -181,7 +177,7 @@ class ClientSide(TranslatorCore):
     def _session_new(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         new = _structure(params, NewSessionRequest)
         cwd, servers = new.cwd, new.mcp_servers
-        if not os.path.isabs(cwd):
+        if not paths.is_absolute(cwd):
             raise CodecError([Problem("params.cwd", "expected an absolute path")])
         problem = _unusable_path(cwd)
         if problem is not None:
@@ -201,7 +197,7 @@ class ClientSide(TranslatorCore):
         agent0.keep = False
         if (
             first
-            and _same_dir(cwd, self._options.launch_cwd)
+            and paths.same_directory(cwd, self._options.launch_cwd)
             and agent0.alive
             and not agent0.stopping
             and agent0.session_id is None
@@ -296,7 +292,7 @@ class ClientSide(TranslatorCore):
             return []
         outputs: list[Output] = []
         session = self._sessions.get(context.session_id)
-        if outcome in tools.REJECTING_OUTCOMES and session is not None:
+        if outcome in REJECTING_OUTCOMES and session is not None:
             # The legacy agent sends nothing more for a refused call; close it for the user.
             outputs += self._fail_tool(session, context.tool_id)
         reply = {"id": context.tool_id, "outcome": outcome}

@@ -14,6 +14,7 @@ from acp_compat.jsonrpc.messages import (
     notification,
     request,
 )
+from acp_compat.models.mapping import FINAL_STATUSES, LEGACY_PROTOCOL_VERSION
 from acp_compat.translate.base import (
     OutboundRequests,
     Output,
@@ -22,7 +23,6 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
-from acp_compat.translate.upgrade import tools
 from acp_compat.translate.upgrade.options import UpgradeOptions
 from acp_compat.translate.upgrade.session import (
     AgentProcess,
@@ -36,7 +36,6 @@ from acp_compat.translate.upgrade.session import (
 
 log = logging.getLogger("acp_compat.translate.upgrade")
 
-LEGACY_PROTOCOL_VERSION = "0.0.9"
 LOGIN_METHOD_ID = "legacy-login"
 
 ErrorMaker = Callable[[RequestId], Message]
@@ -50,7 +49,8 @@ def reports_authenticated(legacy_result: Any) -> bool:
 
 def session_update(session_id: str, update: dict[str, Any]) -> ToClient:
     """A ``session/update`` notification to the client."""
-    return ToClient(notification("session/update", {"sessionId": session_id, "update": update}))
+    params = {"sessionId": session_id, "update": update}
+    return ToClient({"jsonrpc": "2.0", "method": "session/update", "params": params})
 
 
 class TranslatorCore:
@@ -170,7 +170,7 @@ class TranslatorCore:
     def _fail_tool(self, session: Session, tool_id: int) -> list[Output]:
         """Mark a tool call ``failed`` for the client, unless it already ended."""
         tool = session.tools[tool_id]
-        if tool.status in tools.FINAL_STATUSES:
+        if tool.status in FINAL_STATUSES:
             return []
         tool.status = "failed"
         return [

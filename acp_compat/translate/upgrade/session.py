@@ -3,11 +3,13 @@ the context of every request in flight on either hop."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from acp_compat.jsonrpc.messages import RequestId
+from acp_compat.models.legacy import ToolCallLocation
 from acp_compat.translate.base import OutboundRequests
 
 # --- what each request acp-compat sent to an agent process was for -----------------------
@@ -67,7 +69,7 @@ AgentContext = (
 # --- what each request acp-compat sent to the client (or the shell) was for --------------
 
 
-@attrs.frozen
+@attrs.define
 class PermissionFor:
     """``session/request_permission`` standing for a legacy ``requestToolCallConfirmation``."""
 
@@ -94,10 +96,11 @@ ClientContext = PermissionFor | FileFor
 
 @attrs.define
 class ToolState:
-    """One tool call of a session: its current status and the locations the agent gave."""
+    """One tool call of a session: its current status and the locations the agent gave
+    (an ``updateToolCall`` diff path is resolved against them)."""
 
     status: str
-    locations: list[dict[str, Any]]
+    locations: Sequence[ToolCallLocation]
 
 
 @attrs.define

@@ -1,34 +1,38 @@
-"""Legacy tool calls → current tool calls, permission options and outcomes.
+"""Legacy tool calls → current tool calls, permission options and ``_meta``.
 
-Pure functions over plain dicts: the legacy params have been checked (and
-turned back into JSON) by :mod:`.agent_params` before they get here.
+Pure functions from the validated legacy models (:mod:`acp_compat.models.legacy`) to the
+current JSON the client gets: each legacy request is structured once, and translated from
+that object (never turned back into JSON first).
+
+``_meta.acpCompat.legacy`` carries only what the current message cannot express, never a
+second copy of content (the package docstring lists the members); the downgrade rebuilds
+the legacy message from the current fields plus these.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import Any
 
-ICON_KIND: dict[str, str] = {
-    "fileSearch": "search",
-    "folder": "search",
-    "globe": "search",
-    "regex": "search",
-    "pencil": "edit",
-    "terminal": "execute",
-    "lightBulb": "think",
-    "hammer": "other",
-}
-"""Legacy icon → current ``ToolKind`` (Zed's fixed table, every legacy icon)."""
+from acp_compat.models.legacy import (
+    ExecuteConfirmation,
+    FetchConfirmation,
+    McpConfirmation,
+    PushToolCallParams,
+    RequestToolCallConfirmationParams,
+    ToolCallConfirmation,
+    ToolCallContent,
+    ToolCallLocation,
+)
+from acp_compat.models.mapping import (
+    KIND_BY_ICON,
+    OPTION_KIND_BY_OUTCOME,
+    OPTION_NAME_BY_OUTCOME,
+)
+from acp_compat.translate import paths
 
-STATUS: dict[str, str] = {"running": "in_progress", "finished": "completed", "error": "failed"}
-"""Legacy ``ToolCallStatus`` → current ``ToolCallStatus``."""
-
-FINAL_STATUSES = frozenset({"completed", "failed"})
-
-REJECTING_OUTCOMES = frozenset({"reject", "cancel"})
-"""Legacy outcomes after which the agent sends nothing more for the call."""
+MAX_LINE_NUMBER = 2**32 - 1
+"""Both schemas declare a location's ``line`` a ``uint32``."""
 
 
 def legacy_meta(legacy: dict[str, Any]) -> dict[str, Any]:
@@ -36,43 +40,78 @@ def legacy_meta(legacy: dict[str, Any]) -> dict[str, Any]:
     return {"acpCompat": {"legacy": legacy}}
 
 
-def fix_diff_path(path: str, locations: Sequence[dict[str, Any]], cwd: str) -> str:
+def fix_diff_path(path: str, locations: Sequence[ToolCallLocation], cwd: str) -> str:
     """An absolute diff path: as is when absolute, else an absolute location ending with
     the same components (for a bare basename, as legacy Gemini sends: the same basename),
     else joined to the session's cwd. Matching whole trailing components, not only the
     basename, keeps ``src/util.py`` from becoming a location's ``lib/util.py``."""
-    if os.path.isabs(path):
+    if paths.is_absolute(path):
         return path
-    tail = os.path.normpath(path).split(os.sep)
+    name = _is_name(path)
+    tail = None if name else paths.components(path)
+    last = path if tail is None else (tail[-1] if tail else None)
     for location in locations:
-        candidate = location.get("path")
-        if (
-            isinstance(candidate, str)
-            and os.path.isabs(candidate)
-            and os.path.normpath(candidate).split(os.sep)[-len(tail) :] == tail
-        ):
+        candidate = location.path
+        # Cheap string tests first: a location that cannot end with the path is skipped
+        # without normalizing it (this runs for every diff a legacy agent sends).
+        if last is None or last not in candidate or not paths.is_absolute(candidate):
+            continue
+        if name and candidate.endswith(("/" + path, "\\" + path)):
             return candidate
-    return os.path.normpath(os.path.join(cwd, path))
+        wanted = tail or [path]
+        if paths.components(candidate)[-len(wanted) :] == wanted:
+            return candidate
+    return paths.resolve(cwd, path)
 
 
-def map_content(
-    content: dict[str, Any] | None, locations: Sequence[dict[str, Any]], cwd: str
-) -> tuple[list[dict[str, Any]], bool]:
-    """Current content for one legacy content value, and whether a diff path was changed
-    (the legacy value then cannot be read back from the current one)."""
-    if content is None:
-        return [], False
-    if content["type"] == "markdown":
-        return [text_item(content["markdown"])], False
-    path = content["path"]
-    absolute = fix_diff_path(path, locations, cwd)
-    diff = {
-        "type": "diff",
-        "path": absolute,
-        "oldText": content.get("oldText"),
-        "newText": content["newText"],
+def _is_name(path: str) -> bool:
+    """A single path component (``util.py``): no separator, not ``.`` or ``..``."""
+    return "/" not in path and "\\" not in path and path not in (".", "..", "")
+
+
+def tool_call(
+    call: PushToolCallParams | RequestToolCallConfirmationParams,
+    tool_call_id: str,
+    status: str,
+    cwd: str,
+    confirmation: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The current ``ToolCall`` for a legacy push / confirmation request: ``toolCallId``,
+    ``title``, ``kind``, ``status``, ``content``, ``locations`` and ``rawInput``, and in
+    ``_meta`` what they cannot express. ``confirmation`` is the agent's own (validated)
+    confirmation object, kept verbatim: a null ``description`` stays null, so the
+    downgrade restores the request exactly."""
+    legacy: dict[str, Any] = {"icon": call.icon}
+    locations = call.locations
+    content = map_content(call.content, locations or (), cwd, legacy)
+    fields: dict[str, Any] = {
+        "toolCallId": tool_call_id,
+        "title": call.label,
+        "kind": KIND_BY_ICON[call.icon],
+        "status": status,
+        "content": content,
     }
-    return [diff], absolute != path
+    if confirmation is not None:
+        assert isinstance(call, RequestToolCallConfirmationParams)
+        legacy["confirmation"] = confirmation
+        details, raw_input = confirmation_details(call.confirmation, content)
+        if details is not None:
+            fields["content"] = [*content, text_item(details)]
+            legacy["detailsAppended"] = True
+        if raw_input is not None:
+            fields["rawInput"] = raw_input
+    if locations is not None:
+        # A line outside 0..2**32-1 (``-1``) is invalid in both schemas, and current
+        # clients (serde ``u32``) may refuse the whole update over it: it is left out, the
+        # file is still worth showing.
+        fields["locations"] = [
+            {"path": location.path, "line": location.line}
+            if location.line is not None and 0 <= location.line <= MAX_LINE_NUMBER
+            else {"path": location.path}
+            for location in locations
+        ]
+    fields["_meta"] = {"acpCompat": {"legacy": legacy}}
+    return fields
 
 
 def text_item(text: str) -> dict[str, Any]:
@@ -80,67 +119,121 @@ def text_item(text: str) -> dict[str, Any]:
     return {"type": "content", "content": {"type": "text", "text": text}}
 
 
-def _content_texts(content: Sequence[dict[str, Any]]) -> str:
-    """Everything the user already sees in the content, to tell whether a detail is shown."""
-    parts: list[str] = []
-    for item in content:
-        if item.get("type") == "content":
-            parts.append(str(item["content"].get("text", "")))
-        elif item.get("type") == "diff":
-            parts.extend((str(item.get("path")), str(item.get("newText"))))
-    return "\n".join(parts)
+def map_content(
+    content: ToolCallContent | None,
+    locations: Sequence[ToolCallLocation],
+    cwd: str,
+    legacy: dict[str, Any],
+) -> list[dict[str, Any]]:
+    """The current content list for one legacy content value. A relative diff path is made
+    absolute, and the original path goes into ``legacy`` (the ``_meta`` members)."""
+    if content is None:
+        return []
+    if content.type == "markdown":
+        return [text_item(content.markdown)]
+    path = content.path
+    absolute = path if path.startswith("/") else fix_diff_path(path, locations, cwd)
+    if absolute != path:
+        legacy["path"] = path
+    return [
+        {
+            "type": "diff",
+            "path": absolute,
+            "oldText": content.old_text,
+            "newText": content.new_text,
+        }
+    ]
+
+
+class _Shown:
+    """Everything the user already sees in the content, to tell whether a detail is shown;
+    joined only when a detail is asked about (a diff may be megabytes long)."""
+
+    def __init__(self, content: Sequence[dict[str, Any]]) -> None:
+        self._content = content
+        self._text: str | None = None
+
+    def __contains__(self, detail: str) -> bool:
+        if self._text is None:
+            parts: list[str] = []
+            for item in self._content:
+                if item.get("type") == "content":
+                    parts.append(str(item["content"].get("text", "")))
+                elif item.get("type") == "diff":
+                    parts.extend((str(item.get("path")), str(item.get("newText"))))
+            self._text = "\n".join(parts)
+        return detail in self._text
 
 
 def confirmation_details(
-    confirmation: dict[str, Any], content: Sequence[dict[str, Any]]
+    confirmation: ToolCallConfirmation, content: Sequence[dict[str, Any]]
 ) -> tuple[str | None, dict[str, Any] | None]:
     """What the user must see to approve: markdown to append to the content (``None`` when
     the content already shows it) and the ``rawInput`` for the call (``None`` if none)."""
-    kind = confirmation["type"]
-    shown = _content_texts(content)
+    description = confirmation.description
+    if confirmation.type == "edit" and not description:
+        return None, None  # the usual Gemini edit: the diff says it all
     lines: list[str] = []
     raw_input: dict[str, Any] | None = None
-    if kind == "execute":
-        command = confirmation["command"]
-        raw_input = {"command": command, "rootCommand": confirmation["rootCommand"]}
+    shown = _Shown(content)
+    if isinstance(confirmation, ExecuteConfirmation):
+        command = confirmation.command
+        raw_input = {"command": command, "rootCommand": confirmation.root_command}
         if command not in shown:
             lines.append(f"```sh\n{command}\n```")
-    elif kind == "fetch":
-        urls = list(confirmation["urls"])
+    elif isinstance(confirmation, FetchConfirmation):
+        urls = list(confirmation.urls)
         raw_input = {"urls": urls}
         missing = [url for url in urls if url not in shown]
         if missing:
             lines.append("Fetch:\n" + "\n".join(f"- {url}" for url in missing))
-    elif kind == "mcp":
-        keys = ("serverName", "toolName", "toolDisplayName")
-        raw_input = {key: confirmation[key] for key in keys}
-        if confirmation["toolName"] not in shown or confirmation["serverName"] not in shown:
+    elif isinstance(confirmation, McpConfirmation):
+        raw_input = {
+            "serverName": confirmation.server_name,
+            "toolName": confirmation.tool_name,
+            "toolDisplayName": confirmation.tool_display_name,
+        }
+        if confirmation.tool_name not in shown or confirmation.server_name not in shown:
             lines.append(
-                f"MCP tool `{confirmation['toolDisplayName']}` (`{confirmation['toolName']}`)"
-                f" from server `{confirmation['serverName']}`"
+                f"MCP tool `{confirmation.tool_display_name}` (`{confirmation.tool_name}`)"
+                f" from server `{confirmation.server_name}`"
             )
-    description = confirmation.get("description")
-    if isinstance(description, str) and description and description not in shown:
+    if description and description not in shown:
         lines.append(description)
     return ("\n\n".join(lines) if lines else None), raw_input
 
 
-def permission_options(confirmation: dict[str, Any]) -> list[dict[str, str]]:
+def _option(outcome: str, name: str) -> dict[str, str]:
+    return {"optionId": outcome, "name": name, "kind": OPTION_KIND_BY_OUTCOME[outcome]}
+
+
+_ALLOW = _option("allow", OPTION_NAME_BY_OUTCOME["allow"])
+_REJECT = _option("reject", OPTION_NAME_BY_OUTCOME["reject"])
+_ALWAYS_EDITS = _option("alwaysAllow", "Always Allow Edits")
+_ALWAYS = _option("alwaysAllow", "Always Allow")
+
+
+_OFFERED = frozenset(option["optionId"] for option in (_ALWAYS, _ALLOW, _REJECT))
+_OFFERED_MCP = frozenset({"alwaysAllowMcpServer", "alwaysAllowTool", "allow", "reject"})
+
+
+def permission_options(confirmation: ToolCallConfirmation) -> list[dict[str, str]]:
     """The options for one confirmation, in the contract's order; ``optionId`` is the
-    legacy outcome each stands for."""
-    kind = confirmation["type"]
-    if kind == "edit":
-        always = [("alwaysAllow", "Always Allow Edits")]
-    elif kind == "execute":
-        always = [("alwaysAllow", f"Always Allow {confirmation['rootCommand']}")]
-    elif kind == "mcp":
+    legacy outcome each stands for (the option kinds come from the mapping table)."""
+    if isinstance(confirmation, ExecuteConfirmation):
+        always = [_option("alwaysAllow", f"Always Allow {confirmation.root_command}")]
+    elif isinstance(confirmation, McpConfirmation):
         always = [
-            ("alwaysAllowMcpServer", f"Always Allow {confirmation['serverName']}"),
-            ("alwaysAllowTool", f"Always Allow {confirmation['toolDisplayName']}"),
+            _option("alwaysAllowMcpServer", f"Always Allow {confirmation.server_name}"),
+            _option("alwaysAllowTool", f"Always Allow {confirmation.tool_display_name}"),
         ]
+    elif confirmation.type == "edit":
+        always = [dict(_ALWAYS_EDITS)]
     else:
-        always = [("alwaysAllow", "Always Allow")]
-    options = [{"optionId": oid, "name": name, "kind": "allow_always"} for oid, name in always]
-    options.append({"optionId": "allow", "name": "Allow", "kind": "allow_once"})
-    options.append({"optionId": "reject", "name": "Reject", "kind": "reject_once"})
-    return options
+        always = [dict(_ALWAYS)]
+    return [*always, dict(_ALLOW), dict(_REJECT)]
+
+
+def offered_outcomes(confirmation: ToolCallConfirmation) -> frozenset[str]:
+    """The ``optionId`` values :func:`permission_options` offers for ``confirmation``."""
+    return _OFFERED_MCP if isinstance(confirmation, McpConfirmation) else _OFFERED

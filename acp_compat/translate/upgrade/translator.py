@@ -18,6 +18,7 @@ from acp_compat.translate.base import (
     Output,
     ToClient,
 )
+from acp_compat.translate.exits import exit_reason
 from acp_compat.translate.upgrade.agent_side import AgentSide
 from acp_compat.translate.upgrade.client_side import ClientSide
 from acp_compat.translate.upgrade.core import log
@@ -38,12 +39,7 @@ class UpgradeTranslator(ClientSide, AgentSide):
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """Agent process ``agent`` is gone: what waited on it gets ``-32603``."""
-        if returncode is None:
-            how = "killed by a signal"
-        elif returncode < 0:
-            how = f"killed by signal {-returncode}"
-        else:
-            how = f"exit code {returncode}"
+        how = exit_reason(returncode)
         failure = error_object(
             INTERNAL_ERROR,
             f"The agent process exited ({how})",

@@ -1,0 +1,147 @@
+"""The tables between the two protocols' vocabularies, for both directions.
+
+One place for every fixed correspondence the translators use: legacy icon ↔ current tool
+kind, legacy ↔ current tool-call statuses, legacy confirmation outcomes ↔ current
+permission options, and the protocol versions. (How an agent process ended, in words,
+is :mod:`acp_compat.translate.exits`.)
+The value sets come from the model types themselves (:data:`acp_compat.models.legacy.Icon`
+and friends), and the tables are checked against them when this module is imported, so a
+table cannot silently miss or invent a value.
+
+behaviour.md §2 (upgrade) and §3 (downgrade) give each row; notes.md §7 the reasoning.
+"""
+
+from __future__ import annotations
+
+from typing import Final, get_args
+
+from .current.permission import PermissionOptionKind
+from .current.tools import TOOL_KINDS, ToolCallStatus
+from .legacy import Icon, ToolCallConfirmationOutcome
+from .legacy import ToolCallStatus as LegacyToolCallStatus
+
+# --------------------------------------------------------------------------- versions
+
+LEGACY_PROTOCOL_VERSION: Final = "0.0.9"
+"""The legacy version acp-compat announces to a legacy agent (and answers a legacy client)."""
+
+CURRENT_PROTOCOL_VERSION: Final = 1
+"""The current protocol's version number."""
+
+# --------------------------------------------------------------------------- icons and kinds
+
+LEGACY_ICONS: Final = frozenset(get_args(Icon))
+"""Every icon a legacy peer knows."""
+
+KIND_BY_ICON: Final[dict[str, str]] = {
+    "fileSearch": "search",
+    "folder": "search",
+    "globe": "search",
+    "regex": "search",
+    "pencil": "edit",
+    "terminal": "execute",
+    "lightBulb": "think",
+    "hammer": "other",
+}
+"""Upgrade: legacy icon → current tool kind (Zed's fixed table)."""
+
+ICON_BY_KIND: Final[dict[str, str]] = {
+    "read": "fileSearch",
+    "search": "fileSearch",
+    "edit": "pencil",
+    "delete": "pencil",
+    "move": "pencil",
+    "execute": "terminal",
+    "think": "lightBulb",
+    "switch_mode": "lightBulb",
+    "fetch": "globe",
+    "other": "hammer",
+}
+"""Downgrade: current tool kind → legacy icon."""
+
+FALLBACK_ICON: Final = "hammer"
+"""Downgrade: the icon of a call with no kind or a kind newer than this table."""
+
+# --------------------------------------------------------------------------- statuses
+
+CURRENT_STATUS: Final[dict[str, str]] = {
+    "running": "in_progress",
+    "finished": "completed",
+    "error": "failed",
+}
+"""Upgrade: legacy ``updateToolCall`` status → current tool-call status."""
+
+LEGACY_STATUS: Final[dict[str, str]] = {
+    # Legacy has no "pending": a call the client shows is running until it ends.
+    "pending": "running",
+    "in_progress": "running",
+    "completed": "finished",
+    "failed": "error",
+}
+"""Downgrade: current tool-call status → legacy status."""
+
+FALLBACK_LEGACY_STATUS: Final = "running"
+"""Downgrade: an unknown current status counts as still running."""
+
+FINAL_STATUSES: Final = frozenset({"completed", "failed"})
+"""Current statuses after which a tool call changes no more."""
+
+# --------------------------------------------------------------------------- outcomes and options
+
+OPTION_KIND_BY_OUTCOME: Final[dict[str, str]] = {
+    "allow": "allow_once",
+    "alwaysAllow": "allow_always",
+    "alwaysAllowMcpServer": "allow_always",
+    "alwaysAllowTool": "allow_always",
+    "reject": "reject_once",
+}
+"""Upgrade: the kind of the permission option standing for a legacy outcome (its
+``optionId`` is the outcome itself); ``cancel`` is the ``cancelled`` outcome, not an option."""
+
+OPTION_NAME_BY_OUTCOME: Final[dict[str, str]] = {
+    "allow": "Allow",
+    "reject": "Reject",
+}
+"""Upgrade: the fixed option names (the "always" options name what they allow)."""
+
+OPTION_IDS_BY_ALWAYS_OUTCOME: Final[dict[str, tuple[str, ...]]] = {
+    "alwaysAllow": ("alwaysAllow", "proceed_always"),
+    "alwaysAllowMcpServer": ("alwaysAllowMcpServer", "proceed_always_server"),
+    "alwaysAllowTool": ("alwaysAllowTool", "proceed_always_tool"),
+}
+"""Downgrade: option ids that mean a given "always" outcome: the legacy name (what the
+upgrade translator offers) and Gemini's native ``ToolConfirmationOutcome`` value."""
+
+REJECTING_OUTCOMES: Final = frozenset({"reject", "cancel"})
+"""Legacy outcomes after which a legacy agent sends nothing more for the call."""
+
+# --------------------------------------------------------------------------- checks
+
+
+def _check_tables() -> None:
+    """Every table covers exactly the values of the model types it maps."""
+    legacy_statuses = set(get_args(LegacyToolCallStatus))
+    current_statuses = set(get_args(ToolCallStatus))
+    outcomes = set(get_args(ToolCallConfirmationOutcome))
+    checks = [
+        (set(KIND_BY_ICON), LEGACY_ICONS, "KIND_BY_ICON keys"),
+        (set(KIND_BY_ICON.values()) | set(ICON_BY_KIND), TOOL_KINDS, "tool kinds"),
+        (set(ICON_BY_KIND.values()) | LEGACY_ICONS, LEGACY_ICONS, "ICON_BY_KIND values"),
+        ({FALLBACK_ICON} | LEGACY_ICONS, LEGACY_ICONS, "FALLBACK_ICON"),
+        (set(CURRENT_STATUS), legacy_statuses, "CURRENT_STATUS keys"),
+        (set(CURRENT_STATUS.values()) | {"pending"}, current_statuses, "CURRENT_STATUS values"),
+        (set(LEGACY_STATUS), current_statuses, "LEGACY_STATUS keys"),
+        (set(LEGACY_STATUS.values()), legacy_statuses, "LEGACY_STATUS values"),
+        (set(OPTION_KIND_BY_OUTCOME) | {"cancel"}, outcomes, "OPTION_KIND_BY_OUTCOME keys"),
+        (
+            set(OPTION_KIND_BY_OUTCOME.values()) | {"reject_always"},
+            set(get_args(PermissionOptionKind)),
+            "option kinds",
+        ),
+    ]
+    for found, expected, what in checks:
+        if found != expected:
+            raise AssertionError(f"{what}: {sorted(found)} != {sorted(expected)}")
+
+
+_check_tables()
