@@ -230,14 +230,15 @@ _ASCII_ENCODER = json.JSONEncoder(
     ensure_ascii=True, separators=(",", ":"), allow_nan=False, check_circular=False
 )
 
-# Every digit becomes "0", so "may this text hold a float or a long integer" is a few
-# C-speed substring searches (a regex costs more than orjson's whole parse). Text such as
-# "step 1." or a uuid's "0e-" matches too: that only costs a search of the value.
+# The checks below run on every line and cost about as much as orjson itself, so each is
+# a few C-level scans of bytes (a regex costs more than orjson's whole parse). They may
+# say "maybe" for text such as "step 1." (then the value is searched), never "no" wrongly.
+_DIGITS = b"0123456789"
 _DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
-_FLOAT_SHAPES = bytes.maketrans(b"123456789+", b"000000000-")  # "e+16" looks like "e-16"
 _FLOAT_SHAPES = bytes.maketrans(b"123456789+", b"000000000-")  # and "e+" looks like "e-"
 _LONG_INTEGER = b"0" * 19  # |n| >= 10**18: may be beyond 64 bits
-_VERSION_STRING = b'"0.0"'  # "jsonrpc":"2.0", in every message: a string, not a float
+_VERSION_HEAD = b'{"jsonrpc":"2.0"'  # how the relay's messages start: a string, not a float
+_REPLY_TAIL = b',"result":null}'  # the reply to every streamed chunk
 
 _BACKEND_ENV = "ACP_COMPAT_JSON"
 """Environment variable: ``stdlib`` forces the standard library path even with orjson."""
@@ -318,8 +319,13 @@ def decode(line: bytes) -> Any:
         except _orjson.JSONDecodeError:
             pass  # the standard library decides: its error, or a lone surrogate's value
         else:
-            # orjson reads a 65-bit integer as a float: such lines are read by json.
-            if _LONG_INTEGER not in line.translate(_DIGITS_TO_ZERO) or not _holds_float(value):
+            # orjson reads a 65-bit integer as a float: such lines are read by json. Most
+            # lines have fewer than 19 digits in all, which one translate tells.
+            if (
+                len(line) - len(line.translate(None, _DIGITS)) < 19
+                or _LONG_INTEGER not in line.translate(_DIGITS_TO_ZERO)
+                or not _holds_float(value)
+            ):
                 return value
     try:
         text = line.decode("utf-8")
@@ -347,18 +353,19 @@ def encode(message: Any) -> bytes:
         else:
             # Written as is unless it may hold a float: orjson writes one with a "." or a
             # signed exponent after a digit, and NaN and Infinity as null. The checks are
-            # inline (a call costs as much as one), false positives only cost the search.
-            if b"null" not in data:
-                shapes = data.translate(_FLOAT_SHAPES)
-                if b"0e-" not in shapes and shapes.count(b"0.") == shapes.count(_VERSION_STRING):
+            # inline: a function call costs as much as one of them.
+            if data.endswith(_REPLY_TAIL):
+                # A reply whose one null is its result (a NaN would also read null).
+                if data.count(b"null") == 1 and message.get("result", 0) is None:
                     return data + b"\n"
-            elif (
-                # The reply to every streamed chunk: its one null is the result, not a NaN.
-                data.endswith(b',"result":null}')
-                and data.count(b"null") == 1
-                and message.get("result", 0) is None
-            ):
-                return data + b"\n"
+            elif b"null" not in data:
+                shapes = data.translate(_FLOAT_SHAPES)
+                if b"0e-" not in shapes and (
+                    shapes.find(b"0.", len(_VERSION_HEAD)) < 0
+                    if data.startswith(_VERSION_HEAD)
+                    else b"0." not in shapes
+                ):
+                    return data + b"\n"
             if not _holds_float(message):
                 return data + b"\n"
     try:
