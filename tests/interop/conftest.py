@@ -13,9 +13,10 @@ green by skipping.
 
 Fixtures: ``node``, ``node_modules``, ``ts_example_agent`` (the v1 example agent shipped in
 SDK 1.9.0), ``python_sdk``, ``v1_clients`` (the three official-SDK v1 clients, run side by
-side) and ``upgrade_relay`` (the ``acp-compat wrap`` command line around the project's
-legacy example agent). Helpers: :func:`require`, :func:`wrap_command`,
-:func:`legacy_agent_command`.
+side) and ``upgrade_relay`` (the agent under test: the ``acp-compat wrap`` command line
+around the project's legacy example agent, and the same agent ported to ACP v1). Helpers:
+:func:`require`, :func:`wrap_command`, :func:`legacy_agent_command`,
+:func:`ported_agent_command`.
 
 Every client run here is a real process tree (client → ``acp-compat wrap`` → agent). It
 gets a marker in its environment, which children inherit; after the run, any process still
@@ -380,16 +381,78 @@ def v1_clients(tmp_path: Path) -> ClientSet:
     return ClientSet(tuple(clients), missing)
 
 
-RelayCommand = Callable[..., list[str]]
+LEGACY_ONLY_OPTIONS = {"--cancel-style": 1, "--protocol": 1}
+"""Legacy example options (and how many values follow) that the port has no use for: a
+current agent ends a cancelled turn with ``stopReason: cancelled``, whatever the style,
+and always has plans (the legacy agent sends them only as 0.0.10)."""
+
+
+def ported_agent_command(*agent_args: str) -> list[str]:
+    """The legacy example ported to ACP v1 (docs/migration.md), with ``agent_args`` minus
+    the options only the legacy agent has."""
+    args: list[str] = []
+    skip = 0
+    for arg in agent_args:
+        if skip:
+            skip -= 1
+        elif arg in LEGACY_ONLY_OPTIONS:
+            skip = LEGACY_ONLY_OPTIONS[arg]
+        else:
+            args.append(arg)
+    return [sys.executable, "-m", "acp_compat.examples.ported_agent", *args]
+
+
+@dataclass(frozen=True)
+class Subject:
+    """An agent the upgrade interop tests run the v1 clients against.
+
+    ``legacy``: the scripted legacy example behind ``acp-compat wrap`` (the upgrade).
+    ``ported``: the same agent ported to ACP v1 (``acp_compat.examples.ported_agent``),
+    run by the clients directly, as a native current agent. Both must pass the same
+    tests; the few facts that differ by nature are attributes here.
+    """
+
+    name: str
+    relayed: bool
+    """Whether acp-compat sits in between (it turns an agent's exit into error answers)."""
+    agent_name: str
+    """``agentInfo.name``."""
+    login_method: str
+    """The ``authMethods`` id to log in with."""
+    version: str
+    """The protocol the agent says it speaks in its greeting."""
+
+    def __call__(self, *agent_args: str, wrap_args: Sequence[str] = ()) -> list[str]:
+        """The command a client starts (``wrap_args`` put ``wrap`` in front of the port too)."""
+        if self.relayed:
+            return wrap_command(legacy_agent_command(*agent_args), *wrap_args)
+        command = ported_agent_command(*agent_args)
+        return wrap_command(command, *wrap_args) if wrap_args else command
+
+
+SUBJECTS = {
+    "legacy": Subject(
+        "legacy",
+        relayed=True,
+        agent_name="acp_compat.examples.legacy_agent",
+        login_method="legacy-login",
+        version="0.0.9",
+    ),
+    "ported": Subject(
+        "ported",
+        relayed=False,
+        agent_name="ported-example-agent",
+        login_method="example-login",
+        version="1",
+    ),
+}
+
+RelayCommand = Subject
 """Type of the ``upgrade_relay`` fixture's value."""
 
 
-@pytest.fixture(scope="session")
-def upgrade_relay() -> RelayCommand:
-    """``upgrade_relay(*agent_args, wrap_args=())``: the command line of ``acp-compat wrap``
-    relaying the project's scripted legacy agent started with ``agent_args``."""
-
-    def command(*agent_args: str, wrap_args: Sequence[str] = ()) -> list[str]:
-        return wrap_command(legacy_agent_command(*agent_args), *wrap_args)
-
-    return command
+@pytest.fixture(scope="session", params=list(SUBJECTS))
+def upgrade_relay(request: pytest.FixtureRequest) -> Subject:
+    """``upgrade_relay(*agent_args, wrap_args=())``: the command line of the agent under test,
+    once the legacy example behind ``acp-compat wrap``, once its port to ACP v1."""
+    return SUBJECTS[request.param]

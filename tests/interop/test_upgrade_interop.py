@@ -6,6 +6,11 @@ scripted legacy agent (``acp_compat.examples.legacy_agent``, whose prompt words 
 turn does). The tests assert what the client saw (stop reasons, tool-call statuses, the
 permission options offered and the answer given, text) and what happened on disk, and check
 every line acp-compat wrote to the client against the ACP v1 schema (:func:`check_wire`).
+
+Every test runs twice (the ``upgrade_relay`` fixture): once as above, once against the
+same agent ported to ACP v1 (``acp_compat.examples.ported_agent``, docs/migration.md) run
+by the clients directly, as a native current agent. The port must pass the same tests;
+:func:`test_legacy_and_ported_turns_match` checks the two give the client the same turns.
 """
 
 from __future__ import annotations
@@ -45,6 +50,11 @@ ANSWERS = {
 """What each ``--permission`` answer sends back, given the options above."""
 
 INTRO = "".join(legacy_agent.INTRO).format(version="0.0.9")
+
+
+def intro(agent: RelayCommand) -> str:
+    """The greeting the agent under test streams (it names the protocol it speaks)."""
+    return "".join(legacy_agent.INTRO).format(version=agent.version)
 
 
 def project(path: Path, hello: str = HELLO_TEXT) -> Path:
@@ -202,14 +212,15 @@ def test_text_and_thought(v1_clients: ClientSet, upgrade_relay: RelayCommand) ->
         run = ok(client.run(upgrade_relay(), "--prompt", "hello", cwds=[cwd]))
         init = run.summary["initialize"]
         assert init["protocolVersion"] == 1
-        assert init["agentInfo"]["name"] == "acp_compat.examples.legacy_agent"
-        assert init["agentInfo"]["title"].endswith("(legacy ACP via acp-compat)")
+        assert init["agentInfo"]["name"] == upgrade_relay.agent_name
+        if upgrade_relay.relayed:
+            assert init["agentInfo"]["title"].endswith("(legacy ACP via acp-compat)")
         assert init["authMethods"] == []  # logged in: no login to offer
         assert init["agentCapabilities"]["loadSession"] is False
         session = run.session()
         assert session["stopReasons"] == ["end_turn"]
         assert session["thought"] == legacy_agent.THOUGHT
-        assert session["text"] == INTRO
+        assert session["text"] == intro(upgrade_relay)
         assert session["updates"] == {"agent_thought_chunk": 1, "agent_message_chunk": 3}
         assert session["toolCalls"] == {} and session["permissions"] == []
 
@@ -368,9 +379,9 @@ def test_auth_required_then_authenticate(
         check_wire(refused)
 
         run = ok(client.run(agent, "--prompt", "hello", "--auth", cwds=[cwd]))
-        assert run.summary["auth"] == {"required": True, "methodId": "legacy-login"}
+        assert run.summary["auth"] == {"required": True, "methodId": upgrade_relay.login_method}
         assert run.session()["stopReasons"] == ["end_turn"]
-        assert run.session()["text"] == INTRO
+        assert run.session()["text"] == intro(upgrade_relay)
         assert auth_file.exists()
 
     v1_clients.each(scenario)
@@ -407,19 +418,62 @@ def test_two_sessions_two_folders(v1_clients: ClientSet, upgrade_relay: RelayCom
 
 
 def test_agent_crash_mid_turn(v1_clients: ClientSet, upgrade_relay: RelayCommand) -> None:
-    """The legacy agent dies mid-turn: the prompt gets a -32603 error naming the exit code
-    with the agent's last stderr lines, which the SDKs hand to the client intact."""
+    """The agent dies mid-turn. Behind the relay, the prompt gets a -32603 error naming the
+    exit code with the agent's last stderr lines, which the SDKs hand to the client intact;
+    a current agent run directly leaves the client a closed connection."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")
         run = client.run(upgrade_relay(), "--prompt", "crash", cwds=[cwd])
         assert run.returncode == 1, run.describe()
         error = run.summary["error"]
+        assert run.session()["stopReasons"] == []
+        if not upgrade_relay.relayed:
+            # Talking to the agent directly, the SDK only sees its connection close.
+            assert error is not None and "closed" in error["message"], run.describe()
+            assert run.summary["agentExit"]["code"] == legacy_agent.CRASH_STATUS
+            # No check_wire: nobody is left to answer the prompt, which is the point.
+            return
         assert error["code"] == -32603, run.describe()
         assert f"exit code {legacy_agent.CRASH_STATUS}" in error["message"]
         assert "fatal: simulated crash" in json.dumps(error["data"])
-        assert run.session()["stopReasons"] == []
         assert "Traceback" not in run.stderr, run.describe()
         check_wire(run)
+
+    v1_clients.each(scenario)
+
+
+def _normalized(run: ClientRun, project: Path) -> dict[str, Any]:
+    """What a client saw of a run, with what differs by nature made equal: the session id,
+    the project folder, and the protocol version the greeting names."""
+    text = json.dumps({"sessions": run.summary["sessions"], "fs": run.summary["fs"]})
+    text = text.replace(str(project), "<project>")
+    data: dict[str, Any] = json.loads(text.replace("ACP 0.0.10.", "ACP 1."))
+    for session in data["sessions"]:
+        session.pop("sessionId")
+    return data
+
+
+@pytest.mark.parametrize("answer", ["allow", "reject"])
+def test_legacy_and_ported_turns_match(v1_clients: ClientSet, answer: str) -> None:
+    """The legacy example behind ``wrap`` and its port give a current client the same turns:
+    text, thoughts, tool calls (ids, titles, kinds, statuses, content), permission
+    questions and answers, plans, file operations and stop reasons, over two turns."""
+    from interop.conftest import SUBJECTS
+
+    prompts = ["--prompt", "read, cat, edit, write, run, plan", "--prompt", "read"]
+
+    def scenario(client: V1Client, work: Path) -> None:
+        seen = []
+        for subject in SUBJECTS.values():
+            cwd = project(work / subject.name / "project")
+            args = [*prompts, "--permission", answer]
+            # 0.0.10: the legacy version that has plans (the port ignores the option).
+            command = subject("--protocol", "0.0.10")
+            seen.append(_normalized(ok(client.run(command, *args, cwds=[cwd])), cwd))
+        legacy, ported = seen
+        assert legacy == ported
+        calls = legacy["sessions"][0]["toolCalls"]
+        assert len(calls) == 4 and legacy["sessions"][0]["stopReasons"] == ["end_turn"] * 2
 
     v1_clients.each(scenario)
