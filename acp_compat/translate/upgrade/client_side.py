@@ -25,9 +25,7 @@ from acp_compat.jsonrpc.messages import (
 )
 from acp_compat.models.current import (
     AuthenticateRequest,
-    CloseSessionRequest,
     InitializeRequest,
-    NewSessionRequest,
     PromptRequest,
 )
 from acp_compat.models.mapping import REJECTING_OUTCOMES
@@ -175,6 +173,11 @@ class ClientSide(TranslatorCore):
         return None
 
     def _session_new(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        # Imported on first use: the session models (MCP servers, config options: some 45
+        # attrs classes) are not needed before session/new, and wrap's initialize answer
+        # should not wait for them.
+        from acp_compat.models.current import NewSessionRequest
+
         new = _structure(params, NewSessionRequest)
         cwd, servers = new.cwd, new.mcp_servers
         if not paths.is_absolute(cwd):
@@ -240,6 +243,8 @@ class ClientSide(TranslatorCore):
         return [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
 
     def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        from acp_compat.models.current import CloseSessionRequest  # see _session_new
+
         session = self._lookup_session(_structure(params, CloseSessionRequest).session_id)
         proc = self._agents[session.agent]
         stop = proc.alive and not proc.stopping
