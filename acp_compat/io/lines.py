@@ -1,29 +1,46 @@
-"""Async NDJSON reading and writing on raw file descriptors (pipes, ttys, files).
+"""NDJSON reading and writing on raw file descriptors (pipes, ttys, files).
 
 Both ends of the relay (our own stdin/stdout and every agent's pipes) go through these two
-classes. They work on non-blocking descriptors with :func:`anyio.wait_readable` /
-:func:`anyio.wait_writable`: no thread per stream, no buffered file objects, one
-``os.read`` of up to 64 KiB per wake-up, split by
-:class:`~acp_compat.jsonrpc.framing.LineSplitter`. The read size and the line limit are
-separate: a 20 MiB line arrives in many small reads.
+classes: no thread per stream, no buffered file objects, one ``os.read`` of up to 64 KiB
+per wake-up, split by :class:`~acp_compat.jsonrpc.framing.LineSplitter`. The read size and
+the line limit are separate: a 20 MiB line arrives in many small reads.
 
-:class:`LineWriter` never makes its caller wait: :meth:`LineWriter.write` only queues
-bytes, and a task running :meth:`LineWriter.run` drains them. That is what keeps the relay
-out of the pipe deadlock where it would block writing to an agent's stdin while the agent
-blocks writing to its stdout (which only the blocked relay would read).
+The hot path is the asyncio loop's own reader callbacks, on purpose. anyio is the
+framework of the shell and runs on asyncio here; but waiting through
+:func:`anyio.wait_readable` registers and removes the descriptor on every wait, and a
+task per stream costs a wake-up per batch, which together cost more than the translation
+(benchmarks/README.md). So in the steady state:
+
+* :meth:`LineReader.start` registers the descriptor once (``loop.add_reader``); each time
+  it is readable, one read is split into lines and the whole batch is handed to the
+  consumer in the same callback: no queue between reading a line and translating it;
+* :meth:`LineWriter.write` only queues bytes; right after the batch that queued them
+  they are written with one ``os.write`` (the :class:`_Flusher`). Only when the pipe is
+  full does the writer register for writability and finish later. The caller never
+  waits on a pipe, which keeps the relay out of the pipe deadlock where it would block
+  writing to an agent's stdin while the agent blocks writing to its stdout.
+
+:meth:`LineReader.read_events` and :meth:`LineWriter.run` remain for one-off
+conversations (``detect``, ``demo``, tests), where a task per stream costs nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
+import logging
 import os
 import stat
+import weakref
+from collections.abc import Callable
 
 import anyio
 import anyio.lowlevel
 
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES, Event, LineSplitter
+
+logger = logging.getLogger("acp_compat.io.lines")
 
 READ_SIZE = 64 * 1024
 """Bytes asked of the kernel per read: small enough to keep memory flat, big enough for
@@ -95,12 +112,65 @@ async def read_chunk(fd: int, size: int = READ_SIZE) -> bytes:
         return data
 
 
+class _Flusher:
+    """Writes what a batch queued right after the batch, once per writer.
+
+    Readers in callback mode wrap each batch in :meth:`begin` / :meth:`end`; a write made
+    outside any batch (a timer, a file effect, a task) gets one flush scheduled on the
+    loop instead.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.dirty: list[LineWriter] = []
+        self.depth = 0
+        self._scheduled = False
+
+    def mark(self, writer: LineWriter) -> None:
+        """``writer`` has bytes to write once the current batch is over."""
+        self.dirty.append(writer)
+        if self.depth == 0 and not self._scheduled:
+            self._scheduled = True
+            self.loop.call_soon(self.flush)
+
+    def begin(self) -> None:
+        """A batch starts: writes wait for its end."""
+        self.depth += 1
+
+    def end(self) -> None:
+        """A batch ended: write what it queued."""
+        self.depth -= 1
+        if self.depth == 0 and self.dirty:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write every dirty writer's bytes now (as much as each pipe takes)."""
+        self._scheduled = False
+        while self.dirty:
+            dirty, self.dirty = self.dirty, []
+            for writer in dirty:
+                writer.flush()
+
+
+_FLUSHERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Flusher] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _flusher() -> _Flusher:
+    """The running loop's flusher (looked up once per reader or writer, not per line)."""
+    loop = asyncio.get_running_loop()
+    found = _FLUSHERS.get(loop)
+    if found is None:
+        found = _FLUSHERS[loop] = _Flusher(loop)
+    return found
+
+
 class LineReader:
     """Reads NDJSON events (complete lines and drop reports) from one descriptor.
 
-    :meth:`read_events` returns what one read completed; :meth:`unread` puts events back
-    for the next caller, so a stream can pass from the mode probe to the relay without
-    losing the lines read ahead.
+    Either in callback mode (:meth:`start`, the relay's hot path) or awaited batch by
+    batch (:meth:`read_events`; :meth:`unread` puts events back for the next caller).
     """
 
     def __init__(
@@ -116,6 +186,95 @@ class LineReader:
         self._read_size = read_size
         self._pending: list[Event] = []
         self._eof = False
+        self._reading = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._flusher: _Flusher | None = None
+        self._on_events: Callable[[list[Event]], None] = _ignore
+        self._on_eof: Callable[[], None] = _nothing
+
+    def start(self, on_events: Callable[[list[Event]], None], on_eof: Callable[[], None]) -> None:
+        """Call ``on_events(batch)`` for each read's lines, then ``on_eof()`` once, from
+        the loop's reader callback; the descriptor stays registered until paused."""
+        self._on_events, self._on_eof = on_events, on_eof
+        self._loop = asyncio.get_running_loop()
+        self._flusher = _flusher()
+        if self._pending:
+            events, self._pending = self._pending, []
+            self._loop.call_soon(self._deliver, events)
+        self.resume()
+
+    def pause(self) -> None:
+        """Stop reading (the descriptor is unregistered) until :meth:`resume`."""
+        if not self._reading:
+            return
+        self._reading = False
+        if self._fd.pollable and self._loop is not None:
+            self._loop.remove_reader(self._fd.fd)
+
+    def resume(self) -> None:
+        """Read again after :meth:`pause` (nothing happens after the end of the stream)."""
+        if self._reading or self._eof or self._loop is None or self._fd.released:
+            return
+        self._reading = True
+        if self._fd.pollable:
+            self._loop.add_reader(self._fd.fd, self._readable)
+        else:  # a regular file is always readable: one read per loop pass
+            self._loop.call_soon(self._readable)
+
+    @property
+    def paused(self) -> bool:
+        """Whether :meth:`start` was called and reading is paused."""
+        return self._loop is not None and not self._reading and not self._eof
+
+    def _readable(self) -> None:
+        """The reader callback: one read, its lines to the consumer in one batch."""
+        if not self._reading:
+            return
+        try:
+            data = os.read(self._fd.fd, self._read_size)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""  # EIO from a vanished tty, EBADF...: the end of the stream
+        if not data:
+            self.pause()
+            self._eof = True
+            self._deliver(self._splitter.close())
+            self._call(self._on_eof)
+            return
+        if not self._fd.pollable:
+            assert self._loop is not None
+            self._loop.call_soon(self._readable)
+        events = self._splitter.feed(data)
+        if events:
+            self._deliver(events)
+
+    def _deliver(self, events: list[Event]) -> None:
+        """Hand a batch over; its writes go out right after it."""
+        if not events:
+            return
+        flusher = self._flusher
+        assert flusher is not None
+        flusher.begin()
+        try:
+            self._on_events(events)
+        except Exception:
+            # The consumer guards its own handlers; this is the last line of defence:
+            # one batch is lost, the stream lives on.
+            logger.exception("error handling lines read from fd %d", self._fd.fd)
+        finally:
+            flusher.end()
+
+    def _call(self, callback: Callable[[], None]) -> None:
+        flusher = self._flusher
+        assert flusher is not None
+        flusher.begin()
+        try:
+            callback()
+        except Exception:
+            logger.exception("error handling the end of fd %d", self._fd.fd)
+        finally:
+            flusher.end()
 
     async def read_events(self) -> list[Event] | None:
         """The next non-empty batch of events, or ``None`` at the end of the stream."""
@@ -140,15 +299,26 @@ class LineReader:
 
     def close(self) -> None:
         """Release the descriptor (closed if owned, else its blocking mode restored)."""
+        self.pause()
         self._fd.release()
 
 
-class LineWriter:
-    """Queues bytes for one descriptor; :meth:`run` writes them out in order.
+def _ignore(events: list[Event]) -> None:
+    """The consumer before :meth:`LineReader.start`."""
 
-    :meth:`write` never blocks. Producers that must not outrun the reader call
-    :meth:`wait_below`. When the reader goes away (``EPIPE``) the writer turns
-    :attr:`broken` and discards what is queued and what comes later.
+
+def _nothing() -> None:
+    """The end-of-stream callback before :meth:`LineReader.start`."""
+
+
+class LineWriter:
+    """Queues bytes for one descriptor and writes them in order, never blocking.
+
+    :meth:`write` queues; the bytes go out right after the current batch (see the module
+    docstring), or when the pipe has room again. Producers that must not outrun the
+    reader call :meth:`wait_below` or :meth:`call_when_below`. When the reader goes away
+    (``EPIPE``) the writer turns :attr:`broken` and discards what is queued and what
+    comes later. :meth:`close` writes what is queued, then releases the descriptor.
     """
 
     def __init__(self, fd: int, *, owned: bool = True, name: str = "stream") -> None:
@@ -156,13 +326,15 @@ class LineWriter:
         self.name = name
         self._chunks: list[bytes] = []
         self._buffered = 0
-        self._wakeup = anyio.Event()
-        self._idle = False  # run() is waiting on _wakeup
+        self._flusher: _Flusher | None = None
+        self._dirty = False
+        self._blocked = False  # registered with the loop until the pipe takes the rest
         self._progress: anyio.Event | None = None
+        self._below: tuple[int, Callable[[], None]] | None = None
         self._closing = False
         self.broken = False
         self.done = anyio.Event()
-        """Set once :meth:`run` has finished (closed or broken)."""
+        """Set once the writer has finished (closed and written out, or broken)."""
 
     @property
     def buffered(self) -> int:
@@ -175,14 +347,32 @@ class LineWriter:
             return
         self._chunks.append(data)
         self._buffered += len(data)
-        if self._idle:  # setting an Event costs more than the append: only when needed
-            self._idle = False
-            self._wakeup.set()
+        if not self._dirty and not self._blocked:
+            self._dirty = True
+            flusher = self._flusher
+            if flusher is None:
+                flusher = self._flusher = _flusher()
+            flusher.mark(self)
+
+    def flush(self) -> None:
+        """Write what is queued now, as far as the pipe takes it (the flusher calls it)."""
+        self._dirty = False
+        if not self._blocked and self._chunks:
+            self._write_out()
 
     def close(self) -> None:
-        """Finish writing what is queued, then close the descriptor."""
+        """Finish writing what is queued, then release the descriptor."""
         self._closing = True
-        self._wakeup.set()
+        if not self._chunks and not self._blocked:
+            self._finish()
+
+    def call_when_below(self, limit: int, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once at most ``limit`` bytes are queued (or the writer is
+        finished); at once if that is already so. One callback at a time."""
+        if self._buffered <= limit or self.done.is_set():
+            callback()
+        else:
+            self._below = (limit, callback)
 
     async def wait_below(self, limit: int) -> None:
         """Wait until at most ``limit`` bytes are queued (or the stream is broken)."""
@@ -196,51 +386,92 @@ class LineWriter:
         await self.wait_below(0)
 
     async def run(self) -> None:
-        """Write queued bytes until :meth:`close` (then close the fd) or a broken pipe."""
+        """Wait until the writer is finished; cancelled, release the descriptor anyway."""
         try:
-            while not self.broken:
-                if not self._chunks:
-                    if self._closing:
-                        break
-                    self._wakeup = anyio.Event()
-                    self._idle = True
-                    await self._wakeup.wait()
-                    continue
-                chunks, self._chunks = self._chunks, []
-                data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
-                await self._write_all(data)
+            await self.done.wait()
         finally:
-            self._fd.release()
-            self.done.set()
-            self._notify()
+            self._finish()
 
-    async def _write_all(self, data: bytes) -> None:
-        """Write ``data`` completely, waiting whenever the pipe is full."""
+    def _write_out(self) -> None:
+        """One ``os.write`` of everything queued; the rest waits for writability."""
+        chunks = self._chunks
+        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        self._chunks = []
+        written = self._write(data)
+        if self.broken:
+            return
+        self._buffered -= written
+        if written < len(data):
+            self._chunks.insert(0, data[written:])
+            self._wait_writable()
+        elif self._blocked and not self._chunks:
+            self._blocked = False
+            if self._fd.pollable and self._flusher is not None:
+                self._flusher.loop.remove_writer(self._fd.fd)
+        if self._progress is not None or self._below is not None:
+            self._notify()
+        if self._closing and not self._chunks:
+            self._finish()
+
+    def _write(self, data: bytes) -> int:
+        """Bytes of ``data`` the descriptor took now (a regular file takes them all)."""
         view = memoryview(data)
-        while view and not self.broken:
+        total = 0
+        while total < len(data):
             try:
-                written = os.write(self._fd.fd, view)
+                total += os.write(self._fd.fd, view[total:])
             except BlockingIOError:
-                await anyio.wait_writable(self._fd.fd)
-                continue
+                break
             except OSError as exc:
                 if exc.errno not in _GONE:
-                    raise
+                    logger.error("%s: cannot write (%s); its output is dropped", self.name, exc)
                 self._mark_broken()
-                return
-            view = view[written:]
-            self._buffered -= written
-            self._notify()
+                break
+            if self._fd.pollable:
+                break  # a pipe that took part of it is full: wait until it has room
+        return total
+
+    def _wait_writable(self) -> None:
+        if self._blocked:
+            return
+        self._blocked = True
+        flusher = self._flusher
+        assert flusher is not None
+        if self._fd.pollable:
+            flusher.loop.add_writer(self._fd.fd, self._writable)
+        else:
+            flusher.loop.call_soon(self._writable)
+
+    def _writable(self) -> None:
+        """The writer callback: the pipe has room again."""
+        if self._chunks and not self.broken:
+            self._write_out()
 
     def _mark_broken(self) -> None:
         """The reader is gone: forget the queue, wake everyone waiting on progress."""
         self.broken = True
         self._chunks.clear()
         self._buffered = 0
+        self._finish()
+
+    def _finish(self) -> None:
+        """Unregister, release the descriptor, set :attr:`done` (once)."""
+        if self._blocked:
+            self._blocked = False
+            if self._fd.pollable and self._flusher is not None:
+                with contextlib.suppress(Exception):
+                    self._flusher.loop.remove_writer(self._fd.fd)
+        self._fd.release()
+        if not self.done.is_set():
+            self.done.set()
         self._notify()
 
     def _notify(self) -> None:
-        """Wake the tasks waiting in :meth:`wait_below`."""
+        """Wake the tasks waiting in :meth:`wait_below`, and a due below-callback."""
         if self._progress is not None:
             self._progress.set()
             self._progress = None
+        below = self._below
+        if below is not None and (self._buffered <= below[0] or self.done.is_set()):
+            self._below = None
+            below[1]()

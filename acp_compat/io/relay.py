@@ -1,26 +1,27 @@
 """The relay: the agent processes, their pipes and the client's, around one driver.
 
-Shape (no task per message, one consumer):
+Shape (no task per message, no queue, one event-loop pass per batch of lines):
 
-* one reader task per peer (the client's stdin, each agent's stdout) turns 64 KiB reads
-  into batches of lines and puts them on one bounded queue, so the order of every
-  direction is the order of the bytes;
-* one loop takes the batches in order and hands each to the
+* every peer's descriptor (the client's stdin, each agent's stdout) is registered with
+  the loop once (:meth:`~acp_compat.io.lines.LineReader.start`); each 64 KiB read is
+  split into lines and the batch goes straight to the
   :class:`~acp_compat.io.driver.Driver`, which decodes, calls the handler (the startup
-  policy, then the translator) and carries out its outputs through this relay. Writing
-  only queues bytes on a :class:`~acp_compat.io.lines.LineWriter`: the loop never waits
-  on a pipe, so an agent blocked writing its stdout can never hold up the reading of
-  that stdout (the classic pipe deadlock);
+  policy, then the translator) and carries out its outputs through this relay, in the
+  order of the bytes;
+* writing only queues bytes on a :class:`~acp_compat.io.lines.LineWriter`, written right
+  after the batch when the pipe takes them: nothing ever waits on a pipe, so an agent
+  blocked writing its stdout can never hold up the reading of that stdout (the classic
+  pipe deadlock);
 * agent readers pause while the client is more than :data:`HIGH_WATER` bytes behind, so
   a flooding agent is slowed down to the client's pace instead of filling memory.
 
-Agent exits, local file effects, timers and stop requests arrive on the same queue, an
-exit after everything the process printed before it went.
+Agent exits (after everything the process printed), local file effects, timers and stop
+requests come from small tasks and call the driver directly: everything runs on one
+event loop thread, so the handler is never entered twice at once.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import logging
 import signal
@@ -52,9 +53,6 @@ from acp_compat.translate.startup import (
 
 logger = logging.getLogger("acp_compat.io.relay")
 
-QUEUE_SIZE = 16
-"""Batches (one read's worth of lines each) waiting for the loop, across all peers."""
-
 HIGH_WATER = 1024 * 1024
 """Agent readers pause while more than this many bytes wait to be written to the client..."""
 
@@ -80,50 +78,6 @@ class RelayConfig:
     stderr_sink: StderrSink | None = to_our_stderr
 
 
-@attrs.frozen(eq=False)
-class _Lines:
-    """A batch of line events from the client (``agent`` ``None``) or one agent."""
-
-    agent: AgentProcess | None
-    events: list[Event]
-
-
-@attrs.frozen
-class _ClientEof:
-    """The client closed our stdin."""
-
-
-@attrs.frozen(eq=False)
-class _AgentDone:
-    """An agent process exited and its output was read to the end."""
-
-    agent: AgentProcess
-
-
-@attrs.frozen
-class _FileDone:
-    """A local file effect finished."""
-
-    token: int
-    content: str | None
-    error: str | None
-
-
-@attrs.frozen
-class _TimerFired:
-    """A startup timer ran out."""
-
-    token: int
-
-
-@attrs.frozen
-class _Wake:
-    """Look at the stop request (a signal arrived)."""
-
-
-_Item = _Lines | _ClientEof | _AgentDone | _FileDone | _TimerFired | _Wake
-
-
 class Relay:
     """Owns the agent processes, the queue and the loop of one ``wrap`` run; it is the
     driver's :class:`~acp_compat.io.driver.Peers`."""
@@ -147,12 +101,10 @@ class Relay:
         self._spawned: list[AgentProcess] = []
         self._paused: set[AgentProcess] = set()
         """Agents whose reader waits for the client to catch up."""
-        self._send, self._receive = anyio.create_memory_object_stream[_Item](QUEUE_SIZE)
+        self._finished = anyio.Event()
         self.driver: Driver | None = None
         self._startup: StartupPolicy | None = None
         self._translator_options: TranslatorOptions | None = None
-        self._client_released = anyio.Event()
-        self._client_released.set()
         self._timer: anyio.CancelScope | None = None
         self._single_agent = False
         self._stopping = False
@@ -185,51 +137,29 @@ class Relay:
         return await self._loop()
 
     async def _loop(self) -> int:
-        """Handle queue items in order until stopping is complete."""
-        self._tg.start_soon(self._read_client)
+        """Serve until stopping is complete (every agent's exit handled)."""
+        self.client_in.start(self._client_events, self._client_eof)
         self._tg.start_soon(self._watch_client_out)
-        while True:
-            if self._stop_request is not None and not self._stopping:
-                self._stop_requested(self._stop_request)
-            if self._stopping and not self.agents:
-                break
-            self._handle(await self._receive.receive())
+        if self._stop_request is not None:
+            self._stop_requested(self._stop_request)
+        self._check_finished()
+        await self._finished.wait()
+        self.client_in.pause()
         if self._timer is not None:
             self._timer.cancel()
         await self.close_all()
         await self.finish_client()
         return self._exit_code
 
-    def _handle(self, item: _Item) -> None:
-        """One queue item, in order."""
-        driver = self.driver
-        assert driver is not None
-        if isinstance(item, _Lines):
-            if item.agent is None:
-                driver.client_events(item.events)
-            elif self._startup is not None and not self._startup.done:
-                # One line at a time: a decision in the middle of the batch renumbers
-                # the kept process (0), and the rest of its lines go to the translator.
-                for event in item.events:
-                    if not item.agent.discarded:
-                        driver.agent_events(item.agent.number, [event])
-            elif not item.agent.discarded:
-                driver.agent_events(item.agent.number, item.events)
-        elif isinstance(item, _AgentDone):
-            self._agent_done(item.agent)
-        elif isinstance(item, _FileDone):
-            driver.file_done(item.token, item.content, item.error)
-        elif isinstance(item, _TimerFired):
-            startup = self._startup
-            if startup is not None and not startup.done:
-                driver.call(functools.partial(startup.timer_fired, item.token))
-        elif isinstance(item, _ClientEof):
-            startup = self._startup
-            if startup is not None and not startup.done:
-                driver.call(startup.client_closed)
-            else:
-                self._begin_stop(0, "the client closed stdin")
-        self._hold_client_while_probing()
+    def _check_finished(self) -> None:
+        if self._stopping and not self.agents:
+            self._finished.set()
+
+    @property
+    def _starting(self) -> StartupPolicy | None:
+        """The startup policy while it has not decided."""
+        startup = self._startup
+        return startup if startup is not None and not startup.done else None
 
     # -- stopping ------------------------------------------------------------------------
 
@@ -244,15 +174,14 @@ class Relay:
                 agent.kill()
             return
         self._stop_request = status
-        # If the queue is full the loop is busy and sees the request before its next item.
-        with contextlib.suppress(anyio.WouldBlock):
-            self._send.send_nowait(_Wake())
+        if self.driver is not None:
+            self._stop_requested(status)
 
     def _stop_requested(self, status: int) -> None:
         """A signal: startup answers the pending ``initialize``; then everything closes."""
-        startup = self._startup
-        if startup is not None and not startup.done:
-            assert self.driver is not None
+        startup = self._starting
+        assert self.driver is not None
+        if startup is not None:
             self.driver.call(functools.partial(startup.stopped, status))
         self._begin_stop(status, _stop_cause(status))
 
@@ -263,7 +192,6 @@ class Relay:
         logger.info("shutting down (%s)", why)
         self._stopping = True
         self._exit_code = status
-        self._client_released.set()
         startup = self._startup
         if self.driver is not None and (startup is None or startup.done):
             # What waits on an agent is answered now, naming the shutdown: the exit that
@@ -275,6 +203,7 @@ class Relay:
         for agent in self._spawned:
             if agent.returncode is None:
                 self._tg.start_soon(agent.close, self.config.grace if grace is None else grace)
+        self._check_finished()
 
     async def close_all(self) -> None:
         """Close every agent ever started and wait until all their groups are gone."""
@@ -292,25 +221,29 @@ class Relay:
 
     # -- the client ------------------------------------------------------------------------
 
-    async def _read_client(self) -> None:
-        """Reader task: the client's lines, then its end (held while a probe waits)."""
-        while True:
-            await self._client_released.wait()
-            events = await self.client_in.read_events()
-            if events is None:
-                break
-            await self._send.send(_Lines(None, events))
-        await self._send.send(_ClientEof())
+    def _client_events(self, events: list[Event]) -> None:
+        """The reader callback's batch of client lines."""
+        assert self.driver is not None
+        self.driver.client_events(events)
+        self._hold_client_while_probing()
+
+    def _client_eof(self) -> None:
+        """The client closed our stdin."""
+        startup = self._starting
+        if startup is not None:
+            assert self.driver is not None
+            self.driver.call(startup.client_closed)
+        else:
+            self._begin_stop(0, "the client closed stdin")
 
     def _hold_client_while_probing(self) -> None:
         """The client is not read while a probe waits: what it sends meanwhile waits in
         its pipe instead of in our memory."""
         startup = self._startup
         if startup is not None and startup.awaiting_answer and not self._stopping:
-            if self._client_released.is_set():
-                self._client_released = anyio.Event()
-        elif not self._client_released.is_set():
-            self._client_released.set()
+            self.client_in.pause()
+        else:
+            self.client_in.resume()
 
     async def _watch_client_out(self) -> None:
         """The client stopped reading our stdout (broken pipe): nobody is left to serve."""
@@ -318,8 +251,7 @@ class Relay:
         if self.client_out.broken and self._stop_request is None:
             logger.info("the client closed our stdout")
             self._stop_request = 0
-            with contextlib.suppress(anyio.WouldBlock):
-                self._send.send_nowait(_Wake())
+            self._stop_requested(0)
 
     # -- Peers: what the driver's outputs do -------------------------------------------------
 
@@ -391,7 +323,8 @@ class Relay:
 
     async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
         content, problem = await localfiles.perform(effect)
-        await self._send.send(_FileDone(effect.token, content, problem))
+        assert self.driver is not None
+        self.driver.file_done(effect.token, content, problem)
 
     def other_output(self, output: ArmTimer | Decided | Finish) -> None:
         """The startup policy's timers and its end."""
@@ -409,7 +342,11 @@ class Relay:
     async def _run_timer(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
         with scope:
             await anyio.sleep(timer.seconds)
-            await self._send.send(_TimerFired(timer.token))
+            startup = self._starting
+            if startup is not None:
+                assert self.driver is not None
+                self.driver.call(functools.partial(startup.timer_fired, timer.token))
+                self._hold_client_while_probing()
 
     # -- agents ----------------------------------------------------------------------------
 
@@ -459,17 +396,18 @@ class Relay:
 
     async def _supervise(self, agent: AgentProcess) -> None:
         """Read an agent to its end, then report its exit after everything it printed."""
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(self._read_agent, agent)
-            await agent.exited.wait()
-            # A launcher's child may still run and hold stdout: it gets the grace period,
-            # then the group is terminated, which ends stdout too.
-            await agent.settle(self.config.grace)
-            if not await self._wait_stdout_done(agent):
-                tg.cancel_scope.cancel()
+        agent.stdout.start(
+            functools.partial(self._agent_events, agent), functools.partial(self._agent_eof, agent)
+        )
+        await agent.exited.wait()
+        # A launcher's child may still run and hold stdout: it gets the grace period,
+        # then the group is terminated, which ends stdout too.
+        await agent.settle(self.config.grace)
+        if not await self._wait_stdout_done(agent):
+            self._agent_eof(agent)
         with anyio.move_on_after(self.config.grace):
             await agent.stderr_done.wait()
-        await self._send.send(_AgentDone(agent))
+        self._agent_done(agent)
 
     async def _wait_stdout_done(self, agent: AgentProcess) -> bool:
         """Wait until the agent's stdout was read to its end; ``False`` if it is given up."""
@@ -493,34 +431,56 @@ class Relay:
                 )
             return False
 
-    async def _read_agent(self, agent: AgentProcess) -> None:
-        """Reader task: an agent's stdout, paced by the client's backlog."""
-        client_out = self.client_out
-        try:
-            while True:
-                if client_out.buffered > HIGH_WATER:
-                    self._paused.add(agent)
-                    try:
-                        await client_out.wait_below(LOW_WATER)
-                    finally:
-                        self._paused.discard(agent)
-                events = await agent.stdout.read_events()
-                if events is None:
-                    break
-                await self._send.send(_Lines(agent, events))
-        finally:
-            agent.stdout.close()
-            agent.stdout_done.set()
+    def _agent_events(self, agent: AgentProcess, events: list[Event]) -> None:
+        """The reader callback's batch of lines from ``agent``."""
+        driver = self.driver
+        assert driver is not None
+        if agent.discarded:
+            return
+        if self._starting is None:
+            driver.agent_events(agent.number, events)
+        else:
+            # One line at a time: a decision in the middle of the batch renumbers the
+            # kept process (0), and the rest of its lines go to the translator.
+            for event in events:
+                if not agent.discarded:
+                    driver.agent_events(agent.number, [event])
+            self._hold_client_while_probing()
+        if self.client_out.buffered > HIGH_WATER and not self._paused:
+            self._pause_agents()
+
+    def _pause_agents(self) -> None:
+        """The client is behind: stop reading every agent until it caught up."""
+        for agent in self._spawned:
+            if not agent.stdout_done.is_set():
+                agent.stdout.pause()
+                self._paused.add(agent)
+        self.client_out.call_when_below(LOW_WATER, self._resume_agents)
+
+    def _resume_agents(self) -> None:
+        paused, self._paused = self._paused, set()
+        for agent in paused:
+            agent.stdout.resume()
+
+    def _agent_eof(self, agent: AgentProcess) -> None:
+        """An agent's stdout is read to its end (or given up): release it."""
+        if agent.stdout_done.is_set():
+            return
+        agent.stdout.close()
+        self._paused.discard(agent)
+        agent.stdout_done.set()
 
     def _agent_done(self, agent: AgentProcess) -> None:
         """An agent is gone: tell the handler (a discarded probe: nobody)."""
         number = agent.number
         if agent.discarded:
             logger.debug("probe process %d ended: %s", number, describe_status(agent.returncode))
+            self._check_finished()
             return
         if self.agents.get(number) is agent:
             del self.agents[number]
         self._report_exit(number, agent.returncode, agent.stderr_tail(), expected=agent.closing)
+        self._check_finished()
 
     def _report_exit(
         self, number: int, returncode: int | None, stderr_tail: str, *, expected: bool

@@ -109,11 +109,10 @@ class Shim:
         """Serve until the client closes its input, then stop every instance and flush."""
         # Agent 0 exists before the client's initialize, as the relay's process 0 does.
         self.driver.carry_out([StartAgent(0, None)])
-        while True:
-            events = await self.client_in.read_events()
-            if events is None:
-                break
-            self.driver.client_events(events)
+        # Read in the loop's reader callback, each batch straight into the driver.
+        client_gone = anyio.Event()
+        self.client_in.start(self.driver.client_events, client_gone.set)
+        await client_gone.wait()
         logger.info("the client closed its input: stopping the agents")
         self._stopping = True
         for number in list(self._instances):
