@@ -383,6 +383,10 @@ def test_options_from_the_environment(start: Any, tmp_path: Path) -> None:
     wrap = start(agent_command("legacy_agent", "--rust"), env=env)
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "huge 200000")) == ["after huge"]
+    # Log records reach stderr through a background pump, which may trail stdout: read
+    # them once wrap has exited (it flushes the pump on the way out).
+    wrap.close_stdin()
+    assert wrap.wait() == 0
     log = wrap.stderr()
     assert "mode: upgrade (legacy agent, current client), --agent-protocol" in log
     assert "DEBUG" in log

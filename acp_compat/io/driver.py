@@ -9,7 +9,7 @@ as :class:`Peers`; everything else lives here, once:
 * decoding line events (:mod:`acp_compat.io.inbound`): bad client lines are answered,
   bad agent lines logged and skipped;
 * :meth:`Driver.carry_out`, which dispatches every output strictly in order;
-* :meth:`Driver._guard`, the one guard: a handler that raises is logged, and a request
+* :meth:`Driver._failed`, the one guard: a handler that raises is logged, and a request
   that was being handled gets a ``-32603`` for whoever waits on it, so one bug never ends
   the relay nor leaves a peer hanging;
 * :meth:`Driver.trace`, the one trace hook (``--trace``).
@@ -149,7 +149,15 @@ class Driver:
                 if stand_in is None:
                     continue
                 raw, message = None, stand_in  # fails the request it answered
-            self.from_agent(agent, message, raw)
+            # from_agent, inlined: this loop runs for every streamed token.
+            if self.tracer is not None:
+                self.tracer.record(AGENT_IN, message, agent=agent)
+            try:
+                outputs = self.handler.from_agent(agent, message)
+            except Exception:
+                self._failed(message, agent)
+                continue
+            self.carry_out(outputs, raw, message, agent, None)
 
     # -- handler calls ---------------------------------------------------------------------
 
@@ -163,8 +171,11 @@ class Driver:
             if not traced:
                 tracer.record(CLIENT_IN, message)
             hint = tracer.session_of(message)
-        handler = self.handler
-        outputs = self._guard(lambda: handler.from_client(message), message, None)
+        try:
+            outputs = self.handler.from_client(message)
+        except Exception:
+            self._failed(message, None)
+            return
         self.carry_out(outputs, raw, message, None, hint)
 
     def from_agent(
@@ -173,8 +184,11 @@ class Driver:
         """One message from agent ``agent`` through the handler."""
         if self.tracer is not None and not traced:
             self.tracer.record(AGENT_IN, message, agent=agent)
-        handler = self.handler
-        outputs = self._guard(lambda: handler.from_agent(agent, message), message, agent)
+        try:
+            outputs = self.handler.from_agent(agent, message)
+        except Exception:
+            self._failed(message, agent)
+            return
         self.carry_out(outputs, raw, message, agent, None)
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> None:
@@ -201,25 +215,27 @@ class Driver:
         """Any other handler call (the startup policy's timer, stop, client gone)."""
         self.carry_out(self._guard(step))
 
-    def _guard(
-        self,
-        step: Callable[[], Sequence[Any]],
-        source: Message | None = None,
-        sender: int | None = None,
-    ) -> Sequence[Any]:
-        """Run a handler call. A bug inside it is logged; if ``source`` is a request, its
-        sender (the client, or agent ``sender``) gets a ``-32603`` instead of silence."""
+    def _guard(self, step: Callable[[], Sequence[Any]]) -> Sequence[Any]:
+        """Run a handler call for an event that is no message; a bug inside it is
+        logged (:meth:`_failed`) and yields no outputs."""
         try:
             return step()
         except Exception:
-            logger.exception("internal error handling %s", _what(source, sender))
-            if source is not None and "method" in source and "id" in source:
-                answer = error(source["id"], INTERNAL_ERROR, INTERNAL)
-                if sender is None:
-                    self.write_client(answer)
-                else:
-                    self.write_agent(sender, answer)
+            self._failed(None, None)
             return ()
+
+    def _failed(self, source: Message | None, sender: int | None) -> None:
+        """The one guard, called while a handler's exception is being handled (message
+        calls catch it inline, being the hot path): log it, and if ``source`` is a
+        request, give its sender (the client, or agent ``sender``) a ``-32603`` instead
+        of silence. Nothing else is lost: the relay goes on."""
+        logger.exception("internal error handling %s", _what(source, sender))
+        if source is not None and "method" in source and "id" in source:
+            answer = error(source["id"], INTERNAL_ERROR, INTERNAL)
+            if sender is None:
+                self.write_client(answer)
+            else:
+                self.write_agent(sender, answer)
 
     # -- outputs ---------------------------------------------------------------------------
 
