@@ -13,6 +13,7 @@ from acp_compat.models._base import MethodSpec
 from acp_compat.models.current import elicitation as el
 from acp_compat.models.current import fs, rpc
 from acp_compat.models.current import initialize as ini
+from acp_compat.models.current import initialize_result as ini_result
 from acp_compat.models.current import permission as perm
 from acp_compat.models.current import prompt as pr
 from acp_compat.models.current import session as se
@@ -21,9 +22,9 @@ from acp_compat.models.current import updates as up
 
 _SPECS: Final = (
     # client -> agent
-    MethodSpec("initialize", "agent", ini.InitializeRequest, ini.InitializeResponse),
-    MethodSpec("authenticate", "agent", ini.AuthenticateRequest, ini.AuthenticateResponse),
-    MethodSpec("logout", "agent", ini.LogoutRequest, ini.LogoutResponse),
+    MethodSpec("initialize", "agent", ini.InitializeRequest, ini_result.InitializeResponse),
+    MethodSpec("authenticate", "agent", ini.AuthenticateRequest, ini_result.AuthenticateResponse),
+    MethodSpec("logout", "agent", ini.LogoutRequest, ini_result.LogoutResponse),
     MethodSpec("session/new", "agent", se.NewSessionRequest, se.NewSessionResponse),
     MethodSpec("session/load", "agent", se.LoadSessionRequest, se.LoadSessionResponse),
     MethodSpec("session/list", "agent", se.ListSessionsRequest, se.ListSessionsResponse),
