@@ -9,6 +9,7 @@ reader use small hand-written records.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -101,6 +102,7 @@ def test_a_truncated_trace_renders_up_to_the_cut(demo_trace: Path, tmp_path: Pat
     lines = data.splitlines(keepends=True)
     full = read_trace(data)
     cut = tmp_path / "cut.jsonl"
+    answer_line = next(i for i, x in enumerate(lines) if b'"stopReason"' in x)
     for keep in range(1, len(lines)):
         # Every record boundary, cut again in the middle of the next record.
         head = b"".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2]
@@ -108,14 +110,14 @@ def test_a_truncated_trace_renders_up_to_the_cut(demo_trace: Path, tmp_path: Pat
         result = run_trace(str(cut))
         assert result.exit_code == 0, result.output
         assert f"the trace ends mid-line at line {keep + 1}" in result.stdout
-        # What the complete records show is shown, and nothing more: the last record
-        # (the prompt's answer) is always cut, so the turn has no stop reason yet.
+        # What the complete records show is shown, and nothing more: the turn has its
+        # stop reason only when the prompt's answer is before the cut.
         partial = read_trace(b"".join(lines[:keep]))
         calls = [c for t in partial.entries if isinstance(t, Turn) for c in t.tool_calls]
         for call in calls:
             assert f"[{call.kind}] {call.title}  {call.status}" in result.stdout
-        assert "== end_turn" not in result.stdout
-        if any(isinstance(t, Turn) for t in partial.entries):
+        assert ("== end_turn" in result.stdout) == (keep > answer_line)
+        if any(isinstance(t, Turn) for t in partial.entries) and keep <= answer_line:
             assert "== no answer yet (the trace ends here)" in result.stdout
     assert len([t for t in full.entries if isinstance(t, Turn)]) == 1
 
@@ -124,7 +126,8 @@ def test_the_wire_view_puts_each_side_in_its_column(demo_trace: Path) -> None:
     narrow = CliRunner().invoke(trace, ["--wire", str(demo_trace)], env={"COLUMNS": "80"})
     assert narrow.exit_code == 0
     # Long messages wrap inside their column: the divider stays in place on every row.
-    assert len({r.index("│") for r in narrow.stdout.splitlines()}) == 1
+    rows = [r for r in narrow.stdout.splitlines() if "── relay:" not in r]  # events span both
+    assert len({r.index("│") for r in rows}) == 1
     wide = CliRunner().invoke(trace, ["--wire", str(demo_trace)], env={"COLUMNS": "3000"})
     rows = wide.stdout.splitlines()
     assert "agent side" in rows[0] and "editor side" in rows[0]
@@ -172,9 +175,14 @@ def test_a_crash_stands_out(tmp_path: Path) -> None:
         demo, ["--trace", str(path), "--prompt", "read, then crash"], catch_exceptions=False
     )
     assert result.exit_code == 1
+    records = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    [event] = [r["event"] for r in records if r["dir"] == "relay" and r["agent"] == 0]
+    assert event == {"type": "agent_exited", "returncode": 3, "stderr": "fatal: simulated crash"}
     out = run_trace(str(path)).stdout
-    assert "!! agent exited: -32603 The agent process exited (exit code 3)" in out
+    assert "!! agent 0 exited (exit code 3): fatal: simulated crash" in out
     assert "== the prompt failed: -32603 The agent process exited (exit code 3)" in out
+    wire = run_trace("--wire", str(path)).stdout
+    assert "── relay: agent 0 agent_exited returncode=3" in wire
     [turn] = turns(path)
     assert turn["complete"] is True and turn["stopReason"] is None
     assert "fatal: simulated crash" in json.dumps(turn["error"])
@@ -203,6 +211,61 @@ def test_a_downgrade_trace(tmp_path: Path) -> None:
     assert "== end_turn" in out
     assert "legacy initialize probe was refused" in out  # the probe is not a problem
     assert "!!" not in out
+
+
+def test_a_dropped_line_is_an_event(tmp_path: Path) -> None:
+    """An agent line over --max-line-bytes: the trace says so, and the turn goes on."""
+    path = tmp_path / "dropped.jsonl"
+    agent = [sys.executable, str(Path(__file__).parent / "agents" / "legacy_agent.py")]
+    wrap = [sys.executable, "-m", "acp_compat", "wrap", "--trace", str(path)]
+    wrap += ["--max-line-bytes", "100000", "--agent-protocol", "legacy", "--", *agent]
+    proc = subprocess.Popen(
+        wrap, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def call(id: int, method: str, params: dict[str, Any]) -> Any:
+        assert proc.stdin is not None and proc.stdout is not None
+        request = {"jsonrpc": "2.0", "id": id, "method": method, "params": params}
+        proc.stdin.write(json.dumps(request).encode() + b"\n")
+        proc.stdin.flush()
+        while (answer := json.loads(proc.stdout.readline())).get("id") != id:
+            pass
+        return answer["result"]
+
+    try:
+        call(0, "initialize", {"protocolVersion": 1})
+        new = call(1, "session/new", {"cwd": str(tmp_path), "mcpServers": []})
+        prompt = [{"type": "text", "text": "huge 200000"}]
+        call(2, "session/prompt", {"sessionId": new["sessionId"], "prompt": prompt})
+    finally:
+        proc.stdin.close()
+        assert proc.wait(20) == 0
+    out = run_trace(str(path)).stdout
+    assert re.search(
+        r"  !! dropped a 2000\d\d-byte line from agent \d \(over --max-line-bytes\)", out
+    )
+    assert "agent: after huge" in out and "== end_turn" in out
+
+
+def test_an_agent_exit_between_turns_stands_out() -> None:
+    data = (
+        upgrade_records("a", 1, 1.0)
+        + json.dumps(
+            {
+                "t": 2.0,
+                "dir": "relay",
+                "agent": 0,
+                "session": "a",
+                "event": {"type": "agent_exited", "returncode": -9, "stderr": ""},
+            }
+        ).encode()
+        + b"\n"
+    )
+    notes = [e for e in read_trace(data).entries if not isinstance(e, Turn)]
+    assert [n.summary() for n in notes] == [
+        {"type": "problem", "text": "agent 0 exited (exit code -9)", "t": 2.0, "session": "a"}
+    ]
 
 
 def test_the_file_holds_no_trace(tmp_path: Path) -> None:

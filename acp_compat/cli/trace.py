@@ -22,11 +22,13 @@ from acp_compat.io.trace_view import (
     BadLine,
     Conversation,
     Entry,
+    Item,
     Note,
     Permission,
     Plan,
     Problem,
     Record,
+    RelayEvent,
     Text,
     ToolCall,
     TraceReader,
@@ -207,6 +209,13 @@ class WireRenderer:
             else:
                 self.echo(f"{stamp}  {' ' * self.column} │ {cell}")
 
+    def event(self, item: RelayEvent) -> None:
+        """An event record across both columns: the relay saw it, not a side."""
+        details = ", ".join(f"{k}={v!r}" for k, v in item.event.items() if k != "type")
+        agent = f"agent {item.agent} " if item.agent is not None else ""
+        line = f"{_at(item.t)}  ── relay: {agent}{item.event['type']} {details}"
+        self.echo(click.style(line, fg="red", bold=True))
+
     def bad_line(self, bad: BadLine) -> None:
         """A line of the trace that is not a record."""
         what = "cut mid-line" if bad.truncated else bad.reason
@@ -278,13 +287,16 @@ def show(
             elif mode == "text":
                 text.entry(entry)
 
-    def take(items: list[Record | BadLine]) -> None:
+    def take(items: list[Item]) -> None:
         for item in items:
             conversation.add(item)
             if mode != "wire":
                 continue
             if isinstance(item, BadLine):
                 wire.bad_line(item)
+            elif isinstance(item, RelayEvent):
+                if session is None or item.session in (None, session):
+                    wire.event(item)
             elif session is None or _record_session(item) == session:
                 wire.record(item)
 

@@ -123,6 +123,9 @@ class Driver:
         """A batch of client line events: answer bad lines, handle the rest in order."""
         limit = self.max_line_bytes
         for event in events:
+            if type(event) is not bytes and self.tracer is not None:
+                size = cast(DroppedLine, event).size
+                self.tracer.event("dropped_line", side="client", size=size)
             message, reply = decode_client_event(event, limit)
             if reply is not None:
                 self.write_client(reply)
@@ -141,9 +144,10 @@ class Driver:
                 if message is None:
                     continue
             else:
-                stand_in, reply = handle_dropped(
-                    cast(DroppedLine, event), self.max_line_bytes, source, "the agent"
-                )
+                dropped = cast(DroppedLine, event)
+                if self.tracer is not None:
+                    self.tracer.event("dropped_line", agent=agent, side="agent", size=dropped.size)
+                stand_in, reply = handle_dropped(dropped, self.max_line_bytes, source, "the agent")
                 if reply is not None:
                     self.write_agent(agent, reply)
                 if stand_in is None:
@@ -193,16 +197,24 @@ class Driver:
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> None:
         """Agent ``agent`` is gone (after everything it printed was handled)."""
+        if self.tracer is not None:
+            self.tracer.event(
+                "agent_exited", agent=agent, returncode=returncode, stderr=stderr_tail
+            )
         handler = self.handler
         self.carry_out(self._guard(lambda: handler.agent_exited(agent, returncode, stderr_tail)))
 
     def agent_lost(self, agent: int, reason: str) -> None:
         """Agent ``agent`` can no longer be talked to (only translators are told)."""
+        if self.tracer is not None:
+            self.tracer.event("agent_lost", agent=agent, reason=reason)
         handler: Any = self.handler
         self.carry_out(self._guard(lambda: handler.agent_lost(agent, reason)))
 
     def agent_start_failed(self, agent: int, reason: str) -> None:
         """Agent ``agent`` could not be started."""
+        if self.tracer is not None:
+            self.tracer.event("agent_start_failed", agent=agent, reason=reason)
         handler = self.handler
         self.carry_out(self._guard(lambda: handler.agent_start_failed(agent, reason)))
 

@@ -6,6 +6,12 @@ Each record is one line: ``{"time": ISO-8601 UTC, "t": seconds since start, "dir
 when unknown). A legacy agent's messages carry no session id, so the tracer learns which
 session each agent process serves from the translated messages around them.
 
+What happens without a message is an event record, ``"dir": "relay"`` with ``"event":
+{"type": ..., ...}`` in place of ``msg``: ``agent_exited`` (``returncode``, ``stderr``:
+its last lines), ``agent_lost`` and ``agent_start_failed`` (``reason``), and
+``dropped_line`` (``side``: ``agent`` or ``client``, ``size`` in bytes) for a line over
+``--max-line-bytes``. Readers skip records they do not know (``acp-compat trace`` does).
+
 The file is created with mode 0600: traces hold the user's code and prompts.
 """
 
@@ -24,6 +30,8 @@ CLIENT_IN = "client->relay"
 AGENT_OUT = "relay->agent"
 AGENT_IN = "agent->relay"
 CLIENT_OUT = "relay->client"
+RELAY = "relay"
+"""``dir`` of an event record: something the relay saw happen that is not a message."""
 
 
 def _session_of(message: Message) -> str | None:
@@ -64,6 +72,16 @@ class Tracer:
                 session = self._agent_sessions.get(agent)
             else:
                 self._agent_sessions[agent] = session
+        self._write(direction, agent, session, "msg", message)
+
+    def event(self, kind: str, *, agent: int | None = None, **details: Any) -> None:
+        """Write one event record (see the module docstring) of type ``kind``."""
+        session = self._agent_sessions.get(agent) if agent is not None else None
+        self._write(RELAY, agent, session, "event", {"type": kind, **details})
+
+    def _write(
+        self, direction: str, agent: int | None, session: str | None, key: str, value: Any
+    ) -> None:
         entry: dict[str, Any] = {
             "time": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds"),
             "t": round(time.monotonic() - self._start, 6),
@@ -73,7 +91,7 @@ class Tracer:
             entry["agent"] = agent
         if session is not None:
             entry["session"] = session
-        entry["msg"] = message
+        entry[key] = value
         self._file.write(json.dumps(entry) + "\n")
         self._file.flush()
 

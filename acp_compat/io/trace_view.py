@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT
+from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, RELAY
 
 DIRECTIONS = (CLIENT_IN, AGENT_OUT, AGENT_IN, CLIENT_OUT)
 """The four ``dir`` values a record may carry."""
@@ -56,6 +56,19 @@ class Record:
 
 
 @attrs.define(frozen=True)
+class RelayEvent:
+    """An event record: something the relay saw that is not a message (an agent exit...)."""
+
+    line: int
+    t: float | None
+    event: dict[str, Any]
+    """``{"type": ..., ...}`` as :mod:`acp_compat.io.trace` documents it."""
+    agent: int | None = None
+    session: str | None = None
+    time: str | None = None
+
+
+@attrs.define(frozen=True)
 class BadLine:
     """A trace line that is not a record (a cut line, or something else in the file)."""
 
@@ -66,8 +79,13 @@ class BadLine:
     """Whether this is the file's unterminated last line (a cut or a trace being written)."""
 
 
-def parse_record(line_number: int, data: bytes) -> Record | BadLine:
-    """One line of a trace file as a :class:`Record`, or a :class:`BadLine` saying why not."""
+Item = Record | RelayEvent | BadLine
+"""What one trace line is."""
+
+
+def parse_record(line_number: int, data: bytes) -> Item:
+    """One line of a trace file as a :class:`Record` or :class:`RelayEvent`, or a
+    :class:`BadLine` saying why it is neither."""
     try:
         entry = json.loads(data)
     except json.JSONDecodeError as exc:
@@ -77,22 +95,24 @@ def parse_record(line_number: int, data: bytes) -> Record | BadLine:
     if not isinstance(entry, dict):
         return BadLine(line_number, len(data), "not a JSON object")
     direction = entry.get("dir")
-    message = entry.get("msg")
-    if direction not in DIRECTIONS or not isinstance(message, dict):
-        return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
     t = entry.get("t")
     agent = entry.get("agent")
     session = entry.get("session")
     when = entry.get("time")
-    return Record(
-        line=line_number,
-        t=float(t) if isinstance(t, (int, float)) and not isinstance(t, bool) else None,
-        direction=direction,
-        message=message,
-        agent=agent if isinstance(agent, int) and not isinstance(agent, bool) else None,
-        session=session if isinstance(session, str) else None,
-        time=when if isinstance(when, str) else None,
-    )
+    common: dict[str, Any] = {
+        "line": line_number,
+        "t": float(t) if isinstance(t, (int, float)) and not isinstance(t, bool) else None,
+        "agent": agent if isinstance(agent, int) and not isinstance(agent, bool) else None,
+        "session": session if isinstance(session, str) else None,
+        "time": when if isinstance(when, str) else None,
+    }
+    event = entry.get("event")
+    if direction == RELAY and isinstance(event, dict) and isinstance(event.get("type"), str):
+        return RelayEvent(event=event, **common)
+    message = entry.get("msg")
+    if direction not in DIRECTIONS or not isinstance(message, dict):
+        return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
+    return Record(direction=direction, message=message, **common)
 
 
 class TraceReader:
@@ -107,7 +127,7 @@ class TraceReader:
         """Bytes of an incomplete last line held back until more arrive."""
         return len(self._partial)
 
-    def feed(self, data: bytes) -> list[Record | BadLine]:
+    def feed(self, data: bytes) -> list[Item]:
         """The complete lines in ``data`` (after what was held back), parsed."""
         if not data:
             return []
@@ -115,7 +135,7 @@ class TraceReader:
         self._partial = lines.pop()
         return [self._parse(line) for line in lines if line.strip()]
 
-    def end(self) -> list[Record | BadLine]:
+    def end(self) -> list[Item]:
         """The input is over: the unterminated last line, read as far as it goes."""
         data, self._partial = self._partial, b""
         if not data.strip():
@@ -127,7 +147,7 @@ class TraceReader:
             return [BadLine(parsed.line, parsed.size, "cut mid-line", truncated=True)]
         return [parsed]
 
-    def _parse(self, data: bytes) -> Record | BadLine:
+    def _parse(self, data: bytes) -> Item:
         self._line += 1
         return parse_record(self._line, data)
 
@@ -359,6 +379,7 @@ class Conversation:
         """(what the editor sent, what the editor got) on the current-protocol side."""
         self._mode_known = False
         self._editor_current: bool | None = None
+        self._events_seen = False
         self._editor_requests: dict[Any, tuple[str, Any]] = {}
         self._agent_requests: dict[Any, tuple[str, Any]] = {}
         self._turns: dict[Any, Turn] = {}
@@ -373,10 +394,13 @@ class Conversation:
 
     # -- feeding -------------------------------------------------------------------------------
 
-    def add(self, item: Record | BadLine) -> None:
-        """Take one record (or bad line) in file order."""
+    def add(self, item: Item) -> None:
+        """Take one record (or event, or bad line) in file order."""
         if isinstance(item, BadLine):
             self._bad_line(item)
+            return
+        if isinstance(item, RelayEvent):
+            self._relay_event(item)
             return
         self.records += 1
         if not self._mode_known:
@@ -390,10 +414,43 @@ class Conversation:
         else:
             self._other_side(item, message)
 
-    def add_all(self, items: Iterable[Record | BadLine]) -> None:
+    def add_all(self, items: Iterable[Item]) -> None:
         """:meth:`add` each item."""
         for item in items:
             self.add(item)
+
+    def _relay_event(self, item: RelayEvent) -> None:
+        """An agent's exit or loss, a failed start, a dropped line: they stand out."""
+        self._events_seen = True
+        event = item.event
+        kind = event["type"]
+        who = f"agent {item.agent}" if item.agent is not None else "the agent"
+        if kind == "agent_exited":
+            code = event.get("returncode")
+            how = "killed by a signal" if code is None else f"exit code {code}"
+            stderr = event.get("stderr")
+            last = str(stderr).strip().splitlines()[-1:] if stderr else []
+            text = f"{who} exited ({how})" + (f": {last[0]}" if last else "")
+            if code == 0 and not self._turn_open(item.session):
+                self._note("info", text, item, item.session)
+                return
+        elif kind == "agent_lost":
+            text = f"{who} lost: {event.get('reason')}"
+            if not self._turn_open(item.session):
+                self._note("info", text, item, item.session)  # the relay shutting down
+                return
+        elif kind == "agent_start_failed":
+            text = f"{who} could not start: {event.get('reason')}"
+        elif kind == "dropped_line":
+            side = "the editor" if event.get("side") == "client" else who
+            text = f"dropped a {event.get('size')}-byte line from {side} (over --max-line-bytes)"
+        else:
+            return  # an event of a later version: nothing to say about it
+        self._problem(text, item, item.session)
+
+    def _turn_open(self, session: str | None) -> bool:
+        turn = self._session_turns.get(session) if session is not None else None
+        return turn is not None and not turn.done
 
     def _bad_line(self, bad: BadLine) -> None:
         if bad.truncated:
@@ -491,7 +548,8 @@ class Conversation:
     def _other_side(self, record: Record, message: dict[str, Any]) -> None:
         """The legacy side: only what is the relay's own doing stands out from there."""
         error = message.get("error")
-        if "method" not in message and is_dropped_line(error):
+        # Traces with event records say it once, with the size, before the error.
+        if "method" not in message and is_dropped_line(error) and not self._events_seen:
             side = "agent" if record.direction in (AGENT_IN, AGENT_OUT) else "editor"
             self._problem(
                 f"dropped line ({side} side): {describe_error(error)}",
@@ -527,7 +585,8 @@ class Conversation:
         if "error" in message:
             error = message["error"]
             turn.error = error if isinstance(error, dict) else {"message": repr(error)}
-            if is_agent_exit(error):
+            if is_agent_exit(error) and not self._events_seen:
+                # (A trace with event records showed the exit itself already.)
                 turn.parts.append(Problem(f"agent exited: {describe_error(error)}"))
             return
         result = message.get("result")
@@ -651,7 +710,7 @@ class Conversation:
             what = f"dropped line ({what})"
         self._problem(f"{what}: {describe_error(error)}", record, session)
 
-    def _problem(self, text: str, record: Record | None, session: str | None) -> None:
+    def _problem(self, text: str, record: Record | RelayEvent | None, session: str | None) -> None:
         """A problem inside the session's open turn, else a note of its own."""
         turn = self._session_turns.get(session) if session is not None else None
         if turn is not None and not turn.done:
@@ -659,7 +718,9 @@ class Conversation:
         else:
             self._note("problem", text, record, session)
 
-    def _note(self, level: str, text: str, record: Record | None, session: str | None) -> None:
+    def _note(
+        self, level: str, text: str, record: Record | RelayEvent | None, session: str | None
+    ) -> None:
         self.entries.append(Note(level, text, record.t if record else None, session))
 
 
