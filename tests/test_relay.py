@@ -327,7 +327,10 @@ def test_trace_file_mode_0600_and_both_sides_recorded(start: Any, tmp_path: Path
     assert stat.S_IMODE(trace.stat().st_mode) == 0o600
     records = [json.loads(line) for line in trace.read_text().splitlines()]
     directions = {r["dir"] for r in records}
-    assert directions == {"client->relay", "relay->agent", "agent->relay", "relay->client"}
+    assert directions == {"client->relay", "relay->agent", "agent->relay", "relay->client", "relay"}
+    # The agent's exit at shutdown is an event record (no message says it).
+    events = [r["event"] for r in records if r["dir"] == "relay"]
+    assert {"type": "agent_exited", "returncode": 0, "stderr": ""} in events
     legacy_chunk = next(
         r
         for r in records
