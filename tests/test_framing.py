@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from acp_compat.jsonrpc.envelope import read_envelope
 from acp_compat.jsonrpc.framing import (
     DEFAULT_MAX_LINE_BYTES,
     HEAD_BYTES,
@@ -38,7 +39,9 @@ def reference_split(stream: bytes, max_line_bytes: int) -> list[Event]:
     for raw in stream.split(b"\n"):
         line = raw[:-1] if raw.endswith(b"\r") else raw
         if len(line) > max_line_bytes:
-            events.append(DroppedLine(size=len(line), head=line[:HEAD_BYTES]))
+            # What its top level said, read as a whole (the splitter reads it in pieces).
+            envelope = read_envelope(line)
+            events.append(DroppedLine(size=len(line), head=line[:HEAD_BYTES], envelope=envelope))
         elif line.strip(b" \t\n\r\x0b\x0c"):
             events.append(line)
     return events

@@ -12,7 +12,6 @@ import dataclasses
 import datetime
 import enum
 import json
-import math
 import subprocess
 import sys
 from typing import Any
@@ -187,7 +186,11 @@ def test_unknown_backend_is_refused() -> None:
 def test_decode_of_big_numbers_keeps_them_exact(json_backend: str) -> None:
     assert decode(b'{"n":123456789012345678901234567890}') == {"n": 123456789012345678901234567890}
     assert type(decode(b"18446744073709551616")) is int
-    assert math.isinf(decode(b"1e400"))
+    # Beyond the double range: refused on both paths, as nothing could write it back.
+    for infinite in (b"1e400", b"[-1e999]"):
+        with pytest.raises(DecodeError) as refused:
+            decode(infinite)
+        assert refused.value.cause == "number"
     assert encode(decode(b"[1e-05,1e+16]")) == b"[1e-05,1e+16]\n"
 
 
@@ -244,3 +247,15 @@ def test_lines_kept_in_a_queue_take_their_own_size() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert int(done.stdout) < 40, f"{done.stdout.strip()} MiB for 50 000 queued lines"
+
+
+def test_decode_refuses_nesting_beyond_the_documented_bound(json_backend: str) -> None:
+    deepest = b"[" * framing.MAX_DEPTH + b"]" * framing.MAX_DEPTH
+    assert encode(decode(deepest)) == deepest + b"\n"  # what is accepted can be written back
+    for depth in (framing.MAX_DEPTH + 1, 970, 5000):
+        line = b'{"id":1,"params":' + b"[" * (depth - 1) + b"]" * (depth - 1) + b"}"
+        with pytest.raises(DecodeError) as refused:
+            decode(line)
+        assert refused.value.cause == "depth"
+    # Brackets inside strings are text, not nesting.
+    assert decode(b'{"a":"' + b"[{" * 1000 + b'"}') == {"a": "[{" * 1000}

@@ -207,8 +207,9 @@ def test_agent_lines_that_are_not_json_rpc_are_skipped(start: Any, tmp_path: Pat
     session = _upgrade_session(wrap, tmp_path)
     messages = _prompt(wrap, 2, session, "junk")
     assert _chunks(messages) == ["after junk"]
-    log = wrap.stderr()
-    assert "not JSON: 'Banner: this agent prints log text on stdout'" in log
+    banner = "not JSON: 'Banner: this agent prints log text on stdout'"
+    log = wrap.stderr_with(banner, "not JSON-RPC: '[1, 2, 3]'")
+    assert banner in log
     assert "not JSON-RPC: '[1, 2, 3]'" in log
 
 
@@ -431,24 +432,25 @@ def test_slow_current_agent_is_found_after_timeout_and_legacy_error(
     wrap = start(argv, "--probe-timeout", "0.3")
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     assert answer["result"]["protocolVersion"] == 1
-    log = wrap.stderr()
+    log = wrap.stderr_with("mode: passthrough (current agent, current client), auto-detected")
     assert "probe (current initialize): no answer within 0.3 s" in log
     assert "probe (legacy initialize): error -32602" in log
     assert "mode: passthrough (current agent, current client), auto-detected" in log
 
 
 @pytest.mark.parametrize("option", ["--trace", "--log-file"])
-def test_unwritable_trace_or_log_file_is_a_clear_error(option: str, tmp_path: Path) -> None:
+def test_unwritable_trace_or_log_file_is_a_clear_error_and_the_relay_goes_on(
+    option: str, start: Any, tmp_path: Path
+) -> None:
+    # A diagnostic file must not cost the editor its agent (issue #10): the relay
+    # serves on without it, after one clear error record.
     target = str(tmp_path / "missing-dir" / "file")
-    done = subprocess.run(
-        [sys.executable, "-m", "acp_compat", "wrap", option, target, "--", "true"],
-        capture_output=True,
-        timeout=30,
-        stdin=subprocess.DEVNULL,
-    )
-    assert done.returncode == 1
-    assert done.stdout == b""
-    assert f"Could not open file '{target}': No such file or directory" in done.stderr.decode()
+    wrap = start(agent_command("legacy_agent"), option, target)
+    session = _upgrade_session(wrap, tmp_path)
+    assert _chunks(_prompt(wrap, 2, session, "echo still here")) == ["still here"]
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+    assert f"{option} {target}: No such file or directory" in wrap.stderr()
 
 
 def test_log_file_takes_the_records_with_mode_0600_and_quiet_drops_info(

@@ -10,9 +10,10 @@ import anyio
 import click
 
 from acp_compat import __version__
+from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
 from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
 from acp_compat.io.stderr import PumpHandler, stderr_pump
-from acp_compat.io.trace import Tracer
+from acp_compat.io.trace import Tracer, open_private_file
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
 
 LOG_FORMAT = "%(asctime)s acp-compat %(levelname)s %(name)s: %(message)s"
@@ -28,9 +29,9 @@ def _configure_logging(verbose: int, quiet: int, log_file: str | None) -> None:
     level = levels[max(0, min(len(levels) - 1, 2 + verbose - quiet))]
     handler: logging.Handler
     if log_file:
-        # Created 0600 like the trace: records quote the user's lines. An existing file
-        # is appended to and keeps the mode its owner gave it.
-        stream = open(log_file, "a", encoding="utf-8", opener=_private_file)  # noqa: SIM115
+        # Opened like the trace (mode 0600, no symlink, no FIFO, our own file): records
+        # quote the user's lines. An existing file is appended to.
+        stream = os.fdopen(open_private_file(log_file, append=True), "a", encoding="utf-8")
         handler = logging.StreamHandler(stream)
     else:
         # Through the pump: an editor that never reads our stderr must not stall us.
@@ -48,11 +49,6 @@ def _is_stdout(path: str) -> bool:
         return os.path.samestat(os.stat(path), os.fstat(1))
     except OSError:
         return False
-
-
-def _private_file(path: str, flags: int) -> int:
-    """``open``'s opener: a file created with mode 0600 (before the umask)."""
-    return os.open(path, flags, 0o600)
 
 
 def _reserve_stdout() -> int:
@@ -98,6 +94,15 @@ def _reserve_stdout() -> int:
     help="Longest accepted line; longer ones are dropped and logged.",
 )
 @click.option(
+    "--max-read-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_READ_BYTES,
+    show_default=True,
+    envvar="ACP_COMPAT_MAX_READ_BYTES",
+    show_envvar=True,
+    help="Largest file acp-compat reads itself for an agent (when the editor offers no fs).",
+)
+@click.option(
     "--grace",
     type=click.FloatRange(min=0),
     default=2.0,
@@ -132,7 +137,7 @@ def _reserve_stdout() -> int:
 )
 @click.option(
     "--trace",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(dir_okay=False),
     default=None,
     envvar="ACP_COMPAT_TRACE",
     show_envvar=True,
@@ -140,7 +145,7 @@ def _reserve_stdout() -> int:
 )
 @click.option(
     "--log-file",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(dir_okay=False),
     default=None,
     envvar="ACP_COMPAT_LOG_FILE",
     show_envvar=True,
@@ -167,6 +172,7 @@ def wrap(
     agent_protocol: str,
     probe_timeout: float,
     max_line_bytes: int,
+    max_read_bytes: int,
     grace: float,
     session_cwd: str | None,
     client_fs: bool,
@@ -193,16 +199,23 @@ def wrap(
     for path in (trace, log_file):
         if path and _is_stdout(path):
             raise click.FileError(path, hint="it is stdout, which carries only the protocol")
+    # A trace or log file that cannot be opened safely is reported and done without:
+    # the relay still serves the editor (exiting here would leave its initialize
+    # unanswered, and a file planted at a shared path could stop every run).
+    problems: list[str] = []
     try:
         _configure_logging(verbose, quiet, log_file)
     except OSError as exc:
-        raise click.FileError(log_file or "", hint=exc.strerror or str(exc)) from exc
+        _configure_logging(verbose, quiet, None)
+        problems.append(f"--log-file {log_file}: {exc.strerror or exc}; logging to stderr")
     tracer: Tracer | None = None
     if trace:
         try:
             tracer = Tracer(trace)
         except OSError as exc:
-            raise click.FileError(trace, hint=exc.strerror or str(exc)) from exc
+            problems.append(f"--trace {trace}: {exc.strerror or exc}; tracing is off")
+    for problem in problems:
+        logging.getLogger("acp_compat.cli.wrap").error("%s", problem)
     options = WrapOptions(
         mode=ModeOptions(
             argv=command,
@@ -215,6 +228,7 @@ def wrap(
         ),
         max_line_bytes=max_line_bytes,
         grace=grace,
+        max_read_bytes=max_read_bytes,
     )
     protocol_fd = _reserve_stdout()
     status = anyio.run(_run, options, protocol_fd, tracer)

@@ -24,10 +24,10 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
-from acp_compat.io.inbound import decode_agent, decode_client_event, handle_dropped
+from acp_compat.io.inbound import StandIn, agent_line, decode_client_event, handle_dropped
 from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, Tracer
 from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
-from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
+from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error, valid_id
 from acp_compat.translate.base import (
     ReadLocalFile,
     StartAgent,
@@ -73,7 +73,7 @@ class Peers(Protocol):
 
     def send_agent(self, agent: int, message: Message, raw: bytes | None) -> None:
         """Send ``message`` to agent ``agent``, as the line ``raw`` when given (or drop it,
-        logged, if the agent is gone); :func:`encode_line` encodes for a pipe."""
+        logged, if the agent is gone); :meth:`Driver.encode_for` encodes for a pipe."""
         ...
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
@@ -111,6 +111,10 @@ class Driver:
         self.raw_passthrough = False
         """A message the handler returns unchanged (the very same object) is written as
         the bytes it arrived as."""
+        self._carrying_out = 0
+        self._unsent: list[tuple[int | None, Message]] = []
+        """Stand-in answers for requests that could not be encoded, by the peer they were
+        for (``None``: the client); handled once the current outputs are carried out."""
 
     def use(self, handler: Handler, *, raw_passthrough: bool = False) -> None:
         """Feed ``handler`` from now on (the translator, once startup has decided)."""
@@ -130,8 +134,10 @@ class Driver:
             if reply is not None:
                 self.write_client(reply)
             if message is not None:
-                # A stand-in for a dropped response has no raw bytes to pass through.
-                self.from_client(message, event if type(event) is bytes else None)
+                # A stand-in for a response that could not be read has no raw bytes to
+                # pass through.
+                raw = event if type(event) is bytes and type(message) is dict else None
+                self.from_client(message, raw)
 
     def agent_events(self, agent: int, events: list[Event]) -> None:
         """A batch of line events from agent ``agent``: skip bad lines, handle the rest."""
@@ -140,9 +146,13 @@ class Driver:
             raw: bytes | None
             if type(event) is bytes:  # the hot path: a complete line
                 raw = event
-                message = decode_agent(event, source)
+                message, reply = agent_line(event, source)
+                if reply is not None:  # a request that could not be decoded
+                    self.write_agent(agent, reply)
                 if message is None:
                     continue
+                if type(message) is not dict:  # a stand-in: there are no bytes to pass on
+                    raw = None
             else:
                 dropped = cast(DroppedLine, event)
                 if self.tracer is not None:
@@ -264,6 +274,27 @@ class Driver:
         An agent that cannot start is reported to the handler at once, and *its*
         outputs carried out before the rest.
         """
+        self._carrying_out += 1
+        try:
+            self._dispatch(outputs, raw, source, agent, hint)
+        finally:
+            self._carrying_out -= 1
+        while self._unsent and not self._carrying_out:
+            peer, stand_in = self._unsent.pop(0)
+            if peer is None:
+                self.from_client(stand_in)
+            else:
+                self.from_agent(peer, stand_in)
+
+    def _dispatch(
+        self,
+        outputs: Sequence[Any],
+        raw: bytes | None,
+        source: Message | None,
+        agent: int | None,
+        hint: str | None,
+    ) -> None:
+        """The loop of :meth:`carry_out`."""
         raw_ok = self.raw_passthrough and raw is not None
         for output in outputs:
             kind = type(output)
@@ -299,7 +330,7 @@ class Driver:
         """Send ``message`` to the client (as ``raw`` bytes when given)."""
         if self.tracer is not None:
             self.tracer.record(CLIENT_OUT, message, agent=agent, session=hint)
-        data = raw + b"\n" if raw is not None else encode_line(message)
+        data = raw + b"\n" if raw is not None else self.encode_for(None, message)
         if data is not None:
             self.peers.send_client(data)
 
@@ -311,6 +342,26 @@ class Driver:
             self.tracer.record(AGENT_OUT, message, agent=agent, session=hint)
         self.peers.send_agent(agent, message, None if raw is None else raw + b"\n")
 
+    def encode_for(self, peer: int | None, message: Message) -> bytes | None:
+        """``message`` as a line for ``peer`` (``None``: the client). One that cannot be
+        written still settles what waits on it: a response is replaced by a ``-32603``
+        for the same request; a request gets a stand-in error answer, handled as if
+        ``peer`` had sent it (after the outputs being carried out); a notification is
+        dropped. All logged."""
+        try:
+            return encode(message)
+        except Exception as exc:  # the one rule: nothing from encoding ends the relay
+            logger.error("cannot encode a message (%s): %.300r", exc, message)
+            problem = {"details": f"acp-compat could not encode a message: {exc}"}
+            request_id = message.get("id") if isinstance(message, dict) else None
+            if not valid_id(request_id) or not isinstance(message, dict) or "id" not in message:
+                return None
+            if "method" in message:
+                answer = error(request_id, INTERNAL_ERROR, "Request could not be sent", problem)
+                self._unsent.append((peer, StandIn(answer)))
+                return None
+            return encode(error(request_id, INTERNAL_ERROR, "Answer could not be encoded", problem))
+
 
 def _what(source: Message | None, sender: int | None) -> str:
     """What a failed handler call was about, for the log."""
@@ -319,12 +370,3 @@ def _what(source: Message | None, sender: int | None) -> str:
     origin = "the client" if sender is None else f"agent {sender}"
     name = source.get("method") or f"the response to {source.get('id')!r}"
     return f"{name} from {origin}"
-
-
-def encode_line(message: Message) -> bytes | None:
-    """A message as a line, or ``None`` (logged) when it cannot be JSON."""
-    try:
-        return encode(message)
-    except (TypeError, ValueError) as exc:
-        logger.error("cannot encode a message (%s); dropped: %r", exc, message)
-        return None

@@ -1,33 +1,65 @@
-"""What the relay does with each incoming line before any translator sees it (§1).
+"""What the relay does with each incoming line before any handler sees it (§1).
 
-A client's bad line is answered (``-32700`` / ``-32600`` with id ``null``); an agent's
-bad line (banners, log text on stdout) is logged with its first 200 characters and
-skipped. An over-long line, from either side, is logged and dropped; when its first
-bytes show it was a request or a response, it is answered or failed (see
-:func:`dropped_line_answer`), so the peer waiting on it is not left hanging. Either way the
-stream lives on.
+A line that decodes to a JSON-RPC message goes on. Any other line is either answered,
+failed or logged, so nobody waits for ever on a line that never arrives:
+
+* a line that cannot be decoded whole (not JSON, nested deeper than
+  :data:`~acp_compat.jsonrpc.framing.MAX_DEPTH`, a number such as ``1e400`` no peer can
+  write back, or longer than ``--max-line-bytes`` and discarded as it streamed past) is
+  read once more for its envelope alone (:mod:`acp_compat.jsonrpc.envelope`). A
+  **request** is answered with an error carrying its id; a **response** is replaced by
+  a stand-in error response, which fails the request it answered; a notification is
+  only logged;
+* a line whose envelope cannot be read, or is no JSON-RPC message: a client's gets
+  ``-32700`` / ``-32600`` with id ``null`` as JSON-RPC says; an agent's (banners, log
+  text on stdout) is logged with its first 200 characters and skipped.
+
+Either way the stream lives on.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import re
 from typing import cast
 
-from acp_compat.jsonrpc.framing import HEAD_BYTES, DecodeError, DroppedLine, Event, decode
+from acp_compat.jsonrpc.envelope import Envelope, read_envelope
+from acp_compat.jsonrpc.framing import (
+    HEAD_BYTES,
+    MAX_DEPTH,
+    DecodeError,
+    DroppedLine,
+    Event,
+    decode,
+)
 from acp_compat.jsonrpc.messages import (
     INTERNAL_ERROR,
     INVALID_REQUEST,
     PARSE_ERROR,
     Kind,
     Message,
-    RequestId,
     classify,
     error,
 )
 
 logger = logging.getLogger("acp_compat.io.inbound")
+
+
+class StandIn(dict):  # type: ignore[type-arg]
+    """An error response acp-compat made up in place of a response it could not read.
+
+    Handled like the response it stands for, but never written as the bytes that came
+    (a relay passing lines through checks ``type(message) is dict``).
+    """
+
+
+_ANSWERS: dict[str, tuple[int, str, str]] = {
+    # cause -> (code for a request, message for a request, message for a response)
+    "syntax": (PARSE_ERROR, "Parse error", "Response is not valid JSON"),
+    "depth": (INVALID_REQUEST, "Request nested too deeply", "Response nested too deeply"),
+    "number": (INVALID_REQUEST, "Number out of range", "Response holds a number out of range"),
+    "size": (INVALID_REQUEST, "Request too large", "Response too large"),
+}
+"""How a line that cannot be decoded whole is answered, by what is wrong with it."""
 
 
 def _head(data: bytes) -> str:
@@ -46,114 +78,109 @@ def log_dropped(source: str, dropped: DroppedLine, max_line_bytes: int) -> None:
     )
 
 
+def unreadable_answer(
+    envelope: Envelope | None, cause: str, details: str, *, from_client: bool
+) -> tuple[Message | None, Message | None]:
+    """``(stand-in for the handler, reply to the sender)`` for a line that could not be
+    decoded whole, from what its envelope says (at most one of them is set).
+
+    ``cause`` is one of ``syntax``, ``depth``, ``number``, ``size``; ``details`` goes into
+    the error's ``data``. A request gets the error under its own id; a response is
+    replaced by an error response with its id (a ``-32603`` that fails the request it
+    answered); a notification gets nothing. A line whose envelope cannot be read or is
+    invalid is answered with id ``null`` only toward a client.
+    """
+    code, request_message, response_message = _ANSWERS[cause]
+    data = {"details": details}
+    if envelope is None or envelope.kind is Kind.INVALID:
+        if not from_client:
+            return None, None
+        if envelope is None:
+            return None, error(None, PARSE_ERROR, "Parse error", data)
+        return None, error(None, INVALID_REQUEST, "Invalid Request", data)
+    if envelope.kind is Kind.REQUEST:
+        return None, error(envelope.id, code, request_message, data)
+    if envelope.kind is Kind.NOTIFICATION:
+        return None, None
+    return StandIn(error(envelope.id, INTERNAL_ERROR, response_message, data)), None
+
+
+def _undecodable(
+    line: bytes, exc: DecodeError, source: str, *, from_client: bool
+) -> tuple[Message | None, Message | None]:
+    """A complete line :func:`decode` refused: answer or fail by its envelope, logged."""
+    envelope = read_envelope(line)
+    sender = "the client" if from_client else "the agent"
+    if exc.cause == "depth":
+        details = f"{sender} sent a line nested deeper than acp-compat's limit of {MAX_DEPTH}"
+    else:
+        details = exc.reason
+    stand_in, reply = unreadable_answer(envelope, exc.cause, details, from_client=from_client)
+    done = "answered" if reply is not None else "failed" if stand_in is not None else "skipped"
+    problem = {
+        "syntax": "is not JSON",
+        "depth": f"is nested deeper than {MAX_DEPTH} levels",
+        "number": "holds a number out of range",
+    }[exc.cause]
+    log = logger.warning if from_client or stand_in is not None else logger.info
+    log("%s: %s a line that %s: %r (%s)", source, done, problem, _head(line), exc.reason)
+    return stand_in, reply
+
+
 def decode_client(line: bytes) -> tuple[Message | None, Message | None]:
-    """A client line as ``(message, None)``, or ``(None, error response to send back)``."""
+    """A client line as ``(message, None)``, or what stands for it and what answers it
+    (see :func:`unreadable_answer`)."""
     try:
         value = decode(line)
     except DecodeError as exc:
-        logger.warning(
-            "client: answered a line that is not JSON (%s): %r", exc.reason, _head(exc.line_head)
-        )
-        return None, error(None, PARSE_ERROR, "Parse error", {"details": exc.reason})
+        return _undecodable(line, exc, "client", from_client=True)
     if classify(value) is Kind.INVALID:
         logger.warning("client: answered a line that is not a JSON-RPC message: %r", _head(line))
         return None, error(
             None,
             INVALID_REQUEST,
             "Invalid Request",
-            {"details": "expected one JSON-RPC 2.0 request, notification or response object"},
+            {
+                "details": "expected one JSON-RPC 2.0 request, notification or response"
+                " object with a string, number or null id"
+            },
         )
     message: Message = value
     return message, None
 
 
-def decode_agent(line: bytes, source: str) -> Message | None:
-    """An agent line as a message, or ``None`` (logged) when it is not one."""
+def agent_line(line: bytes, source: str) -> tuple[Message | None, Message | None]:
+    """An agent line as ``(message for the handler, reply to the agent)``."""
     try:
         value = decode(line)
-    except DecodeError:
-        logger.info("%s: skipped a stdout line that is not JSON: %r", source, _head(line))
-        return None
+    except DecodeError as exc:
+        return _undecodable(line, exc, source, from_client=False)
     if classify(value) is Kind.INVALID:
         logger.info("%s: skipped a stdout line that is not JSON-RPC: %r", source, _head(line))
-        return None
+        return None, None
     message: Message = value
-    return message
-
-
-# The top-level "id" of an envelope, as JSON: an integer, a string or null.
-_ID_MEMBER = re.compile(rb'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*"|null)')
-
-
-def sniff_dropped(head: bytes) -> tuple[Kind, RequestId] | None:
-    """Best effort: whether a dropped line was a request or a response, and its id.
-
-    Only the top level before the first nested object or array is read (JSON-RPC peers
-    write ``jsonrpc``, ``id`` and ``method`` before ``params``, and ``id`` before
-    ``result``), so an ``"id"`` inside params is never mistaken for the envelope's. A
-    response counts only when its ``result`` or ``error`` member is seen: guessing wrong
-    would settle an unrelated request.
-    """
-    start = head.find(b"{")
-    if start < 0:
-        return None
-    top = head[start + 1 :]
-    nested = [i for i in (top.find(b"{"), top.find(b"[")) if i >= 0]
-    if nested:
-        top = top[: min(nested)]
-    found = _ID_MEMBER.search(top)
-    if found is None:
-        return None
-    request_id: RequestId = json.loads(found.group(1))
-    if b'"method"' in top:
-        return Kind.REQUEST, request_id
-    if b'"result"' in top or b'"error"' in top:
-        return Kind.RESPONSE, request_id
-    return None
-
-
-def dropped_line_answer(
-    dropped: DroppedLine, max_line_bytes: int, source: str
-) -> tuple[Kind, Message] | None:
-    """What to do about a dropped line so nobody waits forever on it.
-
-    ``(Kind.REQUEST, error response)``: send this back to whoever sent the request.
-    ``(Kind.RESPONSE, error response)``: hand this to the translator *in place of* the
-    dropped response, so the request it answered fails instead of waiting.
-    ``None``: the line's kind or id could not be read (a notification, or an unusual
-    member order); it is only logged.
-    """
-    sniffed = sniff_dropped(dropped.head)
-    if sniffed is None:
-        return None
-    kind, request_id = sniffed
-    details = {
-        "details": f"{source} sent a {dropped.size}-byte line, over the {max_line_bytes}-byte"
-        " limit of acp-compat (--max-line-bytes)"
-    }
-    if kind is Kind.REQUEST:
-        return kind, error(request_id, INVALID_REQUEST, "Request too large", details)
-    return kind, error(request_id, INTERNAL_ERROR, "Response too large", details)
+    return message, None
 
 
 def handle_dropped(
     dropped: DroppedLine, max_line_bytes: int, source: str, sender: str
 ) -> tuple[Message | None, Message | None]:
-    """Log an over-long line; ``(stand-in for the translator, reply to its sender)``.
+    """Log an over-long line; ``(stand-in for the handler, reply to its sender)``.
 
     At most one is set: a dropped request gets a reply, a dropped response a stand-in
-    error that fails the request it answered (see :func:`dropped_line_answer`).
+    error that fails the request it answered (the envelope was read while the line
+    streamed past, whatever the order of its members).
     """
     log_dropped(source, dropped, max_line_bytes)
-    answer = dropped_line_answer(dropped, max_line_bytes, sender)
-    if answer is None:
-        return None, None
-    kind, message = answer
-    return (None, message) if kind is Kind.REQUEST else (message, None)
+    details = (
+        f"{sender} sent a {dropped.size}-byte line, over the {max_line_bytes}-byte"
+        " limit of acp-compat (--max-line-bytes)"
+    )
+    return unreadable_answer(dropped.envelope, "size", details, from_client=sender == "the client")
 
 
 def decode_client_event(event: Event, max_line_bytes: int) -> tuple[Message | None, Message | None]:
-    """One client line event as ``(message for the translator, reply to the client)``."""
+    """One client line event as ``(message for the handler, reply to the client)``."""
     if type(event) is bytes:
         return decode_client(event)
     return handle_dropped(cast(DroppedLine, event), max_line_bytes, "client", "the client")

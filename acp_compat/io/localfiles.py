@@ -3,26 +3,82 @@
 They are rare (a legacy agent reading a file when the client offers no ``fs``), so they
 run on a worker thread rather than in the relay's event loop; the outcome goes back to
 the translator through ``file_done`` as text or as an error message.
+
+Only regular files are read or written, and a read is capped at ``max_bytes``
+(``--max-read-bytes``, default :data:`DEFAULT_MAX_READ_BYTES`): an agent asking for
+``/dev/zero`` or a 10 GB log gets an error, not the relay's memory, and a FIFO never
+blocks the worker (files are opened non-blocking, then checked).
 """
 
 from __future__ import annotations
 
+import errno
+import io
 import os
+import stat
 
 import anyio.to_thread
 
 from acp_compat.translate.base import ReadLocalFile, WriteLocalFile
 
+DEFAULT_MAX_READ_BYTES = 64 * 1024 * 1024
+"""The default cap on a local file read (64 MiB: far above any source file)."""
 
-def _read(path: str, line: int | None, limit: int | None) -> str:
+_OPEN_FLAGS = os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+class _Refused(Exception):
+    """A file effect refused before any content moved (the message says why)."""
+
+
+def _open_regular(path: str, flags: int) -> int:
+    """Open ``path`` without ever blocking and make sure it is a regular file.
+
+    ``O_NONBLOCK`` makes opening a FIFO return at once (or fail with ``ENXIO`` for a
+    writer with no reader) instead of waiting for the other end.
+    """
+    try:
+        fd = os.open(path, flags | _OPEN_FLAGS, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO nobody reads, opened for writing
+            raise _Refused(f"not a regular file: {path}") from exc
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Refused(f"not a regular file: {path}")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _read(path: str, line: int | None, limit: int | None, max_bytes: int) -> str:
     """Read a UTF-8 text file, lines ``line`` (1-based) onward, at most ``limit`` lines."""
-    with open(path, encoding="utf-8", newline="") as handle:
-        if line is None and limit is None:
-            return handle.read()
-        lines = handle.readlines()
+    fd = _open_regular(path, os.O_RDONLY)
+    with open(fd, "rb") as handle:
+        size = os.fstat(fd).st_size
+        if size > max_bytes:
+            raise _Refused(_too_large(path, size, max_bytes))
+        # The file may grow while it is read: never take more than the cap.
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise _Refused(_too_large(path, len(data), max_bytes))
+    text = data.decode("utf-8")
+    if line is None and limit is None:
+        return text
+    # The same line ends as a text file opened with newline="": \n, \r\n and \r.
+    lines = io.StringIO(text, newline="").readlines()
     start = max((line or 1) - 1, 0)
     end = len(lines) if limit is None else start + max(limit, 0)
     return "".join(lines[start:end])
+
+
+def _too_large(path: str, size: int, max_bytes: int) -> str:
+    return (
+        f"file too large: {path} has {size} bytes or more, over the {max_bytes}-byte"
+        " limit of acp-compat (--max-read-bytes)"
+    )
 
 
 def _write(path: str, content: str) -> None:
@@ -30,12 +86,18 @@ def _write(path: str, content: str) -> None:
     parent = os.path.dirname(path)
     if parent:
         os.makedirs(parent, exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="") as handle:
-        handle.write(content)
+    data = content.encode("utf-8")
+    # Checked before truncating: a FIFO or device is refused with its content untouched.
+    fd = _open_regular(path, os.O_WRONLY | os.O_CREAT)
+    with open(fd, "wb") as handle:
+        handle.truncate(0)
+        handle.write(data)
 
 
 def _describe(exc: Exception, path: str) -> str:
     """A short error for the agent: what failed and on which path."""
+    if isinstance(exc, _Refused):
+        return str(exc)
     if isinstance(exc, UnicodeDecodeError):
         return f"{path} is not a UTF-8 text file"
     if isinstance(exc, OSError) and exc.strerror:
@@ -43,15 +105,20 @@ def _describe(exc: Exception, path: str) -> str:
     return f"{exc}: {path}"
 
 
-async def perform(effect: ReadLocalFile | WriteLocalFile) -> tuple[str | None, str | None]:
-    """Carry out a file effect; returns ``(content, error)`` for ``file_done``."""
+async def perform(
+    effect: ReadLocalFile | WriteLocalFile, max_bytes: int = DEFAULT_MAX_READ_BYTES
+) -> tuple[str | None, str | None]:
+    """Carry out a file effect; returns ``(content, error)`` for ``file_done``.
+
+    ``max_bytes`` caps a read (the file's size; a larger file is an error).
+    """
     try:
         if isinstance(effect, ReadLocalFile):
             content = await anyio.to_thread.run_sync(
-                _read, effect.path, effect.line, effect.limit, abandon_on_cancel=True
+                _read, effect.path, effect.line, effect.limit, max_bytes, abandon_on_cancel=True
             )
             return content, None
         await anyio.to_thread.run_sync(_write, effect.path, effect.content, abandon_on_cancel=True)
         return None, None
-    except (OSError, UnicodeError, ValueError) as exc:
+    except (OSError, UnicodeError, ValueError, _Refused) as exc:
         return None, _describe(exc, effect.path)

@@ -12,8 +12,16 @@ Shape (no task per message, no queue, one event-loop pass per batch of lines):
   after the batch when the pipe takes them: nothing ever waits on a pipe, so an agent
   blocked writing its stdout can never hold up the reading of that stdout (the classic
   pipe deadlock);
-* agent readers pause while the client is more than :data:`HIGH_WATER` bytes behind, so
-  a flooding agent is slowed down to the client's pace instead of filling memory.
+* every buffer toward a peer is bounded (behaviour.md §6, "Bounded buffers"): while the
+  client is more than :data:`HIGH_WATER` bytes behind, neither the agents nor the client
+  itself are read (a flooding agent, or a client sending requests and never reading the
+  answers, is slowed to the client's pace); while an agent is more than
+  :data:`AGENT_HIGH_WATER` bytes behind on its stdin, its own stdout is not read (the
+  replies to its requests are what piles up). An agent that then takes nothing from its
+  stdin for :data:`STALL_TIMEOUT` seconds, or whose backlog the client's messages push
+  past ``--max-line-bytes`` + :data:`AGENT_HIGH_WATER`, neither reads nor lets the relay
+  make progress: it is lost (what waits on it is answered, it is stopped, the reason is
+  logged). So is an agent whose stdout ends while it keeps running.
 
 Agent exits (after everything the process printed), local file effects, timers and stop
 requests come from small tasks and call the driver directly: everything runs on one
@@ -31,7 +39,7 @@ import anyio.abc
 import attrs
 
 from acp_compat.io import localfiles
-from acp_compat.io.driver import Driver, encode_line
+from acp_compat.io.driver import Driver
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.process import AgentProcess, StderrSink, to_our_stderr
 from acp_compat.io.trace import Tracer
@@ -59,6 +67,21 @@ HIGH_WATER = 1024 * 1024
 LOW_WATER = 256 * 1024
 """...and resume once the backlog is down to this."""
 
+AGENT_HIGH_WATER = 8 * 1024 * 1024
+"""An agent's stdout is not read while more than this waits for its stdin (about 200 000
+unread chunk replies: an agent may send many requests before it reads any answer)..."""
+
+AGENT_LOW_WATER = 1024 * 1024
+"""...and is read again once its backlog is down to this."""
+
+STALL_TIMEOUT = 30.0
+"""An agent paused on its own backlog that takes no byte from its stdin for this long is
+lost: it neither reads nor can write (its stdout is not read), so nothing would change."""
+
+STDOUT_EXIT_WAIT = 1.0
+"""After an agent's stdout ends, how long its exit may take to show before the agent
+counts as one that closed its stdout while running (at most the grace period)."""
+
 FLUSH_TIMEOUT = 5.0
 """How long the last messages may take to reach the client when the relay ends."""
 
@@ -76,6 +99,8 @@ class RelayConfig:
     max_line_bytes: int
     grace: float
     stderr_sink: StderrSink | None = to_our_stderr
+    max_read_bytes: int = localfiles.DEFAULT_MAX_READ_BYTES
+    """The cap on a local file read (``--max-read-bytes``)."""
 
 
 class Relay:
@@ -101,6 +126,12 @@ class Relay:
         self._spawned: list[AgentProcess] = []
         self._paused: set[AgentProcess] = set()
         """Agents whose reader waits for the client to catch up."""
+        self._behind = False
+        """The client is more than HIGH_WATER behind: it and the agents are not read."""
+        self._deaf: set[AgentProcess] = set()
+        """Agents whose reader waits for them to read their own stdin."""
+        self._lost: set[AgentProcess] = set()
+        """Agents stopped because they could no longer be talked to."""
         self._finished = anyio.Event()
         self.driver: Driver | None = None
         self._startup: StartupPolicy | None = None
@@ -226,6 +257,8 @@ class Relay:
         assert self.driver is not None
         self.driver.client_events(events)
         self._hold_client_while_probing()
+        if self.client_out.buffered > HIGH_WATER and not self._behind:
+            self._client_is_behind()
 
     def _client_eof(self) -> None:
         """The client closed our stdin."""
@@ -242,7 +275,7 @@ class Relay:
         startup = self._startup
         if startup is not None and startup.awaiting_answer and not self._stopping:
             self.client_in.pause()
-        else:
+        elif not self._behind:
             self.client_in.resume()
 
     async def _watch_client_out(self) -> None:
@@ -272,9 +305,16 @@ class Relay:
             # Expected while shutting down (replies to a closing agent's last requests).
             logger.debug("dropped a message for agent %d, which is closing", agent)
         else:
-            data = raw if raw is not None else encode_line(message)
+            assert self.driver is not None
+            data = raw if raw is not None else self.driver.encode_for(agent, message)
             if data is not None:
                 process.stdin.write(data)
+                if process.stdin.buffered > self.config.max_line_bytes + AGENT_HIGH_WATER:
+                    # Only the client's messages get here (the agent's own replies pause
+                    # its reader first): after the current outputs, it is lost.
+                    waiting = process.stdin.buffered
+                    why = f"it stopped reading its stdin ({waiting} bytes waiting)"
+                    self._tg.start_soon(self._lose_soon, process, why)
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
         """Start agent process ``agent``; ``None``, or why it could not start."""
@@ -322,7 +362,7 @@ class Relay:
         self._tg.start_soon(self._file_effect, effect)
 
     async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
-        content, problem = await localfiles.perform(effect)
+        content, problem = await localfiles.perform(effect, self.config.max_read_bytes)
         assert self.driver is not None
         self.driver.file_done(effect.token, content, problem)
 
@@ -446,21 +486,78 @@ class Relay:
                 if not agent.discarded:
                     driver.agent_events(agent.number, [event])
             self._hold_client_while_probing()
-        if self.client_out.buffered > HIGH_WATER and not self._paused:
-            self._pause_agents()
+        if self.client_out.buffered > HIGH_WATER and not self._behind:
+            self._client_is_behind()
+        if agent.stdin.buffered > AGENT_HIGH_WATER and agent not in self._deaf:
+            self._agent_is_behind(agent)
 
-    def _pause_agents(self) -> None:
-        """The client is behind: stop reading every agent until it caught up."""
+    def _client_is_behind(self) -> None:
+        """The client is behind: stop reading every agent, and the client itself (its
+        requests make answers for it too), until it caught up."""
+        self._behind = True
+        self.client_in.pause()
         for agent in self._spawned:
             if not agent.stdout_done.is_set():
                 agent.stdout.pause()
                 self._paused.add(agent)
-        self.client_out.call_when_below(LOW_WATER, self._resume_agents)
+        self.client_out.call_when_below(LOW_WATER, self._client_caught_up)
 
-    def _resume_agents(self) -> None:
+    def _client_caught_up(self) -> None:
+        self._behind = False
         paused, self._paused = self._paused, set()
         for agent in paused:
+            if agent not in self._deaf:
+                agent.stdout.resume()
+        self._hold_client_while_probing()
+
+    def _agent_is_behind(self, agent: AgentProcess) -> None:
+        """An agent does not read the replies to what it sends: stop reading what it
+        sends (it blocks on its full stdout pipe, not on our memory) until it caught up;
+        lost if it takes nothing for :data:`STALL_TIMEOUT` seconds."""
+        self._deaf.add(agent)
+        agent.stdout.pause()
+        agent.stdin.call_when_below(
+            AGENT_LOW_WATER, functools.partial(self._agent_caught_up, agent)
+        )
+        self._tg.start_soon(self._watch_stall, agent)
+
+    def _agent_caught_up(self, agent: AgentProcess) -> None:
+        self._deaf.discard(agent)
+        if agent not in self._paused and not agent.stdout_done.is_set():
             agent.stdout.resume()
+
+    async def _watch_stall(self, agent: AgentProcess) -> None:
+        stdin = agent.stdin
+        while agent in self._deaf and not stdin.done.is_set():
+            before = stdin.buffered
+            await anyio.sleep(STALL_TIMEOUT)
+            if agent in self._deaf and stdin.buffered >= before and not stdin.done.is_set():
+                waiting = stdin.buffered
+                self._lose(
+                    agent,
+                    f"it read nothing from its stdin for {STALL_TIMEOUT:g} s"
+                    f" ({waiting} bytes waiting)",
+                )
+                return
+
+    async def _lose_soon(self, agent: AgentProcess, why: str) -> None:
+        """:meth:`_lose`, from a task: after the outputs being carried out now."""
+        self._lose(agent, why)
+
+    def _lose(self, agent: AgentProcess, why: str) -> None:
+        """Agent ``agent`` can no longer be talked to: answer what waits on it, naming
+        ``why``, and stop it (stdin closed, the grace period, then its group signalled).
+        Its exit is reported as usual and ends a single-agent relay."""
+        if agent.closing or agent.discarded or self.agents.get(agent.number) is not agent:
+            return
+        if self._starting is not None:
+            return  # the startup policy's own timers decide about a probe
+        logger.warning("agent %d: %s; stopping it", agent.number, why)
+        self._lost.add(agent)
+        assert self.driver is not None
+        self.driver.agent_lost(agent.number, why)
+        agent.closing = True
+        self._tg.start_soon(agent.close, self.config.grace)
 
     def _agent_eof(self, agent: AgentProcess) -> None:
         """An agent's stdout is read to its end (or given up): release it."""
@@ -468,7 +565,18 @@ class Relay:
             return
         agent.stdout.close()
         self._paused.discard(agent)
+        self._deaf.discard(agent)
         agent.stdout_done.set()
+        if agent.returncode is None and not agent.closing:
+            self._tg.start_soon(self._check_stdout_closed, agent)
+
+    async def _check_stdout_closed(self, agent: AgentProcess) -> None:
+        """Its stdout ended: unless the process exits right after, it closed its stdout
+        while running and can never answer again (a cancel would not help either)."""
+        with anyio.move_on_after(min(self.config.grace, STDOUT_EXIT_WAIT)):
+            await agent.exited.wait()
+        if not agent.exited.is_set():
+            self._lose(agent, "it closed its stdout while still running")
 
     def _agent_done(self, agent: AgentProcess) -> None:
         """An agent is gone: tell the handler (a discarded probe: nobody)."""
@@ -479,7 +587,8 @@ class Relay:
             return
         if self.agents.get(number) is agent:
             del self.agents[number]
-        self._report_exit(number, agent.returncode, agent.stderr_tail(), expected=agent.closing)
+        expected = agent.closing and agent not in self._lost
+        self._report_exit(number, agent.returncode, agent.stderr_tail(), expected=expected)
         self._check_finished()
 
     def _report_exit(

@@ -20,6 +20,7 @@ import anyio.abc
 import attrs
 
 from acp_compat.io.lines import LineReader, LineWriter
+from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
 from acp_compat.io.relay import Relay, RelayConfig
 from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
@@ -77,6 +78,8 @@ class WrapOptions:
     mode: ModeOptions
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     grace: float = 2.0
+    max_read_bytes: int = DEFAULT_MAX_READ_BYTES
+    """The cap on a local file read for an agent (``--max-read-bytes``)."""
 
 
 async def run_wrap(
@@ -95,7 +98,10 @@ async def run_wrap(
     client_in = LineReader(stdin_fd, max_line_bytes=options.max_line_bytes, owned=False)
     client_out = LineWriter(stdout_fd, name="client")
     config = RelayConfig(
-        argv=options.mode.argv, max_line_bytes=options.max_line_bytes, grace=options.grace
+        argv=options.mode.argv,
+        max_line_bytes=options.max_line_bytes,
+        grace=options.grace,
+        max_read_bytes=options.max_read_bytes,
     )
     try:
         async with anyio.create_task_group() as tg:

@@ -12,19 +12,27 @@ its last lines), ``agent_lost`` and ``agent_start_failed`` (``reason``), and
 ``dropped_line`` (``side``: ``agent`` or ``client``, ``size`` in bytes) for a line over
 ``--max-line-bytes``. Readers skip records they do not know (``acp-compat trace`` does).
 
-The file is created with mode 0600: traces hold the user's code and prompts.
+The file is opened with :func:`open_private_file` (mode 0600: traces hold the user's
+code and prompts; never through a symbolic link, never a FIFO or device, never another
+user's file). A write that fails (a full disk) disables the trace with one log record;
+the relay goes on.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import errno
 import json
+import logging
 import os
 import stat
 import time
 from typing import IO, Any
 
 from acp_compat.jsonrpc.messages import Message
+
+logger = logging.getLogger("acp_compat.io.trace")
 
 CLIENT_IN = "client->relay"
 AGENT_OUT = "relay->agent"
@@ -45,15 +53,60 @@ def _session_of(message: Message) -> str | None:
     return None
 
 
+def open_private_file(path: str, *, append: bool) -> int:
+    """Open ``path`` for writing the way a trace or log file must be; the descriptor.
+
+    * never through a symbolic link (``O_NOFOLLOW``): a link planted at a shared path
+      such as ``/tmp/trace.jsonl`` would aim our writes at another file;
+    * never blocking: ``O_NONBLOCK`` makes a FIFO with no reader fail at once (``ENXIO``)
+      instead of holding the relay before ``initialize``; then only a regular file is
+      kept, so nothing ever reads our trace through a FIFO or a device;
+    * only a file this user owns: another user's file planted at the path is left
+      untouched (checked before anything is truncated);
+    * mode 0600, also for an existing file: the records quote the user's code.
+
+    ``append`` keeps the content (a log), else it is truncated (a trace). Raises
+    ``OSError`` whose ``strerror`` says what was refused.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
+    if append:
+        flags |= os.O_APPEND
+    try:
+        fd = os.open(path, flags | getattr(os, "O_NOCTTY", 0), 0o600)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OSError(exc.errno, "it is a symbolic link (not followed)", path) from exc
+        if exc.errno == errno.ENXIO:
+            raise OSError(exc.errno, "not a regular file (a FIFO or socket)", path) from exc
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        if info.st_uid != os.geteuid():
+            raise OSError(errno.EPERM, f"owned by user id {info.st_uid}, not by this user", path)
+        if not append:
+            os.ftruncate(fd, 0)
+        # An existing file keeps its old mode through O_CREAT: narrow it too.
+        os.fchmod(fd, 0o600)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 class Tracer:
-    """Appends trace records to one file, flushed record by record."""
+    """Appends trace records to one file, flushed record by record.
+
+    Opening raises ``OSError`` (see :func:`open_private_file`); a failing write later
+    disables the tracer with one error record.
+    """
 
     def __init__(self, path: str) -> None:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
-        # An existing regular file keeps its old mode through O_CREAT: narrow it too.
-        if stat.S_ISREG(os.fstat(fd).st_mode):
-            os.fchmod(fd, 0o600)
-        self._file: IO[str] = os.fdopen(fd, "w", encoding="utf-8")
+        fd = open_private_file(path, append=False)
+        self.path = path
+        self._file: IO[str] | None = os.fdopen(fd, "w", encoding="utf-8")
         self._start = time.monotonic()
         self._agent_sessions: dict[int, str] = {}
 
@@ -92,8 +145,23 @@ class Tracer:
         if session is not None:
             entry["session"] = session
         entry[key] = value
-        self._file.write(json.dumps(entry) + "\n")
-        self._file.flush()
+        if self._file is None:
+            return
+        try:
+            self._file.write(json.dumps(entry) + "\n")
+            self._file.flush()
+        except (OSError, ValueError) as exc:
+            # A full disk, a file size limit, a value JSON cannot hold: the trace is a
+            # diagnostic, so it stops here and the relay goes on.
+            logger.error("trace disabled: writing %s failed: %s", self.path, exc)
+            self._discard()
+
+    def _discard(self) -> None:
+        """Stop tracing: close the file, ignoring what its last flush says."""
+        file, self._file = self._file, None
+        if file is not None:
+            with contextlib.suppress(OSError, ValueError):
+                file.close()
 
     def session_of(self, message: Message, agent: int | None = None) -> str | None:
         """The session a message belongs to, as far as the trace knows."""
@@ -103,5 +171,11 @@ class Tracer:
         return found
 
     def close(self) -> None:
-        """Flush and close the file."""
-        self._file.close()
+        """Flush and close the file (a failing flush disables the trace, logged)."""
+        if self._file is None:
+            return
+        try:
+            self._file.close()
+        except (OSError, ValueError) as exc:
+            logger.error("trace disabled: writing %s failed: %s", self.path, exc)
+            self._file = None

@@ -10,7 +10,13 @@ the *new* bytes of each chunk are searched for its newline, so a 20 MiB line arr
 
 A line longer than the limit is not buffered: its bytes are counted and discarded up to
 the next newline, and a :class:`DroppedLine` record reports it, so one runaway line
-neither exhausts memory nor ends the connection.
+neither exhausts memory nor ends the connection. While it streams past, its top level is
+read (:class:`~acp_compat.jsonrpc.envelope.EnvelopeScanner`) so that a request can still
+be answered and a response still settle its request, whatever the order of its members.
+
+:func:`decode` accepts at most :data:`MAX_DEPTH` levels of nesting and only numbers a
+peer can write back: deeper input, ``1e400`` (Infinity) and ``NaN`` are refused cleanly
+with a :class:`DecodeError` saying which, never a ``RecursionError``.
 """
 
 from __future__ import annotations
@@ -21,8 +27,17 @@ from typing import Any, NoReturn
 
 import attrs
 
+from acp_compat.jsonrpc.envelope import Envelope, EnvelopeScanner, read_envelope
+
 DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024
 """The default line limit (64 MiB), excluding the line terminator."""
+
+MAX_DEPTH = 128
+"""The deepest nesting :func:`decode` accepts: the envelope is level 1, ``params`` 2.
+
+ACP messages use about eight levels; 128 is what serde_json (the Rust SDK) accepts, so no
+peer can rely on more, and it keeps every value far from Python's recursion limit both
+when it is decoded and when it is written back."""
 
 HEAD_BYTES = 200
 """How many leading bytes of a dropped line are kept for the log."""
@@ -35,11 +50,14 @@ class DroppedLine:
     """A line longer than the limit was discarded.
 
     ``size`` is the number of bytes dropped (the line without its terminator) and
-    ``head`` its first :data:`HEAD_BYTES` bytes, so the shell can log what it lost.
+    ``head`` its first :data:`HEAD_BYTES` bytes, so the shell can log what it lost;
+    ``envelope`` is what its top level said (``None`` when it could not be read), so the
+    request can be answered or the response settle its request.
     """
 
     size: int
     head: bytes
+    envelope: Envelope | None = None
 
 
 Event = bytes | DroppedLine
@@ -68,10 +86,12 @@ class LineSplitter:
         self.max_line_bytes = max_line_bytes
         # The partial line carried over from earlier chunks (never holds a newline).
         self._partial = bytearray()
-        # While discarding an oversized line: bytes counted so far and the kept head.
+        # While discarding an oversized line: bytes counted so far, the kept head and
+        # the reader of its top level.
         self._dropping = False
         self._dropped = 0
         self._head = b""
+        self._scanner: EnvelopeScanner | None = None
         self._tail_cr = False
         self._closed = False
 
@@ -129,7 +149,9 @@ class LineSplitter:
         if len(line) > self.max_line_bytes:
             # Checked before the blank test: the splitter does not know whether a line it
             # discarded while streaming was blank, so an oversized line is always reported.
-            events.append(DroppedLine(size=len(line), head=line[:HEAD_BYTES]))
+            events.append(
+                DroppedLine(size=len(line), head=line[:HEAD_BYTES], envelope=read_envelope(line))
+            )
         elif line and not line.isspace():
             events.append(line)
 
@@ -139,6 +161,8 @@ class LineSplitter:
             return
         if self._dropping:
             self._dropped += end - start
+            if self._scanner is not None:
+                self._scanner.feed(chunk[start:end])
             if len(self._head) < HEAD_BYTES:
                 self._head += chunk[start : min(end, start + HEAD_BYTES - len(self._head))]
             self._tail_cr = chunk[end - 1] == _CR
@@ -152,6 +176,9 @@ class LineSplitter:
         head = bytes(self._partial[:HEAD_BYTES])
         if len(head) < HEAD_BYTES:
             head += chunk[start : min(end, start + HEAD_BYTES - len(head))]
+        self._scanner = EnvelopeScanner()
+        self._scanner.feed(bytes(self._partial))
+        self._scanner.feed(chunk[start:end])
         self._partial.clear()
         self._dropping = True
         self._dropped = size
@@ -175,7 +202,9 @@ class LineSplitter:
         """The report for the line being discarded; back to normal splitting."""
         # A '\r\n' terminator is not part of the line, as for delivered lines.
         size = self._dropped - 1 if self._tail_cr else self._dropped
-        dropped = DroppedLine(size=size, head=self._head[:size])
+        scanner, self._scanner = self._scanner, None
+        envelope = scanner.envelope() if scanner is not None else None
+        dropped = DroppedLine(size=size, head=self._head[:size], envelope=envelope)
         self._dropping = False
         self._dropped = 0
         self._head = b""
@@ -184,21 +213,73 @@ class LineSplitter:
 
 
 class DecodeError(ValueError):
-    """A line is not a JSON text (bad UTF-8, bad syntax, or NaN/Infinity).
+    """A line that :func:`decode` refuses; ``cause`` says why:
 
-    The shells answer a client's such line with ``-32700`` Parse error and log an agent's.
+    * ``"syntax"``: not a JSON text (bad UTF-8, bad syntax, ``NaN``/``Infinity``);
+    * ``"depth"``: nested deeper than :data:`MAX_DEPTH`;
+    * ``"number"``: a number beyond the double range (``1e400``), which no JSON writer
+      can write back.
+
+    The shells answer or fail such a line by its envelope (``acp_compat.io.inbound``).
     ``line_head`` holds the line's first :data:`HEAD_BYTES` bytes for the log.
     """
 
-    def __init__(self, reason: str, line: bytes) -> None:
+    def __init__(self, reason: str, line: bytes, cause: str = "syntax") -> None:
         super().__init__(f"not a JSON line: {reason}")
         self.reason = reason
+        self.cause = cause
         self.line_head = bytes(line[:HEAD_BYTES])
 
 
 def _reject_constant(name: str) -> NoReturn:
     """``json`` hook: NaN and Infinity are Python extensions, not JSON."""
     raise ValueError(f"{name} is not valid JSON")
+
+
+class _OutOfRange(ValueError):
+    """A number that decodes to an infinity."""
+
+
+def _finite_float(text: str) -> float:
+    """``json`` hook: ``1e400`` is valid JSON syntax, but Python reads it as Infinity,
+    which no message can carry on (orjson refuses it too)."""
+    value = float(text)
+    if value in (_INFINITY, -_INFINITY):
+        raise _OutOfRange(f"the number {text[:40]} is out of range")
+    return value
+
+
+_INFINITY = float("inf")
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests more than ``limit`` levels (itself being level 1).
+
+    Iterative and visiting only containers: a big message is mostly strings.
+    """
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = item.values() if type(item) is dict else item
+        for child in children:
+            if type(child) is dict or type(child) is list:
+                stack.append((child, depth + 1))
+    return False
+
+
+def _check_depth(value: Any, line: bytes) -> Any:
+    """``value`` if it nests at most :data:`MAX_DEPTH` levels, else :class:`DecodeError`.
+
+    Two C-speed counts clear nearly every line: nesting cannot exceed the number of
+    opening brackets (brackets inside strings only make the count larger).
+    """
+    if line.count(b"{") + line.count(b"[") > MAX_DEPTH and (
+        (type(value) is dict or type(value) is list) and _deeper_than(value, MAX_DEPTH)
+    ):
+        raise DecodeError(f"nested deeper than {MAX_DEPTH} levels", line, "depth")
+    return value
 
 
 # -- JSON text <-> values --------------------------------------------------------------------
@@ -222,7 +303,7 @@ def _reject_constant(name: str) -> NoReturn:
 # costs about as much as decoding a streamed chunk itself. check_circular is off: decoded
 # messages cannot be circular, and the check costs a dict operation per container (a
 # circular value still fails, as a RecursionError turned into ValueError below).
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
 _ENCODER = json.JSONEncoder(
     ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False
 )
@@ -326,15 +407,21 @@ def decode(line: bytes) -> Any:
                 or _LONG_INTEGER not in line.translate(_DIGITS_TO_ZERO)
                 or not _holds_float(value)
             ):
-                return value
+                return _check_depth(value, line)
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DecodeError(f"invalid UTF-8 at byte {exc.start}", line) from exc
     try:
-        return _DECODER.decode(text)
+        value = _DECODER.decode(text)
+    except _OutOfRange as exc:
+        raise DecodeError(str(exc), line, "number") from exc
     except ValueError as exc:
         raise DecodeError(str(exc), line) from exc
+    except RecursionError as exc:
+        # Python's own limit (about 1000 levels, less on a deep stack): still too deep.
+        raise DecodeError(f"nested deeper than {MAX_DEPTH} levels", line, "depth") from exc
+    return _check_depth(value, line)
 
 
 def encode(message: Any) -> bytes:

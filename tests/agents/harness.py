@@ -117,6 +117,19 @@ class Wrap:
         self._stderr.seek(0)
         return self._stderr.read().decode(errors="replace")
 
+    def stderr_with(self, *texts: str, timeout: float = 10.0) -> str:
+        """Everything on stderr, once it holds all ``texts`` (or at the deadline).
+
+        Log records reach stderr through a background pump, so a record about a line the
+        relay just handled may land a moment after the answer the test waited for.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.stderr()
+            if all(t in text for t in texts) or time.monotonic() > deadline:
+                return text
+            time.sleep(0.02)
+
     def close(self) -> None:
         """Reap the relay (and kill its group if a test left it running)."""
         if self._stderr.closed:

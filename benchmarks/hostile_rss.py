@@ -1,0 +1,192 @@
+"""Relay memory (RSS) when a peer stops reading: the bounds of behaviour.md §6.
+
+Two scenarios, each run against ``acp-compat wrap`` (upgrade mode) for a fixed time while
+the relay's resident set size is sampled from ``/proc/PID/status``:
+
+* ``client-stops-reading``: the client sends requests as fast as its pipe takes them
+  (each one answered by the relay itself, ``-32601``) and never reads stdout. Without a
+  bound the answers pile up in the relay.
+* ``agent-stops-reading``: the legacy agent floods chunks and never reads its stdin, so
+  the replies to them pile up toward it; the client reads everything.
+
+The script prints, per scenario, the relay's peak and final RSS and how much traffic
+went by, as one JSON object per line and as a table. ``--repo DIR`` runs the relay from
+another checkout (to compare with an older commit).
+
+    .venv/bin/python benchmarks/hostile_rss.py [--seconds 20] [--repo DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+HOSTILE_AGENT = ROOT / "tests" / "agents" / "hostile_agent.py"
+LEGACY_AGENT = ROOT / "tests" / "agents" / "legacy_agent.py"
+INIT = {"protocolVersion": 1, "clientCapabilities": {}}
+
+
+def rss_kib(pid: int) -> int:
+    """The resident set size of ``pid`` in KiB (0 once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+class Relay:
+    """One ``wrap`` process around ``agent``, its stdout read by a thread on demand."""
+
+    def __init__(self, agent: Path, repo: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(repo)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "acp_compat", "wrap", "-q", "--", sys.executable, str(agent)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+        )
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.stdin = self.proc.stdin
+        self.stdout = self.proc.stdout
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.stdin.write(json.dumps(message).encode() + b"\n")
+        self.stdin.flush()
+
+    def answer(self, id: int) -> dict[str, Any]:
+        while True:
+            message: dict[str, Any] = json.loads(self.stdout.readline())
+            if message.get("id") == id and "method" not in message:
+                return message
+
+    def session(self) -> str:
+        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INIT})
+        self.answer(0)
+        params = {"cwd": os.getcwd(), "mcpServers": []}
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "session/new", "params": params})
+        session: str = self.answer(1)["result"]["sessionId"]
+        return session
+
+    def prompt(self, id: int, session: str, text: str) -> None:
+        params = {"sessionId": session, "prompt": [{"type": "text", "text": text}]}
+        self.send({"jsonrpc": "2.0", "id": id, "method": "session/prompt", "params": params})
+
+    def close(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+
+def sample(pid: int, seconds: float, every: float = 0.25) -> tuple[int, int]:
+    """Peak and last RSS (KiB) of ``pid`` over ``seconds``."""
+    peak = last = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        last = rss_kib(pid)
+        peak = max(peak, last)
+        time.sleep(every)
+    return peak, last
+
+
+def client_stops_reading(repo: Path, seconds: float) -> dict[str, Any]:
+    relay = Relay(HOSTILE_AGENT, repo)
+    try:
+        relay.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INIT})
+        relay.answer(0)
+        baseline = rss_kib(relay.proc.pid)
+        sent = [0]
+
+        def flood_requests() -> None:
+            n = 10
+            try:
+                while True:
+                    line = {"jsonrpc": "2.0", "id": n, "method": "x/unknown"}
+                    relay.stdin.write(json.dumps(line).encode() + b"\n")
+                    relay.stdin.flush()
+                    sent[0] += 1
+                    n += 1
+            except (BrokenPipeError, ValueError, OSError):
+                pass
+
+        threading.Thread(target=flood_requests, daemon=True).start()
+        peak, last = sample(relay.proc.pid, seconds)
+        return {
+            "scenario": "client-stops-reading",
+            "seconds": seconds,
+            "baseline_kib": baseline,
+            "peak_kib": peak,
+            "last_kib": last,
+            "requests_written": sent[0],
+            "alive": relay.proc.poll() is None,
+        }
+    finally:
+        relay.close()
+
+
+def agent_stops_reading(repo: Path, seconds: float) -> dict[str, Any]:
+    relay = Relay(HOSTILE_AGENT, repo)
+    try:
+        session = relay.session()
+        baseline = rss_kib(relay.proc.pid)
+        relay.prompt(2, session, "deaf 1000000")
+        received = [0]
+
+        def read_all() -> None:
+            for _ in relay.stdout:
+                received[0] += 1
+
+        threading.Thread(target=read_all, daemon=True).start()
+        peak, last = sample(relay.proc.pid, seconds)
+        return {
+            "scenario": "agent-stops-reading",
+            "seconds": seconds,
+            "baseline_kib": baseline,
+            "peak_kib": peak,
+            "last_kib": last,
+            "chunks_relayed": received[0],
+            "alive": relay.proc.poll() is None,
+        }
+    finally:
+        relay.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--repo", type=Path, default=ROOT, help="checkout to run wrap from")
+    args = parser.parse_args()
+    results = [
+        client_stops_reading(args.repo, args.seconds),
+        agent_stops_reading(args.repo, args.seconds),
+    ]
+    for result in results:
+        print(json.dumps(result))
+    print()
+    print("| scenario | baseline MiB | peak MiB | last MiB | traffic |")
+    print("|---|---|---|---|---|")
+    for r in results:
+        traffic = r.get("requests_written", r.get("chunks_relayed"))
+        print(
+            f"| {r['scenario']} | {r['baseline_kib'] / 1024:.0f} | {r['peak_kib'] / 1024:.0f}"
+            f" | {r['last_kib'] / 1024:.0f} | {traffic} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
