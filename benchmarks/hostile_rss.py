@@ -59,6 +59,7 @@ class Relay:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=env,
+            cwd=str(repo),  # python -m puts the working directory first on sys.path
             start_new_session=True,
         )
         assert self.proc.stdin is not None and self.proc.stdout is not None
