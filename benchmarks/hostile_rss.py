@@ -89,9 +89,16 @@ class Relay:
         self.send({"jsonrpc": "2.0", "id": id, "method": "session/prompt", "params": params})
 
     def close(self) -> None:
+        """SIGTERM: the relay stops its agents (each in its own process group, which a
+        SIGKILL of the relay's group would leave running); SIGKILL if it hangs."""
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
 
 
 def sample(pid: int, seconds: float, every: float = 0.25) -> tuple[int, int]:
