@@ -159,7 +159,7 @@ class LegacyDriver:
             if line is None:
                 raise AgentClosed(f"the agent closed stdout; stderr: {self.stderr}")
             try:
-                message = json.loads(line)
+                message: dict[str, Any] = json.loads(line)
             except ValueError:
                 text = line.decode("utf-8", "replace").rstrip("\n")
                 assert self.expect_banner and self.banner is None and not self.log_from_agent, (

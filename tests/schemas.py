@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]
+import jsonschema
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "vectors" / "schemas"
 CURRENT_SCHEMA = SCHEMA_DIR / "current" / "acp-v1-schema-1.21.0.schema.json"

@@ -154,9 +154,10 @@ class World:
         )  # fmt: skip
 
     def agent_request(self, method: str, params: dict[str, Any]) -> None:
-        request = {"jsonrpc": "2.0", "id": next(self.agent_ids), "method": method}
+        request_id = next(self.agent_ids)
+        request = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if method == "session/request_permission":
-            self.open_permissions.add(request["id"])
+            self.open_permissions.add(request_id)
         self.agent({**request, "params": params})
 
     # -- the scripted peers' answers ---------------------------------------------------

@@ -110,7 +110,7 @@ def _without(data: Any, paths: set[tuple[str, ...]]) -> Any:
 def _definition_for(method: str, role: str) -> str:
     for name, definition in _schema()["$defs"].items():
         if definition.get("x-method") == method and name.endswith("Response") == (role == "result"):
-            return name
+            return str(name)
     raise AssertionError(f"no {role} definition for {method}")
 
 
@@ -150,7 +150,9 @@ def test_captured_typed_content_is_reachable() -> None:
     assert init.agent_capabilities.load_session is True
     assert init.auth_methods is not None
     assert all(isinstance(m, C.AuthMethodAgent) for m in init.auth_methods)
-    assert init.auth_methods[1].meta == {"api-key": {"provider": "google"}}
+    second = init.auth_methods[1]
+    assert isinstance(second, C.AuthMethodAgent)
+    assert second.meta == {"api-key": {"provider": "google"}}
     permission = next(t for t in typed if isinstance(t, C.RequestPermissionRequest))
     assert permission.options[1].kind == "allow_once"
     diff = permission.tool_call.content[0] if permission.tool_call.content else None
@@ -272,7 +274,7 @@ UNION_DEFINITIONS = {
 }
 
 # Optional fields the schema still needs one of (an elicitation's scope): set in minimal samples.
-MINIMAL_EXTRAS = {
+MINIMAL_EXTRAS: dict[str, dict[str, Any]] = {
     "ElicitationFormRequest": {"session_id": "sess"},
     "ElicitationUrlRequest": {"request_id": 12},
 }
@@ -497,9 +499,9 @@ def test_every_tagged_union_with_a_fallback_is_exercised() -> None:
 @pytest.mark.parametrize("union_name, raw", FALLBACK_CASES, ids=[n for n, _ in FALLBACK_CASES])
 def test_unknown_tags_land_in_the_fallback_and_round_trip(union_name: str, raw: Any) -> None:
     union = EXPORTED[union_name]
-    obj = structure(raw, union)
-    assert type(obj) is _fallback_of(union)
+    obj: Any = structure(raw, union)
     assert obj.data == raw
+    assert type(obj) is _fallback_of(union)
     assert unstructure(obj) == raw
 
 

@@ -24,7 +24,15 @@ from legacy_driver import LegacyDriver
 
 from acp_compat.cli.demo import demo
 from acp_compat.cli.trace import TextRenderer, trace, use_colour
-from acp_compat.io.trace_view import BadLine, Conversation, Record, TraceReader, Turn, read_trace
+from acp_compat.io.trace_view import (
+    BadLine,
+    Conversation,
+    Note,
+    Record,
+    TraceReader,
+    Turn,
+    read_trace,
+)
 
 CURRENT_AGENT = [sys.executable, str(Path(__file__).parent / "agents" / "current_agent.py")]
 
@@ -330,12 +338,16 @@ def test_the_reader_keeps_a_partial_line_until_it_is_complete() -> None:
 def test_sessions_are_told_apart_and_a_bad_line_is_skipped() -> None:
     data = upgrade_records("a", 1, 1.0) + b"garbage\n" + upgrade_records("b", 2, 2.0)
     conversation = read_trace(data)
-    turns = [e for e in conversation.entries if hasattr(e, "prompt")]
+    turns = [e for e in conversation.entries if isinstance(e, Turn)]
     assert [(t.session, t.joined("text"), t.stop_reason) for t in turns] == [
         ("a", "hi a", "end_turn"),
         ("b", "hi b", "end_turn"),
     ]
-    problems = [e.text for e in conversation.entries if getattr(e, "level", "") == "problem"]
+    problems = [
+        e.text
+        for e in conversation.entries
+        if isinstance(e, Note) and getattr(e, "level", "") == "problem"
+    ]
     assert problems == ["line 4 of the trace is not JSON (Expecting value); skipped"]
 
 

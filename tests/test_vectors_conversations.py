@@ -176,12 +176,12 @@ def replay(doc: dict[str, Any]) -> list[str]:
                 f"steps[{index}]: expected\n    {_canonical(step['expect'])}\n"
                 f"  got\n    {_canonical(actual)}"
             )
-        for number, output in enumerate(actual):
-            if "to" not in output:
+        for number, sent in enumerate(actual):
+            if "to" not in sent:
                 continue
-            hop = "client" if output["to"] == "client" else f"agent{output['agent']}"
-            method = pairing.method_for(hop, "out", output["message"])
-            for problem in _validator(doc, hop)(output["message"], method):
+            hop = "client" if sent["to"] == "client" else f"agent{sent['agent']}"
+            method = pairing.method_for(hop, "out", sent["message"])
+            for problem in _validator(doc, hop)(sent["message"], method):
                 problems.append(f"steps[{index}] output {number} ({method}): {problem}")
     return problems
 

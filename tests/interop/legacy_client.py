@@ -14,6 +14,7 @@ It answers the agent's requests the way a legacy editor does: chunks and updates
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import queue
@@ -86,7 +87,9 @@ class LegacyClient:
 
     def _pump_stderr(self) -> None:
         assert self.proc.stderr is not None
-        for chunk in iter(lambda: self.proc.stderr.read1(65536), b""):  # type: ignore[union-attr]
+        stderr = self.proc.stderr
+        assert isinstance(stderr, io.BufferedReader)  # PIPE with the default buffering
+        for chunk in iter(lambda: stderr.read1(65536), b""):
             self._stderr += chunk
 
     @property
