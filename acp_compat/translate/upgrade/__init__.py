@@ -5,14 +5,24 @@ toward one legacy agent process per session. The behaviour is
 ``behaviour.md`` §1-§2; this docstring records what the translator decides where that
 contract leaves a choice.
 
-Modules: :mod:`.options` (configuration), :mod:`.translator` (:class:`UpgradeTranslator`
-and process events) built from :mod:`.client_side` (current requests and answers) and
-:mod:`.agent_side` (legacy requests, the hot path first, and answers) over
-:mod:`.core` (shared state and steps); :mod:`.prompt` (content blocks → legacy chunks),
-:mod:`.tools` (tool calls from the validated legacy models, permission options),
-:mod:`.agent_name` (the agent's name from its command line), :mod:`.session`
-(per-process and per-session state). The tables shared with the downgrade (icons,
-statuses, outcomes, versions) are :mod:`acp_compat.models.mapping`.
+Modules: :mod:`.options` (configuration); :mod:`.translator` (:class:`UpgradeTranslator`,
+composed of the parts below, and the process events); :mod:`.core`
+(:class:`~.core.UpgradeState`: the shared state as named parts, and the steps both sides
+take); :mod:`.client_side` (current requests and answers); :mod:`.agent_side` (legacy
+requests, the hot path first, answers and file results); :mod:`.lifecycle` (the agent
+process and session state machines as transition tables); :mod:`.records` (request
+contexts, the agent table, the session registry, each session's tool-call table);
+:mod:`.prompt` (content blocks → legacy chunks); :mod:`.tools` (tool calls from the
+validated legacy models, permission options); :mod:`.agent_name` (the agent's name from
+its command line). The tables shared with the downgrade (icons, statuses, outcomes,
+versions) are :mod:`acp_compat.models.mapping`.
+
+Where things happen: a client request → ``ClientSide._client_request`` and the handler
+table at the end of :mod:`.client_side` (``session/cancel``, a notification, is
+``ClientSide._cancel``); an agent request → ``AgentSide._agent_request`` and the handler
+table at the end of :mod:`.agent_side`; an answer from an agent →
+``AgentSide._agent_answered``, by the context its request was sent with; a process exit
+→ :meth:`UpgradeTranslator.agent_exited` → ``UpgradeState.agent_gone``.
 
 ``_meta.acpCompat.legacy``
 --------------------------

@@ -35,21 +35,21 @@ from acp_compat.translate import paths
 from acp_compat.translate.base import (
     Output,
     ReadLocalFile,
-    StopAgent,
     ToAgent,
     ToClient,
     WriteLocalFile,
 )
 from acp_compat.translate.upgrade import tools
 from acp_compat.translate.upgrade.core import (
-    TranslatorCore,
+    UpgradeState,
     log,
     reports_authenticated,
     session_update,
 )
-from acp_compat.translate.upgrade.session import (
+from acp_compat.translate.upgrade.lifecycle import ProcessEvent, ProcessState, SessionState
+from acp_compat.translate.upgrade.records import (
     AgentContext,
-    AgentProcess,
+    AgentRecord,
     AuthenticateFor,
     FileFor,
     InitializeControl,
@@ -57,8 +57,7 @@ from acp_compat.translate.upgrade.session import (
     InitializeForSession,
     PermissionFor,
     SendFor,
-    Session,
-    ToolState,
+    SessionRecord,
 )
 
 
@@ -67,12 +66,24 @@ def _error(request_id: RequestId, text: str) -> Message:
     return error(request_id, INTERNAL_ERROR, text, {"details": text})
 
 
-class AgentSide(TranslatorCore):
-    """Handles what the legacy agent processes send, and the shell's file results."""
+class AgentSide:
+    """Handles what the legacy agent processes send, and the shell's file results, on the
+    translator's shared state."""
+
+    def __init__(self, state: UpgradeState) -> None:
+        self._state = state
+        self._agents = state.agents
+        self._sessions = state.sessions
+        self._client_requests = state.client_requests
+        self._local_files = state.local_files
+        # The tables' dicts themselves, read (never changed) by the chunk hot path.
+        self._agent_records = state.agents.records
+        self._session_records = state.sessions.by_id
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
         """Handle one message from legacy agent process ``agent``."""
-        if message.get("method") == "streamAssistantMessageChunk":
+        method = message.get("method")
+        if method == "streamAssistantMessageChunk":
             fast = self._fast_chunk(agent, message)
             if fast is not None:
                 return fast
@@ -80,6 +91,9 @@ class AgentSide(TranslatorCore):
         if proc is None:
             log.warning("message from unknown agent process %d ignored", agent)
             return []
+        if type(method) is str and "id" in message:
+            # A request, as classify() tells it, without the call (every tool call is one).
+            return self._agent_request(proc, message)
         kind = classify(message)
         if kind is Kind.REQUEST:
             return self._agent_request(proc, message)
@@ -95,10 +109,10 @@ class AgentSide(TranslatorCore):
     def _fast_chunk(self, agent: int, message: Message) -> list[Output] | None:
         """The hot path: a well-formed chunk during a turn, dict to dict, no checks beyond
         the types it reads. ``None`` sends anything unusual down the slow path."""
-        proc = self._agents.get(agent)
+        proc = self._agent_records.get(agent)
         if proc is None or proc.session_id is None or "id" not in message:
             return None
-        session = self._sessions.get(proc.session_id)
+        session = self._session_records.get(proc.session_id)
         if session is None or session.turn is None:
             return None
         params = message.get("params")
@@ -132,7 +146,7 @@ class AgentSide(TranslatorCore):
             ToAgent(agent, {"jsonrpc": "2.0", "id": message["id"], "result": None}),
         ]
 
-    def _agent_request(self, proc: AgentProcess, message: Message) -> list[Output]:
+    def _agent_request(self, proc: AgentRecord, message: Message) -> list[Output]:
         method = message["method"]
         request_id = message["id"]
         handler = _AGENT_HANDLERS.get(method)
@@ -144,7 +158,7 @@ class AgentSide(TranslatorCore):
                     error(request_id, METHOD_NOT_FOUND, "Method not found", {"details": method}),
                 )
             ]
-        session = self._sessions.get(proc.session_id) if proc.session_id is not None else None
+        session = self._sessions.get(proc.session_id)
         try:
             return handler(self, proc, session, request_id, message.get("params"))
         except CodecError as err:
@@ -156,7 +170,7 @@ class AgentSide(TranslatorCore):
                 )
             ]
 
-    def _no_session(self, proc: AgentProcess, request_id: RequestId, method: str) -> list[Output]:
+    def _no_session(self, proc: AgentRecord, request_id: RequestId, method: str) -> list[Output]:
         log.warning("agent %d called %s but serves no session", proc.number, method)
         return [
             ToAgent(
@@ -168,7 +182,7 @@ class AgentSide(TranslatorCore):
         ]
 
     def _stream_chunk(
-        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+        self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
         chunk = structure(params, StreamAssistantMessageChunkParams, at="params").chunk
         outputs: list[Output] = []
@@ -190,48 +204,49 @@ class AgentSide(TranslatorCore):
         return outputs
 
     def _push_tool_call(
-        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+        self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
         call = structure(params, PushToolCallParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "pushToolCall")
-        tool_id = session.new_tool_id()
-        tool = session.tools[tool_id] = ToolState("in_progress", call.locations or ())
+        tool_id = session.tools.add("in_progress", call.locations or ())
         reply = ToAgent(
             proc.number, {"jsonrpc": "2.0", "id": request_id, "result": {"id": tool_id}}
         )
-        if session.turn is None:
+        turn = session.turn
+        if turn is None:
             log.warning(
                 "agent %d pushed a tool call outside a prompt turn (not shown)", proc.number
             )
-            tool.status = "failed"
+            session.tools[tool_id].status = "failed"
             return [reply]
-        session.turn.tool_ids.append(tool_id)
-        fields = tools.tool_call(call, str(tool_id), "in_progress", session.cwd)
-        fields["sessionUpdate"] = "tool_call"
-        return [session_update(session.session_id, fields), reply]
+        turn.tool_ids.append(tool_id)
+        update = tools.tool_call(call, str(tool_id), "in_progress", session.cwd)
+        update["sessionUpdate"] = "tool_call"
+        params = {"sessionId": session.session_id, "update": update}
+        notify = {"jsonrpc": "2.0", "method": "session/update", "params": params}
+        return [ToClient(notify), reply]
 
     def _request_confirmation(
-        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+        self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
         call = structure(params, RequestToolCallConfirmationParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "requestToolCallConfirmation")
-        tool_id = session.new_tool_id()
-        tool = session.tools[tool_id] = ToolState("pending", call.locations or ())
+        tool_id = session.tools.add("pending", call.locations or ())
         if session.turn is None:
             # Nobody could approve it: refuse, the way a cancelled generation would.
             log.warning(
                 "agent %d asked for a confirmation outside a prompt turn (cancelled)", proc.number
             )
-            tool.status = "failed"
+            session.tools[tool_id].status = "failed"
             return [ToAgent(proc.number, result(request_id, {"id": tool_id, "outcome": "cancel"}))]
         session.turn.tool_ids.append(tool_id)
         tool_call = tools.tool_call(
             call, str(tool_id), "pending", session.cwd, params["confirmation"]
         )
         options = tools.permission_options(call.confirmation)
-        client_id = self._client_out.add(
+        client_id = self._client_requests.add(
             PermissionFor(
                 agent=proc.number,
                 session_id=session.session_id,
@@ -250,7 +265,7 @@ class AgentSide(TranslatorCore):
         ]
 
     def _update_tool_call(
-        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+        self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
         call = structure(params, UpdateToolCallParams, at="params")
         if session is None:
@@ -282,7 +297,7 @@ class AgentSide(TranslatorCore):
         return outputs
 
     def _update_plan(
-        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+        self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
         entries = structure(params, UpdatePlanParams, at="params").entries
         outputs: list[Output] = []
@@ -298,7 +313,7 @@ class AgentSide(TranslatorCore):
         return outputs
 
     def _read_text_file(
-        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+        self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
         read = structure(params, ReadTextFileParams, at="params")
         # The legacy schema says u32, and fs/read_text_file must not get a negative number.
@@ -313,27 +328,27 @@ class AgentSide(TranslatorCore):
             return self._no_session(proc, request_id, "readTextFile")
         path = paths.resolve(session.cwd, read.path)
         context = FileFor(agent=proc.number, legacy_id=request_id, read=True)
-        if self._client_reads:
+        if self._state.client_reads:
             fs_params: dict[str, Any] = {"sessionId": session.session_id, "path": path}
             if read.line is not None:
                 fs_params["line"] = read.line
             if read.limit is not None:
                 fs_params["limit"] = read.limit
-            client_id = self._client_out.add(context)
+            client_id = self._client_requests.add(context)
             return [ToClient(request(client_id, "fs/read_text_file", fs_params))]
-        token = self._new_token(context)
+        token = self._local_files.add(context)
         return [ReadLocalFile(token, path, read.line, read.limit)]
 
     def _write_text_file(
-        self, proc: AgentProcess, session: Session | None, request_id: RequestId, params: Any
+        self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
         write = structure(params, WriteTextFileParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "writeTextFile")
         path = paths.resolve(session.cwd, write.path)
         context = FileFor(agent=proc.number, legacy_id=request_id, read=False)
-        if self._client_writes:
-            client_id = self._client_out.add(context)
+        if self._state.client_writes:
+            client_id = self._client_requests.add(context)
             return [
                 ToClient(
                     request(
@@ -347,25 +362,19 @@ class AgentSide(TranslatorCore):
                     )
                 )
             ]
-        token = self._new_token(context)
+        token = self._local_files.add(context)
         return [WriteLocalFile(token, path, write.content)]
 
-    def _new_token(self, context: FileFor) -> int:
-        token = self._next_token
-        self._next_token += 1
-        self._local_files[token] = context
-        return token
-
-    def _agent_response(self, proc: AgentProcess, message: Message, kind: Kind) -> list[Output]:
+    def _agent_response(self, proc: AgentRecord, message: Message, kind: Kind) -> list[Output]:
         context = proc.outbound.settle(message.get("id"))
         if context is None:
             log.warning("agent %d answered unknown request id %r", proc.number, message.get("id"))
             return []
         outputs = self._agent_answered(proc, context, message, kind)
-        return outputs + self._release_if_idle(proc)
+        return outputs + self._state.release_if_idle(proc)
 
     def _agent_answered(
-        self, proc: AgentProcess, context: AgentContext, message: Message, kind: Kind
+        self, proc: AgentRecord, context: AgentContext, message: Message, kind: Kind
     ) -> list[Output]:
         failed = kind is Kind.ERROR
         value = message.get("result")
@@ -373,9 +382,10 @@ class AgentSide(TranslatorCore):
             if failed:
                 answer = [ToClient(forwarded_error(context.client_id, message["error"]))]
                 return answer + self._initialized(proc, message)
-            self._authenticated = self._authenticated or reports_authenticated(value)
-            self._client_initialized = True
-            answer = [ToClient(result(context.client_id, self._initialize_result()))]
+            state = self._state
+            state.authenticated = state.authenticated or reports_authenticated(value)
+            state.client_initialized = True
+            answer = [ToClient(result(context.client_id, state.initialize_result()))]
             return answer + self._initialized(proc, message)
         if isinstance(context, InitializeForSession):
             return self._session_process_ready(proc, context, message, failed)
@@ -384,7 +394,7 @@ class AgentSide(TranslatorCore):
         if isinstance(context, AuthenticateFor):
             if failed:
                 return [ToClient(forwarded_error(context.client_id, message["error"]))]
-            self._authenticated = True
+            self._state.authenticated = True
             return [ToClient(result(context.client_id, {}))]
         if isinstance(context, SendFor):
             return self._send_ended(context, message, failed)
@@ -392,36 +402,39 @@ class AgentSide(TranslatorCore):
         log.debug("cancelSendMessage answered: %.200r", message)
         return []
 
-    def _initialized(self, proc: AgentProcess, message: Message) -> list[Output]:
+    def _initialized(self, proc: AgentRecord, message: Message) -> list[Output]:
         """A process answered acp-compat's ``initialize``: run the ``authenticate`` calls
         that waited for it, or answer them with its error."""
-        proc.initializing = False
         queued, proc.queued_auth = proc.queued_auth, []
         if "error" in message and message["error"] is not None:
+            if proc.state is ProcessState.INITIALIZING:
+                proc.apply(ProcessEvent.INITIALIZE_FAILED)
             return [ToClient(forwarded_error(cid, message["error"])) for cid in queued]
-        value = message.get("result")
-        proc.initialized = value if isinstance(value, dict) else {}
-        return [self._send_authenticate(proc, cid) for cid in queued]
+        if proc.state is ProcessState.INITIALIZING:  # not a second answer
+            proc.apply(ProcessEvent.INITIALIZED)
+            value = message.get("result")
+            proc.initialize_result = value if isinstance(value, dict) else {}
+        return [self._state.send_authenticate(proc, cid) for cid in queued]
 
     def _session_process_ready(
-        self, proc: AgentProcess, context: InitializeForSession, message: Message, failed: bool
+        self, proc: AgentRecord, context: InitializeForSession, message: Message, failed: bool
     ) -> list[Output]:
-        proc.initializing = False
         if failed:
-            proc.stopping = True
+            proc.apply(ProcessEvent.INITIALIZE_FAILED)
             return [
                 ToClient(forwarded_error(context.client_id, message["error"])),
-                StopAgent(proc.number),
+                self._state.stop(proc),
             ]
+        proc.apply(ProcessEvent.INITIALIZED)
         value = message.get("result")
-        proc.initialized = value if isinstance(value, dict) else {}
+        proc.initialize_result = value if isinstance(value, dict) else {}
         if not reports_authenticated(value):
             log.warning(
                 "agent process %d reports it is not authenticated; going on since "
                 "this connection authenticated",
                 proc.number,
             )
-        self._bind(proc, context.session_id, context.cwd)
+        self._state.bind(proc, context.session_id, context.cwd)
         return [ToClient(result(context.client_id, {"sessionId": context.session_id}))]
 
     def _send_ended(self, context: SendFor, message: Message, failed: bool) -> list[Output]:
@@ -429,19 +442,20 @@ class AgentSide(TranslatorCore):
         if session is None or session.turn is None:
             log.debug("sendUserMessage of a finished turn answered (consumed)")
             return []
-        if session.turn.cancelling:
+        finish = self._state.finish_turn
+        if session.state is SessionState.CANCELLING:
             # Cancelled: the turn ends "cancelled" whether the agent resolved or rejected.
-            return self._finish_turn(session, lambda pid: result(pid, {"stopReason": "cancelled"}))
+            return finish(session, lambda pid: result(pid, {"stopReason": "cancelled"}))
         if failed:
             legacy_error = message["error"]
-            return self._finish_turn(session, lambda pid: forwarded_error(pid, legacy_error))
-        return self._finish_turn(session, lambda pid: result(pid, {"stopReason": "end_turn"}))
+            return finish(session, lambda pid: forwarded_error(pid, legacy_error))
+        return finish(session, lambda pid: result(pid, {"stopReason": "end_turn"}))
 
     def file_done(
         self, token: int, content: str | None = None, error: str | None = None
     ) -> list[Output]:
         """A local file effect finished: answer the legacy agent's read or write."""
-        context = self._local_files.pop(token, None)
+        context = self._local_files.settle(token)
         if context is None:
             log.warning("file_done for unknown token %d", token)
             return []
@@ -455,7 +469,9 @@ class AgentSide(TranslatorCore):
         return [ToAgent(proc.number, result(context.legacy_id, value))]
 
 
-AgentHandler = Callable[[AgentSide, AgentProcess, "Session | None", RequestId, Any], list[Output]]
+AgentHandler = Callable[
+    [AgentSide, AgentRecord, "SessionRecord | None", RequestId, Any], list[Output]
+]
 
 _AGENT_HANDLERS: dict[str, AgentHandler] = {
     "streamAssistantMessageChunk": AgentSide._stream_chunk,

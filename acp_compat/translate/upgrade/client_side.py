@@ -32,24 +32,31 @@ from acp_compat.models.mapping import REJECTING_OUTCOMES
 from acp_compat.translate import paths
 from acp_compat.translate.base import (
     Output,
-    StopAgent,
     ToAgent,
     ToClient,
 )
 from acp_compat.translate.upgrade.core import (
-    TranslatorCore,
+    UpgradeState,
     log,
 )
+from acp_compat.translate.upgrade.lifecycle import (
+    SESSION_TRANSITIONS,
+    ProcessState,
+    SessionEvent,
+    allows,
+)
 from acp_compat.translate.upgrade.prompt import prompt_to_chunks
-from acp_compat.translate.upgrade.session import (
-    AgentProcess,
+from acp_compat.translate.upgrade.records import (
+    AgentRecord,
     CancelSend,
     InitializeControl,
     InitializeForClient,
     InitializeForSession,
     PermissionFor,
+    Role,
     SendFor,
     Turn,
+    UnknownSession,
 )
 
 UNSUPPORTED_METHODS = frozenset(
@@ -95,8 +102,14 @@ def _invalid_params(request_id: RequestId, err: CodecError) -> Message:
     return error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
 
 
-class ClientSide(TranslatorCore):
-    """Handles what the current client sends."""
+class ClientSide:
+    """Handles what the current client sends, on the translator's shared state."""
+
+    def __init__(self, state: UpgradeState) -> None:
+        self._state = state
+        self._agents = state.agents
+        self._sessions = state.sessions
+        self._client_requests = state.client_requests
 
     def from_client(self, message: Message) -> list[Output]:
         """Handle one message from the client (requests, notifications, responses)."""
@@ -125,6 +138,9 @@ class ClientSide(TranslatorCore):
             return _CLIENT_HANDLERS[method](self, request_id, params)
         except CodecError as err:
             return [ToClient(_invalid_params(request_id, err))]
+        except UnknownSession as unknown:
+            problem = CodecError([Problem("params.sessionId", str(unknown))])
+            return [ToClient(_invalid_params(request_id, problem))]
 
     def _client_notification(self, message: Message) -> list[Output]:
         if message["method"] == "session/cancel":
@@ -138,39 +154,33 @@ class ClientSide(TranslatorCore):
     def _initialize(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         capabilities = _structure(params, InitializeRequest).client_capabilities
         fs = capabilities.fs if capabilities is not None else None
+        state = self._state
         if fs is not None:
-            self._client_reads = fs.read_text_file is True
-            self._client_writes = fs.write_text_file is True
+            state.client_reads = fs.read_text_file is True
+            state.client_writes = fs.write_text_file is True
         agent0 = self._agents[0]
-        if agent0.initialized is not None:
-            self._client_initialized = True
-            return [ToClient(result(request_id, self._initialize_result()))]
+        if agent0.initialize_result is not None:
+            state.client_initialized = True
+            return [ToClient(result(request_id, state.initialize_result()))]
         if agent0.failure is not None:
             return [ToClient(error(request_id, **agent0.failure))]
-        agent0.initializing = True
-        legacy_id = agent0.outbound.add(InitializeForClient(request_id))
-        return [ToAgent(0, self._legacy_initialize(legacy_id))]
+        return [state.send_initialize(agent0, InitializeForClient(request_id))]
 
     def _authenticate(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         # Any method id runs the legacy login: the agent has only the one.
         _structure(params, AuthenticateRequest)
-        control = self._control_agent()
+        state = self._state
+        control = self._agents.login_process()
         if control is None:
             # No live process can run the login: start one where agent 0 was started.
-            control, outputs = self._start_agent(self._options.launch_cwd, InitializeControl())
+            launch_cwd = state.options.launch_cwd
+            control, outputs = state.start_agent(launch_cwd, InitializeControl())
             control.queued_auth.append(request_id)
             return outputs
-        if control.initializing:
+        if control.state is ProcessState.INITIALIZING:
             control.queued_auth.append(request_id)
             return []
-        return [self._send_authenticate(control, request_id)]
-
-    def _control_agent(self) -> AgentProcess | None:
-        """A live process to run ``authenticate`` on: agent 0 first, else an unbound one."""
-        for proc in self._agents.values():
-            if proc.alive and not proc.stopping and (proc.number == 0 or proc.control):
-                return proc
-        return None
+        return [state.send_authenticate(control, request_id)]
 
     def _session_new(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         # Imported on first use: the session models (MCP servers, config options: some 45
@@ -185,39 +195,37 @@ class ClientSide(TranslatorCore):
         problem = _unusable_path(cwd)
         if problem is not None:
             raise CodecError([Problem("params.cwd", problem)])
-        if not self._client_initialized:
+        state = self._state
+        if not state.client_initialized:
             return [ToClient(error(request_id, INVALID_REQUEST, "session/new before initialize"))]
-        if not self._authenticated:
+        if not state.authenticated:
             return [ToClient(error(request_id, AUTH_REQUIRED, "Authentication required"))]
         if servers:
             log.warning(
                 "a legacy agent cannot take MCP servers from the client; ignoring %d of them",
                 len(servers),
             )
-        session_id = self._options.new_session_id()
+        session_id = state.options.new_session_id()
         agent0 = self._agents[0]
-        first = agent0.keep
-        agent0.keep = False
-        if (
-            first
-            and paths.same_directory(cwd, self._options.launch_cwd)
-            and agent0.alive
-            and not agent0.stopping
-            and agent0.session_id is None
-        ):
-            self._bind(agent0, session_id, cwd)
-            return [ToClient(result(request_id, {"sessionId": session_id}))]
-        outputs = self._release_if_idle(agent0) if first else []
-        _, started = self._start_agent(cwd, InitializeForSession(request_id, session_id, cwd))
+        first = agent0.role is Role.LAUNCH
+        if first:
+            # The first session decides: agent 0 serves it, or is closed once idle (it
+            # still runs logins until then).
+            agent0.role = Role.CONTROL
+            if agent0.usable and paths.same_directory(cwd, state.options.launch_cwd):
+                state.bind(agent0, session_id, cwd)
+                return [ToClient(result(request_id, {"sessionId": session_id}))]
+        outputs = state.release_if_idle(agent0) if first else []
+        _, started = state.start_agent(cwd, InitializeForSession(request_id, session_id, cwd))
         return outputs + started
 
     def _session_prompt(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         prompt = _structure(params, PromptRequest)
-        session = self._lookup_session(prompt.session_id)
+        session = self._sessions.require(prompt.session_id)
         chunks = prompt_to_chunks(prompt.prompt)
-        if session.exit_error is not None:
-            return [ToClient(error(request_id, **session.exit_error))]
-        if session.turn is not None:
+        if session.failure is not None:
+            return [ToClient(error(request_id, **session.failure))]
+        if not allows(SESSION_TRANSITIONS, session.state, SessionEvent.PROMPT):
             return [
                 ToClient(
                     error(
@@ -227,44 +235,43 @@ class ClientSide(TranslatorCore):
             ]
         proc = self._agents[session.agent]
         legacy_id = proc.outbound.add(SendFor(session.session_id))
+        session.apply(SessionEvent.PROMPT)
         session.turn = Turn(prompt_id=request_id)
         return [ToAgent(proc.number, request(legacy_id, "sendUserMessage", {"chunks": chunks}))]
 
     def _cancel(self, session_id: Any) -> list[Output]:
-        session = self._sessions.get(session_id) if isinstance(session_id, str) else None
-        if session is None or session.turn is None or session.turn.cancelling:
+        session = self._sessions.get(session_id)
+        if session is None or not allows(SESSION_TRANSITIONS, session.state, SessionEvent.CANCEL):
             log.debug("session/cancel with no running prompt (%r)", session_id)
             return []
-        session.turn.cancelling = True
+        session.apply(SessionEvent.CANCEL)
         proc = self._agents[session.agent]
-        if not proc.alive:
-            return []
         legacy_id = proc.outbound.add(CancelSend(session.session_id))
         return [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
 
     def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         from acp_compat.models.current import CloseSessionRequest  # see _session_new
 
-        session = self._lookup_session(_structure(params, CloseSessionRequest).session_id)
+        session = self._sessions.require(_structure(params, CloseSessionRequest).session_id)
+        state = self._state
         proc = self._agents[session.agent]
-        stop = proc.alive and not proc.stopping
+        stop = proc.usable
         # What the client was asked for this process is withdrawn first (as on an exit).
-        outputs = self._withdraw_client_requests(proc.number) if stop else []
+        outputs = state.withdraw_client_requests(proc.number) if stop else []
         if session.turn is not None:
             # The process is going away, so the turn ends as a cancelled one would.
-            outputs += self._finish_turn(
+            outputs += state.finish_turn(
                 session, lambda prompt_id: result(prompt_id, {"stopReason": "cancelled"})
             )
-        del self._sessions[session.session_id]
+        self._sessions.remove(session.session_id)
         proc.session_id = None
         if stop:
-            proc.stopping = True
-            outputs.append(StopAgent(proc.number))
+            outputs.append(state.stop(proc))
         outputs.append(ToClient(result(request_id, {})))
         return outputs
 
     def _client_response(self, message: Message, kind: Kind) -> list[Output]:
-        context = self._client_out.settle(message.get("id"))
+        context = self._client_requests.settle(message.get("id"))
         if context is None:
             log.warning("client answered unknown request id %r", message.get("id"))
             return []
@@ -290,7 +297,7 @@ class ClientSide(TranslatorCore):
         return [ToAgent(proc.number, result(context.legacy_id, {"content": content}))]
 
     def _permission_answered(
-        self, proc: AgentProcess, context: PermissionFor, message: Message, kind: Kind
+        self, proc: AgentRecord, context: PermissionFor, message: Message, kind: Kind
     ) -> list[Output]:
         outcome = self._legacy_outcome(context, message, kind)
         if not proc.alive:
@@ -299,7 +306,7 @@ class ClientSide(TranslatorCore):
         session = self._sessions.get(context.session_id)
         if outcome in REJECTING_OUTCOMES and session is not None:
             # The legacy agent sends nothing more for a refused call; close it for the user.
-            outputs += self._fail_tool(session, context.tool_id)
+            outputs += self._state.fail_tool(session, context.tool_id)
         reply = {"id": context.tool_id, "outcome": outcome}
         outputs.append(ToAgent(proc.number, result(context.legacy_id, reply)))
         return outputs

@@ -1,5 +1,6 @@
-"""The state every part of the upgrade translator shares, and the steps they share:
-binding sessions to processes, starting and releasing processes, ending turns."""
+"""The state the two sides of the upgrade translator share, made of named parts, and the
+steps both sides take on it: starting, binding and releasing processes, ending turns,
+answering what waited on a process that is gone."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from acp_compat.codec import CodecError, Problem
 from acp_compat.jsonrpc.messages import (
     Message,
     RequestId,
+    error,
     notification,
     request,
 )
-from acp_compat.models.mapping import FINAL_STATUSES, LEGACY_PROTOCOL_VERSION
+from acp_compat.models.mapping import LEGACY_PROTOCOL_VERSION
 from acp_compat.translate.base import (
     OutboundRequests,
     Output,
@@ -23,23 +24,28 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
+from acp_compat.translate.upgrade.lifecycle import ProcessEvent, SessionEvent
 from acp_compat.translate.upgrade.options import UpgradeOptions
-from acp_compat.translate.upgrade.session import (
-    AgentProcess,
+from acp_compat.translate.upgrade.records import (
+    AgentRecord,
+    AgentTable,
     AuthenticateFor,
     ClientContext,
     FileFor,
     InitializeControl,
+    InitializeForClient,
     InitializeForSession,
-    Session,
+    Role,
+    SessionRecord,
+    SessionRegistry,
 )
 
 log = logging.getLogger("acp_compat.translate.upgrade")
 
 LOGIN_METHOD_ID = "legacy-login"
 
-ErrorMaker = Callable[[RequestId], Message]
-"""Builds the answer to a client request, given its id."""
+Answer = Callable[[RequestId], Message]
+"""Builds the answer (a result or an error) to a client request, given its id."""
 
 
 def reports_authenticated(legacy_result: Any) -> bool:
@@ -53,40 +59,56 @@ def session_update(session_id: str, update: dict[str, Any]) -> ToClient:
     return ToClient({"jsonrpc": "2.0", "method": "session/update", "params": params})
 
 
-class TranslatorCore:
-    """Agent processes, sessions, both hops' id spaces, and the steps both sides use."""
+class UpgradeState:
+    """Everything the upgrade translator knows, as named parts:
+
+    * :attr:`agents`: the agent processes (:class:`.records.AgentTable`);
+    * :attr:`sessions`: the sessions (:class:`.records.SessionRegistry`), each with its
+      tool calls;
+    * :attr:`client_requests`: the id space of the client hop (permission and ``fs``
+      requests acp-compat sends);
+    * :attr:`local_files`: the tokens of local file effects, the same kind of table as a
+      hop's id space (a token is answered once, like a request);
+    * what the client said in ``initialize`` and whether the connection authenticated.
+    """
 
     def __init__(self, options: UpgradeOptions) -> None:
-        self._options = options
-        agent0 = AgentProcess(
-            number=0,
-            outbound=OutboundRequests(options.agent0_next_id),
-            keep=True,
-            initialized=options.agent0_initialized,
-        )
-        self._agents: dict[int, AgentProcess] = {0: agent0}
-        self._next_agent = 1
-        self._sessions: dict[str, Session] = {}
-        self._client_out: OutboundRequests[ClientContext] = OutboundRequests(0)
-        self._local_files: dict[int, FileFor] = {}
-        self._next_token = 0
-        self._client_reads = False
-        self._client_writes = False
-        self._client_initialized = False
-        self._authenticated = options.agent0_initialized is not None and reports_authenticated(
+        self.options = options
+        self.agents = AgentTable(options.agent0_next_id, options.agent0_initialized)
+        self.sessions = SessionRegistry()
+        self.client_requests: OutboundRequests[ClientContext] = OutboundRequests(0)
+        self.local_files: OutboundRequests[FileFor] = OutboundRequests(0)
+        self.client_reads = False
+        self.client_writes = False
+        self.client_initialized = False
+        self.authenticated = options.agent0_initialized is not None and reports_authenticated(
             options.agent0_initialized
         )
 
-    def _legacy_initialize(self, legacy_id: int) -> Message:
-        return request(legacy_id, "initialize", {"protocolVersion": LEGACY_PROTOCOL_VERSION})
+    # -- initialize and authenticate -------------------------------------------------------
 
-    def _initialize_result(self) -> dict[str, Any]:
+    def send_initialize(self, proc: AgentRecord, context: InitializeForClient) -> ToAgent:
+        """acp-compat's legacy ``initialize`` to a process already running."""
+        proc.apply(ProcessEvent.SEND_INITIALIZE)
+        return self._initialize(proc, context)
+
+    def _initialize(
+        self,
+        proc: AgentRecord,
+        context: InitializeForClient | InitializeForSession | InitializeControl,
+    ) -> ToAgent:
+        legacy_id = proc.outbound.add(context)
+        params = {"protocolVersion": LEGACY_PROTOCOL_VERSION}
+        return ToAgent(proc.number, request(legacy_id, "initialize", params))
+
+    def initialize_result(self) -> dict[str, Any]:
+        """The current ``initialize`` result acp-compat answers the client with."""
         # The login method is offered only while the legacy agent says it needs one: an
         # editor (and ``detect``) reads any auth method as "may need a login", so a
         # logged-in agent that advertised one would look logged out. An ``authenticate``
         # is still run whatever was advertised (the legacy agent has only the one login).
-        auth_methods = [] if self._authenticated else [self._login_method()]
-        name = self._options.command_name
+        auth_methods = [] if self.authenticated else [self._login_method()]
+        name = self.options.command_name
         return {
             "protocolVersion": 1,
             "agentCapabilities": {
@@ -100,7 +122,7 @@ class TranslatorCore:
             # a legacy agent reports no version of its own, so the version is acp-compat's.
             "agentInfo": {
                 "name": name,
-                "version": self._options.version,
+                "version": self.options.version,
                 "title": f"{name} (legacy ACP via acp-compat)",
             },
         }
@@ -109,86 +131,95 @@ class TranslatorCore:
         return {
             "id": LOGIN_METHOD_ID,
             "name": "Log in",
-            "description": f"{self._options.command_name} runs its own login flow"
+            "description": f"{self.options.command_name} runs its own login flow"
             " (for example a browser sign-in); acp-compat starts it.",
         }
 
-    def _send_authenticate(self, proc: AgentProcess, client_id: RequestId) -> ToAgent:
+    def send_authenticate(self, proc: AgentRecord, client_id: RequestId) -> ToAgent:
+        """The legacy ``authenticate`` answering the client's ``client_id``."""
         legacy_id = proc.outbound.add(AuthenticateFor(client_id))
         return ToAgent(proc.number, request(legacy_id, "authenticate"))
 
-    def _start_agent(
+    # -- processes -------------------------------------------------------------------------
+
+    def start_agent(
         self, cwd: str, context: InitializeForSession | InitializeControl
-    ) -> tuple[AgentProcess, list[Output]]:
-        number = self._next_agent
-        self._next_agent += 1
-        proc = AgentProcess(
-            number=number,
-            outbound=OutboundRequests(0),
-            initializing=True,
-            control=isinstance(context, InitializeControl),
-        )
-        self._agents[number] = proc
-        legacy_id = proc.outbound.add(context)
-        return proc, [StartAgent(number, cwd), ToAgent(number, self._legacy_initialize(legacy_id))]
+    ) -> tuple[AgentRecord, list[Output]]:
+        """Start a process in ``cwd`` for a session or a login, and initialize it."""
+        role = Role.CONTROL if isinstance(context, InitializeControl) else Role.SESSION
+        proc = self.agents.new(role)
+        proc.apply(ProcessEvent.SEND_INITIALIZE)
+        return proc, [StartAgent(proc.number, cwd), self._initialize(proc, context)]
 
-    def _bind(self, proc: AgentProcess, session_id: str, cwd: str) -> None:
+    def bind(self, proc: AgentRecord, session_id: str, cwd: str) -> None:
+        """``proc`` serves the new session ``session_id``."""
         proc.session_id = session_id
-        self._sessions[session_id] = Session(session_id=session_id, agent=proc.number, cwd=cwd)
+        proc.role = Role.SESSION
+        self.sessions.add(SessionRecord(session_id=session_id, agent=proc.number, cwd=cwd))
 
-    def _release_if_idle(self, proc: AgentProcess) -> list[Output]:
-        """Stop a process nobody needs any more: no session, nothing pending, not kept."""
-        if (
-            not proc.alive
-            or proc.stopping
-            or proc.keep
-            or proc.session_id is not None
-            or len(proc.outbound)
-            or proc.queued_auth
-        ):
-            return []
-        proc.stopping = True
-        return [StopAgent(proc.number)]
+    def stop(self, proc: AgentRecord) -> StopAgent:
+        """Close ``proc`` (its exit is still reported)."""
+        proc.apply(ProcessEvent.STOP)
+        return StopAgent(proc.number)
 
-    def _lookup_session(self, session_id: str) -> Session:
-        session = self._sessions.get(session_id)
-        if session is None:
-            raise CodecError([Problem("params.sessionId", f"unknown session {session_id!r}")])
-        return session
+    def release_if_idle(self, proc: AgentRecord) -> list[Output]:
+        """Stop a process nobody needs any more (see :meth:`.records.AgentTable.idle`)."""
+        return [self.stop(proc)] if self.agents.idle(proc) else []
 
-    def _finish_turn(self, session: Session, answer: ErrorMaker) -> list[Output]:
+    def agent_gone(self, proc: AgentRecord, failure: dict[str, Any]) -> list[Output]:
+        """``proc`` exited, failed to start or was lost: everything that waited on it gets
+        ``failure``, its session ends, what the client was asked for it is withdrawn."""
+        proc.apply(ProcessEvent.END)
+        proc.failure = failure
+
+        def fail(client_id: RequestId) -> Message:
+            return error(client_id, **failure)
+
+        outputs = self.withdraw_client_requests(proc.number)
+        for legacy_id, context in proc.outbound.pending().items():
+            proc.outbound.settle(legacy_id)
+            if isinstance(context, (InitializeForClient, InitializeForSession, AuthenticateFor)):
+                outputs.append(ToClient(fail(context.client_id)))
+        outputs += [ToClient(fail(client_id)) for client_id in proc.queued_auth]
+        proc.queued_auth = []
+        session = self.sessions.get(proc.session_id)
+        if session is not None:
+            session.failure = failure
+            if session.turn is not None:
+                outputs += self.finish_turn(session, fail)
+            session.apply(SessionEvent.AGENT_GONE)
+        return outputs
+
+    # -- turns and tool calls --------------------------------------------------------------
+
+    def finish_turn(self, session: SessionRecord, answer: Answer) -> list[Output]:
         """End the running turn: unfinished tool calls marked failed, then the answer."""
         turn = session.turn
         assert turn is not None
         session.turn = None
+        session.apply(SessionEvent.TURN_END)
         outputs: list[Output] = []
         for tool_id in turn.tool_ids:
-            outputs += self._fail_tool(session, tool_id)
+            outputs += self.fail_tool(session, tool_id)
         outputs.append(ToClient(answer(turn.prompt_id)))
         return outputs
 
-    def _fail_tool(self, session: Session, tool_id: int) -> list[Output]:
+    def fail_tool(self, session: SessionRecord, tool_id: int) -> list[Output]:
         """Mark a tool call ``failed`` for the client, unless it already ended."""
-        tool = session.tools[tool_id]
-        if tool.status in FINAL_STATUSES:
+        if not session.tools.fail(tool_id):
             return []
-        tool.status = "failed"
-        return [
-            session_update(
-                session.session_id,
-                {
-                    "sessionUpdate": "tool_call_update",
-                    "toolCallId": str(tool_id),
-                    "status": "failed",
-                },
-            )
-        ]
+        update = {
+            "sessionUpdate": "tool_call_update",
+            "toolCallId": str(tool_id),
+            "status": "failed",
+        }
+        return [session_update(session.session_id, update)]
 
-    def _withdraw_client_requests(self, agent: int) -> list[Output]:
+    def withdraw_client_requests(self, agent: int) -> list[Output]:
         """``$/cancel_request`` for what the client was asked on behalf of a process that
         is going away (a permission dialog can close); the answers are still consumed."""
         return [
             ToClient(notification("$/cancel_request", {"requestId": client_id}))
-            for client_id, context in self._client_out.pending().items()
+            for client_id, context in self.client_requests.pending().items()
             if context.agent == agent
         ]

@@ -5,37 +5,44 @@ process events."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from acp_compat.jsonrpc.messages import (
-    INTERNAL_ERROR,
-    Message,
-    RequestId,
-    error,
-    error_object,
-)
-from acp_compat.translate.base import (
-    Output,
-    ToClient,
-)
+from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error_object
+from acp_compat.translate.base import Output
 from acp_compat.translate.exits import exit_reason
 from acp_compat.translate.upgrade.agent_side import AgentSide
 from acp_compat.translate.upgrade.client_side import ClientSide
-from acp_compat.translate.upgrade.core import log
-from acp_compat.translate.upgrade.session import (
-    AgentProcess,
-    AuthenticateFor,
-    InitializeForClient,
-    InitializeForSession,
-)
+from acp_compat.translate.upgrade.core import UpgradeState, log
+from acp_compat.translate.upgrade.lifecycle import ProcessState
+from acp_compat.translate.upgrade.options import UpgradeOptions
 
 
-class UpgradeTranslator(ClientSide, AgentSide):
+class UpgradeTranslator:
     """Sans-IO translator for a legacy ACP 0.0.x agent behind a current ACP v1 client.
 
     Implements :class:`acp_compat.translate.base.Translator`; agent process 0 is started
-    by the shell in ``options.launch_cwd`` before the client's ``initialize``.
+    by the shell in ``options.launch_cwd`` before the client's ``initialize``. Made of
+    parts: the shared :class:`.core.UpgradeState` (processes, sessions, both hops' id
+    spaces), :class:`.client_side.ClientSide` (what the client sends) and
+    :class:`.agent_side.AgentSide` (what the agents send, and file results).
     """
+
+    def __init__(self, options: UpgradeOptions) -> None:
+        self._state = UpgradeState(options)
+        self._client_side = ClientSide(self._state)
+        self._agent_side = AgentSide(self._state)
+
+    def from_client(self, message: Message) -> list[Output]:
+        """Handle one message from the client (requests, notifications, responses)."""
+        return self._client_side.from_client(message)
+
+    def from_agent(self, agent: int, message: Message) -> list[Output]:
+        """Handle one message from legacy agent process ``agent``."""
+        return self._agent_side.from_agent(agent, message)
+
+    def file_done(
+        self, token: int, content: str | None = None, error: str | None = None
+    ) -> list[Output]:
+        """A local file effect finished: answer the legacy agent's read or write."""
+        return self._agent_side.file_done(token, content, error)
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """Agent process ``agent`` is gone: what waited on it gets ``-32603``."""
@@ -45,10 +52,10 @@ class UpgradeTranslator(ClientSide, AgentSide):
             f"The agent process exited ({how})",
             {"exitCode": returncode, "stderr": stderr_tail},
         )
-        proc = self._agents.get(agent)
+        proc = self._state.agents.get(agent)
         if proc is None or not proc.alive:
             return []
-        if proc.stopping:
+        if proc.state is ProcessState.STOPPING:
             log.info("agent process %d exited (%s) after being closed", agent, how)
         elif returncode == 0:
             # A clean exit is what agents do when the relay shuts down and closes their
@@ -56,51 +63,31 @@ class UpgradeTranslator(ClientSide, AgentSide):
             log.info("agent process %d exited (%s)", agent, how)
         else:
             log.warning("agent process %d exited (%s)", agent, how)
-        return self._agent_gone(proc, failure)
+        return self._state.agent_gone(proc, failure)
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """Agent process ``agent`` is unreachable (``reason``): what waited on it gets
         ``-32603`` naming the reason, as for an exit."""
-        proc = self._agents.get(agent)
+        proc = self._state.agents.get(agent)
         if proc is None or not proc.alive:
             return []
-        (log.info if proc.stopping else log.warning)("agent process %d lost: %s", agent, reason)
+        (log.info if proc.state is ProcessState.STOPPING else log.warning)(
+            "agent process %d lost: %s", agent, reason
+        )
         failure = error_object(
             INTERNAL_ERROR, f"Lost the agent process: {reason}", {"reason": reason}
         )
-        return self._agent_gone(proc, failure)
+        return self._state.agent_gone(proc, failure)
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """Agent process ``agent`` could not be started: what waited on it gets an error."""
         failure = error_object(
             INTERNAL_ERROR,
-            f"Could not start the agent `{self._options.command_line}`: {reason}",
-            {"command": list(self._options.agent_command), "reason": reason},
+            f"Could not start the agent `{self._state.options.command_line}`: {reason}",
+            {"command": list(self._state.options.agent_command), "reason": reason},
         )
-        proc = self._agents.get(agent)
+        proc = self._state.agents.get(agent)
         if proc is None or not proc.alive:
             return []
         log.error("could not start agent process %d: %s", agent, reason)
-        return self._agent_gone(proc, failure)
-
-    def _agent_gone(self, proc: AgentProcess, failure: dict[str, Any]) -> list[Output]:
-        proc.alive = False
-        proc.initializing = False
-        proc.failure = failure
-
-        def fail(client_id: RequestId) -> Message:
-            return error(client_id, **failure)
-
-        outputs = self._withdraw_client_requests(proc.number)
-        for legacy_id, context in proc.outbound.pending().items():
-            proc.outbound.settle(legacy_id)
-            if isinstance(context, (InitializeForClient, InitializeForSession, AuthenticateFor)):
-                outputs.append(ToClient(fail(context.client_id)))
-        outputs += [ToClient(fail(client_id)) for client_id in proc.queued_auth]
-        proc.queued_auth = []
-        session = self._sessions.get(proc.session_id) if proc.session_id is not None else None
-        if session is not None:
-            session.exit_error = failure
-            if session.turn is not None:
-                outputs += self._finish_turn(session, fail)
-        return outputs
+        return self._state.agent_gone(proc, failure)

@@ -1,0 +1,327 @@
+"""What the upgrade translator records: the context of every request in flight on either
+hop, and the parts of its state (agent processes, sessions, tool calls), each a small
+object with its lifecycle in :mod:`.lifecycle`."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from acp_compat.jsonrpc.messages import RequestId
+from acp_compat.models.legacy import ToolCallLocation
+from acp_compat.models.mapping import FINAL_STATUSES
+from acp_compat.translate.base import OutboundRequests
+from acp_compat.translate.upgrade.lifecycle import (
+    PROCESS_TRANSITIONS,
+    SESSION_TRANSITIONS,
+    ProcessEvent,
+    ProcessState,
+    SessionEvent,
+    SessionState,
+    transition,
+)
+
+# --- what each request acp-compat sent to an agent process was for -----------------------
+
+
+@attrs.frozen
+class InitializeForClient:
+    """Legacy ``initialize`` of agent 0 answering the client's ``initialize``."""
+
+    client_id: RequestId
+
+
+@attrs.frozen
+class InitializeForSession:
+    """Legacy ``initialize`` of a process started for a ``session/new``."""
+
+    client_id: RequestId
+    session_id: str
+    cwd: str
+
+
+@attrs.frozen
+class InitializeControl:
+    """Legacy ``initialize`` of a control process started to run ``authenticate``."""
+
+
+@attrs.frozen
+class AuthenticateFor:
+    """Legacy ``authenticate`` answering the client's ``authenticate``."""
+
+    client_id: RequestId
+
+
+@attrs.frozen
+class SendFor:
+    """Legacy ``sendUserMessage`` of a session's prompt turn."""
+
+    session_id: str
+
+
+@attrs.frozen
+class CancelSend:
+    """Legacy ``cancelSendMessage``: acp-compat's own request, its answer is consumed."""
+
+    session_id: str
+
+
+AgentContext = (
+    InitializeForClient
+    | InitializeForSession
+    | InitializeControl
+    | AuthenticateFor
+    | SendFor
+    | CancelSend
+)
+
+# --- what each request acp-compat sent to the client (or the shell) was for --------------
+
+
+@attrs.define
+class PermissionFor:
+    """``session/request_permission`` standing for a legacy ``requestToolCallConfirmation``."""
+
+    agent: int
+    session_id: str
+    legacy_id: RequestId
+    tool_id: int
+    offered: frozenset[str]
+
+
+@attrs.frozen
+class FileFor:
+    """A legacy ``readTextFile`` / ``writeTextFile`` served by the client or the shell."""
+
+    agent: int
+    legacy_id: RequestId
+    read: bool
+
+
+ClientContext = PermissionFor | FileFor
+
+# --- live state --------------------------------------------------------------------------
+
+
+class UnknownSession(LookupError):
+    """A client request names a session acp-compat does not know (never created, or
+    closed); the client gets ``-32602`` naming ``params.sessionId``."""
+
+    def __init__(self, session_id: object) -> None:
+        super().__init__(f"unknown session {session_id!r}")
+        self.session_id = session_id
+
+
+@attrs.define
+class ToolCall:
+    """One tool call of a session: its current status and the locations the agent gave
+    (an ``updateToolCall`` diff path is resolved against them)."""
+
+    status: str
+    locations: Sequence[ToolCallLocation]
+
+
+class ToolCallTable:
+    """A session's tool calls by legacy id; the ids are handed out here, from 1 (legacy
+    Gemini skips updates for id 0)."""
+
+    def __init__(self) -> None:
+        self._calls: dict[int, ToolCall] = {}
+        self._next_id = 1
+
+    def add(self, status: str, locations: Sequence[ToolCallLocation]) -> int:
+        """A new call in ``status``; its id."""
+        tool_id = self._next_id
+        self._next_id += 1
+        self._calls[tool_id] = ToolCall(status, locations)
+        return tool_id
+
+    def __getitem__(self, tool_id: int) -> ToolCall:
+        return self._calls[tool_id]
+
+    def get(self, tool_id: int) -> ToolCall | None:
+        """The call with legacy id ``tool_id``, if the agent made it."""
+        return self._calls.get(tool_id)
+
+    def fail(self, tool_id: int) -> bool:
+        """Mark the call ``failed`` unless it already ended; whether it changed."""
+        call = self._calls[tool_id]
+        if call.status in FINAL_STATUSES:
+            return False
+        call.status = "failed"
+        return True
+
+
+@attrs.define
+class Turn:
+    """A running ``session/prompt``: the client's request id and the tool calls made
+    during it (each is closed for the user when the turn ends)."""
+
+    prompt_id: RequestId
+    tool_ids: list[int] = attrs.Factory(list)
+
+
+@attrs.define
+class SessionRecord:
+    """One current session, served by one legacy agent process working in ``cwd``.
+
+    ``state`` moves only through :meth:`apply` (:data:`.lifecycle.SESSION_TRANSITIONS`);
+    ``turn`` is set exactly while it is ``PROMPTING`` or ``CANCELLING``, ``failure``
+    once it is ``ENDED``.
+    """
+
+    session_id: str
+    agent: int
+    cwd: str
+    state: SessionState = SessionState.IDLE
+    tools: ToolCallTable = attrs.Factory(ToolCallTable)
+    turn: Turn | None = None
+    failure: dict[str, Any] | None = None
+    """The error every later prompt gets, once the process is gone."""
+
+    def apply(self, event: SessionEvent) -> None:
+        """Move to the state ``event`` leads to (or raise :class:`LifecycleError`)."""
+        self.state = transition(SESSION_TRANSITIONS, "session", self.state, event)
+
+    @property
+    def prompting(self) -> bool:
+        """A turn is running (cancelled or not): the agent's updates are shown."""
+        return self.turn is not None
+
+
+class SessionRegistry:
+    """The sessions by id."""
+
+    def __init__(self) -> None:
+        self._sessions: dict[str, SessionRecord] = {}
+
+    @property
+    def by_id(self) -> Mapping[str, SessionRecord]:
+        """The sessions by id, read-only (for the chunk hot path: one lookup, no call)."""
+        return self._sessions
+
+    def add(self, session: SessionRecord) -> None:
+        """Register a new session."""
+        self._sessions[session.session_id] = session
+
+    def get(self, session_id: object) -> SessionRecord | None:
+        """The session ``session_id`` names, if any (anything not a string names none)."""
+        return self._sessions.get(session_id) if isinstance(session_id, str) else None
+
+    def require(self, session_id: str) -> SessionRecord:
+        """The session ``session_id`` names; :class:`UnknownSession` if there is none."""
+        session = self._sessions.get(session_id)
+        if session is None:
+            raise UnknownSession(session_id)
+        return session
+
+    def remove(self, session_id: str) -> None:
+        """Forget a closed session."""
+        del self._sessions[session_id]
+
+
+class Role(enum.Enum):
+    """Why acp-compat keeps an agent process."""
+
+    LAUNCH = "launch"
+    """Agent 0, until the first ``session/new`` decides whether it serves that session:
+    kept alive while idle until then."""
+    SESSION = "session"
+    """Serves (or is starting for) one session."""
+    CONTROL = "control"
+    """Runs ``authenticate``: a process started for a login, or agent 0 once the first
+    session did not take it; closed as soon as nothing is pending on it."""
+
+
+@attrs.define
+class AgentRecord:
+    """The translator's record of one legacy agent process (the shell's own handle on the
+    process is :class:`acp_compat.io.process.AgentProcess`): its lifecycle state, role,
+    id space, and what waits on it.
+
+    ``state`` moves only through :meth:`apply` (:data:`.lifecycle.PROCESS_TRANSITIONS`).
+    """
+
+    number: int
+    outbound: OutboundRequests[AgentContext]
+    role: Role
+    state: ProcessState = ProcessState.UNINITIALIZED
+    initialize_result: dict[str, Any] | None = None
+    """The legacy ``initialize`` result, once it is ``READY``."""
+    session_id: str | None = None
+    """The session it serves, once bound."""
+    queued_auth: list[RequestId] = attrs.Factory(list)
+    """Client ``authenticate`` ids waiting for its ``initialize``."""
+    failure: dict[str, Any] | None = None
+    """The error to answer with once it is ``GONE``."""
+
+    def apply(self, event: ProcessEvent) -> None:
+        """Move to the state ``event`` leads to (or raise :class:`LifecycleError`)."""
+        self.state = transition(PROCESS_TRANSITIONS, "agent process", self.state, event)
+
+    @property
+    def alive(self) -> bool:
+        """Not ``GONE``: its exit (or start failure) has not been reported yet."""
+        return self.state is not ProcessState.GONE
+
+    @property
+    def usable(self) -> bool:
+        """Alive and not being closed: new requests may be sent to it."""
+        return self.state is not ProcessState.GONE and self.state is not ProcessState.STOPPING
+
+
+class AgentTable:
+    """The agent processes by number; ``0`` is the one the shell starts before
+    ``initialize``, the others are numbered here as they are started."""
+
+    def __init__(self, agent0_next_id: int, agent0_initialized: dict[str, Any] | None) -> None:
+        agent0 = AgentRecord(number=0, outbound=OutboundRequests(agent0_next_id), role=Role.LAUNCH)
+        if agent0_initialized is not None:
+            # The shell's probe already initialized it.
+            agent0.apply(ProcessEvent.SEND_INITIALIZE)
+            agent0.apply(ProcessEvent.INITIALIZED)
+            agent0.initialize_result = agent0_initialized
+        self._records: dict[int, AgentRecord] = {0: agent0}
+        self._next = 1
+
+    @property
+    def records(self) -> Mapping[int, AgentRecord]:
+        """The records by number, read-only (for the chunk hot path: one lookup, no call)."""
+        return self._records
+
+    def get(self, number: int) -> AgentRecord | None:
+        """The record of process ``number``, if the translator made it."""
+        return self._records.get(number)
+
+    def __getitem__(self, number: int) -> AgentRecord:
+        return self._records[number]
+
+    def new(self, role: Role) -> AgentRecord:
+        """A record for a process about to be started."""
+        number = self._next
+        self._next += 1
+        record = self._records[number] = AgentRecord(
+            number=number, outbound=OutboundRequests(0), role=role
+        )
+        return record
+
+    def login_process(self) -> AgentRecord | None:
+        """A live process to run ``authenticate`` on: agent 0 first, else a control one."""
+        for record in self._records.values():
+            if record.usable and (record.number == 0 or record.role is Role.CONTROL):
+                return record
+        return None
+
+    def idle(self, record: AgentRecord) -> bool:
+        """Whether nobody needs ``record`` any more: usable, no session, nothing pending,
+        not agent 0 waiting for the first session."""
+        return (
+            record.usable
+            and record.role is not Role.LAUNCH
+            and record.session_id is None
+            and not record.outbound
+            and not record.queued_auth
+        )
