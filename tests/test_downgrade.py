@@ -23,6 +23,7 @@ from acp_compat.translate.base import ToAgent, ToClient
 from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
 from acp_compat.translate.downgrade.content import merge_content
 from acp_compat.translate.downgrade.mapping import icon_for_kind, outcome_for
+from acp_compat.translate.downgrade.prompt import prompt_blocks
 
 # -- options -------------------------------------------------------------------------------
 
@@ -1255,3 +1256,19 @@ def test_links_stay_links_whatever_their_label_and_uri_hold(
     update_body = {"sessionUpdate": "agent_message_chunk", "content": block}
     [out] = to_client(h.agent(update(update_body)))
     assert out["params"]["chunk"]["text"] == text
+
+
+@pytest.mark.parametrize(
+    ("path", "cwd", "uri", "name"),
+    [
+        ("notes/a b.md", "/work/p", "file:///work/p/notes/a%20b.md", "a b.md"),
+        # A Windows editor's session: read as Windows paths on any host.
+        ("src\\a.txt", "C:\\work", "file:///C:/work/src/a.txt", "a.txt"),
+        ("/etc/hosts", "/work/p", "file:///etc/hosts", "hosts"),
+    ],
+)
+def test_path_chunks_become_file_links_by_the_cwd_flavour(
+    path: str, cwd: str, uri: str, name: str
+) -> None:
+    [block] = prompt_blocks({"chunks": [{"path": path}]}, cwd)
+    assert block == {"type": "resource_link", "uri": uri, "name": name}

@@ -8,6 +8,12 @@ the method table. The legacy protocol has no ``_meta`` extension member.
 Rust legacy peers add a struct-level ``"type": "<StructName>"`` member to
 ``PushToolCallResponse``, ``RequestToolCallConfirmationResponse`` and ``ToolCallLocation``;
 the codec ignores unknown members, so it is accepted on input and never written.
+
+Every class here is public API (``acp_compat.legacy``): the upgrade translator structures
+the agent's requests with them, the in-process shim (:mod:`acp_compat.io.shim`) speaks
+them to a Python legacy agent, and a library user types both sides of a legacy
+conversation with them (the results, such as :class:`PushToolCallResponse`, are what a
+legacy client answers). None is kept for anything else.
 """
 
 from __future__ import annotations

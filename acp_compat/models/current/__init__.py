@@ -1,5 +1,9 @@
 """Typed models of the current ACP (v1, schema 1.21.0), split by topic, all re-exported here.
 
+Public API (``acp_compat.current``): the translators use a few of them (the client
+requests the upgrade validates), and the rest give a library user every params and result
+type of the current protocol (the message vectors check each against the official schema).
+
 Conventions: :mod:`acp_compat.models._base` and docs/architecture.md. The method table is
 :data:`CURRENT_METHODS`.
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import pathlib
+import ntpath
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
+
+from acp_compat.translate import paths
 
 
 class BadChunks(ValueError):
@@ -32,12 +34,16 @@ def prompt_blocks(params: Any, cwd: str) -> list[dict[str, Any]]:
 
 
 def _file_link(path: str, cwd: str) -> dict[str, Any]:
-    """A ``resource_link`` block for a local file mentioned by the user."""
-    absolute = os.path.normpath(os.path.join(cwd, path))
+    """A ``resource_link`` block for a local file mentioned by the user (the path's
+    flavour, POSIX or Windows, is the session cwd's, whatever the host)."""
+    absolute = paths.resolve(cwd, path)
+    pure = (
+        PureWindowsPath(absolute) if paths.flavour(absolute) is ntpath else PurePosixPath(absolute)
+    )
     return {
         "type": "resource_link",
-        "uri": pathlib.Path(absolute).as_uri(),
-        "name": os.path.basename(absolute) or absolute,
+        "uri": pure.as_uri(),
+        "name": pure.name or absolute,
     }
 
 
