@@ -29,6 +29,7 @@ from acp_compat.io.trace_view import (
     Conversation,
     Note,
     Record,
+    RelayEvent,
     TraceReader,
     Turn,
     read_trace,
@@ -323,7 +324,7 @@ def upgrade_records(session: str, prompt_id: int, t: float) -> bytes:
 def test_the_reader_keeps_a_partial_line_until_it_is_complete() -> None:
     data = upgrade_records("a", 1, 1.0)
     reader = TraceReader()
-    seen: list[Record | BadLine] = []
+    seen: list[Record | RelayEvent | BadLine] = []
     for i in range(0, len(data), 7):
         seen += reader.feed(data[i : i + 7])
     seen += reader.end()
