@@ -23,7 +23,9 @@ _json = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_text, inner, max_size=3),
     max_leaves=12,
 )
-_ids = st.none() | st.integers() | st.text(max_size=5) | st.booleans() | st.just({}) | st.just([])
+_ids: st.SearchStrategy[Any] = (
+    st.none() | st.integers() | st.text(max_size=5) | st.booleans() | st.just({}) | st.just([])
+)
 
 
 @st.composite
