@@ -40,7 +40,8 @@ def test_default_demo_reads_edits_and_runs(tmp_path: Path) -> None:
     assert "agent 'acp_compat.examples.legacy_agent (legacy ACP via acp-compat)'" in out
     assert "auth methods: none" in out
     assert f"you: {DEFAULT_PROMPT}" in out
-    assert "thinking: **Planning**" in out
+    # Markdown shown as a terminal shows it: "**Planning**" is bold "Planning", no markers.
+    assert "thinking: Planning I read the request" in out and "**" not in out
     assert "agent: Hello! I am the example legacy agent, speaking ACP 0.0.9." in out
     # The read: a card whose status changes, with the listing.
     assert "[search] List the working directory  in_progress -> completed" in out
@@ -183,6 +184,15 @@ def test_transcript_streams_chunks_on_one_line_per_speaker() -> None:
         ("stop", "end_turn"),
     )
     assert out == "thinking: hm\nagent: Hi there\n== turn ended: end_turn\n"
+
+
+def test_transcript_renders_markdown_split_across_chunks() -> None:
+    chunks = ["Use *", "*bold*", "* and `code`", " * star"]
+    steps = [
+        ("update", {"sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": c}})
+        for c in chunks
+    ]
+    assert render(*steps) == "agent: Use bold and code * star\n"
 
 
 def test_transcript_tool_cards_and_diff() -> None:

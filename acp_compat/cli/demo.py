@@ -7,7 +7,9 @@ editor would be configured with), and drives it with a small current ACP v1 clie
 agent read the directory, edit ``hello.txt`` (after asking permission) and run a command.
 What an editor would show is printed as it streams: the agent's text, its thoughts
 (dimmed), tool cards and their status changes, permission prompts with the option
-chosen, and the stop reason. Colours only on a terminal unless ``--color``/``--no-color``.
+chosen, and the stop reason. Markdown in the agent's text (bold, code) is shown as styles,
+not markers. Colours only on a terminal, and not with ``NO_COLOR`` or ``TERM=dumb``
+(``--color``/``--no-color`` decide instead).
 
 The client is one anyio task on the relay's pipe descriptors (no thread per line): it
 sends one request at a time and, while waiting for its response, renders notifications
@@ -31,6 +33,7 @@ import anyio
 import click
 
 from acp_compat import __version__
+from acp_compat.cli.terminal import InlineMarkdown, Span, colour_wanted
 from acp_compat.io.process import AgentProcess, to_our_stderr, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
 from acp_compat.jsonrpc.messages import (
@@ -95,6 +98,7 @@ class Transcript:
         self._streaming: str | None = None
         """``text`` or ``thought`` while a streamed message is open on the current line."""
         self._cards: dict[str, dict[str, Any]] = {}
+        self._markdown = InlineMarkdown()
 
     def _line(self, text: str) -> None:
         self.end_stream()
@@ -108,6 +112,7 @@ class Transcript:
     def end_stream(self) -> None:
         """Finish the streamed message on the current line, if any."""
         if self._streaming is not None:
+            self._echo_spans(self._markdown.end())
             if not self._at_line_start:
                 self._echo("", True)
             self._streaming = None
@@ -130,7 +135,13 @@ class Transcript:
                 self._echo(click.style("agent: ", fg="magenta", bold=True), False)
             self._streaming = kind
             text = text.lstrip()
-        self._echo(click.style(text, dim=True, italic=True) if kind == "thought" else text, False)
+        self._echo_spans(self._markdown.feed(text))
+
+    def _echo_spans(self, spans: list[Span]) -> None:
+        """Streamed markdown as a terminal shows it; a thought dimmed and in italics."""
+        thought = self._streaming == "thought"
+        for span in spans:
+            self._echo(span.styled(dim=thought, italic=thought), False)
 
     def update(self, update: dict[str, Any]) -> None:
         """One ``session/update`` notification."""
@@ -463,7 +474,7 @@ async def run_demo(
 @click.option(
     "--color/--no-color",
     default=None,
-    help="Colour the output (default: only on a terminal).",
+    help="Colour the output [default: on a terminal, unless NO_COLOR is set or TERM=dumb].",
 )
 @click.option("--login", is_flag=True, help="Start the agent logged out, to show the login.")
 @click.option(
@@ -501,7 +512,8 @@ def demo(
     root = base / "project"
     root.mkdir()
     (root / "hello.txt").write_text(HELLO_TEXT, encoding="utf-8")
-    transcript = Transcript(lambda text, nl: click.echo(text, nl=nl, color=color))
+    colour = colour_wanted(color, sys.stdout)
+    transcript = Transcript(lambda text, nl: click.echo(text, nl=nl, color=colour))
     transcript.note(
         f"acp-compat demo: the example legacy agent behind `acp-compat wrap`, in {root}"
     )

@@ -5,28 +5,28 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import textwrap
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import anyio
 import click
 
 from acp_compat import __version__
 from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
+from acp_compat.cli.options import LOG_LEVELS, SourceNamedOption, bad_option, log_level
 from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
 from acp_compat.io.stderr import PumpHandler, stderr_pump
 from acp_compat.io.trace import Tracer, open_private_file
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
 LOG_FORMAT = "%(asctime)s acp-compat %(levelname)s %(name)s: %(message)s"
 
 
-def _configure_logging(verbose: int, quiet: int, log_file: str | None) -> None:
-    """Log records go to stderr (or ``log_file``), never to stdout.
-
-    Default level INFO (the mode choice, agent starts and exits); each ``-v`` one level
-    more detail, each ``-q`` one level less.
-    """
-    levels = [logging.ERROR, logging.WARNING, logging.INFO, logging.DEBUG]
-    level = levels[max(0, min(len(levels) - 1, 2 + verbose - quiet))]
+def _configure_logging(level: int, log_file: str | None) -> None:
+    """Log records at ``level`` or above go to stderr (or ``log_file``), never to stdout."""
     handler: logging.Handler
     if log_file:
         # Opened like the trace (mode 0600, no symlink, no FIFO, our own file): records
@@ -63,10 +63,51 @@ def _reserve_stdout() -> int:
     return protocol_fd
 
 
+EXIT_STATUSES: tuple[tuple[str, str], ...] = (
+    ("0", "the editor closed stdin (and every agent was closed)"),
+    ("1", "the agent answered initialize in neither protocol"),
+    (
+        "2",
+        "usage error: a bad option or environment variable, no COMMAND, or a --trace or"
+        " --log-file naming stdout (one that cannot be opened is logged and done without)",
+    ),
+    (
+        "N",
+        "the agent's own status: when the one agent of a passthrough or downgrade relay"
+        " ends (an upgrade relay runs one agent per session and carries on), or when the"
+        " agent fails before answering initialize (a launcher such as npx or env reporting"
+        " 127); 128+N when signal N killed it",
+    ),
+    (
+        "127",
+        "the agent command cannot be started (not found, not executable); the reason is"
+        " logged to stderr and sent as the error answering initialize",
+    ),
+    ("128+N", "acp-compat received signal N (SIGTERM, SIGINT or SIGHUP) and closed the agents"),
+)
+"""Every exit status of ``wrap``, as ``wrap --help`` and the README's table show them."""
+
+
+def _exit_status_epilog() -> str:
+    """``EXIT_STATUSES`` as help text (``\\b``: click keeps the layout)."""
+    lines = ["\b", "Exit status:"]
+    for status, meaning in EXIT_STATUSES:
+        wrapped = textwrap.wrap(meaning, width=70)
+        lines.append(f"  {status:<7}{wrapped[0]}")
+        lines.extend(f"  {'':<7}{line}" for line in wrapped[1:])
+    return "\n".join(lines)
+
+
+def _option(*names: str, **attributes: Any) -> Callable[[_F], _F]:
+    """``click.option`` whose errors name the flag or the variable actually used."""
+    return click.option(*names, cls=SourceNamedOption, **attributes)
+
+
 @click.command(
     context_settings={"allow_interspersed_args": False, "auto_envvar_prefix": None},
+    epilog=_exit_status_epilog(),
 )
-@click.option(
+@_option(
     "--agent-protocol",
     type=click.Choice(["auto", "legacy", "current"]),
     default="auto",
@@ -75,7 +116,7 @@ def _reserve_stdout() -> int:
     show_envvar=True,
     help="The protocol the agent speaks; auto probes it with an initialize.",
 )
-@click.option(
+@_option(
     "--probe-timeout",
     type=click.FloatRange(min=0.1),
     default=5.0,
@@ -84,7 +125,7 @@ def _reserve_stdout() -> int:
     show_envvar=True,
     help="Seconds each auto-detection probe waits for the agent's answer.",
 )
-@click.option(
+@_option(
     "--max-line-bytes",
     type=click.IntRange(min=1024),
     default=DEFAULT_MAX_LINE_BYTES,
@@ -93,7 +134,7 @@ def _reserve_stdout() -> int:
     show_envvar=True,
     help="Longest accepted line; longer ones are dropped and logged.",
 )
-@click.option(
+@_option(
     "--max-read-bytes",
     type=click.IntRange(min=1),
     default=DEFAULT_MAX_READ_BYTES,
@@ -102,7 +143,7 @@ def _reserve_stdout() -> int:
     show_envvar=True,
     help="Largest file acp-compat reads itself for an agent (when the editor offers no fs).",
 )
-@click.option(
+@_option(
     "--grace",
     type=click.FloatRange(min=0),
     default=2.0,
@@ -111,7 +152,7 @@ def _reserve_stdout() -> int:
     show_envvar=True,
     help="Seconds an agent gets to exit after its stdin closed (and again after SIGTERM).",
 )
-@click.option(
+@_option(
     "--cwd",
     "session_cwd",
     type=click.Path(file_okay=False, resolve_path=True),
@@ -120,7 +161,7 @@ def _reserve_stdout() -> int:
     show_envvar=True,
     help="Session directory for a current agent behind a legacy client [default: here].",
 )
-@click.option(
+@_option(
     "--client-fs/--no-client-fs",
     default=False,
     show_default=True,
@@ -128,14 +169,14 @@ def _reserve_stdout() -> int:
     show_envvar=True,
     help="Tell a current agent that the legacy client serves readTextFile/writeTextFile.",
 )
-@click.option(
+@_option(
     "--auth-method",
     default=None,
     envvar="ACP_COMPAT_AUTH_METHOD",
     show_envvar=True,
     help="authenticate methodId for a current agent behind a legacy client.",
 )
-@click.option(
+@_option(
     "--trace",
     type=click.Path(dir_okay=False),
     default=None,
@@ -143,7 +184,7 @@ def _reserve_stdout() -> int:
     show_envvar=True,
     help="Write every message, before and after translation, to this JSONL file (mode 0600).",
 )
-@click.option(
+@_option(
     "--log-file",
     type=click.Path(dir_okay=False),
     default=None,
@@ -151,21 +192,31 @@ def _reserve_stdout() -> int:
     show_envvar=True,
     help="Write log records here instead of stderr (created with mode 0600).",
 )
-@click.option(
+@_option(
+    "--log-level",
+    "log_level_name",
+    type=click.Choice(list(LOG_LEVELS)),
+    default="info",
+    show_default=True,
+    envvar="ACP_COMPAT_LOG_LEVEL",
+    show_envvar=True,
+    help="How much to log: info is the mode chosen and agent starts and exits; none, nothing.",
+)
+@_option(
     "-v",
     "--verbose",
     count=True,
     envvar="ACP_COMPAT_VERBOSE",
     show_envvar=True,
-    help="More log detail (repeatable; a number in the environment variable).",
+    help="One level more log detail than --log-level (repeatable; a number in the variable).",
 )
-@click.option(
+@_option(
     "-q",
     "--quiet",
     count=True,
     envvar="ACP_COMPAT_QUIET",
     show_envvar=True,
-    help="Less log detail (repeatable; a number in the environment variable).",
+    help="One level less log detail than --log-level (repeatable; a number in the variable).",
 )
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def wrap(
@@ -179,6 +230,7 @@ def wrap(
     auth_method: str | None,
     trace: str | None,
     log_file: str | None,
+    log_level_name: str,
     verbose: int,
     quiet: int,
     command: tuple[str, ...],
@@ -190,30 +242,30 @@ def wrap(
 
     A legacy ACP 0.0.x agent behind a current ACP editor is upgraded, a current agent
     behind a legacy client downgraded; same protocols are passed through. Only protocol
-    goes to stdout; logs and the agent's stderr go to stderr. Exit status: 0 after the
-    editor closed stdin; the agent's status when the agent of a passthrough or downgrade
-    relay ends (an upgrade relay runs one agent process per session and carries on); 127
-    when the agent cannot be started; 1 when it answers initialize in neither protocol;
-    128+N after signal N.
+    goes to stdout; logs and the agent's stderr go to stderr. Exit statuses: below.
     """
-    for path in (trace, log_file):
+    # A trace or log on stdout would corrupt the protocol: a usage error (2), told before
+    # anything starts, never confused with an agent that failed (1, 127).
+    for name, path in (("trace", trace), ("log_file", log_file)):
         if path and _is_stdout(path):
-            raise click.FileError(path, hint="it is stdout, which carries only the protocol")
+            bad_option(name, f"{path!r} is stdout, which carries only the protocol")
     # A trace or log file that cannot be opened safely is reported and done without:
     # the relay still serves the editor (exiting here would leave its initialize
     # unanswered, and a file planted at a shared path could stop every run).
     problems: list[str] = []
     try:
-        _configure_logging(verbose, quiet, log_file)
+        _configure_logging(log_level(log_level_name, verbose, quiet), log_file)
     except OSError as exc:
-        _configure_logging(verbose, quiet, None)
-        problems.append(f"--log-file {log_file}: {exc.strerror or exc}; logging to stderr")
+        _configure_logging(log_level(log_level_name, verbose, quiet), None)
+        problems.append(
+            f"{_given_as('log_file', log_file or '')}: {exc.strerror or exc}; logging to stderr"
+        )
     tracer: Tracer | None = None
     if trace:
         try:
             tracer = Tracer(trace)
         except OSError as exc:
-            problems.append(f"--trace {trace}: {exc.strerror or exc}; tracing is off")
+            problems.append(f"{_given_as('trace', trace)}: {exc.strerror or exc}; tracing is off")
     for problem in problems:
         logging.getLogger("acp_compat.cli.wrap").error("%s", problem)
     options = WrapOptions(
