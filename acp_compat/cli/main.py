@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("acp_compat.cli.demo", "Watch a bundled legacy agent run through the relay."),
     "detect": ("acp_compat.cli.detect", "Tell which protocol an agent speaks."),
     "trace": ("acp_compat.cli.trace", "Read a --trace file as a conversation."),
+    "config": ("acp_compat.cli.config", "Print editor settings that run an agent through wrap."),
 }
 """Every subcommand: the module holds a click command named like the subcommand."""
 
@@ -59,4 +60,5 @@ def main() -> None:
     acp-compat demo                  watch a bundled legacy agent run through the relay
     acp-compat detect -- CMD ARGS... tell which protocol an agent speaks
     acp-compat trace FILE            read a --trace file as a conversation
+    acp-compat config EDITOR -- CMD  print the editor settings that run CMD wrapped
     """
