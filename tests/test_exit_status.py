@@ -82,9 +82,18 @@ def test_0_the_editor_closed_stdin(start: Any) -> None:
     assert wrap.wait() == 0
 
 
-def test_1_the_agent_answered_initialize_in_neither_protocol(start: Any) -> None:
-    # It prints, exits 0 and never answers: not a success.
-    wrap = start(_python("print(1)"), "--probe-timeout", "0.3")
+@pytest.mark.parametrize(
+    "agent",
+    [
+        # Prints, exits 0 and never answers: not a success.
+        _python("print(1)"),
+        # Stays alive and never answers: refused once the probes time out.
+        _python("import time; print('banner', flush=True); time.sleep(30)"),
+    ],
+    ids=["exits-0-without-answering", "never-answers"],
+)
+def test_1_the_agent_answered_initialize_in_neither_protocol(start: Any, agent: list[str]) -> None:
+    wrap = start(agent, "--probe-timeout", "0.3")
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     assert "could not tell which protocol" in answer["error"]["message"]
     assert wrap.wait(20) == 1

@@ -28,9 +28,10 @@ WITHOUT_PIDFD = (
 
 
 def _converse(
-    command: list[str], messages: list[dict[str, Any]], cwd: Path, *, keep_stdin_open: bool
+    command: list[str], messages: list[dict[str, Any]], cwd: Path
 ) -> tuple[int, list[Any]]:
-    """Send ``messages``; stdin is closed at once, or left open until the relay exits."""
+    """Send ``messages``, read until every request is answered, then close stdin; the
+    relay's exit status and everything it wrote."""
     process = subprocess.Popen(
         [sys.executable, "-c", WITHOUT_PIDFD, "--grace", "0.5", "--", *command],
         stdin=subprocess.PIPE,
@@ -40,12 +41,19 @@ def _converse(
         cwd=cwd,
     )
     assert process.stdin is not None and process.stdout is not None
+    out: list[Any] = []
     try:
         process.stdin.write("".join(json.dumps(m) + "\n" for m in messages))
         process.stdin.flush()
-        if not keep_stdin_open:
-            process.stdin.close()
-        out = process.stdout.read()
+        waiting = {m["id"] for m in messages}
+        while waiting:
+            line = process.stdout.readline()
+            if not line:
+                break
+            out.append(json.loads(line))
+            waiting.discard(out[-1].get("id"))
+        process.stdin.close()
+        out += [json.loads(line) for line in process.stdout.read().splitlines()]
         status = process.wait(timeout=45)
     finally:
         if process.poll() is None:
@@ -54,7 +62,7 @@ def _converse(
         if not process.stdin.closed:
             process.stdin.close()
         process.stdout.close()
-    return status, [json.loads(line) for line in out.splitlines()]
+    return status, out
 
 
 def _request(id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -75,7 +83,6 @@ def test_a_full_upgrade_turn_without_pidfd(tmp_path: Path) -> None:
             _request(1, "session/new", {"cwd": str(tmp_path), "mcpServers": []}),
         ],
         tmp_path,
-        keep_stdin_open=False,
     )
     assert status == 0
     assert out[0]["result"]["protocolVersion"] == 1
@@ -96,7 +103,6 @@ def test_an_agent_exit_is_noticed_without_pidfd(tmp_path: Path) -> None:
             ),
         ],
         tmp_path,
-        keep_stdin_open=True,
     )
     assert out[0]["result"]["protocolVersion"] == 1
     assert status == 4

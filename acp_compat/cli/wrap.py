@@ -43,6 +43,15 @@ def _configure_logging(level: int, log_file: str | None) -> None:
     root.propagate = False
 
 
+def _given_as(name: str, value: str) -> str:
+    """How option ``name`` was given: ``--flag value``, or ``VARIABLE=value``."""
+    ctx = click.get_current_context()
+    param = next(p for p in ctx.command.params if p.name == name)
+    assert isinstance(param, SourceNamedOption)
+    variable = param.variable_used(ctx)
+    return f"{variable}={value}" if variable else f"{param.opts[0]} {value}"
+
+
 def _is_stdout(path: str) -> bool:
     """Whether ``path`` names what our stdout is (``/dev/stdout``, the file it goes to)."""
     try:
@@ -277,6 +286,7 @@ def wrap(
             client_fs=client_fs,
             auth_method=auth_method,
             version=__version__,
+            agent_protocol_given_as=_given_as("agent_protocol", agent_protocol),
         ),
         max_line_bytes=max_line_bytes,
         grace=grace,

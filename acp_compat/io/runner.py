@@ -46,6 +46,9 @@ class ModeOptions:
     client_fs: bool = False
     auth_method: str | None = None
     version: str = "0.0.0"
+    agent_protocol_given_as: str = ""
+    """How a named protocol was given (``--agent-protocol legacy``, or its variable), for
+    the error an agent that refuses it gets."""
 
     def startup(self) -> StartupOptions:
         """The startup policy's options."""
@@ -68,6 +71,7 @@ class ModeOptions:
             client_fs=self.client_fs,
             auth_method=self.auth_method,
             version=self.version,
+            agent_protocol_given_as=self.agent_protocol_given_as,
         )
 
 

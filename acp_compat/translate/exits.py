@@ -13,7 +13,7 @@ EXIT_CANNOT_START = 127
 
 EXIT_NO_PROTOCOL = 1
 """Exit status when the agent answered no ``initialize`` in either protocol (unless it
-exited, then its own status)."""
+exited with a failure status, then that status: a launcher's 127 is passed on)."""
 
 
 def describe_status(returncode: int | None) -> str:

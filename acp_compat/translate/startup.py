@@ -53,6 +53,7 @@ from acp_compat.translate.exits import (
     shell_status,
     stop_cause,
 )
+from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
 from acp_compat.translate.passthrough import PassthroughTranslator
 from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol, probe_request
 
@@ -297,6 +298,9 @@ class StartupPolicy:
         if self.done or process != self._process:
             return []
         if self.initialize is None:
+            # Said now: a client that never sends initialize (or gives up) must still
+            # leave the reason on stderr, not only in an answer nobody reads.
+            logger.error("%s", reason)
             self._start_failure = reason
             return []
         self._probe = None
@@ -350,7 +354,6 @@ class StartupPolicy:
         """The client's ``initialize`` arrived: refuse, decide, or probe."""
         assert self.initialize is not None
         if self._start_failure is not None:
-            logger.error("%s", self._start_failure)
             self.attempts.append(
                 Attempt(
                     protocol=self._client,
@@ -513,9 +516,11 @@ class StartupPolicy:
             },
         )
         last = self.attempts[-1]
-        # An agent that only ever exited (a launcher that failed: ``npx`` or ``env``
-        # reporting 127) passes its own status on, as a shell would.
-        status = shell_status(last.returncode) if last.outcome == "exited" else EXIT_NO_PROTOCOL
+        # An agent that only ever failed (a launcher that failed: ``npx`` or ``env``
+        # reporting 127) passes its own status on, as a shell would; one that exited 0
+        # without answering still answered in neither protocol.
+        failed = last.outcome == "exited" and last.returncode != 0
+        status = shell_status(last.returncode) if failed else EXIT_NO_PROTOCOL
         why = "the agent answered initialize in neither protocol"
         return [ToClient(reply), *self._finish(status, why)]
 
@@ -582,11 +587,25 @@ class TranslatorOptions:
     client_fs: bool = False
     auth_method: str | None = None
     version: str = "0.0.0"
+    agent_protocol_given_as: str = ""
+    """How a named protocol was given (``--agent-protocol legacy``, or its variable)."""
 
 
 def make_translator(decision: Decision, options: TranslatorOptions) -> Translator | str:
     """The translator for ``decision``'s mode, or why there is none (the one place that
-    knows the translator classes; they are imported only when needed)."""
+    knows the translator classes; they are imported only when needed). A protocol the user
+    named instead of a detected one is wrapped in :class:`ForcedProtocol`, so an agent
+    that refuses it leaves the editor an error that names the setting."""
+    translator = _translator_for(decision, options)
+    initialize = decision.client_messages[0] if decision.client_messages else None
+    if decision.how != "--agent-protocol" or isinstance(translator, str) or initialize is None:
+        return translator
+    given_as = options.agent_protocol_given_as or f"--agent-protocol {decision.agent.value}"
+    hint = forced_protocol_hint(decision.agent.value, given_as)
+    return ForcedProtocol(translator, initialize.get("id"), hint)
+
+
+def _translator_for(decision: Decision, options: TranslatorOptions) -> Translator | str:
     if decision.mode is Mode.PASSTHROUGH:
         return PassthroughTranslator()
     if decision.mode is Mode.UPGRADE:

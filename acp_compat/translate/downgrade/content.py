@@ -1,7 +1,7 @@
 """Current content → legacy content: the one-value merge, block renderings, locations, plans.
 
 A legacy tool call holds a single content value (markdown or one diff); a current one
-holds a list. notes.md §7 E4 gives the merge this module implements.
+holds a list. docs/notes.md §7 E4 gives the merge this module implements.
 """
 
 from __future__ import annotations

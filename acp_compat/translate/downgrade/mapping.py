@@ -2,7 +2,7 @@
 
 The tables themselves are :mod:`acp_compat.models.mapping` (shared with the upgrade);
 this module applies them to what a current agent sends, which may hold anything.
-behaviour.md §3; notes.md §7 (E1b, E2b, E3b) has the reasoning behind each row.
+behaviour.md §3; docs/notes.md §7 (E1b, E2b, E3b) has the reasoning behind each row.
 """
 
 from __future__ import annotations
