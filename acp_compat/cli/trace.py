@@ -8,7 +8,6 @@ imported only when the command runs: ``acp-compat wrap`` never pays for it.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sys
 import time
@@ -17,6 +16,7 @@ from typing import IO
 
 import click
 
+from acp_compat.cli.terminal import colour_wanted
 from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN
 from acp_compat.io.trace_view import (
     BadLine,
@@ -61,18 +61,8 @@ MODES = {
 
 Echo = Callable[[str], None]
 
-
-def use_colour(flag: bool | None, stream: IO[str]) -> bool:
-    """``--color``/``--no-color`` when given; else a terminal that is not ``dumb``, unless
-    ``NO_COLOR`` is set (https://no-color.org)."""
-    if flag is not None:
-        return flag
-    if os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("TERM") == "dumb":
-        return False
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+# One colour rule for every command (NO_COLOR, TERM=dumb, a terminal): the demo's too.
+use_colour = colour_wanted
 
 
 def _seconds(value: float | None) -> str:
