@@ -9,10 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from agents.harness import agent_command
 
-from acp_compat.cli.main import main
+from acp_compat.cli.main import COMMANDS, main
 from acp_compat.cli.options import LOG_LEVELS, log_level
 
 
@@ -30,9 +31,12 @@ def test_top_level_help_keeps_every_description_whole() -> None:
     )
     listing = _squash(done.stdout[done.stdout.index("Commands:") :])
     assert "..." not in listing
-    for name, command in main.commands.items():
-        first = (command.help or "").split("\n\n")[0]
-        assert _squash(f"{name}{first}") in listing, name
+    for name, (_module, summary) in COMMANDS.items():
+        assert _squash(f"{name}{summary}") in listing, name
+    # Every command in the table is a real one, and has a summary that is a sentence.
+    for name in COMMANDS:
+        assert main.get_command(click.Context(main), name) is not None
+        assert COMMANDS[name][1].endswith(".")
 
 
 @pytest.mark.parametrize(
