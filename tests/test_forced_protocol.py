@@ -34,6 +34,9 @@ class Scripted:
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         return self.outputs
 
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        return self.outputs
+
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         return self.outputs
 
@@ -76,9 +79,13 @@ def test_other_messages_and_a_successful_initialize_pass_unchanged() -> None:
     assert forced.from_agent(0, {}) == [ToClient(_error(7))]
 
 
-def test_the_hint_is_added_when_the_agent_exits_instead() -> None:
+@pytest.mark.parametrize("event", ["exited", "lost"])
+def test_the_hint_is_added_when_the_agent_exits_or_is_lost_instead(event: str) -> None:
     forced = ForcedProtocol(Scripted([ToClient(_error(7))]), 7, HINT)
-    (answer,) = forced.agent_exited(0, 1, "")
+    if event == "exited":
+        (answer,) = forced.agent_exited(0, 1, "")
+    else:
+        (answer,) = forced.agent_lost(0, "it closed its stdout")
     assert isinstance(answer, ToClient)
     assert answer.message["error"]["data"] == {"hint": HINT}
 

@@ -8,7 +8,7 @@ The value sets come from the model types themselves (:data:`acp_compat.models.le
 and friends), and the tables are checked against them when this module is imported, so a
 table cannot silently miss or invent a value.
 
-behaviour.md §2 (upgrade) and §3 (downgrade) give each row; notes.md §7 the reasoning.
+behaviour.md §2 (upgrade) and §3 (downgrade) give each row; docs/notes.md §7 the reasoning.
 """
 
 from __future__ import annotations

@@ -46,6 +46,10 @@ class ForcedProtocol:
         """As the wrapped translator, with the hint added to a failed ``initialize``."""
         return self._annotate(self._inner.agent_exited(agent, returncode, stderr_tail))
 
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        """As the wrapped translator, with the hint added to a failed ``initialize``."""
+        return self._annotate(self._inner.agent_lost(agent, reason))
+
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """As the wrapped translator."""
         return self._inner.agent_start_failed(agent, reason)
