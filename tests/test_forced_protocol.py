@@ -107,25 +107,22 @@ def test_wrap_tells_the_editor_about_the_forced_protocol(
 ) -> None:
     init = {"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": {"protocolVersion": 1}}
     environment = {k: v for k, v in os.environ.items() if not k.startswith("ACP_COMPAT_")}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "acp_compat",
-            "wrap",
-            "-q",
-            *args,
-            "--",
-            *agent_command("current_agent"),
-        ],
-        input=json.dumps(init) + "\n",
-        capture_output=True,
+    command = [sys.executable, "-m", "acp_compat", "wrap", "-q", *args, "--"]
+    with subprocess.Popen(
+        [*command, *agent_command("current_agent")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
         text=True,
-        timeout=30,
         cwd=tmp_path,
         env={**environment, **env},
-    )
-    (answer,) = [json.loads(line) for line in done.stdout.splitlines()]
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(json.dumps(init) + "\n")
+        process.stdin.flush()
+        # stdin stays open until the answer: an editor that left would be answered instead.
+        answer = json.loads(process.stdout.readline())
+        process.communicate(timeout=30)
     assert answer["id"] == 3
     assert answer["error"]["code"] == -32602  # the agent's own refusal, kept
     assert named in answer["error"]["message"]
