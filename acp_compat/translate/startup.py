@@ -298,9 +298,8 @@ class StartupPolicy:
         if self.done or process != self._process:
             return []
         if self.initialize is None:
-            # Said now: a client that never sends initialize (or gives up) must still
-            # leave the reason on stderr, not only in an answer nobody reads.
-            logger.error("%s", reason)
+            # The shell has logged the reason already (a client that never sends
+            # initialize still leaves it on stderr); it is answered once one comes.
             self._start_failure = reason
             return []
         self._probe = None

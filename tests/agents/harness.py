@@ -112,8 +112,21 @@ class Wrap:
         """Send the relay a signal."""
         self.proc.send_signal(sig)
 
-    def stderr(self) -> str:
-        """Everything the relay wrote to stderr so far."""
+    def stderr(self, settle: float = 0.1, limit: float = 2.0) -> str:
+        """Everything the relay wrote to stderr so far, once it has stopped growing for
+        ``settle`` seconds (at most ``limit``): log records reach stderr through a pump
+        thread, so a record made before an answer on stdout can land just after it."""
+        deadline = time.monotonic() + limit
+        text = self._read_stderr()
+        while time.monotonic() < deadline:
+            time.sleep(settle)
+            again = self._read_stderr()
+            if again == text:
+                break
+            text = again
+        return text
+
+    def _read_stderr(self) -> str:
         self._stderr.seek(0)
         return self._stderr.read().decode(errors="replace")
 
