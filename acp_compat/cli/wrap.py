@@ -13,8 +13,8 @@ import anyio
 import click
 
 from acp_compat import __version__
-from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
 from acp_compat.cli.options import LOG_LEVELS, SourceNamedOption, bad_option, log_level
+from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
 from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
 from acp_compat.io.stderr import PumpHandler, stderr_pump
 from acp_compat.io.trace import Tracer, open_private_file
