@@ -75,7 +75,7 @@ def test_other_messages_and_a_successful_initialize_pass_unchanged() -> None:
     outputs = forced.from_agent(0, {})
     assert outputs[0].message is other and outputs[1].message is success  # type: ignore[union-attr]
     # The initialize was answered: a later error with the same id is not touched.
-    forced._inner = Scripted([ToClient(_error(7))])  # type: ignore[assignment]
+    forced._inner = Scripted([ToClient(_error(7))])
     assert forced.from_agent(0, {}) == [ToClient(_error(7))]
 
 
