@@ -127,8 +127,61 @@ def test_wrap_imports_only_what_it_uses(options: tuple[str, ...]) -> None:
         "acp_compat.models.current.methods",
         "acp_compat.models.current.session",  # first needed at session/new
         "acp_compat.models.current.initialize_result",  # the agent's side of initialize
+        # Loaded by the upgrade translator at the first prompt, chunk or tool call:
+        *LATE_MODELS,
     }
     assert unwanted.isdisjoint(modules), sorted(unwanted & set(modules))
+
+
+LATE_MODELS = (
+    "acp_compat.models.legacy",
+    "acp_compat.models.current.content",
+    "acp_compat.models.current.prompt",
+    "acp_compat.models.current.tools",
+    "acp_compat.models.current.permission",
+)
+"""Model modules an upgrade relay needs only after ``initialize``."""
+
+
+def test_upgrade_translator_loads_the_late_models_on_first_use() -> None:
+    """The models left out of startup are there when a session's messages need them."""
+    code = (
+        "import sys\n"
+        "from acp_compat.translate.base import ToAgent\n"
+        "from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator\n"
+        "options = UpgradeOptions(agent_command=['agent'], launch_cwd='/', version='0')\n"
+        "t = UpgradeTranslator(options)\n"
+        "def loaded():\n"
+        f"    return [m for m in {LATE_MODELS!r} if m in sys.modules]\n"
+        "init = {'jsonrpc': '2.0', 'id': 0, 'method': 'initialize',\n"
+        "        'params': {'protocolVersion': 1, 'clientCapabilities': {}}}\n"
+        "out = [o for o in t.from_client(init) if isinstance(o, ToAgent)]\n"
+        "t.from_agent(0, {'jsonrpc': '2.0', 'id': out[0].message['id'],\n"
+        "                 'result': {'protocolVersion': '0.0.9', 'isAuthenticated': True}})\n"
+        "print(loaded())\n"
+        "from acp_compat.translate.upgrade import prompt, tools\n"
+        "prompt.block_to_chunk(object())  # type: ignore\n"
+        "tools.offered_outcomes(object())\n"
+        "print(loaded())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.splitlines()
+    assert out[0] == "[]"
+    assert out[1] == str(["acp_compat.models.legacy", "acp_compat.models.current.content"])
+
+
+def test_mapping_tables_match_the_models() -> None:
+    """The tables are checked by this test, not at import (mapping's docstring says why)."""
+    from acp_compat.models import mapping
+
+    mapping.check_tables()
+    missing = dict(mapping.KIND_BY_ICON)
+    del missing["regex"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mapping, "KIND_BY_ICON", missing)
+        with pytest.raises(AssertionError, match="KIND_BY_ICON keys"):
+            mapping.check_tables()
 
 
 def test_lazy_model_exports_match_the_type_checking_imports() -> None:

@@ -5,8 +5,10 @@ kind, legacy ↔ current tool-call statuses, legacy confirmation outcomes ↔ cu
 permission options, and the protocol versions. (How an agent process ended, in words,
 is :mod:`acp_compat.translate.exits`.)
 The value sets come from the model types themselves (:data:`acp_compat.models.legacy.Icon`
-and friends), and the tables are checked against them when this module is imported, so a
-table cannot silently miss or invent a value.
+and friends): :func:`check_tables` compares every table with them, and the test suite runs
+it, so a table cannot silently miss or invent a value. It is not run at import: the
+translators import these tables at startup, and the model modules it needs cost startup
+time before the editor's ``initialize`` is answered (benchmarks/README.md).
 
 behaviour.md §2 (upgrade) and §3 (downgrade) give each row; docs/notes.md §7 the reasoning.
 """
@@ -14,11 +16,6 @@ behaviour.md §2 (upgrade) and §3 (downgrade) give each row; docs/notes.md §7 
 from __future__ import annotations
 
 from typing import Final, get_args
-
-from .current.permission import PermissionOptionKind
-from .current.tools import TOOL_KINDS, ToolCallStatus
-from .legacy import Icon, ToolCallConfirmationOutcome
-from .legacy import ToolCallStatus as LegacyToolCallStatus
 
 # --------------------------------------------------------------------------- versions
 
@@ -30,8 +27,10 @@ CURRENT_PROTOCOL_VERSION: Final = 1
 
 # --------------------------------------------------------------------------- icons and kinds
 
-LEGACY_ICONS: Final = frozenset(get_args(Icon))
-"""Every icon a legacy peer knows."""
+LEGACY_ICONS: Final = frozenset(
+    {"fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"}
+)
+"""Every icon a legacy peer knows (:data:`acp_compat.models.legacy.Icon`)."""
 
 KIND_BY_ICON: Final[dict[str, str]] = {
     "fileSearch": "search",
@@ -118,12 +117,20 @@ REJECTING_OUTCOMES: Final = frozenset({"reject", "cancel"})
 # --------------------------------------------------------------------------- checks
 
 
-def _check_tables() -> None:
-    """Every table covers exactly the values of the model types it maps."""
+def check_tables() -> None:
+    """Raise :class:`AssertionError` unless every table covers exactly the values of the
+    model types it maps."""
+    # Imported here, not at the top: see the module docstring.
+    from .current.permission import PermissionOptionKind
+    from .current.tools import TOOL_KINDS, ToolCallStatus
+    from .legacy import Icon, ToolCallConfirmationOutcome
+    from .legacy import ToolCallStatus as LegacyToolCallStatus
+
     legacy_statuses = set(get_args(LegacyToolCallStatus))
     current_statuses = set(get_args(ToolCallStatus))
     outcomes = set(get_args(ToolCallConfirmationOutcome))
     checks = [
+        (LEGACY_ICONS, set(get_args(Icon)), "LEGACY_ICONS"),
         (set(KIND_BY_ICON), LEGACY_ICONS, "KIND_BY_ICON keys"),
         (set(KIND_BY_ICON.values()) | set(ICON_BY_KIND), TOOL_KINDS, "tool kinds"),
         (set(ICON_BY_KIND.values()) | LEGACY_ICONS, LEGACY_ICONS, "ICON_BY_KIND values"),
@@ -142,6 +149,3 @@ def _check_tables() -> None:
     for found, expected, what in checks:
         if found != expected:
             raise AssertionError(f"{what}: {sorted(found)} != {sorted(expected)}")
-
-
-_check_tables()

@@ -4,7 +4,7 @@ path first), the agent's answers to acp-compat's requests, and local file result
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc.messages import (
@@ -20,16 +20,7 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
-from acp_compat.models.legacy import (
-    PushToolCallParams,
-    ReadTextFileParams,
-    RequestToolCallConfirmationParams,
-    StreamAssistantMessageChunkParams,
-    TextAssistantChunk,
-    UpdatePlanParams,
-    UpdateToolCallParams,
-    WriteTextFileParams,
-)
+from acp_compat.models._lazy import lazy_module
 from acp_compat.models.mapping import CURRENT_STATUS
 from acp_compat.translate import paths
 from acp_compat.translate.base import (
@@ -59,6 +50,13 @@ from acp_compat.translate.upgrade.records import (
     SendFor,
     SessionRecord,
 )
+
+if TYPE_CHECKING:
+    from acp_compat.models import legacy as legacy_models
+else:
+    # Loaded at the first legacy message that needs a model, not before ``initialize`` is
+    # answered (models/_lazy.py says why).
+    legacy_models = lazy_module("acp_compat.models.legacy")
 
 
 def _error(request_id: RequestId, text: str) -> Message:
@@ -184,12 +182,14 @@ class AgentSide:
     def _stream_chunk(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        chunk = structure(params, StreamAssistantMessageChunkParams, at="params").chunk
+        chunk = structure(
+            params, legacy_models.StreamAssistantMessageChunkParams, at="params"
+        ).chunk
         outputs: list[Output] = []
         if session is not None and session.turn is not None:
             kind, text = (
                 ("agent_message_chunk", chunk.text)
-                if isinstance(chunk, TextAssistantChunk)
+                if isinstance(chunk, legacy_models.TextAssistantChunk)
                 else ("agent_thought_chunk", chunk.thought)
             )
             outputs.append(
@@ -206,7 +206,7 @@ class AgentSide:
     def _push_tool_call(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        call = structure(params, PushToolCallParams, at="params")
+        call = structure(params, legacy_models.PushToolCallParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "pushToolCall")
         tool_id = session.tools.add("in_progress", call.locations or ())
@@ -230,7 +230,7 @@ class AgentSide:
     def _request_confirmation(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        call = structure(params, RequestToolCallConfirmationParams, at="params")
+        call = structure(params, legacy_models.RequestToolCallConfirmationParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "requestToolCallConfirmation")
         tool_id = session.tools.add("pending", call.locations or ())
@@ -267,7 +267,7 @@ class AgentSide:
     def _update_tool_call(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        call = structure(params, UpdateToolCallParams, at="params")
+        call = structure(params, legacy_models.UpdateToolCallParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "updateToolCall")
         tool_id = call.tool_call_id
@@ -299,7 +299,7 @@ class AgentSide:
     def _update_plan(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        entries = structure(params, UpdatePlanParams, at="params").entries
+        entries = structure(params, legacy_models.UpdatePlanParams, at="params").entries
         outputs: list[Output] = []
         if session is not None and session.turn is not None:
             plan = [
@@ -315,7 +315,7 @@ class AgentSide:
     def _read_text_file(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        read = structure(params, ReadTextFileParams, at="params")
+        read = structure(params, legacy_models.ReadTextFileParams, at="params")
         # The legacy schema says u32, and fs/read_text_file must not get a negative number.
         negative = [
             Problem(f"params.{name}", "expected a non-negative integer or null")
@@ -342,7 +342,7 @@ class AgentSide:
     def _write_text_file(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        write = structure(params, WriteTextFileParams, at="params")
+        write = structure(params, legacy_models.WriteTextFileParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "writeTextFile")
         path = paths.resolve(session.cwd, write.path)

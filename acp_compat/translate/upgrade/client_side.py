@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc.messages import (
@@ -23,11 +23,8 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
-from acp_compat.models.current import (
-    AuthenticateRequest,
-    InitializeRequest,
-    PromptRequest,
-)
+from acp_compat.models._lazy import lazy_module
+from acp_compat.models.current.initialize import AuthenticateRequest, InitializeRequest
 from acp_compat.models.mapping import REJECTING_OUTCOMES
 from acp_compat.translate import paths
 from acp_compat.translate.base import (
@@ -58,6 +55,12 @@ from acp_compat.translate.upgrade.records import (
     Turn,
     UnknownSession,
 )
+
+if TYPE_CHECKING:
+    from acp_compat.models.current import prompt as prompt_models
+else:
+    # Loaded at the first prompt, not before ``initialize`` is answered (models/_lazy.py).
+    prompt_models = lazy_module("acp_compat.models.current.prompt")
 
 UNSUPPORTED_METHODS = frozenset(
     {
@@ -220,7 +223,7 @@ class ClientSide:
         return outputs + started
 
     def _session_prompt(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        prompt = _structure(params, PromptRequest)
+        prompt = _structure(params, prompt_models.PromptRequest)
         session = self._sessions.require(prompt.session_id)
         chunks = prompt_to_chunks(prompt.prompt)
         if session.failure is not None:

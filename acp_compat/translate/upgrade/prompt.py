@@ -17,19 +17,17 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from acp_compat.codec import CodecError, Problem
-from acp_compat.models.current import (
-    AudioContent,
-    ContentBlock,
-    EmbeddedResource,
-    ImageContent,
-    ResourceLink,
-    TextContent,
-    TextResourceContents,
-    UnknownContentBlock,
-)
+from acp_compat.models._lazy import lazy_module
+
+if TYPE_CHECKING:
+    from acp_compat.models.current import content
+else:
+    # Loaded at the first prompt, not before ``initialize`` is answered (models/_lazy.py).
+    content = lazy_module("acp_compat.models.current.content")
 
 _BACKTICK_RUN = re.compile(r"`+")
 _WINDOWS_DRIVE = re.compile(r"^/[A-Za-z]:[/\\]")
@@ -58,36 +56,38 @@ def fenced(uri: str, text: str) -> str:
     return f"{uri}\n{fence}\n{body}{fence}"
 
 
-def _unsupported(block: ContentBlock) -> str:
+def _unsupported(block: content.ContentBlock) -> str:
     """How an unsupported block is named in the error."""
-    if isinstance(block, ImageContent):
+    if isinstance(block, content.ImageContent):
         return '"image"'
-    if isinstance(block, AudioContent):
+    if isinstance(block, content.AudioContent):
         return '"audio"'
-    if isinstance(block, EmbeddedResource):
+    if isinstance(block, content.EmbeddedResource):
         return '"resource" (embedded blob)'
-    if isinstance(block, UnknownContentBlock):
+    if isinstance(block, content.UnknownContentBlock):
         return f'"{block.data.get("type")}"'
     return f'"{type(block).__name__}"'
 
 
-def block_to_chunk(block: ContentBlock) -> dict[str, str] | None:
+def block_to_chunk(block: content.ContentBlock) -> dict[str, str] | None:
     """The legacy chunk for one block; ``None`` when a legacy agent cannot take it.
     Raises ``CodecError`` (paths from the block) for a ``file:`` URI naming no path."""
-    if isinstance(block, TextContent):
+    if isinstance(block, content.TextContent):
         return {"text": block.text}
-    if isinstance(block, ResourceLink):
+    if isinstance(block, content.ResourceLink):
         path = file_uri_to_path(block.uri)
         if path == "":
             # An empty path chunk would be resolved as the agent's cwd: refuse it instead.
             raise CodecError([Problem("uri", "a file: URI must name a file")])
         return {"path": path} if path is not None else {"text": f"[{block.name}]({block.uri})"}
-    if isinstance(block, EmbeddedResource) and isinstance(block.resource, TextResourceContents):
+    if isinstance(block, content.EmbeddedResource) and isinstance(
+        block.resource, content.TextResourceContents
+    ):
         return {"text": fenced(block.resource.uri, block.resource.text)}
     return None
 
 
-def prompt_to_chunks(prompt: list[ContentBlock]) -> list[dict[str, str]]:
+def prompt_to_chunks(prompt: list[content.ContentBlock]) -> list[dict[str, str]]:
     """The legacy chunks for a structured ``session/prompt``'s blocks; raises
     ``CodecError`` (paths ``params.prompt[i]``) naming each block type it cannot send."""
     chunks: list[dict[str, str]] = []

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from acp_compat.jsonrpc.messages import RequestId
-from acp_compat.models.legacy import ToolCallLocation
 from acp_compat.models.mapping import FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
 from acp_compat.translate.upgrade.lifecycle import (
@@ -23,6 +22,9 @@ from acp_compat.translate.upgrade.lifecycle import (
     SessionState,
     transition,
 )
+
+if TYPE_CHECKING:  # annotations only: the legacy models load at the first tool call
+    from acp_compat.models.legacy import ToolCallLocation
 
 # --- what each request acp-compat sent to an agent process was for -----------------------
 

@@ -12,24 +12,21 @@ the legacy message from the current fields plus these.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from acp_compat.models.legacy import (
-    ExecuteConfirmation,
-    FetchConfirmation,
-    McpConfirmation,
-    PushToolCallParams,
-    RequestToolCallConfirmationParams,
-    ToolCallConfirmation,
-    ToolCallContent,
-    ToolCallLocation,
-)
+from acp_compat.models._lazy import lazy_module
 from acp_compat.models.mapping import (
     KIND_BY_ICON,
     OPTION_KIND_BY_OUTCOME,
     OPTION_NAME_BY_OUTCOME,
 )
 from acp_compat.translate import paths
+
+if TYPE_CHECKING:
+    from acp_compat.models import legacy as legacy_models
+else:
+    # Loaded at the first tool call, not before ``initialize`` is answered (models/_lazy.py).
+    legacy_models = lazy_module("acp_compat.models.legacy")
 
 MAX_LINE_NUMBER = 2**32 - 1
 """Both schemas declare a location's ``line`` a ``uint32``."""
@@ -40,7 +37,7 @@ def legacy_meta(legacy: dict[str, Any]) -> dict[str, Any]:
     return {"acpCompat": {"legacy": legacy}}
 
 
-def fix_diff_path(path: str, locations: Sequence[ToolCallLocation], cwd: str) -> str:
+def fix_diff_path(path: str, locations: Sequence[legacy_models.ToolCallLocation], cwd: str) -> str:
     """An absolute diff path: as is when absolute, else an absolute location ending with
     the same components (for a bare basename, as legacy Gemini sends: the same basename),
     else joined to the session's cwd. Matching whole trailing components, not only the
@@ -64,7 +61,7 @@ def fix_diff_path(path: str, locations: Sequence[ToolCallLocation], cwd: str) ->
     return paths.resolve(cwd, path)
 
 
-def _located(path: str, locations: Sequence[ToolCallLocation], cwd: str) -> str:
+def _located(path: str, locations: Sequence[legacy_models.ToolCallLocation], cwd: str) -> str:
     """:func:`fix_diff_path`, with Gemini's case first: a bare basename and a POSIX
     location ending with it. Any location that might match otherwise (it contains the
     name) hands the decision to :func:`fix_diff_path`, which decides in the same order."""
@@ -85,7 +82,7 @@ def _is_name(path: str) -> bool:
 
 
 def tool_call(
-    call: PushToolCallParams | RequestToolCallConfirmationParams,
+    call: legacy_models.PushToolCallParams | legacy_models.RequestToolCallConfirmationParams,
     tool_call_id: str,
     status: str,
     cwd: str,
@@ -107,7 +104,7 @@ def tool_call(
         "content": content,
     }
     if confirmation is not None:
-        assert isinstance(call, RequestToolCallConfirmationParams)
+        assert isinstance(call, legacy_models.RequestToolCallConfirmationParams)
         legacy["confirmation"] = confirmation
         details, raw_input = confirmation_details(call.confirmation, content)
         if details is not None:
@@ -135,8 +132,8 @@ def text_item(text: str) -> dict[str, Any]:
 
 
 def map_content(
-    content: ToolCallContent | None,
-    locations: Sequence[ToolCallLocation],
+    content: legacy_models.ToolCallContent | None,
+    locations: Sequence[legacy_models.ToolCallLocation],
     cwd: str,
     legacy: dict[str, Any],
 ) -> list[dict[str, Any]]:
@@ -181,7 +178,7 @@ class _Shown:
 
 
 def confirmation_details(
-    confirmation: ToolCallConfirmation, content: Sequence[dict[str, Any]]
+    confirmation: legacy_models.ToolCallConfirmation, content: Sequence[dict[str, Any]]
 ) -> tuple[str | None, dict[str, Any] | None]:
     """What the user must see to approve: markdown to append to the content (``None`` when
     the content already shows it) and the ``rawInput`` for the call (``None`` if none)."""
@@ -191,18 +188,18 @@ def confirmation_details(
     lines: list[str] = []
     raw_input: dict[str, Any] | None = None
     shown = _Shown(content)
-    if isinstance(confirmation, ExecuteConfirmation):
+    if isinstance(confirmation, legacy_models.ExecuteConfirmation):
         command = confirmation.command
         raw_input = {"command": command, "rootCommand": confirmation.root_command}
         if command not in shown:
             lines.append(f"```sh\n{command}\n```")
-    elif isinstance(confirmation, FetchConfirmation):
+    elif isinstance(confirmation, legacy_models.FetchConfirmation):
         urls = list(confirmation.urls)
         raw_input = {"urls": urls}
         missing = [url for url in urls if url not in shown]
         if missing:
             lines.append("Fetch:\n" + "\n".join(f"- {url}" for url in missing))
-    elif isinstance(confirmation, McpConfirmation):
+    elif isinstance(confirmation, legacy_models.McpConfirmation):
         raw_input = {
             "serverName": confirmation.server_name,
             "toolName": confirmation.tool_name,
@@ -232,12 +229,12 @@ _OFFERED = frozenset(option["optionId"] for option in (_ALWAYS, _ALLOW, _REJECT)
 _OFFERED_MCP = frozenset({"alwaysAllowMcpServer", "alwaysAllowTool", "allow", "reject"})
 
 
-def permission_options(confirmation: ToolCallConfirmation) -> list[dict[str, str]]:
+def permission_options(confirmation: legacy_models.ToolCallConfirmation) -> list[dict[str, str]]:
     """The options for one confirmation, in the contract's order; ``optionId`` is the
     legacy outcome each stands for (the option kinds come from the mapping table)."""
-    if isinstance(confirmation, ExecuteConfirmation):
+    if isinstance(confirmation, legacy_models.ExecuteConfirmation):
         always = [_option("alwaysAllow", f"Always Allow {confirmation.root_command}")]
-    elif isinstance(confirmation, McpConfirmation):
+    elif isinstance(confirmation, legacy_models.McpConfirmation):
         always = [
             _option("alwaysAllowMcpServer", f"Always Allow {confirmation.server_name}"),
             _option("alwaysAllowTool", f"Always Allow {confirmation.tool_display_name}"),
@@ -249,6 +246,6 @@ def permission_options(confirmation: ToolCallConfirmation) -> list[dict[str, str
     return [*always, dict(_ALLOW), dict(_REJECT)]
 
 
-def offered_outcomes(confirmation: ToolCallConfirmation) -> frozenset[str]:
+def offered_outcomes(confirmation: legacy_models.ToolCallConfirmation) -> frozenset[str]:
     """The ``optionId`` values :func:`permission_options` offers for ``confirmation``."""
-    return _OFFERED_MCP if isinstance(confirmation, McpConfirmation) else _OFFERED
+    return _OFFERED_MCP if isinstance(confirmation, legacy_models.McpConfirmation) else _OFFERED
