@@ -47,6 +47,7 @@ from acp_compat.jsonrpc.framing import Event
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
 from acp_compat.translate.base import ReadLocalFile, Translator, WriteLocalFile
 from acp_compat.translate.exits import EXIT_NO_PROTOCOL, describe_status, shell_status
+from acp_compat.translate.probe import Protocol
 from acp_compat.translate.startup import (
     ArmTimer,
     Decided,
@@ -55,6 +56,7 @@ from acp_compat.translate.startup import (
     StartupPolicy,
     TranslatorOptions,
     make_translator,
+    preload_translator,
     spawn_error,
     start_failure_reason,
 )
@@ -137,6 +139,7 @@ class Relay:
         self._startup: StartupPolicy | None = None
         self._translator_options: TranslatorOptions | None = None
         self._timer: anyio.CancelScope | None = None
+        self._preloaded = False
         self._single_agent = False
         self._stopping = False
         self._stop_request: int | None = None
@@ -373,11 +376,21 @@ class Relay:
                 self._timer.cancel()
             self._timer = anyio.CancelScope()
             self._tg.start_soon(self._run_timer, self._timer, output)
+            startup = self._starting
+            if not self._preloaded and startup is not None and startup.client is not None:
+                # A probe is out: import the likely translator while the agent starts.
+                # As a task, so the probe is written first (the flusher runs before it).
+                self._preloaded = True
+                self._tg.start_soon(self._preload, startup.client)
         elif isinstance(output, Decided):
             self._decided(output.decision)
         else:
             grace = min(self.config.grace, REFUSAL_GRACE)
             self._begin_stop(output.status, "startup ended", grace)
+
+    async def _preload(self, client: Protocol) -> None:
+        """Import the translator a ``client`` of this protocol most likely needs."""
+        preload_translator(client)
 
     async def _run_timer(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
         with scope:

@@ -36,7 +36,9 @@ probe timeouts.
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import importlib
 import logging
 import shlex
 from collections.abc import Sequence
@@ -588,6 +590,22 @@ class TranslatorOptions:
     version: str = "0.0.0"
     agent_protocol_given_as: str = ""
     """How a named protocol was given (``--agent-protocol legacy``, or its variable)."""
+
+
+def preload_translator(client: Protocol | None) -> None:
+    """Import the translator a ``client`` of this protocol needs if its agent turns out to
+    speak the other protocol (an import failure is left to :func:`make_translator`).
+
+    The shell calls it once a probe is out: the import (the translator's modules and
+    models, tens of milliseconds) then overlaps the agent's own start, instead of running
+    after the agent's answer while the editor waits for its ``initialize`` answer. Only a
+    passthrough does not use it, and its agent is started as early either way.
+    """
+    if client is None:
+        return
+    name = "upgrade" if client is Protocol.CURRENT else "downgrade"
+    with contextlib.suppress(ImportError):
+        importlib.import_module(f"acp_compat.translate.{name}")
 
 
 def make_translator(decision: Decision, options: TranslatorOptions) -> Translator | str:
