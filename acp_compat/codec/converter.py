@@ -7,8 +7,11 @@ Every attrs class gets a structure and an unstructure function generated once by
 coerced: ``str(123)`` would silently turn a malformed message into a valid one. Unions
 declared in :data:`acp_compat.models._base.UNIONS` get tag / key-presence hooks.
 
-Internally, hooks raise :class:`_Invalid` (relative paths); :func:`structure` turns every
-failure into exactly one :class:`CodecError`.
+Internally, hooks raise :class:`_Invalid` (relative paths); :func:`structure_detailed` turns
+every failure into exactly one :class:`CodecError`. :mod:`.structuring` imports this module
+(and cattrs) only when a message is invalid, needs a hook the fast structurer does not
+inline, or is unstructured: valid messages of the common shapes never need it, and
+``wrap`` answers the editor's ``initialize`` without it (benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -17,19 +20,18 @@ import collections.abc
 import enum
 import types
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin, overload
+from typing import Any, Literal, Union, get_args, get_origin
 
 import attrs
 import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from acp_compat.models._base import ALWAYS, UNIONS, WIRE_NAME, KeyedUnion, TaggedUnion
+from acp_compat.models._base import ALWAYS, UNIONS, KeyedUnion, TaggedUnion
 
 from .errors import CodecError, PathSegment, Problem, describe, format_path, join_path
-from .fast import Structurer, fast_structurer
-
-T = TypeVar("T")
+from .fast import Structurer
+from .names import wire_name
 
 StructureHook = Callable[[Any, Any], Any]
 Segments = tuple[PathSegment, ...]
@@ -52,22 +54,6 @@ class _Invalid(Exception):
 
 
 # --------------------------------------------------------------------------- names
-
-
-def _camel(name: str) -> str:
-    head, *rest = name.split("_")
-    return head + "".join(part[:1].upper() + part[1:] for part in rest)
-
-
-def wire_name(cls: type, attribute: str) -> str:
-    """The JSON member name of ``cls``'s ``attribute`` (``tool_call_id`` → ``toolCallId``)."""
-    field = attrs.fields_dict(cls)[attribute]
-    override_name = field.metadata.get(WIRE_NAME)
-    if override_name is not None:
-        return str(override_name)
-    if attribute == "meta":
-        return "_meta"
-    return _camel(attribute)
 
 
 # --------------------------------------------------------------------------- errors
@@ -463,42 +449,18 @@ converter.register_structure_hook(bool, _structure_bool)
 converter.register_structure_hook(type(None), _structure_none)
 
 
-# --------------------------------------------------------------------------- public API
-
-_fast: dict[Any, Structurer] = {}
+# --------------------------------------------------------------------------- for .structuring
 
 
-def _detailed_hook(tp: Any) -> Structurer:
+def detailed_hook(tp: Any) -> Structurer:
     """The detailed hook for ``tp`` as a one-argument function (for :mod:`.fast`)."""
     hook = converter.get_structure_hook(tp)
     return lambda value: hook(value, tp)
 
 
-@overload
-def structure(data: Any, cls: type[T], *, at: str = "") -> T: ...
-
-
-@overload
-def structure(data: Any, cls: Any, *, at: str = "") -> Any: ...
-
-
-def structure(data: Any, cls: Any, *, at: str = "") -> Any:
-    """Build a ``cls`` from JSON ``data``; every failure raises :class:`CodecError`.
-
-    ``cls`` is a model class or a declared union alias (``ContentBlock``, ``SessionUpdate``;
-    typed ``Any`` then, since a ``Union`` is not a ``type`` to a type checker).
-
-    ``at`` is put in front of every error path (``params`` gives ``params.chunks[0].text``).
-    Unknown members are ignored; ``_meta`` and other ``Any`` values are kept verbatim.
-    """
-    fast = _fast.get(cls)
-    if fast is None:
-        fast = fast_structurer(cls, _detailed_hook)
-        _fast[cls] = fast
-    try:
-        return fast(data)
-    except Exception:
-        pass  # not (obviously) valid: the detailed path reports or builds it
+def structure_detailed(data: Any, cls: Any, at: str) -> Any:
+    """:func:`acp_compat.codec.structure` through this converter: builds what the fast
+    structurer could not, or raises the one :class:`CodecError` naming every problem."""
     try:
         return converter.structure(data, cls)
     except CodecError as exc:
@@ -508,11 +470,3 @@ def structure(data: Any, cls: Any, *, at: str = "") -> Any:
         raise CodecError(
             Problem(join_path(at, format_path(path)), message) for path, message in problems
         ) from None
-
-
-def unstructure(obj: Any) -> Any:
-    """The JSON value (dicts, lists, scalars) of a model object, in wire spelling.
-
-    Optional attributes holding their default are left out unless marked ``always``.
-    """
-    return converter.unstructure(obj)

@@ -24,6 +24,8 @@ import attrs
 
 from acp_compat.models._base import UNIONS, KeyedUnion, TaggedUnion
 
+from .names import wire_name
+
 Structurer = Callable[[Any], Any]
 
 
@@ -195,8 +197,6 @@ def _plain_init(cls: type) -> bool:
 
 
 def _build_class(cls: type, slow: Callable[[Any], Structurer]) -> Structurer:
-    from .converter import wire_name  # the one place wire names are derived
-
     attrs.resolve_types(cls)
     code = _Code()
     cls_name = code.name(cls, "cls")
