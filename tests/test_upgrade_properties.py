@@ -391,3 +391,23 @@ def test_random_setup_phase(data: st.DataObject, authenticated: bool, steps: int
                 del harness.to_agent_requests[key]
     harness.drain()
     harness.check()
+
+
+def test_initialize_after_agent0_failed_and_was_closed_is_answered() -> None:
+    """Found by test_random_setup_phase: agent 0 fails its initialize, a session in another
+    directory makes it idle and it is closed; a later initialize is answered with an error
+    (it raised LifecycleError: nothing may be sent to a process being closed)."""
+    harness = Harness()
+    harness.authenticated = False
+    first = harness.client_request("initialize", {"protocolVersion": 1})
+    harness.client_request("initialize", {"protocolVersion": 1})
+    harness.agent_answer(0, 0, fail=True)
+    harness.client_request("authenticate", {"methodId": "legacy-login"})
+    harness.agent_answer(0, 1)
+    harness.agent_answer(0, 2)
+    harness.client_request("session/new", {"cwd": OTHER, "mcpServers": []})
+    again = harness.client_request("initialize", {"protocolVersion": 1})
+    assert harness.client_answers[first] == 1
+    assert harness.client_answers[again] == 1
+    harness.drain()
+    harness.check()

@@ -62,6 +62,13 @@ else:
     # Loaded at the first prompt, not before ``initialize`` is answered (models/_lazy.py).
     prompt_models = lazy_module("acp_compat.models.current.prompt")
 
+_AGENT0_CLOSED: dict[str, Any] = {
+    "code": INTERNAL_ERROR,
+    "message": "The agent's initialize failed and its process has been closed; "
+    "restart the agent to try again",
+}
+"""The answer to an ``initialize`` that arrives after agent process 0 was closed unready."""
+
 UNSUPPORTED_METHODS = frozenset(
     {
         "session/load",
@@ -167,6 +174,11 @@ class ClientSide:
             return [ToClient(result(request_id, state.initialize_result()))]
         if agent0.failure is not None:
             return [ToClient(error(request_id, **agent0.failure))]
+        if not agent0.usable:
+            # Agent 0 failed its initialize and was then closed as idle (a session was
+            # made in another directory): nothing can answer, so the client learns it now
+            # instead of waiting for an answer from a process that is going away.
+            return [ToClient(error(request_id, **_AGENT0_CLOSED))]
         return [state.send_initialize(agent0, InitializeForClient(request_id))]
 
     def _authenticate(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
