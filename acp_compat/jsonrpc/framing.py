@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from typing import Any, NoReturn
 
 import attrs
@@ -380,40 +381,24 @@ def _holds_float(value: Any) -> bool:
     return False
 
 
-def _float_in_object(members: dict[Any, Any]) -> bool:
-    """Whether a float sits anywhere in a dict orjson just wrote.
+def _float_in(items: Iterable[Any]) -> bool:
+    """Whether a float sits anywhere in the items of a container orjson just wrote (a
+    dict's ``.values()``, a list or a tuple).
 
     Called on every message written, so it is recursive (cheaper than a stack of items:
     about 0.6 µs for a streamed chunk's update, less than scanning its text) and skips
     strings first. orjson wrote the value, so it nests less than 255 deep and holds only
     exact dicts, lists, tuples and scalars.
     """
-    for item in members.values():
-        kind = type(item)
-        if kind is str or item is None or kind is int or kind is bool:
-            continue
-        if kind is dict:
-            if _float_in_object(item):
-                return True
-        elif kind is list or kind is tuple:
-            if _float_in_array(item):
-                return True
-        elif kind is float:
-            return True
-    return False
-
-
-def _float_in_array(items: list[Any] | tuple[Any, ...]) -> bool:
-    """:func:`_float_in_object` for a list or tuple."""
     for item in items:
         kind = type(item)
         if kind is str or item is None or kind is int or kind is bool:
             continue
         if kind is dict:
-            if _float_in_object(item):
+            if _float_in(item.values()):
                 return True
         elif kind is list or kind is tuple:
-            if _float_in_array(item):
+            if _float_in(item):
                 return True
         elif kind is float:
             return True
@@ -479,10 +464,10 @@ def encode(message: Any) -> bytes:
             # as null where json raises: a message holding a float is written by json.
             kind = type(message)
             if kind is dict:
-                if not _float_in_object(message):
+                if not _float_in(message.values()):
                     return data + b"\n"
             elif kind is list or kind is tuple:
-                if not _float_in_array(message):
+                if not _float_in(message):
                     return data + b"\n"
             elif kind is not float:
                 return data + b"\n"
