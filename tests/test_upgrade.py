@@ -484,3 +484,30 @@ def test_big_relative_diff_confirmation_is_not_copied_into_meta() -> None:
 def test_offered_outcomes_are_the_option_ids(confirmation: ToolCallConfirmation) -> None:
     options = permission_options(confirmation)
     assert offered_outcomes(confirmation) == {option["optionId"] for option in options}
+
+
+@pytest.mark.parametrize("answered", [True, False])
+def test_an_agent_lost_with_nothing_waiting_is_not_a_warning(
+    answered: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The shell reports every agent as lost when it shuts down: an idle one loses nothing
+    (info), one with a request still out is worth a warning."""
+    translator = UpgradeTranslator(UpgradeOptions(agent_command=["a"], launch_cwd="/", version="1"))
+    translator.from_client(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": 1}}
+    )
+    if answered:
+        translator.from_agent(
+            0,
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "result": {"protocolVersion": "0.0.9", "isAuthenticated": True},
+            },
+        )
+    caplog.set_level("INFO", logger="acp_compat")
+    outputs = translator.agent_lost(0, "acp-compat is shutting down (the client closed stdin)")
+    [record] = [r for r in caplog.records if "lost" in r.getMessage()]
+    assert record.levelname == ("INFO" if answered else "WARNING")
+    # the initialize still out is answered either way
+    assert len(outputs) == (0 if answered else 1)

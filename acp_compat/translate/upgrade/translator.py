@@ -71,9 +71,10 @@ class UpgradeTranslator:
         proc = self._state.agents.get(agent)
         if proc is None or not proc.alive:
             return []
-        (log.info if proc.state is ProcessState.STOPPING else log.warning)(
-            "agent process %d lost: %s", agent, reason
-        )
+        # Worth a warning only when something was waiting on it: the shell also reports
+        # every agent as lost when it shuts down, and an idle agent then loses nothing.
+        expected = proc.state is ProcessState.STOPPING or not proc.outbound
+        (log.info if expected else log.warning)("agent process %d lost: %s", agent, reason)
         failure = error_object(
             INTERNAL_ERROR, f"Lost the agent process: {reason}", {"reason": reason}
         )
