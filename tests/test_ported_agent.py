@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from acp_compat.examples.agent_side import AgentSideConnection
-from acp_compat.examples.ported_agent import FAILURE, PortedAgent
+from acp_compat.examples.legacy_agent import FAILURE
+from acp_compat.examples.ported_agent import PortedAgent
 
 
 class Pipe:

@@ -43,6 +43,23 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from acp_compat.examples.agent_side import Client, RequestError, run_agent
+
+# The script is the legacy example's, taken from it rather than copied: the port must
+# show an editor the same turn (tests/interop compares the two), so the texts cannot drift.
+from acp_compat.examples.legacy_agent import (
+    CLOSING,
+    CRASH_STATUS,
+    EDIT_SUFFIX,
+    FAILURE,
+    HELLO,
+    INTRO,
+    NOTES,
+    NOTES_CONTENT,
+    RUN_COMMAND,
+    RUN_OUTPUT,
+    SLOW_SECONDS,
+    THOUGHT,
+)
 from acp_compat.models.current import (
     AgentCapabilities,
     AgentMessageChunk,
@@ -81,20 +98,6 @@ from acp_compat.models.current import (
 
 NAME = "ported-example-agent"
 LOGIN_METHOD = "example-login"
-
-HELLO = "hello.txt"
-NOTES = "notes.txt"
-EDIT_SUFFIX = "Edited by the example legacy agent.\n"
-NOTES_CONTENT = "Notes from the example legacy agent.\n"
-RUN_COMMAND = "echo hello"
-RUN_OUTPUT = "hello\n"
-SLOW_SECONDS = 30.0
-CRASH_STATUS = 3
-
-THOUGHT = "**Planning** I read the request and pick the scripted steps it asks for."
-INTRO = ("Hello! I am the example", " legacy agent, speaking", " ACP {version}.")
-CLOSING = " All done."
-FAILURE = "Simulated model failure"
 
 PLAN_ENTRIES = (
     PlanEntry(content="Read the request", priority="high", status="completed"),
