@@ -71,12 +71,15 @@ def test_the_error_answering_initialize_gets_the_hint_once() -> None:
 def test_other_messages_and_a_successful_initialize_pass_unchanged() -> None:
     success = {"jsonrpc": "2.0", "id": 7, "result": {"protocolVersion": 1}}
     other = _error(8)
-    forced = ForcedProtocol(Scripted([ToClient(other), ToClient(success)]), 7, HINT)
+    inner = Scripted([ToClient(other), ToClient(success)])
+    forced = ForcedProtocol(inner, 7, HINT)
     outputs = forced.from_agent(0, {})
     assert outputs[0].message is other and outputs[1].message is success  # type: ignore[union-attr]
-    # The initialize was answered: a later error with the same id is not touched.
-    forced._inner = Scripted([ToClient(_error(7))])
+    # The initialize was answered: a later error with the same id is not touched (from
+    # now on the messages go straight to the wrapped translator).
+    inner.outputs = [ToClient(_error(7))]
     assert forced.from_agent(0, {}) == [ToClient(_error(7))]
+    assert forced.from_agent == inner.from_agent
 
 
 @pytest.mark.parametrize("event", ["exited", "lost"])

@@ -96,6 +96,29 @@ def test_encode_writes_the_same_bytes_on_both_paths(value: Any) -> None:
     assert run_with("orjson", encode, value) == run_with("stdlib", encode, value)
 
 
+floatless_like = st.recursive(
+    st.none() | st.booleans() | st.integers() | any_text,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(any_text, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(floatless_like)
+@example({"jsonrpc": "2.0", "id": 2**64, "result": None})
+@example({"t": "\ud800"})
+def test_floatless_hint_changes_no_byte(value: Any) -> None:
+    """With the hint, the orjson path skips its float search and writes the same line."""
+    hinted = run_with("orjson", lambda v: encode(v, floatless=True), value)
+    assert hinted == run_with("stdlib", encode, value)
+
+
+def test_the_decode_shortcut_stays_below_the_nesting_bound() -> None:
+    """A line with few digits and brackets skips the checks for long integers and deep
+    nesting: that holds only while its bound is below both."""
+    assert framing._FEW <= 19 < framing.MAX_DEPTH
+
+
 def test_encode_rejects_a_circular_value_on_both_paths() -> None:
     loop: list[Any] = []
     loop.append(loop)

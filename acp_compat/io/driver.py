@@ -71,9 +71,10 @@ class Peers(Protocol):
         """Queue one encoded line for the client."""
         ...
 
-    def send_agent(self, agent: int, message: Message, raw: bytes | None) -> None:
+    def send_agent(self, agent: int, message: Message, raw: bytes | None, floatless: bool) -> None:
         """Send ``message`` to agent ``agent``, as the line ``raw`` when given (or drop it,
-        logged, if the agent is gone); :meth:`Driver.encode_for` encodes for a pipe."""
+        logged, if the agent is gone); :meth:`Driver.encode_for` encodes for a pipe (with
+        ``floatless``, the translator's hint)."""
         ...
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
@@ -271,12 +272,25 @@ class Driver:
     ) -> None:
         """Carry out a handler's outputs strictly in order (the one dispatch place).
 
-        An agent that cannot start is reported to the handler at once, and *its*
-        outputs carried out before the rest.
+        An output that is ``source`` itself, unchanged, is written as the bytes ``raw``
+        it arrived as when the handler passes messages through. A request that could not
+        be encoded is answered by a stand-in, handled after these outputs.
         """
         self._carrying_out += 1
         try:
-            self._dispatch(outputs, raw, source, agent, hint)
+            raw_ok = self.raw_passthrough and raw is not None
+            for output in outputs:
+                kind = type(output)
+                if kind is ToClient:
+                    message = output.message
+                    passed = raw if raw_ok and message is source else None
+                    self.write_client(message, passed, agent, hint, output.floatless)
+                elif kind is ToAgent:
+                    message = output.message
+                    passed = raw if raw_ok and message is source else None
+                    self.write_agent(output.agent, message, passed, hint, output.floatless)
+                else:
+                    self._effect(output)
         finally:
             self._carrying_out -= 1
         while self._unsent and not self._carrying_out:
@@ -286,39 +300,21 @@ class Driver:
             else:
                 self.from_agent(peer, stand_in)
 
-    def _dispatch(
-        self,
-        outputs: Sequence[Any],
-        raw: bytes | None,
-        source: Message | None,
-        agent: int | None,
-        hint: str | None,
-    ) -> None:
-        """The loop of :meth:`carry_out`."""
-        raw_ok = self.raw_passthrough and raw is not None
-        for output in outputs:
-            kind = type(output)
-            if kind is ToClient:
-                message = output.message
-                self.write_client(
-                    message, raw if raw_ok and message is source else None, agent, hint
-                )
-            elif kind is ToAgent:
-                message = output.message
-                passed = raw if raw_ok and message is source else None
-                self.write_agent(output.agent, message, passed, hint)
-            elif kind is StartAgent:
-                reason = self.peers.start_agent(output.agent, output.cwd)
-                if reason is not None:
-                    self.agent_start_failed(output.agent, reason)
-            elif kind is StopAgent:
-                self.peers.stop_agent(output.agent)
-            elif kind is ReadLocalFile or kind is WriteLocalFile:
-                self.peers.file_effect(output)
-            elif kind is ArmTimer or kind is Decided or kind is Finish:
-                self.peers.other_output(output)
-            else:
-                logger.error("unknown output %r", output)
+    def _effect(self, output: Any) -> None:
+        """Carry out an output that is no message."""
+        kind = type(output)
+        if kind is StartAgent:
+            reason = self.peers.start_agent(output.agent, output.cwd)
+            if reason is not None:
+                self.agent_start_failed(output.agent, reason)
+        elif kind is StopAgent:
+            self.peers.stop_agent(output.agent)
+        elif kind is ReadLocalFile or kind is WriteLocalFile:
+            self.peers.file_effect(output)
+        elif kind is ArmTimer or kind is Decided or kind is Finish:
+            self.peers.other_output(output)
+        else:
+            logger.error("unknown output %r", output)
 
     def write_client(
         self,
@@ -326,41 +322,61 @@ class Driver:
         raw: bytes | None = None,
         agent: int | None = None,
         hint: str | None = None,
+        floatless: bool = False,
     ) -> None:
-        """Send ``message`` to the client (as ``raw`` bytes when given)."""
+        """Send ``message`` to the client (as ``raw`` bytes when given; ``floatless`` as
+        for :class:`~acp_compat.translate.base.ToClient`)."""
         if self.tracer is not None:
             self.tracer.record(CLIENT_OUT, message, agent=agent, session=hint)
-        data = raw + b"\n" if raw is not None else self.encode_for(None, message)
+        if raw is not None:
+            self.peers.send_client(raw + b"\n")
+            return
+        try:  # encode_for, inlined: every streamed token comes here
+            data: bytes | None = encode(message, floatless=floatless)
+        except Exception as exc:
+            data = self._unencodable(None, message, exc)
         if data is not None:
             self.peers.send_client(data)
 
     def write_agent(
-        self, agent: int, message: Message, raw: bytes | None = None, hint: str | None = None
+        self,
+        agent: int,
+        message: Message,
+        raw: bytes | None = None,
+        hint: str | None = None,
+        floatless: bool = False,
     ) -> None:
-        """Send ``message`` to agent ``agent`` (as ``raw`` bytes when given)."""
+        """Send ``message`` to agent ``agent`` (as ``raw`` bytes when given; ``floatless``
+        as for :class:`~acp_compat.translate.base.ToAgent`)."""
         if self.tracer is not None:
             self.tracer.record(AGENT_OUT, message, agent=agent, session=hint)
-        self.peers.send_agent(agent, message, None if raw is None else raw + b"\n")
+        self.peers.send_agent(agent, message, None if raw is None else raw + b"\n", floatless)
 
-    def encode_for(self, peer: int | None, message: Message) -> bytes | None:
+    def encode_for(
+        self, peer: int | None, message: Message, floatless: bool = False
+    ) -> bytes | None:
         """``message`` as a line for ``peer`` (``None``: the client). One that cannot be
         written still settles what waits on it: a response is replaced by a ``-32603``
         for the same request; a request gets a stand-in error answer, handled as if
         ``peer`` had sent it (after the outputs being carried out); a notification is
-        dropped. All logged."""
+        dropped. All logged. ``floatless`` as for :func:`~acp_compat.jsonrpc.framing.encode`."""
         try:
-            return encode(message)
+            return encode(message, floatless=floatless)
         except Exception as exc:  # the one rule: nothing from encoding ends the relay
-            logger.error("cannot encode a message (%s): %.300r", exc, message)
-            problem = {"details": f"acp-compat could not encode a message: {exc}"}
-            request_id = message.get("id") if isinstance(message, dict) else None
-            if not valid_id(request_id) or not isinstance(message, dict) or "id" not in message:
-                return None
-            if "method" in message:
-                answer = error(request_id, INTERNAL_ERROR, "Request could not be sent", problem)
-                self._unsent.append((peer, StandIn(answer)))
-                return None
-            return encode(error(request_id, INTERNAL_ERROR, "Answer could not be encoded", problem))
+            return self._unencodable(peer, message, exc)
+
+    def _unencodable(self, peer: int | None, message: Message, exc: Exception) -> bytes | None:
+        """What :meth:`encode_for` writes instead of ``message``, which raised ``exc``."""
+        logger.error("cannot encode a message (%s): %.300r", exc, message)
+        problem = {"details": f"acp-compat could not encode a message: {exc}"}
+        request_id = message.get("id") if isinstance(message, dict) else None
+        if not valid_id(request_id) or not isinstance(message, dict) or "id" not in message:
+            return None
+        if "method" in message:
+            answer = error(request_id, INTERNAL_ERROR, "Request could not be sent", problem)
+            self._unsent.append((peer, StandIn(answer)))
+            return None
+        return encode(error(request_id, INTERNAL_ERROR, "Answer could not be encoded", problem))
 
 
 def _what(source: Message | None, sender: int | None) -> str:

@@ -295,7 +295,9 @@ class Relay:
         """Queue one line for the client."""
         self.client_out.write(data)
 
-    def send_agent(self, agent: int, message: Message, raw: bytes | None) -> None:
+    def send_agent(
+        self, agent: int, message: Message, raw: bytes | None, floatless: bool = False
+    ) -> None:
         """Queue one line for agent ``agent`` (dropped, logged, if it is not running)."""
         process = self.agents.get(agent)
         if process is None:
@@ -309,7 +311,7 @@ class Relay:
             logger.debug("dropped a message for agent %d, which is closing", agent)
         else:
             assert self.driver is not None
-            data = raw if raw is not None else self.driver.encode_for(agent, message)
+            data = raw if raw is not None else self.driver.encode_for(agent, message, floatless)
             if data is not None:
                 process.stdin.write(data)
                 if process.stdin.buffered > self.config.max_line_bytes + AGENT_HIGH_WATER:

@@ -316,6 +316,10 @@ _ASCII_ENCODER = json.JSONEncoder(
 # than 19 digits in all, which one C-level translate tells (a regex costs more than
 # orjson's whole parse).
 _DIGITS = b"0123456789"
+_DIGITS_AND_OPENERS = b"0123456789[{"
+_FEW = 19
+"""Fewer digits than this hold no integer beyond 64 bits; fewer opening brackets nest
+less than :data:`MAX_DEPTH` (a test keeps it larger)."""
 _DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _LONG_INTEGER = b"0" * 19  # |n| >= 10**18: may be beyond 64 bits
 
@@ -423,7 +427,10 @@ def decode(line: bytes) -> Any:
             pass  # the standard library decides: its error, or a lone surrogate's value
         else:
             # orjson reads a 65-bit integer as a float: such lines are read by json. Most
-            # lines have fewer than 19 digits in all, which one translate tells.
+            # lines have fewer than 19 digits and opening brackets in all, which one
+            # translate tells: then no integer is that long and the nesting is shallow.
+            if len(line) - len(line.translate(None, _DIGITS_AND_OPENERS)) < _FEW:
+                return value
             if (
                 len(line) - len(line.translate(None, _DIGITS)) < 19
                 or _LONG_INTEGER not in line.translate(_DIGITS_TO_ZERO)
@@ -446,13 +453,18 @@ def decode(line: bytes) -> Any:
     return _check_depth(value, line)
 
 
-def encode(message: Any) -> bytes:
+def encode(message: Any, *, floatless: bool = False) -> bytes:
     """One message as a compact UTF-8 JSON line ending in ``\\n``.
 
     Non-ASCII text is written as itself. A string holding a lone surrogate (JSON allows
     ``"\\ud800"``, UTF-8 cannot carry it) is written with ASCII escapes instead, so a
     message received can always be sent on unchanged. Raises ``ValueError`` for NaN,
     Infinity or a circular value and ``TypeError`` for values JSON cannot hold.
+
+    ``floatless=True`` is the caller's word that no float sits anywhere in ``message``;
+    the orjson path then does not search it for one (about 0.5 µs for a streamed
+    chunk's update, a tenth of what the relay spends on it). Given wrongly, a float
+    below 1e-4 may be written as orjson writes it, and NaN or an infinity as ``null``.
     """
     if _orjson is not None:
         try:
@@ -462,6 +474,8 @@ def encode(message: Any) -> bytes:
         else:
             # orjson writes some floats its own way (1e-05 as 0.00001) and NaN and Infinity
             # as null where json raises: a message holding a float is written by json.
+            if floatless:
+                return data + b"\n"
             kind = type(message)
             if kind is dict:
                 if not _float_in(message.values()):

@@ -39,6 +39,11 @@ class Kind(enum.Enum):
     INVALID = "invalid"
 
 
+_ABSENT: Any = object()
+"""A member's stand-in when it is missing (``dict.get`` with it is one lookup, where
+``in`` then ``[]`` are two; ``None`` cannot serve, a present ``null`` means something)."""
+
+
 def valid_id(value: Any) -> bool:
     """Whether ``value`` can be a JSON-RPC id: a string, a finite number or ``null``.
 
@@ -46,7 +51,10 @@ def valid_id(value: Any) -> bool:
     and NaN a lenient parser makes of ``1e400`` or ``NaN``: no answer carrying them could
     be written back as JSON.
     """
-    if value is None or (isinstance(value, (str, int)) and not isinstance(value, bool)):
+    kind = type(value)
+    if kind is int or kind is str or value is None:  # nearly every id: one type test
+        return True
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
         return True
     return isinstance(value, float) and math.isfinite(value)
 
@@ -60,16 +68,19 @@ def classify(message: Any) -> Kind:
     one: its id says which request it settles, so that request fails instead of waiting
     for ever. A message whose id is no valid id (:func:`valid_id`) is invalid.
     """
-    if not isinstance(message, dict):
+    if type(message) is not dict and not isinstance(message, dict):
         return Kind.INVALID
-    if "method" in message:
-        method = message["method"]
+    method = message.get("method", _ABSENT)
+    if method is not _ABSENT:
         # "method": null is not a response with a missing result: it is malformed.
-        if not isinstance(method, str):
+        if type(method) is not str and not isinstance(method, str):
             return Kind.INVALID
-        if "id" not in message:
+        request_id = message.get("id", _ABSENT)
+        if request_id is _ABSENT:
             return Kind.NOTIFICATION
-        return Kind.REQUEST if valid_id(message["id"]) else Kind.INVALID
+        if type(request_id) is int or valid_id(request_id):
+            return Kind.REQUEST
+        return Kind.INVALID
     if "id" not in message or not valid_id(message["id"]):
         return Kind.INVALID
     if message.get("error") is not None:

@@ -25,19 +25,31 @@ import attrs
 from acp_compat.jsonrpc.messages import Message
 
 
-@attrs.frozen
+# ToClient and ToAgent are not frozen, unlike the other outputs: two are built for every
+# streamed token, and a frozen attrs class costs twice as much to build (each field is
+# set through object.__setattr__). Nothing changes them once built.
+@attrs.define
 class ToClient:
-    """Send ``message`` to the client (the editor side)."""
+    """Send ``message`` to the client (the editor side).
+
+    ``floatless``: the translator that built ``message`` vouches that no float sits in it
+    at any depth, which spares the orjson path its search for one (see
+    :func:`acp_compat.jsonrpc.framing.encode`). Only a hint: left ``False``, nothing
+    changes but the cost. Not compared by ``==``.
+    """
 
     message: Message
+    floatless: bool = attrs.field(default=False, kw_only=True, eq=False)
 
 
-@attrs.frozen
+@attrs.define
 class ToAgent:
-    """Send ``message`` to agent process number ``agent``."""
+    """Send ``message`` to agent process number ``agent`` (``floatless`` as for
+    :class:`ToClient`)."""
 
     agent: int
     message: Message
+    floatless: bool = attrs.field(default=False, kw_only=True, eq=False)
 
 
 @attrs.frozen

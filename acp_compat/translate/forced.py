@@ -10,6 +10,7 @@ flag or variable, and the way out (``auto``, the default). Everything else passe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from acp_compat.jsonrpc.messages import Message, RequestId
@@ -33,13 +34,15 @@ class ForcedProtocol:
         self._initialize_id = initialize_id
         self._hint = hint
         self._answered = False
-
-    def from_client(self, message: Message) -> list[Output]:
+        # Attributes rather than methods: every message goes through them, and once
+        # ``initialize`` is answered they are the wrapped translator's own methods, with
+        # no call in between (a streamed token makes one call less).
+        self.from_client: Callable[[Message], list[Output]] = inner.from_client
         """As the wrapped translator."""
-        return self._inner.from_client(message)
-
-    def from_agent(self, agent: int, message: Message) -> list[Output]:
+        self.from_agent: Callable[[int, Message], list[Output]] = self._from_agent
         """As the wrapped translator, with the hint added to a failed ``initialize``."""
+
+    def _from_agent(self, agent: int, message: Message) -> list[Output]:
         return self._annotate(self._inner.from_agent(agent, message))
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
@@ -67,6 +70,7 @@ class ForcedProtocol:
         for output in outputs:
             if isinstance(output, ToClient) and self._answers_initialize(output.message):
                 self._answered = True
+                self.from_agent = self._inner.from_agent
                 if isinstance(output.message.get("error"), dict):
                     output = ToClient(self._with_hint(output.message))
             annotated.append(output)

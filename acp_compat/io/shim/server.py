@@ -193,8 +193,11 @@ class Shim:
         if self._stopping and not self._instances:
             self._all_gone.set()
 
-    def send_agent(self, number: int, message: Message, raw: bytes | None) -> None:
-        """Deliver a translator message: wake the waiting call, or serve the request."""
+    def send_agent(
+        self, number: int, message: Message, raw: bytes | None, floatless: bool = False
+    ) -> None:
+        """Deliver a translator message: wake the waiting call, or serve the request (an
+        object takes it as it is: ``raw`` and ``floatless`` concern lines)."""
         instance = self._instances.get(number)
         if instance is None or instance.stopping:
             # Answers to a stopped instance's last requests: expected, nobody waits.
