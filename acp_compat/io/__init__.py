@@ -1,12 +1,14 @@
 """anyio shells around the sans-IO core: agent processes, the stdio relay, the shim.
 
-Modules: :mod:`.lines` (NDJSON on raw descriptors), :mod:`.process` (agent processes and
-their groups), :mod:`.inbound` (checks on every incoming line), :mod:`.driver` (the one
-place that feeds a handler and carries out its outputs), :mod:`.relay` (agent processes
-and pipes around the driver), :mod:`.runner` (one ``wrap`` run), :mod:`.trace`
-(``--trace``), :mod:`.localfiles` (file effects), :mod:`.shim` (a Python legacy agent
-served in process; ``docs/shim.md``). The startup policy, the passthrough and the
-exit-status wording are sans-IO and live in :mod:`acp_compat.translate`.
+Modules: :mod:`.lines` (NDJSON on raw descriptors), :mod:`.spawn` (starting a command on
+pipes), :mod:`.early` (``wrap``'s agent started at launch), :mod:`.process` (agent
+processes and their groups), :mod:`.inbound` (checks on every incoming line),
+:mod:`.driver` (the one place that feeds a handler and carries out its outputs),
+:mod:`.relay` (agent processes and pipes around the driver), :mod:`.runner` (one ``wrap``
+run), :mod:`.trace` (``--trace``), :mod:`.localfiles` (file effects), :mod:`.shim` (a
+Python legacy agent served in process; ``docs/shim.md``). The startup policy, the
+passthrough and the exit-status wording are sans-IO and live in
+:mod:`acp_compat.translate`.
 
 Choices ``behaviour.md`` leaves open, made here:
 

@@ -25,6 +25,7 @@ import anyio
 import anyio.abc
 
 from acp_compat.io.lines import LineReader, LineWriter, read_chunk
+from acp_compat.io.spawn import StartedProcess, start_process
 from acp_compat.io.stderr import stderr_pump
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
 from acp_compat.translate.exits import describe_status
@@ -104,47 +105,26 @@ class AgentProcess:
         *,
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
         stderr_sink: StderrSink | None = to_our_stderr,
+        started: StartedProcess | None = None,
     ) -> AgentProcess:
         """Start ``argv`` (never through a shell) in ``cwd`` with the inherited environment.
 
         Raises ``OSError`` when it cannot be started (missing command, not executable,
         ``cwd`` missing). ``stderr_sink`` receives the agent's stderr as it comes (by default
         our own stderr, through the never-blocking pump; ``None``: only the tail is kept).
+        ``started``: the same command already started (at launch, :mod:`.early`), taken
+        over instead of starting another.
         """
-        if not argv:
-            raise ValueError("the agent command is empty")
-        pipes: list[int] = []
-        try:
-            stdin_r, stdin_w = os.pipe()
-            pipes += [stdin_r, stdin_w]
-            stdout_r, stdout_w = os.pipe()
-            pipes += [stdout_r, stdout_w]
-            stderr_r, stderr_w = os.pipe()
-            pipes += [stderr_r, stderr_w]
-            popen = subprocess.Popen(
-                list(argv),
-                stdin=stdin_r,
-                stdout=stdout_w,
-                stderr=stderr_w,
-                cwd=cwd,
-                start_new_session=True,
-                close_fds=True,
-            )
-        except BaseException:
-            for fd in pipes:
-                os.close(fd)
-            raise
-        # The child holds its own copies now; ours would keep its stdin from ever ending.
-        for fd in (stdin_r, stdout_w, stderr_w):
-            os.close(fd)
-        logger.debug("agent %d started as pid %d: %s", number, popen.pid, list(argv))
+        if started is None:
+            started = start_process(argv, cwd)
+        logger.debug("agent %d started as pid %d: %s", number, started.popen.pid, list(argv))
         return cls(
             number,
             argv,
-            popen,
-            stdin_w,
-            stdout_r,
-            stderr_r,
+            started.popen,
+            started.stdin_fd,
+            started.stdout_fd,
+            started.stderr_fd,
             max_line_bytes=max_line_bytes,
             stderr_sink=stderr_sink,
         )

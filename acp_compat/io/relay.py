@@ -38,7 +38,7 @@ import anyio
 import anyio.abc
 import attrs
 
-from acp_compat.io import localfiles
+from acp_compat.io import early, localfiles
 from acp_compat.io.driver import Driver
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.process import AgentProcess, StderrSink, to_our_stderr
@@ -408,12 +408,15 @@ class Relay:
     def spawn(self, number: int, cwd: str | None = None) -> AgentProcess:
         """Start agent process ``number`` (raises ``OSError``), its background tasks and
         the reader of its stdout."""
+        # Agent 0 in our own directory may already run, started at launch (io/early.py).
+        started = early.claim(self.config.argv) if number == 0 and cwd is None else None
         agent = AgentProcess.spawn(
             number,
             self.config.argv,
             cwd,
             max_line_bytes=self.config.max_line_bytes,
             stderr_sink=self.config.stderr_sink,
+            started=started,
         )
         agent.start(self._tg)
         self._spawned.append(agent)

@@ -19,6 +19,7 @@ import anyio
 import anyio.abc
 import attrs
 
+from acp_compat.io import early
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
 from acp_compat.io.relay import Relay, RelayConfig
@@ -111,8 +112,13 @@ async def run_wrap(
         async with anyio.create_task_group() as tg:
             tg.start_soon(client_out.run)
             relay = Relay(tg, config, client_in=client_in, client_out=client_out, tracer=tracer)
-            # Handlers in place before agent 0 exists: a signal can never orphan it.
+            # Handlers in place before agent 0 exists: a signal can never orphan it. One
+            # that came while the launch agent waited for us (io/early.py) stops us now.
             await tg.start(_watch_signals, relay)
+            held = early.handlers_replaced()
+            if held is not None:
+                logger.info("received %s", signal.Signals(held).name)
+                relay.request_stop(128 + held)
             policy = StartupPolicy(options.mode.startup())
             status = await relay.serve(policy, options.mode.translators())
             tg.cancel_scope.cancel()

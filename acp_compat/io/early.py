@@ -1,0 +1,108 @@
+"""The agent of ``wrap``, started at launch, before the rest of acp-compat is imported.
+
+An editor starts ``acp-compat wrap -- AGENT`` and sends ``initialize`` at once; the answer
+can come no sooner than the agent's own. Started only once the relay is imported (about
+a hundred milliseconds of imports), the agent would begin its own start-up after that;
+started first, the two start side by side. So the ``acp-compat`` command
+(:mod:`acp_compat.cli.launch`) calls :func:`start` with the command it found on the
+command line, and the relay :func:`claim` s the process as agent 0 instead of starting
+another (the startup policy always starts agent 0 in acp-compat's own directory at
+once: :meth:`~acp_compat.translate.startup.StartupPolicy.start`).
+
+Nothing may be lost on the way:
+
+* a process nobody claims (the full command line said otherwise, a usage error, a crash
+  before the relay ran) is killed with its group and reaped by :func:`discard`, which the
+  command runs on every way out;
+* ``SIGTERM``, ``SIGINT`` and ``SIGHUP`` that come before the relay has its own handlers
+  are held (:func:`handlers_replaced`), and the relay then stops as for any such signal,
+  closing the agent; without a process to claim they act as always.
+
+One process holds at most one launch agent: this module keeps it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from collections.abc import Sequence
+from types import FrameType
+from typing import Any
+
+from acp_compat.io.spawn import StartedProcess, start_process
+
+HELD_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+"""The stop signals held while the launch agent waits for the relay."""
+
+_agent: StartedProcess | None = None
+_previous_handlers: dict[int, Any] = {}
+_pending: list[int] = []
+
+
+def _hold(signum: int, frame: FrameType | None) -> None:
+    """The stop signals' handler until the relay has its own: remember the signal."""
+    _pending.append(signum)
+
+
+def start(argv: Sequence[str]) -> bool:
+    """Start ``argv`` now, as the relay would start agent 0; whether it runs.
+
+    A command that cannot start is left to the relay, which starts it again and reports
+    why in its usual way.
+    """
+    global _agent
+    if _agent is not None or not argv:
+        return False
+    for signum in HELD_SIGNALS:
+        _previous_handlers[signum] = signal.signal(signum, _hold)
+    try:
+        _agent = start_process(argv)
+    except (OSError, ValueError):
+        _restore_handlers()
+        return False
+    return True
+
+
+def claim(argv: Sequence[str]) -> StartedProcess | None:
+    """The launch agent, if it runs ``argv``: from now on the caller owns it. Any other
+    launch agent is discarded (the relay starts its own)."""
+    global _agent
+    started = _agent
+    if started is None:
+        return None
+    if started.argv != tuple(argv):
+        discard()
+        return None
+    _agent = None
+    return started
+
+
+def handlers_replaced() -> int | None:
+    """The relay's own stop-signal handlers are in place (they replaced ours): the first
+    stop signal held before, if any, for the relay to act on."""
+    _previous_handlers.clear()
+    return _pending.pop(0) if _pending else None
+
+
+def discard() -> None:
+    """Kill and reap a launch agent nobody claimed (with its group), and give the stop
+    signals back their handlers; a signal held meanwhile is then raised again."""
+    global _agent
+    started, _agent = _agent, None
+    if started is not None:
+        started.close_pipes()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(started.popen.pid, signal.SIGKILL)
+        started.popen.wait()
+    held = _previous_handlers and _pending
+    _restore_handlers()
+    if held:
+        signal.raise_signal(_pending.pop(0))
+
+
+def _restore_handlers() -> None:
+    """Put back the handlers :func:`start` replaced (once)."""
+    for signum, handler in _previous_handlers.items():
+        signal.signal(signum, handler)
+    _previous_handlers.clear()
