@@ -14,7 +14,7 @@ import pytest
 from agents.harness import agent_command
 
 from acp_compat.cli.main import COMMANDS, main
-from acp_compat.cli.options import LOG_LEVELS, log_level
+from acp_compat.cli.wrap_serve import LOG_LEVELS, log_level
 
 
 def _squash(text: str) -> str:

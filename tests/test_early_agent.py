@@ -20,24 +20,25 @@ from agents.harness import PYTHON, Wrap, agent_command
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from acp_compat.cli.launch import WRAP_FLAGS, WRAP_OPTIONS_WITH_VALUE, wrap_command
 from acp_compat.cli.wrap import wrap
+from acp_compat.cli.wrap_line import FLAGS, VALUE_OPTIONS, VARIABLES, split_command_line
 
 
 def test_the_launch_reader_knows_every_option_of_wrap() -> None:
-    with_value: set[str] = set()
-    flags: set[str] = set()
+    with_value: dict[str, str] = {}
+    flags: dict[str, str] = {}
+    variables: set[str] = set()
     for param in wrap.params:
-        if not isinstance(param, click.Option):
+        if not isinstance(param, click.Option) or param.name == "help":
             continue
-        names = {*param.opts, *param.secondary_opts}
-        if param.is_flag or param.count:
-            flags |= names
-        else:
-            with_value |= names
-    flags -= {"-h", "--help"}
-    assert with_value == WRAP_OPTIONS_WITH_VALUE
-    assert flags == WRAP_FLAGS
+        assert param.name is not None
+        for name in [*param.opts, *param.secondary_opts]:
+            (flags if param.is_flag or param.count else with_value)[name] = param.name
+        if isinstance(param.envvar, str):
+            variables.add(param.envvar)
+    assert with_value == VALUE_OPTIONS
+    assert flags == {flag: field for flag, (field, _state) in FLAGS.items()}
+    assert variables == VARIABLES
 
 
 TOKENS = st.sampled_from(
@@ -86,9 +87,9 @@ def click_command(args: list[str]) -> list[str] | None:
 def test_a_command_found_at_launch_is_the_one_click_reads(args: list[str]) -> None:
     """Whenever the launch reader starts a command, click reads the same command (or
     refuses the command line, and the launch agent is discarded)."""
-    found = wrap_command(args)
-    if found is not None:
-        assert click_command(args) in (found, None)
+    split = split_command_line(args)
+    if split is not None:
+        assert click_command(args) in (split[1], None)
 
 
 def _stray(marker: str) -> list[int]:

@@ -1,5 +1,4 @@
-"""Option helpers shared by the commands: errors that name what the user actually typed,
-and the log level.
+"""Option helpers shared by the commands: errors that name what the user actually typed.
 
 An option of ``wrap`` can come from its flag or from its ``ACP_COMPAT_*`` variable. A user
 who typed ``--probe-timeout 0`` should read about ``--probe-timeout``; one whose editor
@@ -9,29 +8,11 @@ nowhere in their settings. Both are usage errors (exit status 2).
 
 from __future__ import annotations
 
-import logging
 import os
 from typing import NoReturn
 
 import click
 from click.core import ParameterSource
-
-LOG_LEVELS: dict[str, int] = {
-    "none": logging.CRITICAL + 1,
-    "error": logging.ERROR,
-    "warning": logging.WARNING,
-    "info": logging.INFO,
-    "debug": logging.DEBUG,
-}
-"""``--log-level`` names, from least to most detail; ``none`` logs nothing."""
-
-
-def log_level(name: str, verbose: int, quiet: int) -> int:
-    """The ``logging`` level: ``name``, then one step more detail per ``-v`` and one less
-    per ``-q`` (``-q`` below ``error`` reaches ``none``)."""
-    names = list(LOG_LEVELS)
-    step = names.index(name) + verbose - quiet
-    return LOG_LEVELS[names[max(0, min(len(names) - 1, step))]]
 
 
 class SourceNamedOption(click.Option):

@@ -2,45 +2,19 @@
 
 from __future__ import annotations
 
-import logging
-import os
-import sys
 import textwrap
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import anyio
 import click
 
-from acp_compat import __version__
-from acp_compat.cli.options import LOG_LEVELS, SourceNamedOption, bad_option, log_level
+from acp_compat.cli.options import SourceNamedOption, bad_option
+from acp_compat.cli.wrap_serve import LOG_LEVELS, serve
+from acp_compat.cli.wrap_settings import AGENT_PROTOCOLS, WrapSettings, names_stdout
 from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
-from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
-from acp_compat.io.stderr import PumpHandler, stderr_pump
-from acp_compat.io.trace import Tracer, open_private_file
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
 
 _F = TypeVar("_F", bound=Callable[..., Any])
-
-LOG_FORMAT = "%(asctime)s acp-compat %(levelname)s %(name)s: %(message)s"
-
-
-def _configure_logging(level: int, log_file: str | None) -> None:
-    """Log records at ``level`` or above go to stderr (or ``log_file``), never to stdout."""
-    handler: logging.Handler
-    if log_file:
-        # Opened like the trace (mode 0600, no symlink, no FIFO, our own file): records
-        # quote the user's lines. An existing file is appended to.
-        stream = os.fdopen(open_private_file(log_file, append=True), "a", encoding="utf-8")
-        handler = logging.StreamHandler(stream)
-    else:
-        # Through the pump: an editor that never reads our stderr must not stall us.
-        handler = PumpHandler(stderr_pump())
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
-    root = logging.getLogger("acp_compat")
-    root.handlers[:] = [handler]
-    root.setLevel(level)
-    root.propagate = False
 
 
 def _given_as(name: str, value: str) -> str:
@@ -50,26 +24,6 @@ def _given_as(name: str, value: str) -> str:
     assert isinstance(param, SourceNamedOption)
     variable = param.variable_used(ctx)
     return f"{variable}={value}" if variable else f"{param.opts[0]} {value}"
-
-
-def _is_stdout(path: str) -> bool:
-    """Whether ``path`` names what our stdout is (``/dev/stdout``, the file it goes to)."""
-    try:
-        return os.path.samestat(os.stat(path), os.fstat(1))
-    except OSError:
-        return False
-
-
-def _reserve_stdout() -> int:
-    """Keep a private descriptor for protocol output and point fd 1 at stderr.
-
-    Anything in this process that prints by mistake then lands in stderr instead of
-    corrupting the JSON-RPC stream.
-    """
-    sys.stdout.flush()
-    protocol_fd = os.dup(1)
-    os.dup2(2, 1)
-    return protocol_fd
 
 
 EXIT_STATUSES: tuple[tuple[str, str], ...] = (
@@ -118,7 +72,7 @@ def _option(*names: str, **attributes: Any) -> Callable[[_F], _F]:
 )
 @_option(
     "--agent-protocol",
-    type=click.Choice(["auto", "legacy", "current"]),
+    type=click.Choice(list(AGENT_PROTOCOLS)),
     default="auto",
     show_default=True,
     envvar="ACP_COMPAT_AGENT_PROTOCOL",
@@ -256,50 +210,27 @@ def wrap(
     # A trace or log on stdout would corrupt the protocol: a usage error (2), told before
     # anything starts, never confused with an agent that failed (1, 127).
     for name, path in (("trace", trace), ("log_file", log_file)):
-        if path and _is_stdout(path):
+        if path and names_stdout(path):
             bad_option(name, f"{path!r} is stdout, which carries only the protocol")
-    # A trace or log file that cannot be opened safely is reported and done without:
-    # the relay still serves the editor (exiting here would leave its initialize
-    # unanswered, and a file planted at a shared path could stop every run).
-    problems: list[str] = []
-    try:
-        _configure_logging(log_level(log_level_name, verbose, quiet), log_file)
-    except OSError as exc:
-        _configure_logging(log_level(log_level_name, verbose, quiet), None)
-        problems.append(
-            f"{_given_as('log_file', log_file or '')}: {exc.strerror or exc}; logging to stderr"
-        )
-    tracer: Tracer | None = None
-    if trace:
-        try:
-            tracer = Tracer(trace)
-        except OSError as exc:
-            problems.append(f"{_given_as('trace', trace)}: {exc.strerror or exc}; tracing is off")
-    for problem in problems:
-        logging.getLogger("acp_compat.cli.wrap").error("%s", problem)
-    options = WrapOptions(
-        mode=ModeOptions(
-            argv=command,
+    named = {"agent_protocol": agent_protocol, "trace": trace, "log_file": log_file}
+    serve(
+        WrapSettings(
+            command=command,
             agent_protocol=agent_protocol,
             probe_timeout=probe_timeout,
-            cwd=session_cwd,
+            max_line_bytes=max_line_bytes,
+            max_read_bytes=max_read_bytes,
+            grace=grace,
+            session_cwd=session_cwd,
             client_fs=client_fs,
             auth_method=auth_method,
-            version=__version__,
-            agent_protocol_given_as=_given_as("agent_protocol", agent_protocol),
-        ),
-        max_line_bytes=max_line_bytes,
-        grace=grace,
-        max_read_bytes=max_read_bytes,
+            trace=trace,
+            log_file=log_file,
+            log_level_name=log_level_name,
+            verbose=verbose,
+            quiet=quiet,
+            given_as={
+                name: _given_as(name, value) for name, value in named.items() if value is not None
+            },
+        )
     )
-    protocol_fd = _reserve_stdout()
-    status = anyio.run(_run, options, protocol_fd, tracer)
-    # The last records (shutdown, exit statuses) are still in the pump; a reader that
-    # keeps up gets them, one that never reads does not hold up our exit.
-    stderr_pump().flush(timeout=1.0)
-    sys.exit(status)
-
-
-async def _run(options: WrapOptions, protocol_fd: int, tracer: Tracer | None) -> int:
-    """``anyio.run`` entry point (keyword arguments cannot go through it)."""
-    return await run_wrap(options, stdin_fd=0, stdout_fd=protocol_fd, tracer=tracer)

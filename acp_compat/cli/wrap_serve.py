@@ -1,0 +1,121 @@
+"""One ``wrap`` run from its settings: logging, the trace, the relay, the exit status.
+
+Reached from the click command (:mod:`acp_compat.cli.wrap`) or, for a plain command line,
+straight from :mod:`acp_compat.cli.launch` (:mod:`acp_compat.cli.wrap_settings` says
+why); it imports no click either way.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import NoReturn
+
+import anyio
+
+from acp_compat import __version__
+from acp_compat.cli.wrap_settings import LOG_LEVEL_NAMES, WrapSettings
+from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
+from acp_compat.io.stderr import PumpHandler, stderr_pump
+from acp_compat.io.trace import Tracer, open_private_file
+
+LOG_FORMAT = "%(asctime)s acp-compat %(levelname)s %(name)s: %(message)s"
+
+LOG_LEVELS: dict[str, int] = dict(
+    zip(
+        LOG_LEVEL_NAMES,
+        (logging.CRITICAL + 1, logging.ERROR, logging.WARNING, logging.INFO, logging.DEBUG),
+        strict=True,
+    )
+)
+"""``--log-level`` names, from least to most detail; ``none`` logs nothing."""
+
+
+def log_level(name: str, verbose: int, quiet: int) -> int:
+    """The ``logging`` level: ``name``, then one step more detail per ``-v`` and one less
+    per ``-q`` (``-q`` below ``error`` reaches ``none``)."""
+    step = LOG_LEVEL_NAMES.index(name) + verbose - quiet
+    return LOG_LEVELS[LOG_LEVEL_NAMES[max(0, min(len(LOG_LEVEL_NAMES) - 1, step))]]
+
+
+def _configure_logging(level: int, log_file: str | None) -> None:
+    """Log records at ``level`` or above go to stderr (or ``log_file``), never to stdout."""
+    handler: logging.Handler
+    if log_file:
+        # Opened like the trace (mode 0600, no symlink, no FIFO, our own file): records
+        # quote the user's lines. An existing file is appended to.
+        stream = os.fdopen(open_private_file(log_file, append=True), "a", encoding="utf-8")
+        handler = logging.StreamHandler(stream)
+    else:
+        # Through the pump: an editor that never reads our stderr must not stall us.
+        handler = PumpHandler(stderr_pump())
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    root = logging.getLogger("acp_compat")
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    root.propagate = False
+
+
+def _reserve_stdout() -> int:
+    """Keep a private descriptor for protocol output and point fd 1 at stderr.
+
+    Anything in this process that prints by mistake then lands in stderr instead of
+    corrupting the JSON-RPC stream.
+    """
+    sys.stdout.flush()
+    protocol_fd = os.dup(1)
+    os.dup2(2, 1)
+    return protocol_fd
+
+
+def serve(settings: WrapSettings) -> NoReturn:
+    """Run the relay as ``settings`` say, then exit with its status.
+
+    A trace or log file that cannot be opened safely is reported and done without: the
+    relay still serves the editor (exiting here would leave its ``initialize``
+    unanswered, and a file planted at a shared path could stop every run).
+    """
+    level = log_level(settings.log_level_name, settings.verbose, settings.quiet)
+    problems: list[str] = []
+    try:
+        _configure_logging(level, settings.log_file)
+    except OSError as exc:
+        _configure_logging(level, None)
+        problems.append(
+            f"{settings.given_as['log_file']}: {exc.strerror or exc}; logging to stderr"
+        )
+    tracer: Tracer | None = None
+    if settings.trace:
+        try:
+            tracer = Tracer(settings.trace)
+        except OSError as exc:
+            problems.append(f"{settings.given_as['trace']}: {exc.strerror or exc}; tracing is off")
+    for problem in problems:
+        logging.getLogger("acp_compat.cli.wrap").error("%s", problem)
+    options = WrapOptions(
+        mode=ModeOptions(
+            argv=settings.command,
+            agent_protocol=settings.agent_protocol,
+            probe_timeout=settings.probe_timeout,
+            cwd=settings.session_cwd,
+            client_fs=settings.client_fs,
+            auth_method=settings.auth_method,
+            version=__version__,
+            agent_protocol_given_as=settings.given_as["agent_protocol"],
+        ),
+        max_line_bytes=settings.max_line_bytes,
+        grace=settings.grace,
+        max_read_bytes=settings.max_read_bytes,
+    )
+    protocol_fd = _reserve_stdout()
+    status = anyio.run(_run, options, protocol_fd, tracer)
+    # The last records (shutdown, exit statuses) are still in the pump; a reader that
+    # keeps up gets them, one that never reads does not hold up our exit.
+    stderr_pump().flush(timeout=1.0)
+    sys.exit(status)
+
+
+async def _run(options: WrapOptions, protocol_fd: int, tracer: Tracer | None) -> int:
+    """``anyio.run`` entry point (keyword arguments cannot go through it)."""
+    return await run_wrap(options, stdin_fd=0, stdout_fd=protocol_fd, tracer=tracer)
