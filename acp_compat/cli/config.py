@@ -31,16 +31,16 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import attrs
 import click
 
+from acp_compat._define import frozen
 from acp_compat.translate.upgrade.agent_name import agent_name
 
 LOGIN_METHOD_ID = "legacy-login"
 """The auth method a wrapped legacy agent advertises while it needs a login."""
 
 
-@attrs.frozen
+@frozen
 class Snippet:
     """What one editor's snippet is made of."""
 

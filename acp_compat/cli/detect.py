@@ -31,6 +31,7 @@ import attrs
 import click
 
 from acp_compat import __version__
+from acp_compat._define import define
 from acp_compat.io.process import AgentProcess
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, Event, decode, encode
 from acp_compat.jsonrpc.messages import METHOD_NOT_FOUND, Kind, classify, error
@@ -60,7 +61,7 @@ NOISE_LIMIT = 10
 """At most this many non-protocol stdout lines are kept for the report."""
 
 
-@attrs.define
+@define
 class Detection:
     """What the policy decided, what each probe saw, and what else the agent printed."""
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 import os
 from typing import TextIO
 
-import attrs
 import click
+
+from acp_compat._define import frozen
 
 
 def colour_wanted(choice: bool | None, stream: TextIO) -> bool:
@@ -32,7 +33,7 @@ def colour_wanted(choice: bool | None, stream: TextIO) -> bool:
         return False
 
 
-@attrs.frozen
+@frozen
 class Span:
     """A piece of text and the inline styles markdown gave it."""
 

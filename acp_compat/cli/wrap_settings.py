@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from acp_compat._define import frozen
 from acp_compat.cli.wrap_line import FLAGS, VALUE_OPTIONS, VARIABLES, split_command_line
 from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
@@ -30,7 +31,7 @@ NAMED_IN_MESSAGES = ("agent_protocol", "trace", "log_file")
 """The settings whose messages say how they were given."""
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class WrapSettings:
     """Every option of ``wrap``, read and checked, and the agent command."""
 

@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import attrs
+from acp_compat._define import frozen
 
 PathSegment = str | int
 
@@ -53,7 +53,7 @@ def describe(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-@attrs.frozen
+@frozen
 class Problem:
     """One field-level problem: where (a wire-name path, ``""`` for the root) and what."""
 

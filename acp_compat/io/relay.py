@@ -36,8 +36,8 @@ import signal
 
 import anyio
 import anyio.abc
-import attrs
 
+from acp_compat._define import frozen
 from acp_compat.io import early, localfiles
 from acp_compat.io.driver import Driver
 from acp_compat.io.lines import LineReader, LineWriter
@@ -93,7 +93,7 @@ nothing but an ``initialize`` it never answered, and the editor waits for ``wrap
 exit (behaviour.md §6: within two probe timeouts + 1 s)."""
 
 
-@attrs.frozen
+@frozen
 class RelayConfig:
     """How agent processes are started and closed."""
 

@@ -17,8 +17,8 @@ import signal
 
 import anyio
 import anyio.abc
-import attrs
 
+from acp_compat._define import frozen
 from acp_compat.io import early
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
@@ -34,7 +34,7 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 """Signals that end the relay cleanly."""
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class ModeOptions:
     """What the startup policy and the translators need from the command line."""
 
@@ -76,7 +76,7 @@ class ModeOptions:
         )
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class WrapOptions:
     """Everything ``acp-compat wrap`` was told."""
 

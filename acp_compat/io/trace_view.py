@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from acp_compat._define import define
 from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, RELAY
 
 DIRECTIONS = (CLIENT_IN, AGENT_OUT, AGENT_IN, CLIENT_OUT)
@@ -38,7 +39,7 @@ FINAL_STATUSES = frozenset({"completed", "failed"})
 """Tool call statuses after which a call has stopped running."""
 
 
-@attrs.define(frozen=True)
+@define(frozen=True)
 class Record:
     """One trace line: a message seen at one point of the relay."""
 
@@ -55,7 +56,7 @@ class Record:
     """Wall-clock ISO-8601 UTC time of the record."""
 
 
-@attrs.define(frozen=True)
+@define(frozen=True)
 class RelayEvent:
     """An event record: something the relay saw that is not a message (an agent exit...)."""
 
@@ -68,7 +69,7 @@ class RelayEvent:
     time: str | None = None
 
 
-@attrs.define(frozen=True)
+@define(frozen=True)
 class BadLine:
     """A trace line that is not a record (a cut line, or something else in the file)."""
 
@@ -155,7 +156,7 @@ class TraceReader:
 # -- the conversation -------------------------------------------------------------------------
 
 
-@attrs.define
+@define
 class Text:
     """Streamed text of one kind (``text`` or ``thought``), consecutive chunks joined."""
 
@@ -163,7 +164,7 @@ class Text:
     text: str
 
 
-@attrs.define
+@define
 class ToolCall:
     """One tool call as the editor saw it, with every status it went through."""
 
@@ -186,7 +187,7 @@ class ToolCall:
         return max(0.0, self.ended - self.started)
 
 
-@attrs.define
+@define
 class Permission:
     """A permission question and the answer given."""
 
@@ -202,14 +203,14 @@ class Permission:
     """The answer was an error (or the question was abandoned), described."""
 
 
-@attrs.define
+@define
 class Plan:
     """A plan update: its entries as ``(status, content)``."""
 
     entries: list[tuple[str, str]]
 
 
-@attrs.define
+@define
 class Problem:
     """Something that went wrong inside a turn (an error answer, an agent exit...)."""
 
@@ -219,7 +220,7 @@ class Problem:
 Part = Text | ToolCall | Permission | Plan | Problem
 
 
-@attrs.define
+@define
 class Turn:
     """One ``session/prompt`` and everything it brought, in order."""
 
@@ -300,7 +301,7 @@ class Turn:
         }
 
 
-@attrs.define
+@define
 class Note:
     """Something outside any turn: ``info`` (a session started) or ``problem``."""
 

@@ -25,8 +25,7 @@ import json
 import re
 from typing import Any
 
-import attrs
-
+from acp_compat._define import frozen
 from acp_compat.jsonrpc.messages import Kind, RequestId, classify
 
 MAX_SKELETON_BYTES = 16 * 1024
@@ -43,7 +42,7 @@ _OPENERS = (0x7B, 0x5B)  # { [
 _PLACEHOLDER = {0x7B: b"{}", 0x5B: b"[]"}
 
 
-@attrs.frozen
+@frozen
 class Envelope:
     """What a line's top level says: its :class:`Kind` and its id (``None`` when it has
     none or the id is invalid, which makes the kind :attr:`Kind.INVALID`)."""

@@ -26,8 +26,7 @@ import os
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
-import attrs
-
+from acp_compat._define import frozen
 from acp_compat.jsonrpc.envelope import Envelope, EnvelopeScanner, read_envelope
 
 DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024
@@ -46,7 +45,7 @@ HEAD_BYTES = 200
 _CR = 0x0D
 
 
-@attrs.frozen
+@frozen
 class DroppedLine:
     """A line longer than the limit was discarded.
 

@@ -21,6 +21,8 @@ from typing import Any
 
 import attrs
 
+from acp_compat._define import frozen
+
 ALWAYS = "acp_compat.always"
 WIRE_NAME = "acp_compat.wire_name"
 
@@ -42,7 +44,7 @@ def meta_field() -> Any:
     return wire("_meta", default=None)
 
 
-@attrs.frozen
+@frozen
 class TaggedUnion:
     """A union whose members are told apart by the string value of one wire field.
 
@@ -62,7 +64,7 @@ class TaggedUnion:
     untagged: type | None = None
 
 
-@attrs.frozen
+@frozen
 class KeyedUnion:
     """A legacy untagged union: the member is chosen by which wire key is present."""
 
@@ -94,7 +96,7 @@ def keyed_union(union: Any, members: Mapping[str, type]) -> Any:
     return union
 
 
-@attrs.frozen
+@frozen
 class MethodSpec:
     """One row of a protocol's method table.
 

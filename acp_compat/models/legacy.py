@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
-import attrs
+from acp_compat._define import define
 
 from ._base import MethodSpec, always, keyed_union, tagged_union
 
@@ -55,14 +55,14 @@ PlanEntryStatus: TypeAlias = Literal["pending", "in_progress", "completed"]
 # --------------------------------------------------------------------------- initialize
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class InitializeParams:
     """``initialize`` params: ``{"protocolVersion": "0.0.9"}`` (the client's semver)."""
 
     protocol_version: str
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class InitializeResponse:
     """``initialize`` result: ``{"protocolVersion": semver, "isAuthenticated": bool}``."""
 
@@ -73,14 +73,14 @@ class InitializeResponse:
 # --------------------------------------------------------------------------- user message
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class TextUserChunk:
     """A user message chunk of text: ``{"text": string}``."""
 
     text: str
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PathUserChunk:
     """A file mention in a user message: ``{"path": string}`` (relative or absolute)."""
 
@@ -92,7 +92,7 @@ UserMessageChunk: TypeAlias = TextUserChunk | PathUserChunk
 keyed_union(UserMessageChunk, {"text": TextUserChunk, "path": PathUserChunk})
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SendUserMessageParams:
     """``sendUserMessage`` params: ``{"chunks": UserMessageChunk[]}``; the result is ``null``
     and arrives when the whole turn is over."""
@@ -103,14 +103,14 @@ class SendUserMessageParams:
 # --------------------------------------------------------------------------- assistant chunks
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class TextAssistantChunk:
     """Streamed answer text: ``{"text": string}``."""
 
     text: str
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ThoughtAssistantChunk:
     """Streamed model reasoning: ``{"thought": string}``."""
 
@@ -122,7 +122,7 @@ AssistantMessageChunk: TypeAlias = TextAssistantChunk | ThoughtAssistantChunk
 keyed_union(AssistantMessageChunk, {"text": TextAssistantChunk, "thought": ThoughtAssistantChunk})
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class StreamAssistantMessageChunkParams:
     """``streamAssistantMessageChunk`` params: ``{"chunk": AssistantMessageChunk}``."""
 
@@ -132,7 +132,7 @@ class StreamAssistantMessageChunkParams:
 # --------------------------------------------------------------------------- tool call content
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class MarkdownContent:
     """Tool call content as markdown: ``{"type": "markdown", "markdown": string}``."""
 
@@ -140,7 +140,7 @@ class MarkdownContent:
     markdown: str
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class DiffContent:
     """A file edit: ``{"type": "diff", "path", "oldText": string | null, "newText"}``.
 
@@ -159,7 +159,7 @@ ToolCallContent: TypeAlias = MarkdownContent | DiffContent
 tagged_union(ToolCallContent, "type", {"markdown": MarkdownContent, "diff": DiffContent})
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ToolCallLocation:
     """A file a tool call touches: ``{"path": string, "line"?: integer | null}``."""
 
@@ -170,7 +170,7 @@ class ToolCallLocation:
 # --------------------------------------------------------------------------- confirmations
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class EditConfirmation:
     """Confirm a file edit: ``{"type": "edit", "description"?: string | null}``."""
 
@@ -178,7 +178,7 @@ class EditConfirmation:
     description: str | None = None
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ExecuteConfirmation:
     """Confirm a shell command: ``{"type": "execute", "command", "rootCommand", "description"?}``.
 
@@ -191,7 +191,7 @@ class ExecuteConfirmation:
     description: str | None = None
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class McpConfirmation:
     """Confirm an MCP tool: ``{"type": "mcp", "serverName", "toolName", "toolDisplayName",
     "description"?}``."""
@@ -203,7 +203,7 @@ class McpConfirmation:
     description: str | None = None
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class FetchConfirmation:
     """Confirm fetching URLs: ``{"type": "fetch", "urls": string[], "description"?}``."""
 
@@ -212,7 +212,7 @@ class FetchConfirmation:
     description: str | None = None
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class OtherConfirmation:
     """Any other confirmation: ``{"type": "other", "description": string}`` (required here)."""
 
@@ -244,7 +244,7 @@ tagged_union(
 # --------------------------------------------------------------------------- tool calls
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PushToolCallParams:
     """``pushToolCall`` params: ``{"label", "icon", "content"?: ToolCallContent | null,
     "locations"?: ToolCallLocation[]}``; a tool call that needs no permission."""
@@ -255,14 +255,14 @@ class PushToolCallParams:
     locations: list[ToolCallLocation] | None = None
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PushToolCallResponse:
     """``pushToolCall`` result: ``{"id": ToolCallId}``, the id the client assigned."""
 
     id: ToolCallId
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class RequestToolCallConfirmationParams:
     """``requestToolCallConfirmation`` params: the ``pushToolCall`` fields plus
     ``"confirmation": ToolCallConfirmation``.
@@ -278,7 +278,7 @@ class RequestToolCallConfirmationParams:
     locations: list[ToolCallLocation] | None = None
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class RequestToolCallConfirmationResponse:
     """``requestToolCallConfirmation`` result: ``{"id": ToolCallId, "outcome": outcome}``."""
 
@@ -286,7 +286,7 @@ class RequestToolCallConfirmationResponse:
     outcome: ToolCallConfirmationOutcome
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UpdateToolCallParams:
     """``updateToolCall`` params: ``{"toolCallId", "status", "content": ToolCallContent | null}``.
 
@@ -302,7 +302,7 @@ class UpdateToolCallParams:
 # --------------------------------------------------------------------------- files and plan
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ReadTextFileParams:
     """``readTextFile`` params: ``{"path", "line"?: integer | null, "limit"?: integer | null}``."""
 
@@ -311,14 +311,14 @@ class ReadTextFileParams:
     limit: int | None = None
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ReadTextFileResponse:
     """``readTextFile`` result: ``{"content": string}``."""
 
     content: str
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class WriteTextFileParams:
     """``writeTextFile`` params: ``{"path": string, "content": string}``; result ``null``."""
 
@@ -326,7 +326,7 @@ class WriteTextFileParams:
     content: str
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PlanEntry:
     """One plan entry (0.0.10): ``{"content", "priority", "status"}``."""
 
@@ -335,7 +335,7 @@ class PlanEntry:
     status: PlanEntryStatus
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UpdatePlanParams:
     """``updatePlan`` params (0.0.10 only): ``{"entries": PlanEntry[]}``; result ``null``."""
 

@@ -22,13 +22,14 @@ from typing import Generic, Protocol, TypeVar
 
 import attrs
 
+from acp_compat._define import define, frozen
 from acp_compat.jsonrpc.messages import Message
 
 
 # ToClient and ToAgent are not frozen, unlike the other outputs: two are built for every
 # streamed token, and a frozen attrs class costs twice as much to build (each field is
 # set through object.__setattr__). Nothing changes them once built.
-@attrs.define
+@define
 class ToClient:
     """Send ``message`` to the client (the editor side).
 
@@ -42,7 +43,7 @@ class ToClient:
     floatless: bool = attrs.field(default=False, kw_only=True, eq=False)
 
 
-@attrs.define
+@define
 class ToAgent:
     """Send ``message`` to agent process number ``agent`` (``floatless`` as for
     :class:`ToClient`)."""
@@ -52,7 +53,7 @@ class ToAgent:
     floatless: bool = attrs.field(default=False, kw_only=True, eq=False)
 
 
-@attrs.frozen
+@frozen
 class StartAgent:
     """Start the agent command as process number ``agent``, working in ``cwd``.
 
@@ -64,14 +65,14 @@ class StartAgent:
     cwd: str | None = None
 
 
-@attrs.frozen
+@frozen
 class StopAgent:
     """Close agent process ``agent``; its exit is still reported through ``agent_exited``."""
 
     agent: int
 
 
-@attrs.frozen
+@frozen
 class ReadLocalFile:
     """Read a text file for the agent (the client offers no ``fs``).
 
@@ -84,7 +85,7 @@ class ReadLocalFile:
     limit: int | None = None
 
 
-@attrs.frozen
+@frozen
 class WriteLocalFile:
     """Write (create or replace) a text file for the agent."""
 

@@ -44,8 +44,7 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
+from acp_compat._define import frozen
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, INVALID_REQUEST, Message, error
 from acp_compat.translate.base import StartAgent, StopAgent, ToAgent, ToClient, Translator
 from acp_compat.translate.exits import (
@@ -102,7 +101,7 @@ def start_failure_reason(argv: Sequence[str], cwd: str | None, exc: Exception) -
     return f"cannot start agent command {shlex.join(argv)!r}: {spawn_error(cwd, exc)}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class StartupOptions:
     """What the policy needs from the command line."""
 
@@ -115,7 +114,7 @@ class StartupOptions:
     client_fs: bool = False
 
 
-@attrs.frozen
+@frozen
 class ArmTimer:
     """Call :meth:`StartupPolicy.timer_fired` with ``token`` after ``seconds`` (this timer
     replaces any armed before; a stale token is ignored)."""
@@ -124,7 +123,7 @@ class ArmTimer:
     seconds: float
 
 
-@attrs.frozen
+@frozen
 class AgentExit:
     """An exit the policy saw for the kept process (the translator must hear of it)."""
 
@@ -132,7 +131,7 @@ class AgentExit:
     stderr_tail: str
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Decision:
     """The mode chosen and what the translator gets first."""
 
@@ -170,14 +169,14 @@ class Decision:
         return self.mode is Mode.PASSTHROUGH
 
 
-@attrs.frozen
+@frozen
 class Decided:
     """Startup is over: relay as ``decision`` says."""
 
     decision: Decision
 
 
-@attrs.frozen
+@frozen
 class Finish:
     """Startup is over without a relay: end every agent and exit with ``status``."""
 
@@ -188,7 +187,7 @@ StartupOutput = ToClient | ToAgent | StartAgent | StopAgent | ArmTimer | Decided
 """Everything the policy can ask its shell to do."""
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Attempt:
     """What one probe step saw."""
 
@@ -576,7 +575,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TranslatorOptions:
     """What the translators need from the command line (paths already absolute)."""
 

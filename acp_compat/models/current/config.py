@@ -6,12 +6,11 @@ known values (``mode``, ``model``, ``model_config``, ``thought_level``).
 
 from typing import Any, Literal, TypeAlias
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import always, keyed_union, meta_field, tagged_union
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionConfigSelectOption:
     """One value of a select option."""
 
@@ -21,7 +20,7 @@ class SessionConfigSelectOption:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionConfigSelectGroup:
     """A named group of select values."""
 
@@ -41,7 +40,7 @@ keyed_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionConfigSelect:
     """A config option with one value out of a list (``type: "select"``)."""
 
@@ -55,7 +54,7 @@ class SessionConfigSelect:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionConfigBoolean:
     """An on/off config option (``type: "boolean"``)."""
 
@@ -68,7 +67,7 @@ class SessionConfigBoolean:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownSessionConfigOption:
     """A config option of a type this schema does not know; ``data`` is the raw object."""
 

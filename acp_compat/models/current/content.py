@@ -6,8 +6,7 @@
 
 from typing import Any, Literal, TypeAlias
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import always, keyed_union, meta_field, tagged_union
 
 # Closed: the schema's two audience roles have not changed since annotations were added.
@@ -15,7 +14,7 @@ Role = Literal["assistant", "user"]
 """Who a block is meant for."""
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class Annotations:
     """Display hints for a block: who it is for, when it changed, how important it is."""
 
@@ -25,7 +24,7 @@ class Annotations:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class TextContent:
     """A text block (``type: "text"``); every agent must accept it in prompts."""
 
@@ -35,7 +34,7 @@ class TextContent:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ImageContent:
     """A base64 image (``type: "image"``); needs ``promptCapabilities.image`` in prompts."""
 
@@ -47,7 +46,7 @@ class ImageContent:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AudioContent:
     """Base64 audio (``type: "audio"``); needs ``promptCapabilities.audio`` in prompts."""
 
@@ -58,7 +57,7 @@ class AudioContent:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ResourceLink:
     """A reference to a resource by URI (``type: "resource_link"``); always accepted."""
 
@@ -73,7 +72,7 @@ class ResourceLink:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class TextResourceContents:
     """The text contents of an embedded resource."""
 
@@ -83,7 +82,7 @@ class TextResourceContents:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class BlobResourceContents:
     """The base64 binary contents of an embedded resource."""
 
@@ -102,7 +101,7 @@ keyed_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class EmbeddedResource:
     """A resource with its contents inline (``type: "resource"``); needs ``embeddedContext``."""
 
@@ -112,7 +111,7 @@ class EmbeddedResource:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownContentBlock:
     """A content block of a type this schema does not know; ``data`` is the raw object."""
 

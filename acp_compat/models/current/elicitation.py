@@ -11,13 +11,12 @@ the kind of list JSON Schema keeps extending.
 
 from typing import Any, Literal, TypeAlias
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
 from acp_compat.models.current.rpc import RequestId
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class EnumOption:
     """A titled choice (``const`` is the value, ``title`` what the user sees)."""
 
@@ -27,7 +26,7 @@ class EnumOption:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class StringPropertySchema:
     """A text field, optionally a single choice (``enum`` or titled ``one_of``)."""
 
@@ -44,7 +43,7 @@ class StringPropertySchema:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class NumberPropertySchema:
     """A number field."""
 
@@ -57,7 +56,7 @@ class NumberPropertySchema:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class IntegerPropertySchema:
     """An integer field."""
 
@@ -70,7 +69,7 @@ class IntegerPropertySchema:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class BooleanPropertySchema:
     """A checkbox."""
 
@@ -81,7 +80,7 @@ class BooleanPropertySchema:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class StringMultiSelectItems:
     """Multi-select choices given as plain strings (``type: "string"``)."""
 
@@ -90,7 +89,7 @@ class StringMultiSelectItems:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class TitledMultiSelectItems:
     """Multi-select choices with titles (no ``type`` on the wire)."""
 
@@ -98,7 +97,7 @@ class TitledMultiSelectItems:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownMultiSelectItems:
     """Multi-select items of a type this schema does not know; ``data`` is the raw object."""
 
@@ -118,7 +117,7 @@ tagged_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class MultiSelectPropertySchema:
     """A multiple-choice field (``type: "array"``)."""
 
@@ -132,7 +131,7 @@ class MultiSelectPropertySchema:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownPropertySchema:
     """A form field of a type this schema does not know; ``data`` is the raw object."""
 
@@ -162,7 +161,7 @@ tagged_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ElicitationSchema:
     """The form to fill in: a flat JSON-Schema object of named fields."""
 
@@ -181,7 +180,7 @@ def _check_scope(session_id: str | None, request_id: RequestId) -> None:
         raise ValueError("either sessionId or requestId is required")
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ElicitationFormRequest:
     """``elicitation/create`` params asking for a form (``mode: "form"``)."""
 
@@ -198,7 +197,7 @@ class ElicitationFormRequest:
         _check_scope(self.session_id, self.request_id)
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ElicitationUrlRequest:
     """``elicitation/create`` params sending the user to a URL (``mode: "url"``)."""
 
@@ -216,7 +215,7 @@ class ElicitationUrlRequest:
         _check_scope(self.session_id, self.request_id)
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownElicitationRequest:
     """``elicitation/create`` params of a mode this schema does not know."""
 
@@ -239,7 +238,7 @@ ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]
 """One submitted form value."""
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ElicitationAccept:
     """The user submitted (``action: "accept"``); ``content`` holds the form's values."""
 
@@ -248,7 +247,7 @@ class ElicitationAccept:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ElicitationDecline:
     """The user said no (``action: "decline"``)."""
 
@@ -256,7 +255,7 @@ class ElicitationDecline:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ElicitationCancel:
     """The user dismissed the request (``action: "cancel"``)."""
 
@@ -264,7 +263,7 @@ class ElicitationCancel:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownElicitationResponse:
     """An ``elicitation/create`` result with an action this schema does not know."""
 
@@ -287,7 +286,7 @@ tagged_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class CompleteElicitationNotification:
     """``elicitation/complete`` params: a URL elicitation finished (a notification)."""
 

@@ -2,12 +2,11 @@
 
 from typing import Any
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import meta_field
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ReadTextFileRequest:
     """``fs/read_text_file`` params: absolute ``path``, optional 1-based ``line``, ``limit``."""
 
@@ -18,7 +17,7 @@ class ReadTextFileRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ReadTextFileResponse:
     """``fs/read_text_file`` result: the text read."""
 
@@ -26,7 +25,7 @@ class ReadTextFileResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class WriteTextFileRequest:
     """``fs/write_text_file`` params; the client must create a missing file."""
 
@@ -36,7 +35,7 @@ class WriteTextFileRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class WriteTextFileResponse:
     """``fs/write_text_file`` result (void: ``{}``; older peers send ``null``)."""
 

@@ -11,12 +11,11 @@ sent, and lets a translator send the full set some peers require.
 
 from typing import Any
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import meta_field
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class Implementation:
     """Name and version of a client or agent (``clientInfo`` / ``agentInfo``)."""
 
@@ -26,7 +25,7 @@ class Implementation:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class FileSystemCapabilities:
     """Which ``fs/*`` methods the client serves."""
 
@@ -35,14 +34,14 @@ class FileSystemCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class BooleanConfigOptionCapabilities:
     """The client can show boolean config options (marker object)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionConfigOptionsCapabilities:
     """Config option types the client can show beyond ``select``."""
 
@@ -50,7 +49,7 @@ class SessionConfigOptionsCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ClientSessionCapabilities:
     """Session features the client supports."""
 
@@ -58,7 +57,7 @@ class ClientSessionCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AuthCapabilities:
     """Auth features the client supports (``terminal``: it can run terminal auth methods)."""
 
@@ -66,21 +65,21 @@ class AuthCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ElicitationFormCapabilities:
     """The client can show form elicitations (marker object)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ElicitationUrlCapabilities:
     """The client can open URL elicitations (marker object)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ElicitationCapabilities:
     """Which ``elicitation/create`` modes the client supports."""
 
@@ -89,7 +88,7 @@ class ElicitationCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ClientCapabilities:
     """What the client offers the agent: ``fs``, ``terminal``, sessions, auth, elicitation."""
 
@@ -101,7 +100,7 @@ class ClientCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class InitializeRequest:
     """``initialize`` params: the latest major ``protocol_version`` the client speaks (1)."""
 
@@ -111,7 +110,7 @@ class InitializeRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AuthenticateRequest:
     """``authenticate`` params: the id of an advertised agent-run auth method."""
 
@@ -119,7 +118,7 @@ class AuthenticateRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class LogoutRequest:
     """``logout`` params (only if ``agentCapabilities.auth.logout``)."""
 

@@ -11,13 +11,12 @@ object, so it is carried but never mistaken for an agent-run method.
 
 from typing import Any, Literal, TypeAlias
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
 from acp_compat.models.current.initialize import Implementation
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PromptCapabilities:
     """Content block types the agent accepts in prompts beyond text and resource links."""
 
@@ -27,7 +26,7 @@ class PromptCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class McpCapabilities:
     """MCP transports the agent can connect to beyond stdio."""
 
@@ -36,42 +35,42 @@ class McpCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionListCapabilities:
     """The agent supports ``session/list`` (marker object)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionDeleteCapabilities:
     """The agent supports ``session/delete`` (marker object)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionAdditionalDirectoriesCapabilities:
     """The agent accepts ``additionalDirectories`` (marker object)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionResumeCapabilities:
     """The agent supports ``session/resume`` (marker object)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionCloseCapabilities:
     """The agent supports ``session/close`` (marker object)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionCapabilities:
     """Optional session methods the agent supports; a present (even empty) object means yes."""
 
@@ -84,14 +83,14 @@ class SessionCapabilities:
     list: SessionListCapabilities | None = None
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class LogoutCapabilities:
     """The agent supports ``logout`` (marker object)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AgentAuthCapabilities:
     """Auth features the agent supports."""
 
@@ -99,7 +98,7 @@ class AgentAuthCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AgentCapabilities:
     """What the agent offers the client."""
 
@@ -111,7 +110,7 @@ class AgentCapabilities:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AuthMethodAgent:
     """An auth method the agent runs itself (no ``type`` on the wire); pass its id to
     ``authenticate``."""
@@ -122,7 +121,7 @@ class AuthMethodAgent:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AuthMethodTerminal:
     """An auth method the client runs as an interactive agent process (``type: "terminal"``).
 
@@ -138,7 +137,7 @@ class AuthMethodTerminal:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownAuthMethod:
     """An auth method of a type this schema does not know (e.g. unstable ``env_var``)."""
 
@@ -156,7 +155,7 @@ tagged_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class InitializeResponse:
     """``initialize`` result: the agreed ``protocol_version``, capabilities, auth methods."""
 
@@ -167,14 +166,14 @@ class InitializeResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AuthenticateResponse:
     """``authenticate`` result (void)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class LogoutResponse:
     """``logout`` result (void)."""
 

@@ -6,13 +6,12 @@ unknown ``type`` lands in :class:`UnknownMcpServer` so a newer client's entry is
 
 from typing import Any, Literal, TypeAlias
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
 from acp_compat.models.current.terminal import EnvVariable
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class HttpHeader:
     """One HTTP header sent to an HTTP or SSE MCP server."""
 
@@ -21,7 +20,7 @@ class HttpHeader:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class McpServerHttp:
     """An MCP server over streamable HTTP (``type: "http"``, needs ``mcpCapabilities.http``)."""
 
@@ -32,7 +31,7 @@ class McpServerHttp:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class McpServerSse:
     """An MCP server over SSE (``type: "sse"``, needs ``mcpCapabilities.sse``)."""
 
@@ -43,7 +42,7 @@ class McpServerSse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class McpServerStdio:
     """An MCP server the agent starts as a process (no ``type`` on the wire)."""
 
@@ -54,7 +53,7 @@ class McpServerStdio:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownMcpServer:
     """An MCP server entry of a type this schema does not know; ``data`` is the raw object."""
 

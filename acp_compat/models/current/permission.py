@@ -6,8 +6,7 @@ safely (an unknown kind could be an allow), so an unknown kind is an error, not 
 
 from typing import Any, Literal, TypeAlias
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
 from acp_compat.models.current.tools import ToolCallUpdate
 
@@ -15,7 +14,7 @@ PermissionOptionKind = Literal["allow_once", "allow_always", "reject_once", "rej
 """What choosing an option means."""
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PermissionOption:
     """One choice offered to the user; ``option_id`` comes back in the selected outcome."""
 
@@ -25,7 +24,7 @@ class PermissionOption:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SelectedPermissionOutcome:
     """The user picked ``option_id`` (``outcome: "selected"``)."""
 
@@ -34,14 +33,14 @@ class SelectedPermissionOutcome:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class CancelledPermissionOutcome:
     """The prompt turn was cancelled before the user chose (``outcome: "cancelled"``)."""
 
     outcome: Literal["cancelled"] = always("cancelled")
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownPermissionOutcome:
     """An outcome this schema does not know; ``data`` is the raw object.
 
@@ -63,7 +62,7 @@ tagged_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class RequestPermissionRequest:
     """``session/request_permission`` params: the tool call and the options to choose from."""
 
@@ -73,7 +72,7 @@ class RequestPermissionRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class RequestPermissionResponse:
     """``session/request_permission`` result: the outcome."""
 

@@ -6,8 +6,7 @@ schema gives no default for it, and both translators act on each value.
 
 from typing import Any, Literal
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import meta_field
 from acp_compat.models.current.content import ContentBlock
 
@@ -15,7 +14,7 @@ StopReason = Literal["end_turn", "max_tokens", "max_turn_requests", "refusal", "
 """Why a prompt turn ended."""
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PromptRequest:
     """``session/prompt`` params: the user's message as content blocks."""
 
@@ -24,7 +23,7 @@ class PromptRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PromptResponse:
     """``session/prompt`` result: why the turn ended."""
 
@@ -32,7 +31,7 @@ class PromptResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class CancelNotification:
     """``session/cancel`` params: stop the session's running turn (a notification)."""
 

@@ -2,8 +2,7 @@
 
 from typing import Any, Final
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import meta_field
 
 RequestId = int | str | None
@@ -21,7 +20,7 @@ AUTH_REQUIRED: Final = -32000
 RESOURCE_NOT_FOUND: Final = -32002
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class Error:
     """A JSON-RPC error object. ``code`` is any integer (the schema lists well-known ones
     and allows others); ``data`` is any JSON value, ``None`` meaning absent."""
@@ -31,7 +30,7 @@ class Error:
     data: Any = None
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class CancelRequestNotification:
     """``$/cancel_request`` params: the sender no longer needs the answer to ``request_id``.
 

@@ -2,14 +2,13 @@
 
 from typing import Any, Literal, TypeAlias
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
 from acp_compat.models.current.config import SessionConfigOption
 from acp_compat.models.current.mcp import McpServer
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionMode:
     """One mode an agent can run in (e.g. "ask", "code")."""
 
@@ -19,7 +18,7 @@ class SessionMode:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionModeState:
     """The modes a session offers and the one it is in."""
 
@@ -28,7 +27,7 @@ class SessionModeState:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class NewSessionRequest:
     """``session/new`` params: an absolute ``cwd`` and the MCP servers (required, may be ``[]``)."""
 
@@ -38,7 +37,7 @@ class NewSessionRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class NewSessionResponse:
     """``session/new`` result: the new session's id, its modes and config options."""
 
@@ -48,7 +47,7 @@ class NewSessionResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class LoadSessionRequest:
     """``session/load`` params (only if ``agentCapabilities.loadSession``); history is replayed."""
 
@@ -59,7 +58,7 @@ class LoadSessionRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class LoadSessionResponse:
     """``session/load`` result, sent after the replayed updates."""
 
@@ -68,7 +67,7 @@ class LoadSessionResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ListSessionsRequest:
     """``session/list`` params: optional ``cwd`` filter and pagination ``cursor``."""
 
@@ -77,7 +76,7 @@ class ListSessionsRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionInfo:
     """One listed session."""
 
@@ -89,7 +88,7 @@ class SessionInfo:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ListSessionsResponse:
     """``session/list`` result: a page of sessions and the cursor of the next page."""
 
@@ -98,7 +97,7 @@ class ListSessionsResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class DeleteSessionRequest:
     """``session/delete`` params."""
 
@@ -106,14 +105,14 @@ class DeleteSessionRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class DeleteSessionResponse:
     """``session/delete`` result (void)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ResumeSessionRequest:
     """``session/resume`` params: continue a session without replaying its history."""
 
@@ -124,7 +123,7 @@ class ResumeSessionRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ResumeSessionResponse:
     """``session/resume`` result."""
 
@@ -133,7 +132,7 @@ class ResumeSessionResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class CloseSessionRequest:
     """``session/close`` params (only if ``sessionCapabilities.close``)."""
 
@@ -141,14 +140,14 @@ class CloseSessionRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class CloseSessionResponse:
     """``session/close`` result (void)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SetSessionModeRequest:
     """``session/set_mode`` params."""
 
@@ -157,14 +156,14 @@ class SetSessionModeRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SetSessionModeResponse:
     """``session/set_mode`` result (void)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SetSessionConfigOptionValueId:
     """``session/set_config_option`` params choosing a select value (no ``type`` on the wire)."""
 
@@ -174,7 +173,7 @@ class SetSessionConfigOptionValueId:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SetSessionConfigOptionBoolean:
     """``session/set_config_option`` params setting a boolean option (``type: "boolean"``)."""
 
@@ -185,7 +184,7 @@ class SetSessionConfigOptionBoolean:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownSetSessionConfigOption:
     """``session/set_config_option`` params of a value type this schema does not know."""
 
@@ -207,7 +206,7 @@ tagged_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SetSessionConfigOptionResponse:
     """``session/set_config_option`` result: every config option, as they now stand."""
 

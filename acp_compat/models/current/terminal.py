@@ -2,12 +2,11 @@
 
 from typing import Any
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import meta_field
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class EnvVariable:
     """One environment variable (``{name, value}``), for terminals and stdio MCP servers."""
 
@@ -16,7 +15,7 @@ class EnvVariable:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class CreateTerminalRequest:
     """``terminal/create`` params: run ``command`` with ``args`` in ``cwd``."""
 
@@ -29,7 +28,7 @@ class CreateTerminalRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class CreateTerminalResponse:
     """``terminal/create`` result: the id the agent uses for the other terminal methods."""
 
@@ -37,7 +36,7 @@ class CreateTerminalResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class TerminalOutputRequest:
     """``terminal/output`` params."""
 
@@ -46,7 +45,7 @@ class TerminalOutputRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class TerminalExitStatus:
     """How a terminal's command ended: an exit code or the signal that killed it."""
 
@@ -55,7 +54,7 @@ class TerminalExitStatus:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class TerminalOutputResponse:
     """``terminal/output`` result: output so far, whether it was cut, the exit if any."""
 
@@ -65,7 +64,7 @@ class TerminalOutputResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ReleaseTerminalRequest:
     """``terminal/release`` params: the agent is done with the terminal."""
 
@@ -74,14 +73,14 @@ class ReleaseTerminalRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ReleaseTerminalResponse:
     """``terminal/release`` result (void)."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class WaitForTerminalExitRequest:
     """``terminal/wait_for_exit`` params."""
 
@@ -90,7 +89,7 @@ class WaitForTerminalExitRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class WaitForTerminalExitResponse:
     """``terminal/wait_for_exit`` result: the exit code or signal."""
 
@@ -99,7 +98,7 @@ class WaitForTerminalExitResponse:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class KillTerminalRequest:
     """``terminal/kill`` params: stop the command, keep the terminal until released."""
 
@@ -108,7 +107,7 @@ class KillTerminalRequest:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class KillTerminalResponse:
     """``terminal/kill`` result (void)."""
 

@@ -12,8 +12,7 @@ Enum choices (the schema lists closed sets for both):
 
 from typing import Any, Final, Literal, TypeAlias
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
 from acp_compat.models.current.content import ContentBlock
 
@@ -37,7 +36,7 @@ ToolCallStatus = Literal["pending", "in_progress", "completed", "failed"]
 """Where a tool call stands; absent on a new call means ``pending``."""
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class Content:
     """Tool-call content holding an ordinary content block (``type: "content"``)."""
 
@@ -46,7 +45,7 @@ class Content:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class Diff:
     """A file change (``type: "diff"``); ``old_text`` ``None`` means a new file.
 
@@ -61,7 +60,7 @@ class Diff:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class Terminal:
     """A live terminal made with ``terminal/create``, shown inside the tool call."""
 
@@ -70,7 +69,7 @@ class Terminal:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownToolCallContent:
     """Tool-call content of a type this schema does not know; ``data`` is the raw object."""
 
@@ -87,7 +86,7 @@ tagged_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ToolCallLocation:
     """A file (absolute ``path``, optional 1-based ``line``) the tool call works on."""
 
@@ -96,7 +95,7 @@ class ToolCallLocation:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ToolCall:
     """A new tool call, as announced by a ``tool_call`` session update.
 
@@ -115,7 +114,7 @@ class ToolCall:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ToolCallUpdate:
     """Changed fields of an existing tool call; only ``tool_call_id`` is required.
 

@@ -11,8 +11,7 @@ and the legacy ``updatePlan`` mapping needs every value.
 import enum
 from typing import Any, Final, Literal, TypeAlias
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
 from acp_compat.models.current.config import SessionConfigOption
 from acp_compat.models.current.content import ContentBlock
@@ -24,7 +23,7 @@ PlanEntryStatus = Literal["pending", "in_progress", "completed"]
 """Where a plan entry stands."""
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ContentChunk:
     """A streamed piece of a message; chunks with the same ``message_id`` form one message."""
 
@@ -33,42 +32,42 @@ class ContentChunk:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UserMessageChunk(ContentChunk):
     """Part of the user's message (``user_message_chunk``), e.g. replayed by ``session/load``."""
 
     session_update: Literal["user_message_chunk"] = always("user_message_chunk")
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AgentMessageChunk(ContentChunk):
     """Part of the agent's reply (``agent_message_chunk``)."""
 
     session_update: Literal["agent_message_chunk"] = always("agent_message_chunk")
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AgentThoughtChunk(ContentChunk):
     """Part of the agent's reasoning (``agent_thought_chunk``)."""
 
     session_update: Literal["agent_thought_chunk"] = always("agent_thought_chunk")
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ToolCallStart(ToolCall):
     """A new tool call (``tool_call``): every :class:`ToolCall` field plus the tag."""
 
     session_update: Literal["tool_call"] = always("tool_call")
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ToolCallProgress(ToolCallUpdate):
     """Changes to a tool call (``tool_call_update``): :class:`ToolCallUpdate` plus the tag."""
 
     session_update: Literal["tool_call_update"] = always("tool_call_update")
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PlanEntry:
     """One step of the agent's plan."""
 
@@ -78,7 +77,7 @@ class PlanEntry:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class PlanUpdate:
     """The agent's whole current plan (``plan``); it replaces the previous one."""
 
@@ -87,7 +86,7 @@ class PlanUpdate:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnstructuredCommandInput:
     """A slash command takes free text; ``hint`` is shown when none is typed yet."""
 
@@ -95,7 +94,7 @@ class UnstructuredCommandInput:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AvailableCommand:
     """A slash command the agent offers."""
 
@@ -105,7 +104,7 @@ class AvailableCommand:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class AvailableCommandsUpdate:
     """The full list of slash commands now available (``available_commands_update``)."""
 
@@ -114,7 +113,7 @@ class AvailableCommandsUpdate:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class CurrentModeUpdate:
     """The session switched mode (``current_mode_update``)."""
 
@@ -123,7 +122,7 @@ class CurrentModeUpdate:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class ConfigOptionUpdate:
     """Every config option as it now stands (``config_option_update``)."""
 
@@ -142,7 +141,7 @@ UNCHANGED: Final = Unchanged.UNCHANGED
 """A field left out of a partial update; ``None`` there is an explicit ``null`` ("clear")."""
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionInfoUpdate:
     """New session metadata (``session_info_update``).
 
@@ -156,7 +155,7 @@ class SessionInfoUpdate:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class Cost:
     """A session's cumulative cost."""
 
@@ -165,7 +164,7 @@ class Cost:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UsageUpdate:
     """Context window use in tokens, and cost (``usage_update``)."""
 
@@ -176,7 +175,7 @@ class UsageUpdate:
     meta: dict[str, Any] | None = meta_field()
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class UnknownSessionUpdate:
     """A session update of a kind this schema does not know; ``data`` is the raw object."""
 
@@ -218,7 +217,7 @@ tagged_union(
 )
 
 
-@attrs.define(kw_only=True)
+@define(kw_only=True)
 class SessionNotification:
     """``session/update`` params: one update for one session (a notification)."""
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import Output, ToAgent
 
@@ -18,7 +17,7 @@ from .outbox import ClientOutbox
 FS_METHODS = frozenset({"fs/read_text_file", "fs/write_text_file"})
 
 
-@attrs.define(eq=False)
+@define(eq=False)
 class FsCall:
     """Context of a legacy ``readTextFile`` / ``writeTextFile`` made for an agent ``fs/*``."""
 

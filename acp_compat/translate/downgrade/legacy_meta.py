@@ -21,14 +21,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import attrs
-
+from acp_compat._define import frozen
 from acp_compat.models.mapping import LEGACY_ICONS
 
 log = logging.getLogger("acp_compat.translate.downgrade")
 
 
-@attrs.frozen
+@frozen
 class LegacyHints:
     """The legacy details of one tool call; ``None`` / ``False`` where nothing was kept."""
 

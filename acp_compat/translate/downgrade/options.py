@@ -7,6 +7,8 @@ from typing import Any
 
 import attrs
 
+from acp_compat._define import frozen
+
 TEST_VERSION = "0.0.0-test"
 """The acp-compat version conversation vectors report, so any implementation can replay them."""
 
@@ -18,7 +20,7 @@ def _absolute(path: str) -> str:
     return path
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class DowngradeOptions:
     """What a :class:`~acp_compat.translate.downgrade.DowngradeTranslator` needs to know.
 

@@ -14,13 +14,12 @@ import collections
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import OutboundRequests, Output, ToClient
 
 
-@attrs.define(eq=False)
+@define(eq=False)
 class ToolCard:
     """A tool call as the legacy client knows it: its id there, and what it last showed."""
 
@@ -51,7 +50,7 @@ Build = Callable[[], "dict[str, Any] | None"]
 """Makes an item's params when it leaves; ``None`` drops the item (its card was abandoned)."""
 
 
-@attrs.define
+@define
 class _Item:
     method: str | None
     """A request method, or ``None`` for a ready response in ``message``."""

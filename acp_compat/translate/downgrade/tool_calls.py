@@ -16,8 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import attrs
-
+from acp_compat._define import define, frozen
 from acp_compat.jsonrpc import messages as rpc
 
 from .content import legacy_locations, merge_content, plan_checklist, plan_entries
@@ -35,7 +34,7 @@ from .outbox import ClientOutbox, ToolCard
 log = logging.getLogger("acp_compat.translate.downgrade")
 
 
-@attrs.frozen
+@frozen
 class Notice:
     """Context of a client-bound request whose answer only needs checking (immutable, so
     one instance may serve many requests)."""
@@ -43,14 +42,14 @@ class Notice:
     method: str
 
 
-@attrs.define(eq=False)
+@define(eq=False)
 class Assign:
     """Context of a ``pushToolCall``: its answer carries the card's legacy id."""
 
     card: ToolCard
 
 
-@attrs.define(eq=False)
+@define(eq=False)
 class Confirm:
     """Context of a ``requestToolCallConfirmation`` made for an agent permission request."""
 

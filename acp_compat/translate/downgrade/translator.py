@@ -38,8 +38,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import attrs
-
+from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import OutboundRequests, Output, ToAgent, ToClient
 
@@ -57,7 +56,7 @@ log = logging.getLogger("acp_compat.translate.downgrade")
 PROTOCOL_VERSION = 1
 
 
-@attrs.define(eq=False)
+@define(eq=False)
 class _AgentCall:
     """Context of a request acp-compat sent the agent on behalf of a legacy request."""
 
@@ -67,7 +66,7 @@ class _AgentCall:
     """For ``session/new``: ``"initialize"`` (the auth probe) or ``"authenticate"``."""
 
 
-@attrs.define(eq=False)
+@define(eq=False)
 class _Turn:
     """The legacy ``sendUserMessage`` being served (its id travels with the prompt call)."""
 

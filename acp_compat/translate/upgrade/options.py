@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from acp_compat._define import frozen
 from acp_compat.translate.upgrade.agent_name import agent_name
 
 
@@ -22,7 +23,7 @@ def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
     return tuple(str(part) for part in value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class UpgradeOptions:
     """What an :class:`~acp_compat.translate.upgrade.UpgradeTranslator` needs to know.
 

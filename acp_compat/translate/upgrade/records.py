@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from acp_compat._define import define, frozen
 from acp_compat.jsonrpc.messages import RequestId
 from acp_compat.models.mapping import FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
@@ -29,14 +30,14 @@ if TYPE_CHECKING:  # annotations only: the legacy models load at the first tool 
 # --- what each request acp-compat sent to an agent process was for -----------------------
 
 
-@attrs.frozen
+@frozen
 class InitializeForClient:
     """Legacy ``initialize`` of agent 0 answering the client's ``initialize``."""
 
     client_id: RequestId
 
 
-@attrs.frozen
+@frozen
 class InitializeForSession:
     """Legacy ``initialize`` of a process started for a ``session/new``."""
 
@@ -45,26 +46,26 @@ class InitializeForSession:
     cwd: str
 
 
-@attrs.frozen
+@frozen
 class InitializeControl:
     """Legacy ``initialize`` of a control process started to run ``authenticate``."""
 
 
-@attrs.frozen
+@frozen
 class AuthenticateFor:
     """Legacy ``authenticate`` answering the client's ``authenticate``."""
 
     client_id: RequestId
 
 
-@attrs.frozen
+@frozen
 class SendFor:
     """Legacy ``sendUserMessage`` of a session's prompt turn."""
 
     session_id: str
 
 
-@attrs.frozen
+@frozen
 class CancelSend:
     """Legacy ``cancelSendMessage``: acp-compat's own request, its answer is consumed."""
 
@@ -83,7 +84,7 @@ AgentContext = (
 # --- what each request acp-compat sent to the client (or the shell) was for --------------
 
 
-@attrs.define
+@define
 class PermissionFor:
     """``session/request_permission`` standing for a legacy ``requestToolCallConfirmation``."""
 
@@ -94,7 +95,7 @@ class PermissionFor:
     offered: frozenset[str]
 
 
-@attrs.frozen
+@frozen
 class FileFor:
     """A legacy ``readTextFile`` / ``writeTextFile`` served by the client or the shell."""
 
@@ -117,7 +118,7 @@ class UnknownSession(LookupError):
         self.session_id = session_id
 
 
-@attrs.define
+@define
 class ToolCall:
     """One tool call of a session: its current status and the locations the agent gave
     (an ``updateToolCall`` diff path is resolved against them)."""
@@ -157,7 +158,7 @@ class ToolCallTable:
         return True
 
 
-@attrs.define
+@define
 class Turn:
     """A running ``session/prompt``: the client's request id and the tool calls made
     during it (each is closed for the user when the turn ends)."""
@@ -166,7 +167,7 @@ class Turn:
     tool_ids: list[int] = attrs.Factory(list)
 
 
-@attrs.define
+@define
 class SessionRecord:
     """One current session, served by one legacy agent process working in ``cwd``.
 
@@ -238,7 +239,7 @@ class Role(enum.Enum):
     session did not take it; closed as soon as nothing is pending on it."""
 
 
-@attrs.define
+@define
 class AgentRecord:
     """The translator's record of one legacy agent process (the shell's own handle on the
     process is :class:`acp_compat.io.process.AgentProcess`): its lifecycle state, role,
