@@ -133,6 +133,8 @@ def test_wrap_imports_only_what_it_uses(options: tuple[str, ...]) -> None:
         "acp_compat.models.current.initialize_result",  # the agent's side of initialize
         # Loaded by the upgrade translator at the first prompt, chunk or tool call:
         *LATE_MODELS,
+        "acp_compat.translate.upgrade.prompt",  # prompts to legacy chunks
+        "acp_compat.translate.upgrade.tools",  # tool calls and confirmations
         "cattrs",  # codec.structuring: valid messages of these shapes never need it
     }
     assert unwanted.isdisjoint(modules), sorted(unwanted & set(modules))

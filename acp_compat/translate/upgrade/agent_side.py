@@ -30,7 +30,6 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
-from acp_compat.translate.upgrade import tools
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
@@ -53,10 +52,12 @@ from acp_compat.translate.upgrade.records import (
 
 if TYPE_CHECKING:
     from acp_compat.models import legacy as legacy_models
+    from acp_compat.translate.upgrade import tools
 else:
     # Loaded at the first legacy message that needs a model, not before ``initialize`` is
     # answered (models/_lazy.py says why).
     legacy_models = lazy_module("acp_compat.models.legacy")
+    tools = lazy_module("acp_compat.translate.upgrade.tools")  # at the first tool call
 
 
 def _error(request_id: RequestId, text: str) -> Message:

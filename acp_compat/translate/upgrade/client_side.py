@@ -42,7 +42,6 @@ from acp_compat.translate.upgrade.lifecycle import (
     SessionEvent,
     allows,
 )
-from acp_compat.translate.upgrade.prompt import prompt_to_chunks
 from acp_compat.translate.upgrade.records import (
     AgentRecord,
     CancelSend,
@@ -58,9 +57,11 @@ from acp_compat.translate.upgrade.records import (
 
 if TYPE_CHECKING:
     from acp_compat.models.current import prompt as prompt_models
+    from acp_compat.translate.upgrade import prompt as prompts
 else:
     # Loaded at the first prompt, not before ``initialize`` is answered (models/_lazy.py).
     prompt_models = lazy_module("acp_compat.models.current.prompt")
+    prompts = lazy_module("acp_compat.translate.upgrade.prompt")
 
 _AGENT0_CLOSED: dict[str, Any] = {
     "code": INTERNAL_ERROR,
@@ -237,7 +238,7 @@ class ClientSide:
     def _session_prompt(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         prompt = _structure(params, prompt_models.PromptRequest)
         session = self._sessions.require(prompt.session_id)
-        chunks = prompt_to_chunks(prompt.prompt)
+        chunks = prompts.prompt_to_chunks(prompt.prompt)
         if session.failure is not None:
             return [ToClient(error(request_id, **session.failure))]
         if not allows(SESSION_TRANSITIONS, session.state, SessionEvent.PROMPT):
