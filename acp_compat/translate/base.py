@@ -36,11 +36,11 @@ class ToClient:
     ``floatless``: the translator that built ``message`` vouches that no float sits in it
     at any depth, which spares the orjson path its search for one (see
     :func:`acp_compat.jsonrpc.framing.encode`). Only a hint: left ``False``, nothing
-    changes but the cost. Not compared by ``==``.
+    changes but the cost. Neither compared by ``==`` nor shown by ``repr``.
     """
 
     message: Message
-    floatless: bool = attrs.field(default=False, kw_only=True, eq=False)
+    floatless: bool = attrs.field(default=False, kw_only=True, eq=False, repr=False)
 
 
 @define
@@ -50,7 +50,7 @@ class ToAgent:
 
     agent: int
     message: Message
-    floatless: bool = attrs.field(default=False, kw_only=True, eq=False)
+    floatless: bool = attrs.field(default=False, kw_only=True, eq=False, repr=False)
 
 
 @frozen
