@@ -172,3 +172,38 @@ def test_a_signal_before_the_relay_runs_is_held_not_lost(taken_over: bool) -> No
         assert done.stdout == ""
         assert done.returncode == -signal.SIGTERM
     assert _stray(marker) == []
+
+
+def test_the_collector_is_paused_only_for_the_start_up() -> None:
+    """wrap turns the garbage collector off at launch and on once the mode is decided."""
+    relay = Wrap(agent_command("legacy_agent"), "-v", "--agent-protocol", "legacy")
+    try:
+        relay.send(
+            {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": 1}}
+        )
+        assert "result" in relay.recv()
+        resumed = "the garbage collector runs again"
+        assert resumed in relay.stderr_with(resumed)
+    finally:
+        relay.close()
+
+
+COLLECTOR = """
+import gc
+from acp_compat.io import early
+early.pause_collector()
+print(gc.isenabled())
+early.resume_collector()
+print(gc.isenabled(), gc.get_freeze_count() > 0)
+gc.disable()  # paused by someone else: not ours to resume
+early.pause_collector()
+early.resume_collector()
+print(gc.isenabled())
+"""
+
+
+def test_the_collector_is_resumed_only_if_the_launch_paused_it() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", COLLECTOR], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.split() == ["False", "True", "True", "False"]

@@ -21,6 +21,7 @@ def main() -> None:
     ``wrap`` command line runs without click."""
     args = sys.argv[1:]
     if args[:1] == ["wrap"]:
+        early.pause_collector()  # until the relay has decided the mode
         split = split_command_line(args[1:])
         if split is not None:
             early.start(split[1])

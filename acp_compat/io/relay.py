@@ -30,6 +30,7 @@ event loop thread, so the handler is never entered twice at once.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import signal
@@ -443,6 +444,9 @@ class Relay:
             self._begin_stop(EXIT_NO_PROTOCOL, "no translator", grace)
             return
         self._single_agent = decision.single_agent
+        # After this batch's writes (the answer to initialize, as a rule): the collector
+        # paused at launch runs again.
+        asyncio.get_running_loop().call_soon(early.resume_collector)
         self.driver.use(translator, raw_passthrough=decision.raw_passthrough)
         for message in decision.client_messages:
             self.driver.from_client(message, traced=True)

@@ -123,6 +123,7 @@ async def run_wrap(
             status = await relay.serve(policy, options.mode.translators())
             tg.cancel_scope.cancel()
     finally:
+        early.resume_collector()  # if startup never decided
         client_in.close()
         if tracer is not None:
             tracer.close()
