@@ -573,3 +573,32 @@ def test_trace_or_log_file_on_our_stdout_is_refused(option: str) -> None:
     assert done.returncode == 2  # a usage error
     assert done.stdout == b""
     assert f"'{option}': '/dev/stdout' is stdout" in done.stderr.decode()
+
+
+@pytest.mark.skipif(not hasattr(__import__("fcntl"), "F_GETPIPE_SZ"), reason="Linux pipes only")
+def test_the_pipe_to_the_client_is_enlarged(tmp_path: Path) -> None:
+    """wrap asks for a 256 KiB pipe to the client (io/lines.py says why)."""
+    import fcntl
+
+    from acp_compat.io.lines import CLIENT_PIPE_BYTES, enlarge_pipe
+
+    read_end, write_end = os.pipe()
+    try:
+        assert fcntl.fcntl(read_end, fcntl.F_GETPIPE_SZ) < CLIENT_PIPE_BYTES
+        enlarge_pipe(write_end, CLIENT_PIPE_BYTES)
+        assert fcntl.fcntl(read_end, fcntl.F_GETPIPE_SZ) == CLIENT_PIPE_BYTES
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    with open(tmp_path / "file", "wb") as file:
+        enlarge_pipe(file.fileno(), CLIENT_PIPE_BYTES)  # not a pipe: left as it is
+    relay = Wrap(agent_command("legacy_agent"))
+    try:
+        relay.send(
+            {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": 1}}
+        )
+        assert "result" in relay.recv()
+        assert relay.proc.stdout is not None
+        assert fcntl.fcntl(relay.proc.stdout.fileno(), fcntl.F_GETPIPE_SZ) == CLIENT_PIPE_BYTES
+    finally:
+        relay.close()

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import fcntl
 import logging
 import os
 import stat
@@ -62,6 +63,25 @@ def _pollable(fd: int) -> bool:
     if stat.S_ISCHR(mode):
         return os.isatty(fd)
     return True
+
+
+CLIENT_PIPE_BYTES = 256 * 1024
+"""The capacity asked of the kernel for the pipe to the client (Linux: 64 KiB otherwise)."""
+
+
+def enlarge_pipe(fd: int, size: int) -> None:
+    """Ask the kernel for a pipe buffer of ``size`` bytes behind ``fd`` (Linux only).
+
+    A bigger pipe to the client lets a burst of streamed lines wait in the kernel while
+    the editor is busy for a moment, instead of the writer stopping, registering for
+    writability and resuming for every 64 KiB (a flood of chunks went through 10-15%
+    faster: benchmarks/README.md). Anything that is no pipe, another system, or a user
+    at the kernel's limit for pipe buffers keeps what it had.
+    """
+    command = getattr(fcntl, "F_SETPIPE_SZ", None)  # Linux
+    if command is not None:
+        with contextlib.suppress(OSError):
+            fcntl.fcntl(fd, command, size)
 
 
 class _NonBlockingFd:

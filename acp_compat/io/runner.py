@@ -20,7 +20,7 @@ import anyio.abc
 
 from acp_compat._define import frozen
 from acp_compat.io import early
-from acp_compat.io.lines import LineReader, LineWriter
+from acp_compat.io.lines import CLIENT_PIPE_BYTES, LineReader, LineWriter, enlarge_pipe
 from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
 from acp_compat.io.relay import Relay, RelayConfig
 from acp_compat.io.trace import Tracer
@@ -101,6 +101,7 @@ async def run_wrap(
     starts, is closed at the end.
     """
     client_in = LineReader(stdin_fd, max_line_bytes=options.max_line_bytes, owned=False)
+    enlarge_pipe(stdout_fd, CLIENT_PIPE_BYTES)
     client_out = LineWriter(stdout_fd, name="client")
     config = RelayConfig(
         argv=options.mode.argv,
