@@ -127,3 +127,11 @@ def test_a_plain_trace_names_the_flag(tmp_path: Path) -> None:
     assert read is not None
     assert read.given_as == {"agent_protocol": "--agent-protocol auto", "trace": f"--trace {trace}"}
     assert os.path.basename(read.trace or "") == "t.jsonl"
+
+
+def test_settings_built_by_hand_name_their_flags() -> None:
+    settings = WrapSettings(command=("agent",), agent_protocol="legacy", trace="/tmp/t")
+    assert settings.how_given("agent_protocol") == "--agent-protocol legacy"
+    assert settings.how_given("trace") == "--trace /tmp/t"
+    given = WrapSettings(command=("a",), given_as={"trace": "ACP_COMPAT_TRACE=/tmp/t"})
+    assert given.how_given("trace") == "ACP_COMPAT_TRACE=/tmp/t"

@@ -83,14 +83,14 @@ def serve(settings: WrapSettings) -> NoReturn:
     except OSError as exc:
         _configure_logging(level, None)
         problems.append(
-            f"{settings.given_as['log_file']}: {exc.strerror or exc}; logging to stderr"
+            f"{settings.how_given('log_file')}: {exc.strerror or exc}; logging to stderr"
         )
     tracer: Tracer | None = None
     if settings.trace:
         try:
             tracer = Tracer(settings.trace)
         except OSError as exc:
-            problems.append(f"{settings.given_as['trace']}: {exc.strerror or exc}; tracing is off")
+            problems.append(f"{settings.how_given('trace')}: {exc.strerror or exc}; tracing is off")
     for problem in problems:
         logging.getLogger("acp_compat.cli.wrap").error("%s", problem)
     options = WrapOptions(
@@ -102,7 +102,7 @@ def serve(settings: WrapSettings) -> NoReturn:
             client_fs=settings.client_fs,
             auth_method=settings.auth_method,
             version=__version__,
-            agent_protocol_given_as=settings.given_as["agent_protocol"],
+            agent_protocol_given_as=settings.how_given("agent_protocol"),
         ),
         max_line_bytes=settings.max_line_bytes,
         grace=settings.grace,

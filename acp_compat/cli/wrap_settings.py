@@ -30,6 +30,8 @@ LOG_LEVEL_NAMES = ("none", "error", "warning", "info", "debug")
 NAMED_IN_MESSAGES = ("agent_protocol", "trace", "log_file")
 """The settings whose messages say how they were given."""
 
+_FLAG_OF = {field: flag for flag, field in VALUE_OPTIONS.items()}
+
 
 @frozen(kw_only=True)
 class WrapSettings:
@@ -52,6 +54,11 @@ class WrapSettings:
     given_as: Mapping[str, str] = attrs.field(factory=dict)
     """How each of :data:`NAMED_IN_MESSAGES` that is set was given (``--trace x``, or
     ``ACP_COMPAT_TRACE=x``), for the messages that name it."""
+
+    def how_given(self, name: str) -> str:
+        """How setting ``name`` was given, as its messages name it (its flag, when
+        :attr:`given_as` does not say)."""
+        return self.given_as.get(name) or f"{_FLAG_OF[name]} {getattr(self, name)}"
 
 
 def names_stdout(path: str) -> bool:
@@ -133,6 +140,3 @@ def read_plainly(args: list[str], environ: Mapping[str, str]) -> WrapSettings | 
         if getattr(settings, name) is not None
     }
     return attrs.evolve(settings, given_as=given_as)
-
-
-_FLAG_OF = {field: flag for flag, field in VALUE_OPTIONS.items()}
