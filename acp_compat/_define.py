@@ -61,9 +61,13 @@ def _finish(cls: _C, *, eq: bool, frozen: bool) -> _C:
     own = cls.__dict__
     fields = attrs.fields(cls)
     methods: dict[str, Any] = {}
+    if any(f.eq_key is not None or callable(f.repr) for f in fields):
+        raise TypeError(f"{cls.__qualname__}: a field's eq or repr function needs attrs.define")
     if eq and "__eq__" not in own:
         methods["__acp_compat_eq__"] = tuple(f.name for f in fields if f.eq)
-        methods.update(__eq__=_eq, __hash__=_hash if frozen else None)
+        methods["__eq__"] = _eq
+        if "__hash__" not in own:
+            methods["__hash__"] = _hash if frozen else None
     if "__repr__" not in own:
         methods["__acp_compat_repr__"] = tuple(f.name for f in fields if f.repr)
         methods["__repr__"] = _repr
@@ -75,6 +79,12 @@ def _finish(cls: _C, *, eq: bool, frozen: bool) -> _C:
     return cls
 
 
+_ATTRS_ONLY = frozenset(
+    {"order", "repr", "str", "hash", "unsafe_hash", "cache_hash", "getstate_setstate", "auto_exc"}
+)
+"""Options that choose generated methods: a class that needs them uses attrs.define."""
+
+
 @overload
 def define(maybe_cls: _C, **options: Any) -> _C: ...
 
@@ -84,11 +94,17 @@ def define(maybe_cls: None = None, **options: Any) -> Callable[[_C], _C]: ...
 
 
 def define(maybe_cls: _C | None = None, **options: Any) -> _C | Callable[[_C], _C]:
-    """:func:`attrs.define` (same options), with the shared methods."""
+    """:func:`attrs.define` (same options, but those of :data:`_ATTRS_ONLY`), with the
+    shared methods. Exceptions are left to attrs (they compare by identity there)."""
+    refused = _ATTRS_ONLY & options.keys()
+    if refused:
+        raise TypeError(f"acp_compat._define does not take {sorted(refused)}: use attrs.define")
     eq = options.pop("eq", True)
     frozen = options.get("frozen", False)
 
     def build(cls: _C) -> _C:
+        if issubclass(cls, BaseException):
+            raise TypeError(f"{cls.__qualname__}: an exception class needs attrs.define")
         built = attrs.define(cls, eq=False, repr=False, getstate_setstate=False, **options)
         return _finish(built, eq=eq, frozen=frozen)
 

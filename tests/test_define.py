@@ -87,3 +87,36 @@ def test_copies_and_pickles_restore_the_fields(value: Any) -> None:
 def test_frozen_stays_frozen() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         Point(1).x = 2  # type: ignore[misc]
+
+
+def test_a_hash_the_class_defines_is_kept() -> None:
+    @frozen
+    class Keyed:
+        key: str
+
+        def __hash__(self) -> int:
+            return 7
+
+    assert hash(Keyed("a")) == 7
+    assert Keyed("a") == Keyed("a")
+
+
+@pytest.mark.parametrize("option", ["order", "repr", "unsafe_hash", "getstate_setstate"])
+def test_options_that_choose_generated_methods_are_refused(option: str) -> None:
+    options: dict[str, Any] = {option: True}
+    with pytest.raises(TypeError, match=option):
+        define(**options)
+
+
+def test_exceptions_and_field_functions_are_left_to_attrs() -> None:
+    with pytest.raises(TypeError, match="exception"):
+
+        @define
+        class Failure(Exception):
+            code: int
+
+    with pytest.raises(TypeError, match="eq or repr function"):
+
+        @define
+        class Folded:
+            name: str = attrs.field(eq=str.lower)

@@ -194,7 +194,7 @@ from acp_compat.io import early
 early.pause_collector()
 print(gc.isenabled())
 early.resume_collector()
-print(gc.isenabled(), gc.get_freeze_count() > 0)
+print(gc.isenabled())
 gc.disable()  # paused by someone else: not ours to resume
 early.pause_collector()
 early.resume_collector()
@@ -206,4 +206,4 @@ def test_the_collector_is_resumed_only_if_the_launch_paused_it() -> None:
     done = subprocess.run(
         [sys.executable, "-c", COLLECTOR], capture_output=True, text=True, timeout=60, check=True
     )
-    assert done.stdout.split() == ["False", "True", "True", "False"]
+    assert done.stdout.split() == ["False", "True", "False"]

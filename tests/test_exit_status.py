@@ -263,3 +263,17 @@ def test_128_plus_n_after_a_signal(start: Any, sig: signal.Signals) -> None:
     assert wrap.request(0, "initialize", CURRENT_INIT)[-1]["result"]["protocolVersion"] == 1
     wrap.signal(sig)
     assert wrap.wait(20) == 128 + sig
+
+
+def test_128_plus_n_after_a_signal_while_the_probe_waits(start: Any) -> None:
+    """A stop during startup answers the initialize and ends cleanly: the startup policy,
+    which has no agents to be told about, is not treated as a translator."""
+    wrap = start([sys.executable, "-c", "import time; time.sleep(30)"])
+    wrap.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": CURRENT_INIT})
+    assert "probing" in wrap.stderr_with("probing")
+    wrap.signal(signal.SIGTERM)
+    answer = wrap.recv(20)
+    assert answer["id"] == 0 and answer["error"]["code"] == -32603
+    assert wrap.wait(20) == 128 + signal.SIGTERM
+    text = wrap.stderr()
+    assert "internal error" not in text and "Traceback" not in text, text

@@ -592,6 +592,14 @@ def test_the_pipe_to_the_client_is_enlarged(tmp_path: Path) -> None:
         os.close(write_end)
     with open(tmp_path / "file", "wb") as file:
         enlarge_pipe(file.fileno(), CLIENT_PIPE_BYTES)  # not a pipe: left as it is
+    read_end, write_end = os.pipe()
+    try:  # a pipe made larger by the editor is not shrunk
+        fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4 * CLIENT_PIPE_BYTES)
+        enlarge_pipe(write_end, CLIENT_PIPE_BYTES)
+        assert fcntl.fcntl(read_end, fcntl.F_GETPIPE_SZ) == 4 * CLIENT_PIPE_BYTES
+    finally:
+        os.close(read_end)
+        os.close(write_end)
     relay = Wrap(agent_command("legacy_agent"))
     try:
         relay.send(

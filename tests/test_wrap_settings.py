@@ -135,3 +135,17 @@ def test_settings_built_by_hand_name_their_flags() -> None:
     assert settings.how_given("trace") == "--trace /tmp/t"
     given = WrapSettings(command=("a",), given_as={"trace": "ACP_COMPAT_TRACE=/tmp/t"})
     assert given.how_given("trace") == "ACP_COMPAT_TRACE=/tmp/t"
+
+
+def test_an_unreadable_trace_file_is_read_alike(tmp_path: Path) -> None:
+    """An existing file we may not read is no usage error on either path: serve() logs it
+    and goes on (a file planted at a shared path must not stop every run)."""
+    path = tmp_path / "trace.jsonl"
+    path.write_text("")
+    args = ["--trace", str(path), "--log-file", str(path), "--", "agent"]
+    captured: list[WrapSettings] = []
+    with mock.patch.object(os, "access", lambda *_args, **_kwargs: False):
+        plain = read_plainly(args, {})
+        assert plain is not None
+        with mock.patch.object(wrap_module, "serve", captured.append):
+            assert strict(read_by_click(args, captured)) == strict(plain)

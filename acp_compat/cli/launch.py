@@ -20,13 +20,12 @@ def main() -> None:
     """Run ``acp-compat`` with ``sys.argv``; ``wrap``'s agent starts first, and a plain
     ``wrap`` command line runs without click."""
     args = sys.argv[1:]
-    if args[:1] == ["wrap"]:
-        early.pause_collector()  # until the relay has decided the mode
-        split = split_command_line(args[1:])
-        if split is not None:
-            early.start(split[1])
     try:
         if args[:1] == ["wrap"]:
+            early.pause_collector()  # until the relay has decided the mode
+            split = split_command_line(args[1:])
+            if split is not None:
+                early.start(split[1])
             from acp_compat.cli.wrap_settings import read_plainly
 
             settings = read_plainly(args[1:], os.environ)

@@ -141,7 +141,9 @@ def _option(*names: str, **attributes: Any) -> Callable[[_F], _F]:
 )
 @_option(
     "--trace",
-    type=click.Path(dir_okay=False),
+    # Not readable=True (click's default): a file that cannot be used is logged and done
+    # without (wrap_serve.serve), never a usage error that would stop every run.
+    type=click.Path(dir_okay=False, readable=False),
     default=None,
     envvar="ACP_COMPAT_TRACE",
     show_envvar=True,
@@ -149,7 +151,9 @@ def _option(*names: str, **attributes: Any) -> Callable[[_F], _F]:
 )
 @_option(
     "--log-file",
-    type=click.Path(dir_okay=False),
+    # Not readable=True (click's default): a file that cannot be used is logged and done
+    # without (wrap_serve.serve), never a usage error that would stop every run.
+    type=click.Path(dir_okay=False, readable=False),
     default=None,
     envvar="ACP_COMPAT_LOG_FILE",
     show_envvar=True,

@@ -19,8 +19,8 @@ Nothing may be lost on the way:
   closing the agent; without a process to claim they act as always.
 
 The launch also pauses the cyclic garbage collector until the relay has decided the mode
-(:func:`pause_collector`): the imports before the first answer create objects that are
-never garbage, and collecting them cost about a tenth of that wait.
+(:func:`pause_collector`): the imports before the first answer create many objects and
+little garbage, and collecting during them cost about a tenth of that wait.
 
 One process holds at most one launch agent: this module keeps it.
 """
@@ -32,6 +32,7 @@ import gc
 import logging
 import os
 import signal
+import time
 from collections.abc import Sequence
 from types import FrameType
 from typing import Any
@@ -93,19 +94,46 @@ def handlers_replaced() -> int | None:
 
 
 def discard() -> None:
-    """Kill and reap a launch agent nobody claimed (with its group), and give the stop
-    signals back their handlers; a signal held meanwhile is then raised again."""
+    """Close a launch agent nobody claimed as the relay closes an agent (stdin closed, a
+    short grace, ``SIGTERM`` to its group, then ``SIGKILL``) and reap it; give the stop
+    signals back their handlers, and raise again a signal held meanwhile."""
     global _agent
     started, _agent = _agent, None
     if started is not None:
-        started.close_pipes()
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(started.popen.pid, signal.SIGKILL)
-        started.popen.wait()
-    held = _previous_handlers and _pending
+        _close(started)
+    paused = bool(_previous_handlers)
     _restore_handlers()
-    if held:
+    if paused and _pending:
         signal.raise_signal(_pending.pop(0))
+
+
+DISCARD_GRACE = 0.2
+"""Seconds an unclaimed launch agent gets after its stdin closed, and after ``SIGTERM``."""
+
+
+def _close(started: StartedProcess) -> None:
+    """Stop an unclaimed launch agent without leaving a member of its group behind."""
+    pid = started.popen.pid
+    started.close_pipes()  # stdin closed: an agent that reads it ends by itself
+    if not _ends_within(pid, DISCARD_GRACE):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGTERM)
+        _ends_within(pid, DISCARD_GRACE)
+    # The rest of its group goes now, before the leader is reaped: until then its pid
+    # cannot name another process group.
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
+    started.popen.wait()
+
+
+def _ends_within(pid: int, seconds: float) -> bool:
+    """Whether process ``pid`` (our child) ends within ``seconds``; it is not reaped."""
+    deadline = time.monotonic() + seconds
+    while os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT | os.WNOHANG) is None:
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def _restore_handlers() -> None:
@@ -117,8 +145,9 @@ def _restore_handlers() -> None:
 
 def pause_collector() -> None:
     """Turn the cyclic garbage collector off for the start-up (:func:`resume_collector`
-    turns it back on). The imports before ``initialize`` is answered create objects that
-    are never garbage; collecting them ran about fifty times, a tenth of the wait."""
+    turns it back on). The imports before ``initialize`` is answered create many objects
+    and little garbage; collecting during them ran about fifty times, a tenth of the
+    wait."""
     global _collector_paused
     if gc.isenabled():
         gc.disable()
@@ -126,14 +155,12 @@ def pause_collector() -> None:
 
 
 def resume_collector() -> None:
-    """The start-up is over: what it created is kept out of later collections
-    (:func:`gc.freeze`) and the collector runs again. Nothing if it was not paused here."""
+    """The start-up is over: the collector runs again (and collects what the start-up
+    left, at its own pace). Nothing if it was not paused here."""
     global _collector_paused
     if _collector_paused:
         _collector_paused = False
-        gc.freeze()
         gc.enable()
         logging.getLogger("acp_compat.io.early").debug(
-            "start-up over: the garbage collector runs again (%d objects kept out of it)",
-            gc.get_freeze_count(),
+            "start-up over: the garbage collector runs again"
         )

@@ -78,10 +78,12 @@ def enlarge_pipe(fd: int, size: int) -> None:
     faster: benchmarks/README.md). Anything that is no pipe, another system, or a user
     at the kernel's limit for pipe buffers keeps what it had.
     """
-    command = getattr(fcntl, "F_SETPIPE_SZ", None)  # Linux
-    if command is not None:
-        with contextlib.suppress(OSError):
-            fcntl.fcntl(fd, command, size)
+    get, set_ = getattr(fcntl, "F_GETPIPE_SZ", None), getattr(fcntl, "F_SETPIPE_SZ", None)
+    if get is None or set_ is None:  # not Linux
+        return
+    with contextlib.suppress(OSError):
+        if fcntl.fcntl(fd, get) < size:  # never shrink a pipe the editor made larger
+            fcntl.fcntl(fd, set_, size)
 
 
 class _NonBlockingFd:

@@ -227,8 +227,9 @@ class Relay:
         logger.info("shutting down (%s)", why)
         self._stopping = True
         self._exit_code = status
-        startup = self._startup
-        if self.driver is not None and (startup is None or startup.done):
+        # Only a translator is told (the startup policy, also when it ended without a
+        # decision, has no agents to lose: it answers what waits in its own way).
+        if self.driver is not None and self.driver.handler is not self._startup:
             # What waits on an agent is answered now, naming the shutdown: the exit that
             # follows (often a clean "exit code 0" once its stdin closes) is not why the
             # request failed.
