@@ -34,24 +34,12 @@ FLAGS: dict[str, tuple[str, bool | None]] = {
 value the flag gives it (``None``: the flag is counted)."""
 
 VARIABLES = frozenset(
-    f"ACP_COMPAT_{name}"
-    for name in (
-        "AGENT_PROTOCOL",
-        "PROBE_TIMEOUT",
-        "MAX_LINE_BYTES",
-        "MAX_READ_BYTES",
-        "GRACE",
-        "CWD",
-        "CLIENT_FS",
-        "AUTH_METHOD",
-        "TRACE",
-        "LOG_FILE",
-        "LOG_LEVEL",
-        "VERBOSE",
-        "QUIET",
-    )
+    "ACP_COMPAT_" + flag[2:].replace("-", "_").upper()
+    for flag in (*VALUE_OPTIONS, *FLAGS)
+    if flag.startswith("--") and not flag.startswith("--no-")
 )
-"""The environment variables of ``wrap``'s options."""
+"""The environment variables of ``wrap``'s options: each named after its long flag (a
+test holds the click command to that rule)."""
 
 Options = list[tuple[str, "str | None"]]
 """Options as given, in order: (flag, value or ``None`` for a flag without one)."""
