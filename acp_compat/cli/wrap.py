@@ -25,7 +25,11 @@ from acp_compat.cli.wrap_serve import serve
 from acp_compat.translate.settings import WrapSettings
 
 EXIT_STATUSES: tuple[tuple[str, str], ...] = (
-    ("0", "the editor closed stdin (and every agent was closed)"),
+    (
+        "0",
+        "the editor closed stdin (and every agent was closed), or our stdout (also when"
+        " stdin or stdout was already closed at start)",
+    ),
     ("1", "the agent answered initialize in neither protocol"),
     (
         "2",
