@@ -187,10 +187,63 @@ def show(
     return conversation
 
 
+def check(stream: IO[bytes], *, echo: Echo, as_json: bool, follow: bool, colour: bool) -> int:
+    """Check the trace against the protocols' rules, printing each finding as it is made;
+    the exit status: 0 clean, 1 problems found, 2 not a trace. A followed trace is live:
+    what it leaves open when stopped is not a problem."""
+    from acp_compat.trace.check.checker import (
+        Checker,
+        Finding,
+        finding_json,
+        finding_lines,
+        summary_line,
+    )
+
+    reader = TraceReader()
+    checker = Checker()
+    problems = 0
+
+    def report(findings: list[Finding]) -> None:
+        nonlocal problems
+        problems += len(findings)
+        for finding in findings:
+            if as_json:
+                echo(finding_json(finding))
+                continue
+            for line in finding_lines(finding):
+                echo(paint(line, colour))
+
+    def take(items: list[Item]) -> None:
+        for item in items:
+            report(checker.add(item))
+
+    stopped = False
+    try:
+        for data in _chunks(stream, follow):
+            take(reader.feed(data))
+    except KeyboardInterrupt:
+        stopped = True
+    take(reader.end())
+    if checker.records == 0:
+        click.echo("error: not a trace: no trace records in this file", err=True)
+        return 2
+    if not (follow or stopped):
+        report(checker.finish())
+    if not as_json:
+        echo(paint(summary_line(checker, problems), colour))
+    return 1 if problems else 0
+
+
 @click.command()
 @click.argument("file", type=click.File("rb"))
 @click.option("--wire", "view", flag_value="wire", help="Show the raw messages of both sides.")
 @click.option("--json", "view", flag_value="json", help="One JSON object per turn or note.")
+@click.option(
+    "--check",
+    "checking",
+    is_flag=True,
+    help="Check every message against its protocol's rules (docs/trace-check.md).",
+)
 @click.option("--session", default=None, help="Show only this session's turns and messages.")
 @click.option(
     "-f", "--follow", is_flag=True, help="Keep reading as the trace grows (stop with Ctrl-C)."
@@ -201,7 +254,12 @@ def show(
     help="Colour the output (default: on a terminal, unless NO_COLOR is set or TERM=dumb).",
 )
 def trace(
-    file: IO[bytes], view: str | None, session: str | None, follow: bool, color: bool | None
+    file: IO[bytes],
+    view: str | None,
+    checking: bool,
+    session: str | None,
+    follow: bool,
+    color: bool | None,
 ) -> None:
     """Show a --trace file as the conversation it recorded.
 
@@ -210,12 +268,22 @@ def trace(
     Errors, dropped lines and agent exits are marked with !!. Works for upgrade,
     downgrade and passthrough traces; a trace cut mid-line is read up to the cut.
     Exits 1 when the trace holds no record at all.
+
+    With --check: every message of both sides against the rules of the protocol that
+    side spoke, each problem once with where it is and the rule (--json: one JSON
+    object per problem). Exits 0 when clean, 1 when anything was found, 2 for a file
+    that is not a trace.
     """
     colour = use_colour(color, sys.stdout) and view != "json"
     width = shutil.get_terminal_size((160, 24)).columns
 
     def echo(line: str) -> None:
         click.echo(line, color=colour)
+
+    if checking:
+        if view == "wire" or session is not None:
+            raise click.UsageError("--check checks every message: no --wire, no --session")
+        sys.exit(check(file, echo=echo, as_json=view == "json", follow=follow, colour=colour))
 
     conversation = show(
         file,
