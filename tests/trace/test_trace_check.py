@@ -9,6 +9,8 @@ and nothing in the other. Real traces of every mode (written by ``wrap``) check 
 from __future__ import annotations
 
 import json
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -24,7 +26,7 @@ from acp_compat.cli.demo import DEFAULT_PROMPT, DemoClient, Screen, demo
 from acp_compat.cli.trace import trace
 from acp_compat.io.process import AgentProcess, use_agent
 from acp_compat.trace.check.checker import Checker, Finding, check_trace
-from acp_compat.trace.check.rules import RULES, RULES_BY_ID
+from acp_compat.trace.check.rules import RULES, RULES_BY_ID, rules_markdown
 from acp_compat.trace.records import Record, TraceReader
 
 TESTS = Path(__file__).resolve().parent.parent
@@ -181,7 +183,7 @@ CASES: dict[str, tuple[list[Step], list[Step]]] = {
         current(PROMPT, update("agent_message_chunk", content={"type": "text", "text": 12}), END),
         current(PROMPT, CHUNK, END),
     ),
-    "answered-once": (current(PROMPT, CHUNK), current(PROMPT, CHUNK, END)),
+    "request-answered": (current(PROMPT, CHUNK), current(PROMPT, CHUNK, END)),
     "answer-asked": (current(PROMPT, END, END), current(PROMPT, END)),
     "id-unique": (current(PROMPT, PROMPT, END), current(PROMPT, END)),
     "initialize-version": (
@@ -454,3 +456,28 @@ def test_check_follows_a_live_trace(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGINT)
         rest, _ = proc.communicate(timeout=20)
     assert proc.returncode == 1 and rest == b""
+
+
+# -- the docs ------------------------------------------------------------------------------------
+
+DOCS = TESTS.parent / "docs" / "trace-check.md"
+TABLE = re.compile(
+    r"(<!-- rules: generated from acp_compat/trace/check/rules.py, do not edit by hand -->\n)"
+    r"(.*?)(<!-- end of rules -->)",
+    re.DOTALL,
+)
+
+
+def test_the_docs_rule_table_is_generated_from_the_rules() -> None:
+    """``ACP_COMPAT_REGENERATE=1`` writes the table; otherwise it must be what it would write."""
+    text = DOCS.read_text(encoding="utf-8")
+    match = TABLE.search(text)
+    assert match, f"{DOCS} lost its rule table markers"
+    if os.environ.get("ACP_COMPAT_REGENERATE") == "1":
+        new = text[: match.start(2)] + "\n" + rules_markdown() + "\n" + text[match.end(2) :]
+        DOCS.write_text(new, encoding="utf-8")
+        return
+    assert match.group(2) == "\n" + rules_markdown() + "\n", (
+        "docs/trace-check.md's rule table is stale: run "
+        "ACP_COMPAT_REGENERATE=1 pytest tests/trace/test_trace_check.py -k docs"
+    )

@@ -113,6 +113,7 @@ class Checker:
         """How many records (messages and events) were read."""
         self.bad_lines = 0
         self.links: dict[str, Link] = {}
+        self._by_link: dict[tuple[Protocol | None, str], tuple[Rule, ...]] = {}
         self._recent: deque[tuple[tuple[str, str | None, str, str], int]] = deque(
             maxlen=ECHO_WINDOW * 4
         )
@@ -136,12 +137,19 @@ class Checker:
         self._learn_protocol(link, seen)
         found = [
             self._finding(rule, flaw, seen.record, _side(name, sender), seen.method)
-            for rule in self.rules
-            if rule.applies(link.protocol, sender)
+            for rule in self._applying(link.protocol, sender)
             for flaw in rule.check(seen, link)
         ]
         link.learn(seen)
         return [f for f in found if not self._echo(f)]
+
+    def _applying(self, protocol: Protocol | None, sender: str) -> tuple[Rule, ...]:
+        """The rules that judge ``sender``'s messages on a link in ``protocol``."""
+        rules = self._by_link.get((protocol, sender))
+        if rules is None:
+            rules = tuple(rule for rule in self.rules if rule.applies(protocol, sender))
+            self._by_link[(protocol, sender)] = rules
+        return rules
 
     def finish(self) -> list[Finding]:
         """The trace is over: what it left open that breaks a rule."""
@@ -235,6 +243,8 @@ def finding_lines(finding: Finding) -> list[Line]:
 def summary_line(checker: Checker, problems: int) -> Line:
     """The last line: clean, or how many problems."""
     read = f"{checker.records} records"
+    if checker.bad_lines:
+        read += f" ({checker.bad_lines} lines that are not records skipped)"
     if problems:
         return (
             Span(

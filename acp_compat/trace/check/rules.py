@@ -391,7 +391,7 @@ RULES: tuple[Rule, ...] = (
         _valid,
     ),
     Rule(
-        "answered-once",
+        "request-answered",
         BOTH,
         EITHER,
         "Every request gets an answer.",
@@ -519,3 +519,13 @@ RULES: tuple[Rule, ...] = (
 """Every rule, in the order they are checked and documented."""
 
 RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
+
+
+def rules_markdown() -> str:
+    """The rule table as markdown: the source of the table in ``docs/trace-check.md``."""
+    senders = {"client": "client", "agent": "agent", EITHER: "either"}
+    lines = ["| rule | protocol | sender | the rule |", "|---|---|---|---|"]
+    for rule in RULES:
+        statement = rule.statement.replace("|", "\\|")
+        lines.append(f"| `{rule.id}` | {rule.protocol} | {senders[rule.sender]} | {statement} |")
+    return "\n".join(lines) + "\n"
