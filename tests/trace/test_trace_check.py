@@ -222,7 +222,7 @@ CASES: dict[str, tuple[list[Step], list[Step]]] = {
     "legacy-in-turn": (legacy(SEND, SENT_DONE, *STREAM), legacy(SEND, *STREAM, SENT_DONE)),
     "legacy-cancel-ends-turn": (
         legacy(SEND, *CANCEL_SEND, *STREAM, SENT_DONE),
-        legacy(SEND, *STREAM, *CANCEL_SEND, SENT_DONE),
+        legacy(SEND, *PUSH, *CANCEL_SEND, *UPDATE_TOOL, SENT_DONE),
     ),
 }
 
@@ -230,6 +230,18 @@ CASES: dict[str, tuple[list[Step], list[Step]]] = {
 def checked(steps: list[Step]) -> list[Finding]:
     records = [Record(n, float(n), d, {"jsonrpc": "2.0", **m}) for n, (d, m) in enumerate(steps, 1)]
     return check_trace(list(records))
+
+
+def test_a_cancelled_legacy_turn_left_unanswered_is_reported_once() -> None:
+    found = checked(legacy(SEND, *CANCEL_SEND))
+    assert [(f.rule, f.side, f.method, f.text) for f in found] == [
+        (
+            "legacy-cancel-ends-turn",
+            "relay → editor",  # who owed the answer (on this link the relay plays the agent)
+            "sendUserMessage",
+            "the cancelled sendUserMessage was never answered",
+        )
+    ]
 
 
 def test_every_rule_has_a_case() -> None:

@@ -54,7 +54,8 @@ class Finding:
     t: float | None
     time: str | None
     side: str
-    """Who sent it: ``editor``, ``agent N``, ``relay → editor`` or ``relay → agent N``."""
+    """Who sent it (for what never happened: who owed it): ``editor``, ``agent N``,
+    ``relay → editor`` or ``relay → agent N``."""
     method: str | None
     path: str
     """The wire path of the bad field (``params.update.toolCallId``), ``""`` for none."""
@@ -159,10 +160,9 @@ class Checker:
                 if rule.at_end is None:
                     continue
                 for pending, flaw in rule.at_end(link):
-                    sender = (
-                        "client" if pending.record.direction in (CLIENT_IN, AGENT_OUT) else "agent"
-                    )
-                    side = _side(name, sender)
+                    # The request is the place; the one who owed its answer is to blame.
+                    asked_by_client = pending.record.direction in (CLIENT_IN, AGENT_OUT)
+                    side = _side(name, "agent" if asked_by_client else "client")
                     found.append(self._finding(rule, flaw, pending.record, side, pending.method))
         return [f for f in found if not self._echo(f)]
 

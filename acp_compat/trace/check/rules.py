@@ -150,7 +150,12 @@ def _valid(seen: Seen, link: Link) -> Iterator[Flaw]:
 
 
 def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
-    for pending in link.pending.values():
+    cancelled = (
+        link.turn.request_id if link.turn is not None and link.turn.cancel_answered else None
+    )
+    for (sender, request_id), pending in link.pending.items():
+        if sender == "client" and cancelled is not None and request_id == id_key(cancelled):
+            continue  # legacy-cancel-ends-turn says it
         yield pending, Flaw(f"{pending.method} was never answered", "id")
 
 
@@ -374,11 +379,28 @@ def _legacy_in_turn(seen: Seen, link: Link) -> Iterator[Flaw]:
         yield Flaw(f"{seen.method} while no sendUserMessage is waiting for its answer", "method")
 
 
+LEGACY_NEW_WORK = frozenset(
+    {"streamAssistantMessageChunk", "pushToolCall", "requestToolCallConfirmation"}
+)
+"""Legacy agent requests that start something new in a turn (closing a tool call with
+``updateToolCall`` after a cancel is how a turn winds down, not new work)."""
+
+
+def _cancelled_turn(link: Link) -> bool:
+    return link.turn is not None and link.turn.cancel_answered
+
+
 def _legacy_cancel(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is not Kind.REQUEST or seen.method not in LEGACY_TURN_METHODS:
-        return
-    if link.turn is not None and link.turn.cancel_answered:
+    if seen.kind is Kind.REQUEST and seen.method in LEGACY_NEW_WORK and _cancelled_turn(link):
         yield Flaw(f"{seen.method} after cancelSendMessage was answered", "method")
+
+
+def _legacy_cancel_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
+    if link.turn is None or not link.turn.cancel_answered:
+        return
+    pending = link.pending.get(("client", id_key(link.turn.request_id)))
+    if pending is not None:
+        yield pending, Flaw("the cancelled sendUserMessage was never answered", "id")
 
 
 RULES: tuple[Rule, ...] = (
@@ -511,9 +533,10 @@ RULES: tuple[Rule, ...] = (
         "legacy-cancel-ends-turn",
         "legacy",
         "agent",
-        "Once cancelSendMessage is answered the turn is over: nothing more of it but the "
-        "sendUserMessage answer.",
+        "Once cancelSendMessage is answered the turn is over: no more text or new tool "
+        "calls (running ones may be closed), and the sendUserMessage is answered.",
         _legacy_cancel,
+        _legacy_cancel_at_end,
     ),
 )
 """Every rule, in the order they are checked and documented."""
