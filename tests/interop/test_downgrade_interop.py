@@ -15,14 +15,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from interop.conftest import (
+from tests.interop.conftest import (
     RUN_MARKER,
     _reap_marked,
     assert_trace_checks_clean,
     traced,
     wrap_command,
 )
-from interop.legacy_client import LegacyClient
+from tests.interop.legacy_client import LegacyClient
 
 PROMPT = {"chunks": [{"text": "Please update the config"}, {"path": "config.json"}]}
 

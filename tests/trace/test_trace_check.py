@@ -20,7 +20,6 @@ from typing import Any
 import anyio
 import pytest
 from click.testing import CliRunner
-from legacy_driver import LegacyDriver
 
 from acp_compat.cli.demo import DEFAULT_PROMPT, DemoClient, Screen, demo
 from acp_compat.cli.trace import trace
@@ -28,9 +27,10 @@ from acp_compat.io.process import AgentProcess, use_agent
 from acp_compat.trace.check.checker import Checker, Finding, check_trace
 from acp_compat.trace.check.rules import RULES, RULES_BY_ID, rules_markdown
 from acp_compat.trace.records import Record, TraceReader
+from tests.support.legacy_driver import LegacyDriver
+from tests.support.paths import AGENTS, ROOT
 
-TESTS = Path(__file__).resolve().parent.parent
-CURRENT_AGENT = [sys.executable, str(TESTS / "agents" / "current_agent.py")]
+CURRENT_AGENT = [sys.executable, str(AGENTS / "current_agent.py")]
 LEGACY_AGENT = [sys.executable, "-m", "acp_compat.examples.legacy_agent"]
 
 SENT = "client->relay"
@@ -472,7 +472,7 @@ def test_check_follows_a_live_trace(tmp_path: Path) -> None:
 
 # -- the docs ------------------------------------------------------------------------------------
 
-DOCS = TESTS.parent / "docs" / "trace-check.md"
+DOCS = ROOT / "docs" / "trace-check.md"
 TABLE = re.compile(
     r"(<!-- rules: generated from acp_compat/trace/check/rules.py, do not edit by hand -->\n)"
     r"(.*?)(<!-- end of rules -->)",
