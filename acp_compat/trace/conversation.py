@@ -35,6 +35,7 @@ from acp_compat.trace.records import (
     Record,
     RelayEvent,
     TraceReader,
+    request_key,
 )
 
 PROBE = "initialize (legacy probe)"
@@ -387,7 +388,7 @@ class Conversation:
             if method == "initialize" and record.direction == AGENT_OUT and not _is_current(params):
                 method = PROBE  # the relay asking a legacy question of a maybe-current agent
             if "id" in message:
-                self._editor_requests[_key(message["id"])] = (method, params)
+                self._editor_requests[request_key(message["id"])] = (method, params)
             if method == "session/prompt" and "id" in message:
                 self._start_turn(record, message["id"], params)
             elif method == "session/cancel":
@@ -396,7 +397,7 @@ class Conversation:
                     turn.parts.append(Problem("the editor cancelled the turn"))
             return
         # A response: the editor answering one of the agent's requests.
-        asked = self._agent_requests.pop(_key(message.get("id")), None)
+        asked = self._agent_requests.pop(request_key(message.get("id")), None)
         if asked is None:
             return
         method, asked_params = asked
@@ -415,16 +416,18 @@ class Conversation:
         params = params if isinstance(params, dict) else {}
         if isinstance(method, str):
             if "id" in message:
-                self._agent_requests[_key(message["id"])] = (method, params)
+                self._agent_requests[request_key(message["id"])] = (method, params)
             if method == "session/update":
                 self._update(record, params)
             elif method == "session/request_permission" and "id" in message:
                 self._ask_permission(record, message["id"], params)
             return
-        asked = self._editor_requests.pop(_key(message.get("id")), None)
+        asked = self._editor_requests.pop(request_key(message.get("id")), None)
         method, asked_params = asked if asked is not None else (None, {})
         turn = (
-            self._turns.pop(_key(message.get("id")), None) if method == "session/prompt" else None
+            self._turns.pop(request_key(message.get("id")), None)
+            if method == "session/prompt"
+            else None
         )
         if turn is not None:
             self._end_turn(record, turn, message)
@@ -476,7 +479,7 @@ class Conversation:
         index = self._turn_counts.get(session, 0)
         self._turn_counts[session] = index + 1
         turn = Turn(session=session, index=index, prompt=text, started=record.t)
-        self._turns[_key(request_id)] = turn
+        self._turns[request_key(request_id)] = turn
         self._session_turns[session] = turn
         self.entries.append(turn)
 
@@ -566,15 +569,17 @@ class Conversation:
         title = tool.get("title") or (known.title if known else "") or "(untitled)"
         options = params.get("options")
         offered = [o for o in (options if isinstance(options, list) else []) if isinstance(o, dict)]
-        names = {_key(o.get("optionId")): str(o.get("name") or o.get("optionId")) for o in offered}
+        names = {
+            request_key(o.get("optionId")): str(o.get("name") or o.get("optionId")) for o in offered
+        }
         question = Permission(
             tool_call_id=str(tool_id) if tool_id is not None else None,
             title=str(title),
             options=[str(o.get("name") or o.get("optionId")) for o in offered],
             asked=record.t,
         )
-        self._permissions[_key(request_id)] = question
-        self._option_names[_key(request_id)] = names
+        self._permissions[request_key(request_id)] = question
+        self._option_names[request_key(request_id)] = names
         if turn is None:
             turn = Turn(session=session, index=-1, prompt="", started=record.t)
             self._session_turns[session] = turn
@@ -582,7 +587,7 @@ class Conversation:
         turn.parts.append(question)
 
     def _answer_permission(self, record: Record, message: dict[str, Any]) -> None:
-        key = _key(message.get("id"))
+        key = request_key(message.get("id"))
         question = self._permissions.pop(key, None)
         names = self._option_names.pop(key, {})
         if question is None:
@@ -595,7 +600,7 @@ class Conversation:
         outcome = result.get("outcome") if isinstance(result, dict) else None
         if isinstance(outcome, dict) and outcome.get("outcome") == "selected":
             option = outcome.get("optionId")
-            question.answer = names.get(_key(option), str(option))
+            question.answer = names.get(request_key(option), str(option))
         elif isinstance(outcome, dict) and outcome.get("outcome") == "cancelled":
             question.answer = "cancelled"
         else:
@@ -626,13 +631,6 @@ class Conversation:
         self, level: str, text: str, record: Record | RelayEvent | None, session: str | None
     ) -> None:
         self.entries.append(Note(level, text, record.t if record else None, session))
-
-
-def _key(request_id: Any) -> Any:
-    """A request id usable as a dict key (ids are JSON scalars; anything else by its JSON)."""
-    if isinstance(request_id, (int, str)) or request_id is None:
-        return request_id
-    return json.dumps(request_id, sort_keys=True)
 
 
 def _session(params: dict[str, Any], record: Record) -> str | None:

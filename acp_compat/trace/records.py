@@ -27,6 +27,17 @@ DIRECTIONS = (CLIENT_IN, AGENT_OUT, AGENT_IN, CLIENT_OUT)
 """The four ``dir`` values a message record may carry."""
 
 
+def request_key(request_id: Any) -> Any:
+    """A request id (or any JSON scalar naming one) usable as a dict key: a number by its
+    value (``1`` and ``1.0`` are one JSON number), a string as itself, anything else by
+    its JSON text, kept apart from strings."""
+    if isinstance(request_id, float) and request_id.is_integer():
+        return int(request_id)
+    if request_id is None or isinstance(request_id, (str, float)) or type(request_id) is int:
+        return request_id
+    return ("json", json.dumps(request_id, sort_keys=True))
+
+
 @define(frozen=True)
 class Record:
     """One trace line: a message seen at one point of the relay."""

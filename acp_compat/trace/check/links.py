@@ -22,18 +22,11 @@ import attrs
 
 from acp_compat._define import define, frozen
 from acp_compat.jsonrpc.messages import Kind
-from acp_compat.trace.records import Record
+from acp_compat.trace.records import Record, request_key
 from acp_compat.translate.probe import Protocol
 
 RECENT_ANSWERS = 256
 """How many answered request ids a link remembers, per link (for "answered twice")."""
-
-
-def id_key(request_id: Any) -> Any:
-    """A request id usable as a dict key (``1`` and ``1.0`` are one JSON number)."""
-    if isinstance(request_id, float) and request_id.is_integer():
-        return int(request_id)
-    return request_id
 
 
 @frozen
@@ -183,13 +176,13 @@ class Link:
             return Seen(record, sender, kind, message.get("method"), message.get("params"))
         asked = None
         if kind in (Kind.RESPONSE, Kind.ERROR):
-            asked = self.pending.get((_other(sender), id_key(message.get("id"))))
+            asked = self.pending.get((_other(sender), request_key(message.get("id"))))
         method = asked.method if asked is not None else None
         return Seen(record, sender, kind, method, message.get("result"), asked)
 
     def was_answered(self, sender: str, request_id: Any) -> bool:
         """Whether ``sender``'s request ``request_id`` was answered lately."""
-        return (sender, id_key(request_id)) in self.answered
+        return (sender, request_key(request_id)) in self.answered
 
     # -- learning from it -----------------------------------------------------------------------
 
@@ -197,14 +190,14 @@ class Link:
         """Update what is open after ``seen`` (the rules have read the link before it)."""
         message = seen.message
         if seen.kind is Kind.REQUEST:
-            key = (seen.sender, id_key(message.get("id")))
+            key = (seen.sender, request_key(message.get("id")))
             self.pending[key] = Pending(seen.record, str(seen.method), seen.params)
         elif seen.kind in (Kind.RESPONSE, Kind.ERROR):
             if seen.asked is None:
                 if self.drops and not self.was_answered(_other(seen.sender), message.get("id")):
                     self.drops -= 1  # the relay's answer to a line it dropped
                 return
-            key = (_other(seen.sender), id_key(message.get("id")))
+            key = (_other(seen.sender), request_key(message.get("id")))
             self.pending.pop(key, None)
             self.answered[key] = None
             if len(self.answered) > RECENT_ANSWERS:
@@ -277,9 +270,9 @@ class Link:
             self.turn.cancel_answered = True
         elif method in ("pushToolCall", "requestToolCallConfirmation") and answer:
             if "id" in body:
-                self.legacy_tools[id_key(body["id"])] = False
+                self.legacy_tools[request_key(body["id"])] = False
         elif method == "updateToolCall" and not answer:
-            tool = id_key(body.get("toolCallId"))
+            tool = request_key(body.get("toolCallId"))
             if tool in self.legacy_tools:
                 self.legacy_tools[tool] = body.get("status") in FINAL_STATUSES
 

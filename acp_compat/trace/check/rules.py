@@ -33,8 +33,8 @@ from acp_compat.trace.check.links import (
     Pending,
     Phase,
     Seen,
-    id_key,
 )
+from acp_compat.trace.records import request_key
 from acp_compat.translate.probe import Protocol
 
 BOTH = "both"
@@ -154,7 +154,7 @@ def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
         link.turn.request_id if link.turn is not None and link.turn.cancel_answered else None
     )
     for (sender, request_id), pending in link.pending.items():
-        if sender == "client" and cancelled is not None and request_id == id_key(cancelled):
+        if sender == "client" and cancelled is not None and request_id == request_key(cancelled):
             continue  # legacy-cancel-ends-turn says it
         yield pending, Flaw(f"{pending.method} was never answered", "id")
 
@@ -176,7 +176,7 @@ def _id_unique(seen: Seen, link: Link) -> Iterator[Flaw]:
     if seen.kind is not Kind.REQUEST:
         return
     request_id = seen.message.get("id")
-    if (seen.sender, id_key(request_id)) in link.pending:
+    if (seen.sender, request_key(request_id)) in link.pending:
         yield Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
 
 
@@ -370,7 +370,7 @@ def _legacy_tool_call_id(seen: Seen, link: Link) -> Iterator[Flaw]:
     if seen.method != "updateToolCall" or seen.kind is not Kind.REQUEST:
         return
     tool = _dict(seen.params).get("toolCallId")
-    if id_key(tool) not in link.legacy_tools:
+    if request_key(tool) not in link.legacy_tools:
         yield Flaw(f"tool call id {tool!r} was never returned by the client", "params.toolCallId")
 
 
@@ -398,7 +398,7 @@ def _legacy_cancel(seen: Seen, link: Link) -> Iterator[Flaw]:
 def _legacy_cancel_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
     if link.turn is None or not link.turn.cancel_answered:
         return
-    pending = link.pending.get(("client", id_key(link.turn.request_id)))
+    pending = link.pending.get(("client", request_key(link.turn.request_id)))
     if pending is not None:
         yield pending, Flaw("the cancelled sendUserMessage was never answered", "id")
 
