@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import acp_compat.models.current as C
+from acp_compat._lazy import exports_of
 from acp_compat.codec import CodecError, Problem, structure, unstructure, wire_name
 from acp_compat.models._base import ALWAYS, UNIONS, KeyedUnion, TaggedUnion
 from tests.support.paths import ROOT
@@ -231,7 +232,7 @@ def test_method_types_are_the_schema_definitions(name: str) -> None:
 
 # --------------------------------------------------------------------------- samples
 
-EXPORTED = {name: getattr(C, name) for name in C.__all__}
+EXPORTED = {name: getattr(C, name) for name in exports_of(C.__name__)}
 MODEL_CLASSES = sorted(
     (cls for cls in EXPORTED.values() if isinstance(cls, type) and attrs.has(cls)),
     key=lambda cls: cls.__name__,

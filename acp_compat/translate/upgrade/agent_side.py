@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc.messages import (
     INTERNAL_ERROR,
@@ -20,7 +21,6 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
-from acp_compat.models._lazy import lazy_module
 from acp_compat.models.mapping import CURRENT_STATUS
 from acp_compat.translate import paths
 from acp_compat.translate.base import (
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from acp_compat.translate.upgrade import tools
 else:
     # Loaded at the first legacy message that needs a model, not before ``initialize`` is
-    # answered (models/_lazy.py says why).
+    # answered (acp_compat/_lazy.py says why).
     legacy_models = lazy_module("acp_compat.models.legacy")
     tools = lazy_module("acp_compat.translate.upgrade.tools")  # at the first tool call
 

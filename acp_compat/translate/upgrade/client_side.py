@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc.messages import (
     AUTH_REQUIRED,
@@ -23,7 +24,6 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
-from acp_compat.models._lazy import lazy_module
 from acp_compat.models.current.initialize import AuthenticateRequest, InitializeRequest
 from acp_compat.models.mapping import REJECTING_OUTCOMES
 from acp_compat.translate import paths
@@ -57,11 +57,15 @@ from acp_compat.translate.upgrade.records import (
 
 if TYPE_CHECKING:
     from acp_compat.models.current import prompt as prompt_models
+    from acp_compat.models.current import session as session_models
     from acp_compat.translate.upgrade import prompt as prompts
 else:
-    # Loaded at the first prompt, not before ``initialize`` is answered (models/_lazy.py).
+    # Loaded at the first prompt, not before ``initialize`` is answered (acp_compat/_lazy.py).
     prompt_models = lazy_module("acp_compat.models.current.prompt")
     prompts = lazy_module("acp_compat.translate.upgrade.prompt")
+    # At session/new: the session models (MCP servers, config options: some 45 attrs
+    # classes) are not needed before it.
+    session_models = lazy_module("acp_compat.models.current.session")
 
 _AGENT0_CLOSED: dict[str, Any] = {
     "code": INTERNAL_ERROR,
@@ -199,12 +203,7 @@ class ClientSide:
         return [state.send_authenticate(control, request_id)]
 
     def _session_new(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        # Imported on first use: the session models (MCP servers, config options: some 45
-        # attrs classes) are not needed before session/new, and wrap's initialize answer
-        # should not wait for them.
-        from acp_compat.models.current import NewSessionRequest
-
-        new = _structure(params, NewSessionRequest)
+        new = _structure(params, session_models.NewSessionRequest)
         cwd, servers = new.cwd, new.mcp_servers
         if not paths.is_absolute(cwd):
             raise CodecError([Problem("params.cwd", "expected an absolute path")])
@@ -266,9 +265,8 @@ class ClientSide:
         return [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
 
     def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        from acp_compat.models.current import CloseSessionRequest  # see _session_new
-
-        session = self._sessions.require(_structure(params, CloseSessionRequest).session_id)
+        closing = _structure(params, session_models.CloseSessionRequest)
+        session = self._sessions.require(closing.session_id)
         state = self._state
         proc = self._agents[session.agent]
         stop = proc.usable
