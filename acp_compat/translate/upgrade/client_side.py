@@ -32,6 +32,7 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
+from acp_compat.translate.probe import current_initialize_params
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
@@ -163,6 +164,7 @@ class ClientSide:
         return []
 
     def _initialize(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        params = current_initialize_params(params)
         capabilities = _structure(params, InitializeRequest).client_capabilities
         fs = capabilities.fs if capabilities is not None else None
         state = self._state
