@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from agents.harness import Wrap, agent_command
+
+from tests.support.agents.harness import Wrap, agent_command
 
 pytestmark = pytest.mark.timeout(60)
 
