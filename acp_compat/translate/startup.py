@@ -56,7 +56,13 @@ from acp_compat.translate.exits import (
 )
 from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
 from acp_compat.translate.passthrough import PassthroughTranslator
-from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol, probe_request
+from acp_compat.translate.probe import (
+    Protocol,
+    agent_protocol,
+    as_current_initialize,
+    client_protocol,
+    probe_request,
+)
 from acp_compat.translate.settings import WrapSettings
 
 logger = logging.getLogger("acp_compat.translate.startup")
@@ -249,8 +255,9 @@ class StartupPolicy:
             self._held_client.append(message)
             return []
         if message.get("method") == "initialize" and "id" in message:
-            self.initialize = message
             self._client = client_protocol(message)
+            legacy = self._client is Protocol.LEGACY
+            self.initialize = message if legacy else as_current_initialize(message)
             return self._begin()
         if "method" in message and "id" in message:
             return [ToClient(error(message["id"], INVALID_REQUEST, "initialize must come first"))]

@@ -65,6 +65,28 @@ def _error(request_id: RequestId, text: str) -> Message:
     return error(request_id, INTERNAL_ERROR, text, {"details": text})
 
 
+_GENERIC_MESSAGE = "Internal error"
+
+
+def legacy_agent_error(id: RequestId, received: Any) -> Message:
+    """A legacy agent's error, for the client, with its reason where a client shows it.
+
+    The legacy TypeScript SDK turns any exception in a handler into ``-32603`` "Internal
+    error" with the exception's text only in ``data.details`` (gemini-cli 0.1.x fails a
+    turn this way on a model API error), and a client that prints only ``message`` showed
+    "Internal error". Such an error's ``message`` becomes those details, as a current
+    agent words it; ``code`` and ``data`` stay as the agent sent them.
+    """
+    answer = forwarded_error(id, received)
+    body = answer["error"]
+    data = body.get("data")
+    details = data.get("details") if isinstance(data, dict) else None
+    generic = body["code"] == INTERNAL_ERROR and body["message"] == _GENERIC_MESSAGE
+    if generic and isinstance(details, str) and details.strip():
+        body["message"] = details
+    return answer
+
+
 class AgentSide:
     """Handles what the legacy agent processes send, and the shell's file results, on the
     translator's shared state."""
@@ -389,7 +411,7 @@ class AgentSide:
         value = message.get("result")
         if isinstance(context, InitializeForClient):
             if failed:
-                answer = [ToClient(forwarded_error(context.client_id, message["error"]))]
+                answer = [ToClient(legacy_agent_error(context.client_id, message["error"]))]
                 return answer + self._initialized(proc, message)
             state = self._state
             state.authenticated = state.authenticated or reports_authenticated(value)
@@ -402,7 +424,7 @@ class AgentSide:
             return self._initialized(proc, message)
         if isinstance(context, AuthenticateFor):
             if failed:
-                return [ToClient(forwarded_error(context.client_id, message["error"]))]
+                return [ToClient(legacy_agent_error(context.client_id, message["error"]))]
             self._state.authenticated = True
             return [ToClient(result(context.client_id, {}))]
         if isinstance(context, SendFor):
@@ -418,7 +440,7 @@ class AgentSide:
         if "error" in message and message["error"] is not None:
             if proc.state is ProcessState.INITIALIZING:
                 proc.apply(ProcessEvent.INITIALIZE_FAILED)
-            return [ToClient(forwarded_error(cid, message["error"])) for cid in queued]
+            return [ToClient(legacy_agent_error(cid, message["error"])) for cid in queued]
         if proc.state is ProcessState.INITIALIZING:  # not a second answer
             proc.apply(ProcessEvent.INITIALIZED)
             value = message.get("result")
@@ -431,7 +453,7 @@ class AgentSide:
         if failed:
             proc.apply(ProcessEvent.INITIALIZE_FAILED)
             return [
-                ToClient(forwarded_error(context.client_id, message["error"])),
+                ToClient(legacy_agent_error(context.client_id, message["error"])),
                 self._state.stop(proc),
             ]
         proc.apply(ProcessEvent.INITIALIZED)
@@ -457,7 +479,7 @@ class AgentSide:
             return finish(session, lambda pid: result(pid, {"stopReason": "cancelled"}))
         if failed:
             legacy_error = message["error"]
-            return finish(session, lambda pid: forwarded_error(pid, legacy_error))
+            return finish(session, lambda pid: legacy_agent_error(pid, legacy_error))
         return finish(session, lambda pid: result(pid, {"stopReason": "end_turn"}))
 
     def file_done(

@@ -32,6 +32,7 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
+from acp_compat.translate.probe import current_initialize_params
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
@@ -158,15 +159,34 @@ class ClientSide:
             return [ToClient(_invalid_params(request_id, problem))]
 
     def _client_notification(self, message: Message) -> list[Output]:
-        if message["method"] == "session/cancel":
-            params = message.get("params")
+        method = message["method"]
+        params = message.get("params")
+        if method == "session/cancel":
             session_id = params.get("sessionId") if isinstance(params, dict) else None
             return self._cancel(session_id)
-        # $/cancel_request is hop-scoped and every other unknown notification is ignored.
-        log.debug("ignoring client notification %s", message["method"])
+        if method == "$/cancel_request":
+            request_id = params.get("requestId") if isinstance(params, dict) else None
+            return self._cancel_request(request_id)
+        log.debug("ignoring client notification %s", method)
+        return []
+
+    def _cancel_request(self, request_id: object) -> list[Output]:
+        """The client gave up on its request ``request_id``: a pending ``session/prompt``
+        ends as ``session/cancel`` ends it (the legacy ``cancelSendMessage``, then the prompt
+        answered ``cancelled``); any other request still gets its one answer as it ends."""
+        for session in self._sessions.by_id.values():
+            turn = session.turn
+            # The same JSON value: 1 and 1.0 or true are not the same id.
+            same_type = turn is not None and type(turn.prompt_id) is type(request_id)
+            if same_type and turn is not None and turn.prompt_id == request_id:
+                return self._cancel(session.session_id)
+        log.debug(
+            "$/cancel_request for %r, no running prompt: it is answered as it ends", request_id
+        )
         return []
 
     def _initialize(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        params = current_initialize_params(params)
         capabilities = _structure(params, InitializeRequest).client_capabilities
         fs = capabilities.fs if capabilities is not None else None
         state = self._state
