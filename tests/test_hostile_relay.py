@@ -313,17 +313,8 @@ def test_an_agent_that_closes_its_stdout_but_runs_on_is_treated_as_gone(
             "params": {"sessionId": sid, "prompt": [{"type": "text", "text": "closeout"}]},
         }
     )
-    pids: list[int] = []
+    pids = agent_pids(wrap)
     try:
-        for _ in range(200):  # the agent writes its pid to stderr before closing stdout
-            pids = [
-                int(line.split()[1])
-                for line in wrap.stderr().splitlines()
-                if line.startswith("pid ")
-            ]
-            if pids:
-                break
-            time.sleep(0.05)
         assert len(pids) == 1
         answer = wrap.recv_until(lambda m: m.get("id") == 2)[-1]
         assert answer["error"]["code"] == -32603
@@ -334,6 +325,42 @@ def test_an_agent_that_closes_its_stdout_but_runs_on_is_treated_as_gone(
             os.kill(pid, signal.SIGKILL)
     # A new session gets a new process.
     reply = wrap.request(3, "session/new", {"cwd": str(tmp_path), "mcpServers": []})[-1]
+    still_serving(wrap, reply["result"]["sessionId"])
+
+
+def agent_pids(wrap: Wrap) -> list[int]:
+    """The pids the hostile agent wrote to stderr (``pid N``) before it misbehaved."""
+    pids: list[int] = []
+    for _ in range(200):
+        pids = [
+            int(line.split()[1]) for line in wrap.stderr().splitlines() if line.startswith("pid ")
+        ]
+        if pids:
+            break
+        time.sleep(0.05)
+    return pids
+
+
+def test_an_agent_that_closes_its_stdin_but_runs_on_is_lost_at_the_next_write(
+    start: Any, tmp_path: Path
+) -> None:
+    wrap = start()
+    sid = session(wrap, tmp_path)
+    # The agent ends this turn normally, then hears nothing more but keeps running.
+    assert prompt(wrap, 2, sid, "closein")[-1]["result"] == {"stopReason": "end_turn"}
+    pids = agent_pids(wrap)
+    try:
+        assert len(pids) == 1
+        # The next prompt cannot be written: answered at once, not when the agent exits.
+        answer = prompt(wrap, 3, sid, "hello")[-1]
+        assert answer["error"]["code"] == -32603, answer
+        assert "stdin" in answer["error"]["message"]
+        assert wait_gone(pids, timeout=10) == []  # stopped after the grace period
+        assert "closed its stdin" in wrap.stderr()  # the one log line saying why
+    finally:
+        for pid in wait_gone(pids, timeout=0):
+            os.kill(pid, signal.SIGKILL)
+    reply = wrap.request(4, "session/new", {"cwd": str(tmp_path), "mcpServers": []})[-1]
     still_serving(wrap, reply["result"]["sessionId"])
 
 

@@ -424,6 +424,7 @@ class Relay:
         self._spawned.append(agent)
         self.agents[number] = agent
         self._tg.start_soon(self._supervise, agent)
+        self._tg.start_soon(self._watch_stdin, agent)
         return agent
 
     def _decided(self, decision: Decision) -> None:
@@ -600,6 +601,21 @@ class Relay:
             await agent.exited.wait()
         if not agent.exited.is_set():
             self._lose(agent, "it closed its stdout while still running")
+
+    async def _watch_stdin(self, agent: AgentProcess) -> None:
+        """A write to its stdin failed (``EPIPE``: it closed its stdin): unless the process
+        exits right after, it runs on deaf and nothing sent to it can be answered."""
+        stdin = agent.stdin
+        await stdin.done.wait()
+        if not stdin.broken or agent.closing:
+            return
+        with anyio.move_on_after(min(self.config.grace, STDOUT_EXIT_WAIT)):
+            await agent.exited.wait()
+        if not agent.exited.is_set():
+            problem = stdin.error.strerror if stdin.error is not None else "broken pipe"
+            self._lose(
+                agent, f"it closed its stdin while still running (a write failed: {problem})"
+            )
 
     def _agent_done(self, agent: AgentProcess) -> None:
         """An agent is gone: tell the handler (a discarded probe: nobody)."""
