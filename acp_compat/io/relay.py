@@ -34,12 +34,14 @@ import asyncio
 import functools
 import logging
 import signal
+from collections.abc import Callable
 
 import anyio
 import anyio.abc
 
 from acp_compat._define import frozen
 from acp_compat.io import early, localfiles
+from acp_compat.io.backpressure import AgentFlow, FlowEvent
 from acp_compat.io.driver import Driver
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.process import AgentProcess, StderrSink, to_our_stderr
@@ -127,14 +129,14 @@ class Relay:
         self.agents: dict[int, AgentProcess] = {}
         """Agent processes by number, from start until their exit was handled."""
         self._spawned: list[AgentProcess] = []
-        self._paused: set[AgentProcess] = set()
-        """Agents whose reader waits for the client to catch up."""
+        self._flows: dict[AgentProcess, AgentFlow] = {}
+        """Each agent's backpressure (:mod:`.backpressure`), until its exit was handled."""
         self._behind = False
         """The client is more than HIGH_WATER behind: it and the agents are not read."""
-        self._deaf: set[AgentProcess] = set()
-        """Agents whose reader waits for them to read their own stdin."""
-        self._lost: set[AgentProcess] = set()
-        """Agents stopped because they could no longer be talked to."""
+        self._low_armed = False
+        """A callback waits for the client's queue to come down to LOW_WATER."""
+        self._drain_waiters: list[Callable[[], None]] = []
+        """Called (from the loop) once the client's queue is down to LOW_WATER."""
         self._finished = anyio.Event()
         self.driver: Driver | None = None
         self._startup: StartupPolicy | None = None
@@ -293,6 +295,11 @@ class Relay:
 
     # -- Peers: what the driver's outputs do -------------------------------------------------
 
+    def when_client_drained(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` from the loop once the client's queue is at LOW_WATER."""
+        self._drain_waiters.append(callback)
+        self._watch_client_low()
+
     def send_client(self, data: bytes) -> None:
         """Queue one line for the client."""
         self.client_out.write(data)
@@ -423,6 +430,7 @@ class Relay:
         agent.start(self._tg)
         self._spawned.append(agent)
         self.agents[number] = agent
+        self._flows[agent] = AgentFlow()
         self._tg.start_soon(self._supervise, agent)
         self._tg.start_soon(self._watch_stdin, agent)
         return agent
@@ -480,11 +488,12 @@ class Relay:
                 await agent.stdout_done.wait()
             if not waited.cancelled_caught:
                 return True
-            if agent in self._paused and not self._stopping:
+            held = self._flows[agent].held_for_client
+            if held and not self._stopping:
                 # The client is slow, not the agent: what it printed last is still in the
                 # pipe and must be translated before its exit is reported.
                 continue
-            if agent in self._paused:
+            if held:
                 logger.warning(
                     "agent %d: its last output is dropped (the client is not reading)",
                     agent.number,
@@ -512,8 +521,18 @@ class Relay:
             self._hold_client_while_probing()
         if self.client_out.buffered > HIGH_WATER and not self._behind:
             self._client_is_behind()
-        if agent.stdin.buffered > AGENT_HIGH_WATER and agent not in self._deaf:
+        if agent.stdin.buffered > AGENT_HIGH_WATER and not self._flows[agent].held_for_itself:
             self._agent_is_behind(agent)
+
+    def _hold(self, agent: AgentProcess, event: FlowEvent) -> None:
+        """Move ``agent``'s backpressure on ``event``; pause or resume its reader as the
+        table says."""
+        flow = self._flows.get(agent)
+        if flow is not None and flow.apply(event):
+            if flow.reading:
+                agent.stdout.resume()
+            else:
+                agent.stdout.pause()
 
     def _client_is_behind(self) -> None:
         """The client is behind: stop reading every agent, and the client itself (its
@@ -521,41 +540,44 @@ class Relay:
         self._behind = True
         self.client_in.pause()
         for agent in self._spawned:
-            if not agent.stdout_done.is_set():
-                agent.stdout.pause()
-                self._paused.add(agent)
-        self.client_out.call_when_below(LOW_WATER, self._client_caught_up)
+            self._hold(agent, FlowEvent.CLIENT_BEHIND)
+        self._watch_client_low()
 
-    def _client_caught_up(self) -> None:
-        self._behind = False
-        paused, self._paused = self._paused, set()
-        for agent in paused:
-            if agent not in self._deaf:
-                agent.stdout.resume()
-        self._hold_client_while_probing()
+    def _watch_client_low(self) -> None:
+        """Have :meth:`_client_low` called once the client's queue is at LOW_WATER."""
+        if not self._low_armed:
+            self._low_armed = True
+            self.client_out.call_when_below(LOW_WATER, self._client_low)
+
+    def _client_low(self) -> None:
+        """The client's queue is down to LOW_WATER: read again, wake the drain waiters."""
+        self._low_armed = False
+        if self._behind:
+            self._behind = False
+            for agent in self._spawned:
+                self._hold(agent, FlowEvent.CLIENT_CAUGHT_UP)
+            self._hold_client_while_probing()
+        waiters, self._drain_waiters = self._drain_waiters, []
+        loop = asyncio.get_running_loop()
+        for waiter in waiters:
+            loop.call_soon(waiter)
 
     def _agent_is_behind(self, agent: AgentProcess) -> None:
         """An agent does not read the replies to what it sends: stop reading what it
         sends (it blocks on its full stdout pipe, not on our memory) until it caught up;
         lost if it takes nothing for :data:`STALL_TIMEOUT` seconds."""
-        self._deaf.add(agent)
-        agent.stdout.pause()
+        self._hold(agent, FlowEvent.AGENT_BEHIND)
         agent.stdin.call_when_below(
-            AGENT_LOW_WATER, functools.partial(self._agent_caught_up, agent)
+            AGENT_LOW_WATER, functools.partial(self._hold, agent, FlowEvent.AGENT_CAUGHT_UP)
         )
-        self._tg.start_soon(self._watch_stall, agent)
+        self._tg.start_soon(self._watch_stall, agent, self._flows[agent])
 
-    def _agent_caught_up(self, agent: AgentProcess) -> None:
-        self._deaf.discard(agent)
-        if agent not in self._paused and not agent.stdout_done.is_set():
-            agent.stdout.resume()
-
-    async def _watch_stall(self, agent: AgentProcess) -> None:
+    async def _watch_stall(self, agent: AgentProcess, flow: AgentFlow) -> None:
         stdin = agent.stdin
-        while agent in self._deaf and not stdin.done.is_set():
+        while flow.held_for_itself and not stdin.done.is_set():
             before = stdin.buffered
             await anyio.sleep(STALL_TIMEOUT)
-            if agent in self._deaf and stdin.buffered >= before and not stdin.done.is_set():
+            if flow.held_for_itself and stdin.buffered >= before and not stdin.done.is_set():
                 waiting = stdin.buffered
                 self._lose(
                     agent,
@@ -577,7 +599,7 @@ class Relay:
         if self._starting is not None:
             return  # the startup policy's own timers decide about a probe
         logger.warning("agent %d: %s; stopping it", agent.number, why)
-        self._lost.add(agent)
+        self._flows[agent].lost = True
         assert self.driver is not None
         self.driver.agent_lost(agent.number, why)
         agent.closing = True
@@ -588,8 +610,7 @@ class Relay:
         if agent.stdout_done.is_set():
             return
         agent.stdout.close()
-        self._paused.discard(agent)
-        self._deaf.discard(agent)
+        self._hold(agent, FlowEvent.STDOUT_ENDED)
         agent.stdout_done.set()
         if agent.returncode is None and not agent.closing:
             self._tg.start_soon(self._check_stdout_closed, agent)
@@ -626,7 +647,8 @@ class Relay:
             return
         if self.agents.get(number) is agent:
             del self.agents[number]
-        expected = agent.closing and agent not in self._lost
+        flow = self._flows.pop(agent, None)
+        expected = agent.closing and not (flow is not None and flow.lost)
         self._report_exit(number, agent.returncode, agent.stderr_tail(), expected=expected)
         self._check_finished()
 

@@ -93,6 +93,9 @@ class PermissionFor:
     legacy_id: RequestId
     tool_id: int
     offered: frozenset[str]
+    withdrawn: bool = False
+    """Withdrawn from the client (``$/cancel_request``): its turn or its process ended, the
+    agent was answered ``cancel`` if it still runs, and a late answer is dropped."""
 
 
 @frozen
@@ -120,8 +123,8 @@ class UnknownSession(LookupError):
 
 @define
 class ToolCall:
-    """One tool call of a session: its current status and the locations the agent gave
-    (an ``updateToolCall`` diff path is resolved against them)."""
+    """One tool call of the running turn: its current status and the locations the agent
+    gave (a later ``updateToolCall`` diff path is resolved against them)."""
 
     status: str
     locations: Sequence[ToolCallLocation]
@@ -129,42 +132,59 @@ class ToolCall:
 
 class ToolCallTable:
     """A session's tool calls by legacy id; the ids are handed out here, from 1 (legacy
-    Gemini skips updates for id 0)."""
+    Gemini skips updates for id 0).
+
+    Only the running turn's calls are kept, each with what a later ``updateToolCall``
+    needs (its status and locations). A call of a turn that ended, or made outside a
+    turn, is known by its id alone: an update for it is answered and not shown, so a
+    session that saw many calls holds no more than a fresh one.
+    """
 
     def __init__(self) -> None:
         self._calls: dict[int, ToolCall] = {}
         self._next_id = 1
 
     def add(self, status: str, locations: Sequence[ToolCallLocation]) -> int:
-        """A new call in ``status``; its id."""
-        tool_id = self._next_id
-        self._next_id += 1
+        """A new call of the running turn, in ``status``; its id."""
+        tool_id = self.add_ended()
         self._calls[tool_id] = ToolCall(status, locations)
         return tool_id
 
-    def __getitem__(self, tool_id: int) -> ToolCall:
-        return self._calls[tool_id]
+    def add_ended(self) -> int:
+        """A new call that is over as it is made (outside a turn); its id."""
+        tool_id = self._next_id
+        self._next_id += 1
+        return tool_id
+
+    def made(self, tool_id: int) -> bool:
+        """Whether the agent was given ``tool_id`` (kept or not)."""
+        return 1 <= tool_id < self._next_id
 
     def get(self, tool_id: int) -> ToolCall | None:
-        """The call with legacy id ``tool_id``, if the agent made it."""
+        """The running turn's call ``tool_id``, if it is one."""
         return self._calls.get(tool_id)
 
     def fail(self, tool_id: int) -> bool:
-        """Mark the call ``failed`` unless it already ended; whether it changed."""
-        call = self._calls[tool_id]
-        if call.status in FINAL_STATUSES:
+        """Mark a running turn's call ``failed`` unless it already ended; whether it
+        changed."""
+        call = self._calls.get(tool_id)
+        if call is None or call.status in FINAL_STATUSES:
             return False
         call.status = "failed"
         return True
 
+    def end_turn(self) -> list[int]:
+        """The turn ended: forget its calls; the ids of those not ended, in order."""
+        calls, self._calls = self._calls, {}
+        return [tool_id for tool_id, call in calls.items() if call.status not in FINAL_STATUSES]
+
 
 @define
 class Turn:
-    """A running ``session/prompt``: the client's request id and the tool calls made
-    during it (each is closed for the user when the turn ends)."""
+    """A running ``session/prompt``: the client's request id (the turn's tool calls are
+    in the session's :class:`ToolCallTable`; each is closed for the user when it ends)."""
 
     prompt_id: RequestId
-    tool_ids: list[int] = attrs.Factory(list)
 
 
 @define

@@ -44,6 +44,10 @@ class UpgradeTranslator:
         """A local file effect finished: answer the legacy agent's read or write."""
         return self._agent_side.file_done(token, content, error)
 
+    def client_drained(self) -> list[Output]:
+        """The client caught up: the next part of a turn's end (:mod:`.turn_end`)."""
+        return self._state.turn_ends.client_drained()
+
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """Agent process ``agent`` is gone: what waited on it gets ``-32603``."""
         how = exit_reason(returncode)
