@@ -487,7 +487,7 @@ def test_after_sigterm_a_pending_prompt_names_the_shutdown(start: Any, tmp_path:
     time.sleep(0.3)  # the prompt reached the agent
     wrap.signal(signal.SIGTERM)
     answer = wrap.recv_until(lambda m: m.get("id") == 2)[-1]
-    assert "exit code 0" not in answer["error"]["message"]
+    assert "exit status 0" not in answer["error"]["message"]
     assert "SIGTERM" in answer["error"]["message"]
     assert wrap.wait() == 128 + signal.SIGTERM
 

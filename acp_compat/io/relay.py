@@ -33,7 +33,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import signal
 from collections.abc import Callable
 
 import anyio
@@ -49,7 +48,12 @@ from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import Event
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
 from acp_compat.translate.base import ReadLocalFile, Translator, WriteLocalFile
-from acp_compat.translate.exits import EXIT_NO_PROTOCOL, describe_status, shell_status
+from acp_compat.translate.exits import (
+    EXIT_NO_PROTOCOL,
+    describe_status,
+    shell_status,
+    stop_cause,
+)
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.startup import (
     ArmTimer,
@@ -214,13 +218,14 @@ class Relay:
         if self.driver is not None:
             self._stop_requested(status)
 
-    def _stop_requested(self, status: int) -> None:
-        """A signal: startup answers the pending ``initialize``; then everything closes."""
+    def _stop_requested(self, status: int, why: str | None = None) -> None:
+        """A signal (or ``why`` else): startup answers the pending ``initialize``; then
+        everything closes."""
         startup = self._starting
         assert self.driver is not None
         if startup is not None:
             self.driver.call(functools.partial(startup.stopped, status))
-        self._begin_stop(status, _stop_cause(status))
+        self._begin_stop(status, why or stop_cause(status))
 
     def _begin_stop(self, status: int, why: str, grace: float | None = None) -> None:
         """Close every agent; the loop ends once all their exits were handled."""
@@ -291,7 +296,7 @@ class Relay:
         if self.client_out.broken and self._stop_request is None:
             logger.info("the client closed our stdout")
             self._stop_request = 0
-            self._stop_requested(0)
+            self._stop_requested(0, "the client closed our stdout")
 
     # -- Peers: what the driver's outputs do -------------------------------------------------
 
@@ -664,11 +669,3 @@ class Relay:
         relaying = startup is None or startup.done
         if relaying and self._single_agent and not expected:
             self._begin_stop(shell_status(returncode), f"the agent ended with {status}")
-
-
-def _stop_cause(status: int) -> str:
-    """Why a stop was requested, from its exit status (``128 + N`` after signal N)."""
-    try:
-        return f"received {signal.Signals(status - 128).name}"
-    except ValueError:
-        return "the client closed our stdout" if status == 0 else f"exit status {status}"

@@ -28,6 +28,7 @@ import attrs
 
 from acp_compat._define import define
 from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, RELAY
+from acp_compat.translate.exits import describe_status
 
 DIRECTIONS = (CLIENT_IN, AGENT_OUT, AGENT_IN, CLIENT_OUT)
 """The four ``dir`` values a record may carry."""
@@ -428,7 +429,7 @@ class Conversation:
         who = f"agent {item.agent}" if item.agent is not None else "the agent"
         if kind == "agent_exited":
             code = event.get("returncode")
-            how = "killed by a signal" if code is None else f"exit code {code}"
+            how = describe_status(code if isinstance(code, int) else None)
             stderr = event.get("stderr")
             last = str(stderr).strip().splitlines()[-1:] if stderr else []
             text = f"{who} exited ({how})" + (f": {last[0]}" if last else "")

@@ -16,6 +16,9 @@ Scripted by the prompt's first word (the rest of the prompt is its argument):
   nothing (only a signal ends it);
 * ``closein``: write ``pid N`` to stderr, close its stdin, end the turn and keep
   running (it hears nothing more; only a signal ends it);
+* ``tools N``: push N tool calls, each followed by an ``updateToolCall`` that finishes
+  it, then end the turn; ``tools N open``: push N and end the turn with all of them
+  still open (the relay closes them);
 * ``hang``: read stdin until it ends, then exit with status 0 without answering;
 * ``deaf N``: stream N chunks without ever reading stdin again, then sleep.
 
@@ -105,6 +108,15 @@ def turn(request_id: object, text: str) -> bool:
         os.close(1)
         while True:
             time.sleep(60)
+    elif word == "tools":
+        count, _, mode = rest.partition(" ")
+        for n in range(int(count)):
+            pushed = ask("pushToolCall", {"label": f"Read {n}", "icon": "fileSearch"})
+            if mode != "open" and isinstance(pushed, dict):
+                ask(
+                    "updateToolCall",
+                    {"toolCallId": pushed["id"], "status": "finished", "content": None},
+                )
     elif word == "closein":
         sys.stderr.write(f"pid {os.getpid()}\n")
         sys.stderr.flush()

@@ -223,7 +223,7 @@ class AgentSide:
                 "agent %d pushed a tool call outside a prompt turn (not shown)", proc.number
             )
             return [ToAgent(proc.number, result(request_id, {"id": session.tools.add_ended()}))]
-        tool_id = session.tools.add("in_progress", call.locations or ())
+        tool_id = session.tools.add(call.locations or ())
         reply = ToAgent(
             proc.number, {"jsonrpc": "2.0", "id": request_id, "result": {"id": tool_id}}
         )
@@ -246,7 +246,7 @@ class AgentSide:
             )
             tool_id = session.tools.add_ended()
             return [ToAgent(proc.number, result(request_id, {"id": tool_id, "outcome": "cancel"}))]
-        tool_id = session.tools.add("pending", call.locations or ())
+        tool_id = session.tools.add(call.locations or ())
         tool_call = tools.tool_call(
             call, str(tool_id), "pending", session.cwd, params["confirmation"]
         )
@@ -280,11 +280,11 @@ class AgentSide:
             raise CodecError([Problem("params.toolCallId", f"unknown tool call id {tool_id}")])
         status = CURRENT_STATUS[call.status]
         outputs: list[Output] = []
-        tool = session.tools.get(tool_id)
-        if tool is not None:
-            tool.status = status
+        locations = session.tools.locations(tool_id)
+        if locations is not None:
+            session.tools.update(tool_id, status)
             legacy: dict[str, Any] = {}
-            content = tools.map_content(call.content, tool.locations, session.cwd, legacy)
+            content = tools.map_content(call.content, locations, session.cwd, legacy)
             update: dict[str, Any] = {
                 "sessionUpdate": "tool_call_update",
                 "toolCallId": str(tool_id),
@@ -295,9 +295,9 @@ class AgentSide:
                 update["_meta"] = tools.legacy_meta(legacy)
             outputs.append(session_update(session.session_id, update))
         else:
-            # The editor was told how it ended (or never saw it): nothing to show.
+            # It ended: the editor was told how (or never saw it), nothing to show.
             log.debug(
-                "agent %d updated tool call %d after its turn (dropped)", proc.number, tool_id
+                "agent %d updated tool call %d after it ended (dropped)", proc.number, tool_id
             )
         outputs.append(ToAgent(proc.number, result(request_id, None)))
         return outputs

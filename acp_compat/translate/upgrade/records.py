@@ -121,33 +121,26 @@ class UnknownSession(LookupError):
         self.session_id = session_id
 
 
-@define
-class ToolCall:
-    """One tool call of the running turn: its current status and the locations the agent
-    gave (a later ``updateToolCall`` diff path is resolved against them)."""
-
-    status: str
-    locations: Sequence[ToolCallLocation]
-
-
 class ToolCallTable:
     """A session's tool calls by legacy id; the ids are handed out here, from 1 (legacy
     Gemini skips updates for id 0).
 
-    Only the running turn's calls are kept, each with what a later ``updateToolCall``
-    needs (its status and locations). A call of a turn that ended, or made outside a
-    turn, is known by its id alone: an update for it is answered and not shown, so a
-    session that saw many calls holds no more than a fresh one.
+    Only the running turn's open calls are kept, each with what a later
+    ``updateToolCall`` needs: the locations the agent gave (a diff path is resolved
+    against them). A call that ended (``completed`` or ``failed``, or its turn ended, or
+    made outside a turn) is known by its id alone: the editor was told how it ended, so
+    an update for it is answered and not shown, and a session that saw many calls holds
+    no more than a fresh one.
     """
 
     def __init__(self) -> None:
-        self._calls: dict[int, ToolCall] = {}
+        self._open: dict[int, Sequence[ToolCallLocation]] = {}
         self._next_id = 1
 
-    def add(self, status: str, locations: Sequence[ToolCallLocation]) -> int:
-        """A new call of the running turn, in ``status``; its id."""
+    def add(self, locations: Sequence[ToolCallLocation]) -> int:
+        """A new open call of the running turn; its id."""
         tool_id = self.add_ended()
-        self._calls[tool_id] = ToolCall(status, locations)
+        self._open[tool_id] = locations
         return tool_id
 
     def add_ended(self) -> int:
@@ -157,26 +150,27 @@ class ToolCallTable:
         return tool_id
 
     def made(self, tool_id: int) -> bool:
-        """Whether the agent was given ``tool_id`` (kept or not)."""
+        """Whether the agent was given ``tool_id`` (open or not)."""
         return 1 <= tool_id < self._next_id
 
-    def get(self, tool_id: int) -> ToolCall | None:
-        """The running turn's call ``tool_id``, if it is one."""
-        return self._calls.get(tool_id)
+    def locations(self, tool_id: int) -> Sequence[ToolCallLocation] | None:
+        """The locations of open call ``tool_id``; ``None`` if it is not open."""
+        return self._open.get(tool_id)
+
+    def update(self, tool_id: int, status: str) -> None:
+        """Open call ``tool_id`` is now in ``status``: forgotten once that is final."""
+        if status in FINAL_STATUSES:
+            del self._open[tool_id]
 
     def fail(self, tool_id: int) -> bool:
-        """Mark a running turn's call ``failed`` unless it already ended; whether it
-        changed."""
-        call = self._calls.get(tool_id)
-        if call is None or call.status in FINAL_STATUSES:
-            return False
-        call.status = "failed"
-        return True
+        """End an open call as ``failed``; whether it was open."""
+        return self._open.pop(tool_id, None) is not None
 
     def end_turn(self) -> list[int]:
-        """The turn ended: forget its calls; the ids of those not ended, in order."""
-        calls, self._calls = self._calls, {}
-        return [tool_id for tool_id, call in calls.items() if call.status not in FINAL_STATUSES]
+        """The turn ended: forget its calls; the ids of those still open, in order."""
+        open_ids = list(self._open)
+        self._open = {}
+        return open_ids
 
 
 @define
