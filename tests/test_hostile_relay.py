@@ -553,3 +553,21 @@ def test_a_client_that_stops_reading_is_not_buffered_for_and_gets_every_answer(
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+
+
+def test_a_turn_ending_with_thousands_of_open_calls_closes_each_before_the_answer(
+    start: Any, tmp_path: Path
+) -> None:
+    # More than one batch of closes: the rest go out as the client drains (the relay's
+    # when_client_drained), and every call still ends before the prompt's answer.
+    wrap = start()
+    sid = session(wrap, tmp_path)
+    messages = prompt(wrap, 2, sid, "tools 1000 open")
+    assert messages[-1]["result"] == {"stopReason": "end_turn"}
+    updates = [m["params"]["update"] for m in messages if m.get("method") == "session/update"]
+    opened = [u["toolCallId"] for u in updates if u["sessionUpdate"] == "tool_call"]
+    closed = [u["toolCallId"] for u in updates if u["sessionUpdate"] == "tool_call_update"]
+    assert len(opened) == 1000
+    assert closed == opened
+    assert all(u["status"] == "failed" for u in updates if u["sessionUpdate"] == "tool_call_update")
+    still_serving(wrap, sid)
