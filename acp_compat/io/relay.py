@@ -17,11 +17,17 @@ Shape (no task per message, no queue, one event-loop pass per batch of lines):
   itself are read (a flooding agent, or a client sending requests and never reading the
   answers, is slowed to the client's pace); while an agent is more than
   :data:`AGENT_HIGH_WATER` bytes behind on its stdin, its own stdout is not read (the
-  replies to its requests are what piles up). An agent that then takes nothing from its
-  stdin for :data:`STALL_TIMEOUT` seconds, or whose backlog the client's messages push
-  past ``--max-line-bytes`` + :data:`AGENT_HIGH_WATER`, neither reads nor lets the relay
-  make progress: it is lost (what waits on it is answered, it is stopped, the reason is
-  logged). So is an agent whose stdout ends while it keeps running.
+  replies to its requests are what piles up). Which of these holds stop an agent's
+  reader is one :class:`~acp_compat.io.backpressure.AgentFlow` per agent, moved by its
+  transition table. An agent that then takes nothing from its stdin for
+  :data:`STALL_TIMEOUT` seconds, or whose backlog the client's messages push past
+  ``--max-line-bytes`` + :data:`AGENT_HIGH_WATER`, neither reads nor lets the relay make
+  progress: it is lost (what waits on it is answered, it is stopped, the reason is
+  logged). So is an agent whose stdout ends, or a write to whose stdin fails, while it
+  keeps running;
+* output a translator makes itself (a turn's end closing many tool calls) is held back
+  by the translator and asked for on :meth:`Relay.when_client_drained`, once the
+  client's queue is down to :data:`LOW_WATER`: the same bound as the agents' lines.
 
 Agent exits (after everything the process printed), local file effects, timers and stop
 requests come from small tasks and call the driver directly: everything runs on one
