@@ -147,6 +147,8 @@ class Relay:
         """A callback waits for the client's queue to come down to LOW_WATER."""
         self._drain_waiters: list[Callable[[], None]] = []
         """Called (from the loop) once the client's queue is down to LOW_WATER."""
+        self._drains_due = 0
+        """Drain waiters scheduled on the loop and not yet run."""
         self._finished = anyio.Event()
         self.driver: Driver | None = None
         self._startup: StartupPolicy | None = None
@@ -264,6 +266,11 @@ class Relay:
         """Let the last messages reach the client (bounded), then close our stdout."""
         with anyio.move_on_after(FLUSH_TIMEOUT):
             await self.client_out.drain()
+            # What a translator still holds back (a turn's end) comes out as the client
+            # drains, and the answers in it are owed too.
+            while (self._drain_waiters or self._drains_due) and not self.client_out.done.is_set():
+                await anyio.sleep(0)  # the drain callbacks due run now
+                await self.client_out.drain()
         self.client_out.close()
         with anyio.move_on_after(FLUSH_TIMEOUT):
             await self.client_out.done.wait()
@@ -571,7 +578,12 @@ class Relay:
         waiters, self._drain_waiters = self._drain_waiters, []
         loop = asyncio.get_running_loop()
         for waiter in waiters:
-            loop.call_soon(waiter)
+            self._drains_due += 1
+            loop.call_soon(self._drained, waiter)
+
+    def _drained(self, waiter: Callable[[], None]) -> None:
+        self._drains_due -= 1
+        waiter()
 
     def _agent_is_behind(self, agent: AgentProcess) -> None:
         """An agent does not read the replies to what it sends: stop reading what it

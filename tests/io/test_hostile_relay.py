@@ -572,3 +572,39 @@ def test_a_turn_ending_with_thousands_of_open_calls_closes_each_before_the_answe
     assert closed == opened
     assert all(u["status"] == "failed" for u in updates if u["sessionUpdate"] == "tool_call_update")
     still_serving(wrap, sid)
+
+
+def test_a_stop_while_a_turns_end_is_going_out_still_sends_all_of_it(
+    start: Any, tmp_path: Path
+) -> None:
+    # SIGTERM right after the last tool call was shown: the closes still held back by
+    # the translator go out as the client drains while the relay ends, then the answer.
+    wrap = start()
+    sid = session(wrap, tmp_path)
+    wrap.send(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "session/prompt",
+            "params": {"sessionId": sid, "prompt": [{"type": "text", "text": "tools 5000 open"}]},
+        }
+    )
+    shown = 0
+
+    def last_call_shown(message: dict[str, Any]) -> bool:
+        nonlocal shown
+        if message.get("params", {}).get("update", {}).get("sessionUpdate") == "tool_call":
+            shown += 1
+        return shown == 5000
+
+    wrap.recv_until(last_call_shown, timeout=60)
+    wrap.signal(signal.SIGTERM)
+    rest = wrap.recv_until(lambda m: m.get("id") == 2)
+    closes = [
+        m
+        for m in rest
+        if m.get("params", {}).get("update", {}).get("sessionUpdate") == "tool_call_update"
+    ]
+    assert len(closes) == 5000
+    assert rest[-1]["result"] == {"stopReason": "end_turn"}
+    assert wrap.wait() == 128 + signal.SIGTERM
