@@ -211,6 +211,7 @@ OPTIONS: dict[str, tuple[set[str], Any]] = {
     "version": ({"upgrade", "downgrade"}, lambda v: isinstance(v, str)),
     "agent0Initialized": ({"upgrade", "downgrade"}, lambda v: isinstance(v, dict)),
     "agent0NextId": ({"upgrade", "downgrade"}, _is_int),
+    "closeBatch": ({"upgrade"}, lambda v: _is_int(v) and v >= 1),
 }
 
 INPUT_EVENTS: dict[str, tuple[set[str], set[str]]] = {
@@ -219,6 +220,7 @@ INPUT_EVENTS: dict[str, tuple[set[str], set[str]]] = {
     "agentLost": ({"agent", "reason"}, set()),
     "agentStartFailed": ({"agent", "reason"}, set()),
     "fileDone": ({"token"}, {"content", "error"}),
+    "clientDrained": (set(), set()),
 }
 
 OUTPUT_EFFECTS: dict[str, set[str]] = {
@@ -226,6 +228,7 @@ OUTPUT_EFFECTS: dict[str, set[str]] = {
     "stopAgent": {"agent"},
     "readLocalFile": {"token", "path", "line", "limit"},
     "writeLocalFile": {"token", "path", "content"},
+    "awaitClientDrain": set(),
 }
 
 

@@ -161,6 +161,10 @@ class DowngradeTranslator:
         log.warning("ignoring a file result for token %s: none was requested", token)
         return []
 
+    def client_drained(self) -> list[Output]:
+        """Never expected: this translator holds nothing back for the client."""
+        return []
+
     # -- requests from the legacy client --------------------------------------------------
 
     def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:

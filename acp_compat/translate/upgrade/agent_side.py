@@ -240,18 +240,15 @@ class AgentSide:
         call = structure(params, legacy_models.PushToolCallParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "pushToolCall")
-        tool_id = session.tools.add("in_progress", call.locations or ())
-        reply = ToAgent(
-            proc.number, {"jsonrpc": "2.0", "id": request_id, "result": {"id": tool_id}}
-        )
-        turn = session.turn
-        if turn is None:
+        if session.turn is None:
             log.warning(
                 "agent %d pushed a tool call outside a prompt turn (not shown)", proc.number
             )
-            session.tools[tool_id].status = "failed"
-            return [reply]
-        turn.tool_ids.append(tool_id)
+            return [ToAgent(proc.number, result(request_id, {"id": session.tools.add_ended()}))]
+        tool_id = session.tools.add(call.locations or ())
+        reply = ToAgent(
+            proc.number, {"jsonrpc": "2.0", "id": request_id, "result": {"id": tool_id}}
+        )
         update = tools.tool_call(call, str(tool_id), "in_progress", session.cwd)
         update["sessionUpdate"] = "tool_call"
         params = {"sessionId": session.session_id, "update": update}
@@ -264,15 +261,14 @@ class AgentSide:
         call = structure(params, legacy_models.RequestToolCallConfirmationParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "requestToolCallConfirmation")
-        tool_id = session.tools.add("pending", call.locations or ())
         if session.turn is None:
             # Nobody could approve it: refuse, the way a cancelled generation would.
             log.warning(
                 "agent %d asked for a confirmation outside a prompt turn (cancelled)", proc.number
             )
-            session.tools[tool_id].status = "failed"
+            tool_id = session.tools.add_ended()
             return [ToAgent(proc.number, result(request_id, {"id": tool_id, "outcome": "cancel"}))]
-        session.turn.tool_ids.append(tool_id)
+        tool_id = session.tools.add(call.locations or ())
         tool_call = tools.tool_call(
             call, str(tool_id), "pending", session.cwd, params["confirmation"]
         )
@@ -302,15 +298,15 @@ class AgentSide:
         if session is None:
             return self._no_session(proc, request_id, "updateToolCall")
         tool_id = call.tool_call_id
-        tool = session.tools.get(tool_id)
-        if tool is None:
+        if not session.tools.made(tool_id):
             raise CodecError([Problem("params.toolCallId", f"unknown tool call id {tool_id}")])
         status = CURRENT_STATUS[call.status]
         outputs: list[Output] = []
-        if session.turn is not None:
-            tool.status = status
+        locations = session.tools.locations(tool_id)
+        if locations is not None:
+            session.tools.update(tool_id, status)
             legacy: dict[str, Any] = {}
-            content = tools.map_content(call.content, tool.locations, session.cwd, legacy)
+            content = tools.map_content(call.content, locations, session.cwd, legacy)
             update: dict[str, Any] = {
                 "sessionUpdate": "tool_call_update",
                 "toolCallId": str(tool_id),
@@ -321,8 +317,9 @@ class AgentSide:
                 update["_meta"] = tools.legacy_meta(legacy)
             outputs.append(session_update(session.session_id, update))
         else:
+            # It ended: the editor was told how (or never saw it), nothing to show.
             log.debug(
-                "agent %d updated tool call %d after its turn (dropped)", proc.number, tool_id
+                "agent %d updated tool call %d after it ended (dropped)", proc.number, tool_id
             )
         outputs.append(ToAgent(proc.number, result(request_id, None)))
         return outputs

@@ -291,12 +291,18 @@ class ClientSide:
         proc = self._agents[session.agent]
         stop = proc.usable
         # What the client was asked for this process is withdrawn first (as on an exit).
-        outputs = state.withdraw_client_requests(proc.number) if stop else []
+        outputs = (
+            state.withdraw_client_requests(lambda context: context.agent == proc.number)
+            if stop
+            else []
+        )
         if session.turn is not None:
             # The process is going away, so the turn ends as a cancelled one would.
             outputs += state.finish_turn(
                 session, lambda prompt_id: result(prompt_id, {"stopReason": "cancelled"})
             )
+        else:
+            outputs += state.turn_ends.cut_short(session.session_id)
         self._sessions.remove(session.session_id)
         proc.session_id = None
         if stop:
@@ -333,6 +339,12 @@ class ClientSide:
     def _permission_answered(
         self, proc: AgentRecord, context: PermissionFor, message: Message, kind: Kind
     ) -> list[Output]:
+        if context.withdrawn:
+            log.info(
+                "client answered withdrawn session/request_permission %r (dropped)",
+                message.get("id"),
+            )
+            return []
         outcome = self._legacy_outcome(context, message, kind)
         if not proc.alive:
             return []
