@@ -12,7 +12,8 @@ as :class:`Peers`; everything else lives here, once:
 * :meth:`Driver._failed`, the one guard: a handler that raises is logged, and a request
   that was being handled gets a ``-32603`` for whoever waits on it, so one bug never ends
   the relay nor leaves a peer hanging;
-* :meth:`Driver.trace`, the one trace hook (``--trace``).
+* :meth:`Driver._line`, the one place a message is encoded;
+* the tracer (``--trace``), told of every message in and out.
 
 Everything here is synchronous and runs inline in the reader's callback: no queue hop
 between reading a line and translating it, and no library lookups per message.

@@ -286,7 +286,7 @@ def _check_depth(value: Any, line: bytes) -> Any:
 # Two interchangeable paths read and write the same values: orjson when it is installed
 # (the ``fast`` extra; several times cheaper per message) and the standard library
 # otherwise. Not always the same bytes: orjson spells some floats its own way (``1e-05``
-# as ``0.00001``, ``1e+16`` as ``1e16``), which a JSON reader reads as the same number.
+# as ``0.00001``), which a JSON reader reads as the same number.
 # Where orjson would change a value, or refuses one, that message goes to ``json``:
 #
 # * NaN and the infinities: orjson writes them as ``null`` where ``json`` refuses them

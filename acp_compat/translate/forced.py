@@ -42,7 +42,9 @@ class ForcedProtocol:
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
         """As the wrapped translator, with the hint added to a failed ``initialize``."""
-        return self._annotate(self._inner.from_agent(agent, message))
+        outputs = self._inner.from_agent(agent, message)
+        # Checked here too: every streamed token comes this way.
+        return outputs if self._answered else self._annotate(outputs)
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """As the wrapped translator, with the hint added to a failed ``initialize``."""
