@@ -391,10 +391,9 @@ def _attrs_structure_hook(cls: type) -> StructureHook:
 
         return structure_fallback
 
+    names = _wire_names(cls)
     # Typed as Any: the ``**overrides`` keyword form confuses the stubs' positional flags.
-    renames: dict[str, Any] = {
-        name: override(rename=wire) for name, wire in _wire_names(cls).items()
-    }
+    renames: dict[str, Any] = {name: override(rename=wire) for name, wire in names.items()}
     generated: StructureHook | None = None
 
     def structure_object(value: Any, _: Any) -> Any:
@@ -410,8 +409,10 @@ def _attrs_structure_hook(cls: type) -> StructureHook:
             generated = make_dict_structure_fn(
                 cls, converter, _cattrs_detailed_validation=True, **renames
             )
-        # A failure raises ClassValidationError, read by _relative_problems.
-        return generated(value, cls)
+        try:
+            return generated(value, cls)
+        except ClassValidationError as exc:
+            raise _Invalid(_class_error_problems(exc, (), names)) from None
 
     return structure_object
 
