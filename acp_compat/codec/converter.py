@@ -1,9 +1,9 @@
 """The one cattrs converter for both protocols, configured the lsprotocol way.
 
 Every attrs class gets a structure and an unstructure function generated once by
-``cattrs.gen`` (no reflection per call; a structure function on the class's first value),
-with wire names (camelCase, ``_meta``, or a
-:func:`acp_compat.models._base.wire` override) and omit-if-default unstructuring (except for
+``cattrs.gen`` (no reflection per call; the structure function on the class's first
+value), with wire names (camelCase, ``_meta``, or a :func:`acp_compat.models._base.wire`
+override) and omit-if-default unstructuring (except for
 :func:`acp_compat.models._base.always` fields). Scalars are checked strictly instead of
 coerced: ``str(123)`` would silently turn a malformed message into a valid one. Unions
 declared in :data:`acp_compat.models._base.UNIONS` get tag / key-presence hooks.
