@@ -38,13 +38,13 @@ from acp_compat.jsonrpc.messages import METHOD_NOT_FOUND, Kind, classify, error
 from acp_compat.translate.base import StartAgent, StopAgent, ToAgent
 from acp_compat.translate.exits import describe_status
 from acp_compat.translate.probe import Protocol, probe_request
+from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import (
     ArmTimer,
     Attempt,
     Decided,
     Decision,
     Finish,
-    StartupOptions,
     StartupOutput,
     StartupPolicy,
     likely_fix,
@@ -186,7 +186,7 @@ async def detect_protocol(
 
     Every process started is closed and reaped before this returns.
     """
-    options = StartupOptions(argv=tuple(argv), probe_timeout=timeout, version=__version__)
+    options = WrapSettings(command=tuple(argv), probe_timeout=timeout, version=__version__)
     detection = Detection(StartupPolicy(options))
     initialize = probe_request(client, version=__version__, request_id=1)
     async with anyio.create_task_group() as tg:

@@ -56,7 +56,14 @@ from acp_compat.translate.exits import (
 )
 from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
 from acp_compat.translate.passthrough import PassthroughTranslator
-from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol, probe_request
+from acp_compat.translate.probe import (
+    Protocol,
+    agent_protocol,
+    as_current_initialize,
+    client_protocol,
+    probe_request,
+)
+from acp_compat.translate.settings import WrapSettings
 
 logger = logging.getLogger("acp_compat.translate.startup")
 
@@ -99,19 +106,6 @@ def start_failure_reason(argv: Sequence[str], cwd: str | None, exc: Exception) -
     """Why an agent could not start, naming the command once, then :func:`spawn_error`
     (the startup policy's ``agent_start_failed`` reason, and the message it answers)."""
     return f"cannot start agent command {shlex.join(argv)!r}: {spawn_error(cwd, exc)}"
-
-
-@frozen(kw_only=True)
-class StartupOptions:
-    """What the policy needs from the command line."""
-
-    argv: tuple[str, ...]
-    agent_protocol: Protocol | None = None
-    """The protocol the user named (``--agent-protocol``); ``None``: probe (``auto``)."""
-    probe_timeout: float = 5.0
-    version: str = "0.0.0"
-    """acp-compat's version, for the ``clientInfo`` of a current probe."""
-    client_fs: bool = False
 
 
 @frozen
@@ -217,7 +211,7 @@ class StartupPolicy:
     events are ignored.
     """
 
-    def __init__(self, options: StartupOptions) -> None:
+    def __init__(self, options: WrapSettings) -> None:
         self.options = options
         self.attempts: list[Attempt] = []
         """Every probe step so far, in order."""
@@ -261,8 +255,9 @@ class StartupPolicy:
             self._held_client.append(message)
             return []
         if message.get("method") == "initialize" and "id" in message:
-            self.initialize = message
             self._client = client_protocol(message)
+            legacy = self._client is Protocol.LEGACY
+            self.initialize = message if legacy else as_current_initialize(message)
             return self._begin()
         if "method" in message and "id" in message:
             return [ToClient(error(message["id"], INVALID_REQUEST, "initialize must come first"))]
@@ -365,12 +360,12 @@ class StartupPolicy:
                 self.initialize["id"],
                 INTERNAL_ERROR,
                 self._start_failure,
-                {"command": list(self.options.argv), "reason": self._start_failure},
+                {"command": list(self.options.command), "reason": self._start_failure},
             )
             return [ToClient(reply), *self._finish(EXIT_CANNOT_START)]
-        if self.options.agent_protocol is not None:
+        if self.options.named_protocol is not None:
             return self._decide(
-                self.options.agent_protocol,
+                self.options.named_protocol,
                 how="--agent-protocol",
                 client_messages=[self.initialize],
                 agent_exit=self._early_exit,
@@ -507,10 +502,10 @@ class StartupPolicy:
         reply = error(
             self.initialize["id"],
             INTERNAL_ERROR,
-            f"acp-compat could not tell which protocol the agent {self.options.argv[0]!r} "
+            f"acp-compat could not tell which protocol the agent {self.options.command[0]!r} "
             f"speaks: {summary}. {hint}",
             {
-                "command": list(self.options.argv),
+                "command": list(self.options.command),
                 "attempts": [a.to_json() for a in self.attempts],
                 "hint": hint,
             },
@@ -575,22 +570,6 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-@frozen(kw_only=True)
-class TranslatorOptions:
-    """What the translators need from the command line (paths already absolute)."""
-
-    argv: tuple[str, ...]
-    launch_cwd: str
-    """acp-compat's own working directory."""
-    session_cwd: str
-    """The session cwd for a current agent behind a legacy client (``--cwd``)."""
-    client_fs: bool = False
-    auth_method: str | None = None
-    version: str = "0.0.0"
-    agent_protocol_given_as: str = ""
-    """How a named protocol was given (``--agent-protocol legacy``, or its variable)."""
-
-
 def preload_translator(client: Protocol | None) -> None:
     """Import the translator a ``client`` of this protocol needs if its agent turns out to
     speak the other protocol (an import failure is left to :func:`make_translator`).
@@ -607,21 +586,25 @@ def preload_translator(client: Protocol | None) -> None:
         importlib.import_module(f"acp_compat.translate.{name}")
 
 
-def make_translator(decision: Decision, options: TranslatorOptions) -> Translator | str:
+def make_translator(
+    decision: Decision, settings: WrapSettings, launch_cwd: str
+) -> Translator | str:
     """The translator for ``decision``'s mode, or why there is none (the one place that
-    knows the translator classes; they are imported only when needed). A protocol the user
-    named instead of a detected one is wrapped in :class:`ForcedProtocol`, so an agent
-    that refuses it leaves the editor an error that names the setting."""
-    translator = _translator_for(decision, options)
+    knows the translator classes, imported only when needed, and builds their options from
+    ``settings``; ``launch_cwd``, absolute, is where agent process 0 runs). A protocol the
+    user named instead of a detected one is wrapped in :class:`ForcedProtocol`, so an
+    agent that refuses it leaves the editor an error that names the setting."""
+    translator = _translator_for(decision, settings, launch_cwd)
     initialize = decision.client_messages[0] if decision.client_messages else None
     if decision.how != "--agent-protocol" or isinstance(translator, str) or initialize is None:
         return translator
-    given_as = options.agent_protocol_given_as or f"--agent-protocol {decision.agent.value}"
-    hint = forced_protocol_hint(decision.agent.value, given_as)
+    hint = forced_protocol_hint(decision.agent.value, settings.how_given("agent_protocol"))
     return ForcedProtocol(translator, initialize.get("id"), hint)
 
 
-def _translator_for(decision: Decision, options: TranslatorOptions) -> Translator | str:
+def _translator_for(
+    decision: Decision, settings: WrapSettings, launch_cwd: str
+) -> Translator | str:
     if decision.mode is Mode.PASSTHROUGH:
         return PassthroughTranslator()
     if decision.mode is Mode.UPGRADE:
@@ -631,9 +614,9 @@ def _translator_for(decision: Decision, options: TranslatorOptions) -> Translato
             return f"the upgrade translator is not available in this build ({exc})"
         return UpgradeTranslator(
             UpgradeOptions(
-                agent_command=options.argv,
-                launch_cwd=options.launch_cwd,
-                version=options.version,
+                agent_command=settings.command,
+                launch_cwd=launch_cwd,
+                version=settings.version,
                 agent0_initialized=decision.agent0_initialized,
                 agent0_next_id=decision.agent0_next_id,
             )
@@ -644,10 +627,10 @@ def _translator_for(decision: Decision, options: TranslatorOptions) -> Translato
         return f"the downgrade translator is not available in this build ({exc})"
     return DowngradeTranslator(
         DowngradeOptions(
-            cwd=options.session_cwd,
-            client_fs=options.client_fs,
-            auth_method=options.auth_method,
-            client_info_version=options.version,
+            cwd=settings.cwd or launch_cwd,
+            client_fs=settings.client_fs,
+            auth_method=settings.auth_method,
+            client_info_version=settings.version,
             agent0_initialized=decision.agent0_initialized,
             agent0_next_id=decision.agent0_next_id,
         )

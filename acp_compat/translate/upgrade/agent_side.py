@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc.messages import (
     INTERNAL_ERROR,
@@ -20,7 +21,6 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
-from acp_compat.models._lazy import lazy_module
 from acp_compat.models.mapping import CURRENT_STATUS
 from acp_compat.translate import paths
 from acp_compat.translate.base import (
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from acp_compat.translate.upgrade import tools
 else:
     # Loaded at the first legacy message that needs a model, not before ``initialize`` is
-    # answered (models/_lazy.py says why).
+    # answered (acp_compat/_lazy.py says why).
     legacy_models = lazy_module("acp_compat.models.legacy")
     tools = lazy_module("acp_compat.translate.upgrade.tools")  # at the first tool call
 
@@ -63,6 +63,28 @@ else:
 def _error(request_id: RequestId, text: str) -> Message:
     """A legacy-style error carrying an OS error text (TS peers read ``data.details``)."""
     return error(request_id, INTERNAL_ERROR, text, {"details": text})
+
+
+_GENERIC_MESSAGE = "Internal error"
+
+
+def legacy_agent_error(id: RequestId, received: Any) -> Message:
+    """A legacy agent's error, for the client, with its reason where a client shows it.
+
+    The legacy TypeScript SDK turns any exception in a handler into ``-32603`` "Internal
+    error" with the exception's text only in ``data.details`` (gemini-cli 0.1.x fails a
+    turn this way on a model API error), and a client that prints only ``message`` showed
+    "Internal error". Such an error's ``message`` becomes those details, as a current
+    agent words it; ``code`` and ``data`` stay as the agent sent them.
+    """
+    answer = forwarded_error(id, received)
+    body = answer["error"]
+    data = body.get("data")
+    details = data.get("details") if isinstance(data, dict) else None
+    generic = body["code"] == INTERNAL_ERROR and body["message"] == _GENERIC_MESSAGE
+    if generic and isinstance(details, str) and details.strip():
+        body["message"] = details
+    return answer
 
 
 class AgentSide:
@@ -381,7 +403,7 @@ class AgentSide:
         value = message.get("result")
         if isinstance(context, InitializeForClient):
             if failed:
-                answer = [ToClient(forwarded_error(context.client_id, message["error"]))]
+                answer = [ToClient(legacy_agent_error(context.client_id, message["error"]))]
                 return answer + self._initialized(proc, message)
             state = self._state
             state.authenticated = state.authenticated or reports_authenticated(value)
@@ -394,7 +416,7 @@ class AgentSide:
             return self._initialized(proc, message)
         if isinstance(context, AuthenticateFor):
             if failed:
-                return [ToClient(forwarded_error(context.client_id, message["error"]))]
+                return [ToClient(legacy_agent_error(context.client_id, message["error"]))]
             self._state.authenticated = True
             return [ToClient(result(context.client_id, {}))]
         if isinstance(context, SendFor):
@@ -410,7 +432,7 @@ class AgentSide:
         if "error" in message and message["error"] is not None:
             if proc.state is ProcessState.INITIALIZING:
                 proc.apply(ProcessEvent.INITIALIZE_FAILED)
-            return [ToClient(forwarded_error(cid, message["error"])) for cid in queued]
+            return [ToClient(legacy_agent_error(cid, message["error"])) for cid in queued]
         if proc.state is ProcessState.INITIALIZING:  # not a second answer
             proc.apply(ProcessEvent.INITIALIZED)
             value = message.get("result")
@@ -423,7 +445,7 @@ class AgentSide:
         if failed:
             proc.apply(ProcessEvent.INITIALIZE_FAILED)
             return [
-                ToClient(forwarded_error(context.client_id, message["error"])),
+                ToClient(legacy_agent_error(context.client_id, message["error"])),
                 self._state.stop(proc),
             ]
         proc.apply(ProcessEvent.INITIALIZED)
@@ -449,7 +471,7 @@ class AgentSide:
             return finish(session, lambda pid: result(pid, {"stopReason": "cancelled"}))
         if failed:
             legacy_error = message["error"]
-            return finish(session, lambda pid: forwarded_error(pid, legacy_error))
+            return finish(session, lambda pid: legacy_agent_error(pid, legacy_error))
         return finish(session, lambda pid: result(pid, {"stopReason": "end_turn"}))
 
     def file_done(
