@@ -1,17 +1,17 @@
 """The one cattrs converter for both protocols, configured the lsprotocol way.
 
 Every attrs class gets a structure and an unstructure function generated once by
-``cattrs.gen`` (no reflection per call), with wire names (camelCase, ``_meta``, or a
-:func:`acp_compat.models._base.wire` override) and omit-if-default unstructuring (except for
+``cattrs.gen`` (no reflection per call; the structure function on the class's first
+value), with wire names (camelCase, ``_meta``, or a :func:`acp_compat.models._base.wire`
+override) and omit-if-default unstructuring (except for
 :func:`acp_compat.models._base.always` fields). Scalars are checked strictly instead of
 coerced: ``str(123)`` would silently turn a malformed message into a valid one. Unions
 declared in :data:`acp_compat.models._base.UNIONS` get tag / key-presence hooks.
 
-Internally, hooks raise :class:`_Invalid` (relative paths); :func:`structure_detailed` turns
-every failure into exactly one :class:`CodecError`. :mod:`.structuring` imports this module
-(and cattrs) only when a message is invalid, needs a hook the fast structurer does not
-inline, or is unstructured: valid messages of the common shapes never need it, and
-``wrap`` answers the editor's ``initialize`` without it (benchmarks/README.md).
+Internally, hooks raise :class:`_Invalid` (relative paths); :func:`structure` turns every
+failure into exactly one :class:`CodecError`. Every message is structured here, valid or
+not: cattrs is imported with the codec, and its cost before ``wrap`` answers the editor's
+``initialize`` is in benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import collections.abc
 import enum
 import types
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, overload
 
 import attrs
 import cattrs
@@ -30,13 +30,13 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from acp_compat.models._base import ALWAYS, UNIONS, KeyedUnion, TaggedUnion
 
 from .errors import CodecError, PathSegment, Problem, describe, format_path, join_path
-from .fast import Structurer
 from .names import wire_name
 
 StructureHook = Callable[[Any, Any], Any]
 Segments = tuple[PathSegment, ...]
+T = TypeVar("T")
 
-converter = cattrs.Converter(detailed_validation=True)
+converter = cattrs.BaseConverter(detailed_validation=True)
 """The module-level converter; use :func:`structure` / :func:`unstructure` rather than this."""
 
 
@@ -51,9 +51,6 @@ class _Invalid(Exception):
     def at_root(cls, message: str) -> _Invalid:
         """One problem about the value itself."""
         return cls([((), message)])
-
-
-# --------------------------------------------------------------------------- names
 
 
 # --------------------------------------------------------------------------- errors
@@ -135,6 +132,13 @@ def _structure_none(value: Any, _: Any) -> None:
     if value is None:
         return None
     raise _Invalid.at_root(f"expected null, got {describe(value)}")
+
+
+def _structure_optional_str(value: Any, _: Any) -> str | None:
+    # ``str | None`` is the most common optional member: one call instead of two.
+    if value is None or isinstance(value, str):
+        return value
+    raise _Invalid.at_root(f"expected a string, got {describe(value)}")
 
 
 def _structure_any(value: Any, _: Any) -> Any:
@@ -273,34 +277,32 @@ def _fallback_classes() -> set[type]:
     return {d.fallback for d in UNIONS if isinstance(d, TaggedUnion) and d.fallback is not None}
 
 
-class _LazyHooks:
-    """Member hooks resolved on first use, so mutually recursive unions cannot loop."""
+class _MemberHooks(dict[type, StructureHook]):
+    """A union's member hooks, each resolved on first use (so mutually recursive unions
+    cannot loop), then a plain dict lookup."""
 
-    def __init__(self) -> None:
-        self._hooks: dict[type, StructureHook] = {}
-
-    def __call__(self, value: Any, cls: type) -> Any:
-        hook = self._hooks.get(cls)
-        if hook is None:
-            hook = self._hooks[cls] = converter.get_structure_hook(cls)
-        return hook(value, cls)
+    def __missing__(self, cls: type) -> StructureHook:
+        hook = self[cls] = converter.get_structure_hook(cls)
+        return hook
 
 
-def _tagged_hook(decl: TaggedUnion) -> StructureHook:
+def _tagged_hook(decl: TaggedUnion, nullable: bool) -> StructureHook:
     tag, members, fallback = decl.tag, dict(decl.members), decl.fallback
     untagged = decl.untagged
     expected = ", ".join(describe(t) for t in members)
-    hooks = _LazyHooks()
+    hooks = _MemberHooks()
 
     def structure_tagged(value: Any, _: Any) -> Any:
         if not isinstance(value, dict):
+            if value is None and nullable:
+                return None
             raise _Invalid.at_root(f"expected an object, got {describe(value)}")
         tag_value = value.get(tag)
         member = members.get(tag_value) if isinstance(tag_value, str) else None
         if member is not None:
-            return hooks(value, member)
+            return hooks[member](value, member)
         if untagged is not None and tag not in value:
-            return hooks(value, untagged)
+            return hooks[untagged](value, untagged)
         if fallback is not None:
             return fallback(data=value)
         if tag not in value:
@@ -312,18 +314,20 @@ def _tagged_hook(decl: TaggedUnion) -> StructureHook:
     return structure_tagged
 
 
-def _keyed_hook(decl: KeyedUnion) -> StructureHook:
+def _keyed_hook(decl: KeyedUnion, nullable: bool) -> StructureHook:
     members = dict(decl.members)
     expected = ", ".join(describe(k) for k in members)
-    hooks = _LazyHooks()
+    hooks = _MemberHooks()
 
     def structure_keyed(value: Any, _: Any) -> Any:
         if not isinstance(value, dict):
+            if value is None and nullable:
+                return None
             raise _Invalid.at_root(f"expected an object, got {describe(value)}")
         # Declaration order decides when a peer sends more than one of the keys.
         for key, member in members.items():
             if key in value:
-                return hooks(value, member)
+                return hooks[member](value, member)
         raise _Invalid.at_root(f"expected an object with one of the members {expected}")
 
     return structure_keyed
@@ -351,16 +355,22 @@ def _untagged_hook(options: tuple[Any, ...]) -> StructureHook:
 def _union_hook(tp: Any) -> StructureHook:
     args = get_args(tp)
     options = tuple(a for a in args if a is not type(None))
+    nullable = len(options) < len(args)
     decl = _declaration(options)
     if decl is not None:
-        inner = _tagged_hook(decl) if isinstance(decl, TaggedUnion) else _keyed_hook(decl)
-    elif len(options) == 1:
+        # The declared unions take ``null`` themselves: one call less per optional member.
+        if isinstance(decl, TaggedUnion):
+            return _tagged_hook(decl, nullable)
+        return _keyed_hook(decl, nullable)
+    if nullable and options == (str,):
+        return _structure_optional_str
+    if len(options) == 1:
         inner = converter.get_structure_hook(options[0])
     else:
         inner = _untagged_hook(options)
-    inner_type = options[0] if len(options) == 1 else Union[options]  # noqa: UP007
-    if len(options) == len(args):
+    if not nullable:
         return inner
+    inner_type = options[0] if len(options) == 1 else Union[options]  # noqa: UP007
 
     def structure_optional(value: Any, _: Any) -> Any:
         return None if value is None else inner(value, inner_type)
@@ -384,24 +394,25 @@ def _attrs_structure_hook(cls: type) -> StructureHook:
     names = _wire_names(cls)
     # Typed as Any: the ``**overrides`` keyword form confuses the stubs' positional flags.
     renames: dict[str, Any] = {name: override(rename=wire) for name, wire in names.items()}
-    generated: StructureHook = make_dict_structure_fn(
-        cls, converter, _cattrs_detailed_validation=True, **renames
-    )
+    generated: StructureHook | None = None
 
     def structure_object(value: Any, _: Any) -> Any:
         # Checked first: with only optional fields the generated code would run
         # ``"text" in value`` on a string and accept it.
         if not isinstance(value, dict):
             raise _Invalid.at_root(f"expected an object, got {describe(value)}")
+        nonlocal generated
+        if generated is None:
+            # Generated (and compiled) on the first value of this class, not when a class
+            # that may hold one is: a message compiles only the classes it uses, which
+            # is most of the codec's cost before ``wrap`` answers ``initialize``.
+            generated = make_dict_structure_fn(
+                cls, converter, _cattrs_detailed_validation=True, **renames
+            )
         try:
             return generated(value, cls)
         except ClassValidationError as exc:
             raise _Invalid(_class_error_problems(exc, (), names)) from None
-        except _Invalid:
-            raise
-        except Exception as exc:
-            # An attrs validator or converter in the class itself rejected the value.
-            raise _Invalid.at_root(_exception_message(exc)) from None
 
     return structure_object
 
@@ -449,18 +460,26 @@ converter.register_structure_hook(bool, _structure_bool)
 converter.register_structure_hook(type(None), _structure_none)
 
 
-# --------------------------------------------------------------------------- for .structuring
+# --------------------------------------------------------------------------- entry points
 
 
-def detailed_hook(tp: Any) -> Structurer:
-    """The detailed hook for ``tp`` as a one-argument function (for :mod:`.fast`)."""
-    hook = converter.get_structure_hook(tp)
-    return lambda value: hook(value, tp)
+@overload
+def structure(data: Any, cls: type[T], *, at: str = "") -> T: ...
 
 
-def structure_detailed(data: Any, cls: Any, at: str) -> Any:
-    """:func:`acp_compat.codec.structure` through this converter: builds what the fast
-    structurer could not, or raises the one :class:`CodecError` naming every problem."""
+@overload
+def structure(data: Any, cls: Any, *, at: str = "") -> Any: ...
+
+
+def structure(data: Any, cls: Any, *, at: str = "") -> Any:
+    """Build a ``cls`` from JSON ``data``; every failure raises :class:`CodecError`.
+
+    ``cls`` is a model class or a declared union alias (``ContentBlock``, ``SessionUpdate``;
+    typed ``Any`` then, since a ``Union`` is not a ``type`` to a type checker).
+
+    ``at`` is put in front of every error path (``params`` gives ``params.chunks[0].text``).
+    Unknown members are ignored; ``_meta`` and other ``Any`` values are kept verbatim.
+    """
     try:
         return converter.structure(data, cls)
     except CodecError as exc:
@@ -470,3 +489,11 @@ def structure_detailed(data: Any, cls: Any, at: str) -> Any:
         raise CodecError(
             Problem(join_path(at, format_path(path)), message) for path, message in problems
         ) from None
+
+
+def unstructure(obj: Any) -> Any:
+    """The JSON value (dicts, lists, scalars) of a model object, in wire spelling.
+
+    Optional attributes holding their default are left out unless marked ``always``.
+    """
+    return converter.unstructure(obj)

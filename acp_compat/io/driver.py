@@ -12,7 +12,8 @@ as :class:`Peers`; everything else lives here, once:
 * :meth:`Driver._failed`, the one guard: a handler that raises is logged, and a request
   that was being handled gets a ``-32603`` for whoever waits on it, so one bug never ends
   the relay nor leaves a peer hanging;
-* :meth:`Driver.trace`, the one trace hook (``--trace``).
+* :meth:`Driver._line`, the one place a message is encoded;
+* the tracer (``--trace``), told of every message in and out.
 
 Everything here is synchronous and runs inline in the reader's callback: no queue hop
 between reading a line and translating it, and no library lookups per message.
@@ -68,14 +69,14 @@ class Handler(Protocol):
 class Peers(Protocol):
     """How outputs reach the peers: what the relay and the shim each provide."""
 
-    def send_client(self, data: bytes) -> None:
-        """Queue one encoded line for the client."""
+    def send_client(self, message: Message, line: bytes) -> None:
+        """Deliver ``message`` to the client; ``line`` is the same message encoded (the
+        bytes it arrived as, when passed through), for a shell that writes to a pipe."""
         ...
 
-    def send_agent(self, agent: int, message: Message, raw: bytes | None, floatless: bool) -> None:
-        """Send ``message`` to agent ``agent``, as the line ``raw`` when given (or drop it,
-        logged, if the agent is gone); :meth:`Driver.encode_for` encodes for a pipe (with
-        ``floatless``, the translator's hint)."""
+    def send_agent(self, agent: int, message: Message, line: bytes) -> None:
+        """Deliver ``message`` to agent ``agent`` (``line`` as for :meth:`send_client`),
+        or drop it, logged, if that agent is gone."""
         ...
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
@@ -170,15 +171,7 @@ class Driver:
                 if stand_in is None:
                     continue
                 raw, message = None, stand_in  # fails the request it answered
-            # from_agent, inlined: this loop runs for every streamed token.
-            if self.tracer is not None:
-                self.tracer.record(AGENT_IN, message, agent=agent)
-            try:
-                outputs = self.handler.from_agent(agent, message)
-            except Exception:
-                self._failed(message, agent)
-                continue
-            self.carry_out(outputs, raw, message, agent, None)
+            self.from_agent(agent, message, raw)
 
     # -- handler calls ---------------------------------------------------------------------
 
@@ -295,11 +288,11 @@ class Driver:
                 if kind is ToClient:
                     message = output.message
                     passed = raw if raw_ok and message is source else None
-                    self.write_client(message, passed, agent, hint, output.floatless)
+                    self.write_client(message, passed, agent, hint)
                 elif kind is ToAgent:
                     message = output.message
                     passed = raw if raw_ok and message is source else None
-                    self.write_agent(output.agent, message, passed, hint, output.floatless)
+                    self.write_agent(output.agent, message, passed, hint)
                 else:
                     self._effect(output)
         finally:
@@ -335,21 +328,14 @@ class Driver:
         raw: bytes | None = None,
         agent: int | None = None,
         hint: str | None = None,
-        floatless: bool = False,
     ) -> None:
-        """Send ``message`` to the client (as ``raw`` bytes when given; ``floatless`` as
-        for :class:`~acp_compat.translate.base.ToClient`)."""
+        """Send ``message`` to the client, as the line ``raw`` when given (the bytes it
+        arrived as); ``agent`` and ``hint`` (its session) are for the trace."""
         if self.tracer is not None:
             self.tracer.record(CLIENT_OUT, message, agent=agent, session=hint)
-        if raw is not None:
-            self.peers.send_client(raw + b"\n")
-            return
-        try:  # encode_for, inlined: every streamed token comes here
-            data: bytes | None = encode(message, floatless=floatless)
-        except Exception as exc:
-            data = self._unencodable(None, message, exc)
-        if data is not None:
-            self.peers.send_client(data)
+        line = self._line(None, message) if raw is None else raw + b"\n"
+        if line is not None:
+            self.peers.send_client(message, line)
 
     def write_agent(
         self,
@@ -357,29 +343,28 @@ class Driver:
         message: Message,
         raw: bytes | None = None,
         hint: str | None = None,
-        floatless: bool = False,
     ) -> None:
-        """Send ``message`` to agent ``agent`` (as ``raw`` bytes when given; ``floatless``
-        as for :class:`~acp_compat.translate.base.ToAgent`)."""
+        """Send ``message`` to agent ``agent``, as the line ``raw`` when given (the bytes
+        it arrived as); ``hint`` (its session) is for the trace."""
         if self.tracer is not None:
             self.tracer.record(AGENT_OUT, message, agent=agent, session=hint)
-        self.peers.send_agent(agent, message, None if raw is None else raw + b"\n", floatless)
+        line = self._line(agent, message) if raw is None else raw + b"\n"
+        if line is not None:
+            self.peers.send_agent(agent, message, line)
 
-    def encode_for(
-        self, peer: int | None, message: Message, floatless: bool = False
-    ) -> bytes | None:
-        """``message`` as a line for ``peer`` (``None``: the client). One that cannot be
-        written still settles what waits on it: a response is replaced by a ``-32603``
-        for the same request; a request gets a stand-in error answer, handled as if
-        ``peer`` had sent it (after the outputs being carried out); a notification is
-        dropped. All logged. ``floatless`` as for :func:`~acp_compat.jsonrpc.framing.encode`."""
+    def _line(self, peer: int | None, message: Message) -> bytes | None:
+        """``message`` encoded for ``peer`` (``None``: the client): the one place messages
+        are encoded. One that cannot be written still settles what waits on it: a
+        response is replaced by a ``-32603`` for the same request; a request gets a
+        stand-in error answer, handled as if ``peer`` had sent it (after the outputs being
+        carried out); a notification is dropped. All logged."""
         try:
-            return encode(message, floatless=floatless)
+            return encode(message)
         except Exception as exc:  # the one rule: nothing from encoding ends the relay
             return self._unencodable(peer, message, exc)
 
     def _unencodable(self, peer: int | None, message: Message, exc: Exception) -> bytes | None:
-        """What :meth:`encode_for` writes instead of ``message``, which raised ``exc``."""
+        """What :meth:`_line` writes instead of ``message``, which raised ``exc``."""
         logger.error("cannot encode a message (%s): %.300r", exc, message)
         problem = {"details": f"acp-compat could not encode a message: {exc}"}
         request_id = message.get("id") if isinstance(message, dict) else None

@@ -314,14 +314,13 @@ class Relay:
         self._drain_waiters.append(callback)
         self._watch_client_low()
 
-    def send_client(self, data: bytes) -> None:
-        """Queue one line for the client."""
-        self.client_out.write(data)
+    def send_client(self, message: Message, line: bytes) -> None:
+        """Queue ``message``'s line for the client."""
+        self.client_out.write(line)
 
-    def send_agent(
-        self, agent: int, message: Message, raw: bytes | None, floatless: bool = False
-    ) -> None:
-        """Queue one line for agent ``agent`` (dropped, logged, if it is not running)."""
+    def send_agent(self, agent: int, message: Message, line: bytes) -> None:
+        """Queue ``message``'s line for agent ``agent`` (dropped, logged, if it is not
+        running)."""
         process = self.agents.get(agent)
         if process is None:
             logger.warning(
@@ -333,16 +332,13 @@ class Relay:
             # Expected while shutting down (replies to a closing agent's last requests).
             logger.debug("dropped a message for agent %d, which is closing", agent)
         else:
-            assert self.driver is not None
-            data = raw if raw is not None else self.driver.encode_for(agent, message, floatless)
-            if data is not None:
-                process.stdin.write(data)
-                if process.stdin.buffered > self.config.max_line_bytes + AGENT_HIGH_WATER:
-                    # Only the client's messages get here (the agent's own replies pause
-                    # its reader first): after the current outputs, it is lost.
-                    waiting = process.stdin.buffered
-                    why = f"it stopped reading its stdin ({waiting} bytes waiting)"
-                    self._tg.start_soon(self._lose_soon, process, why)
+            process.stdin.write(line)
+            if process.stdin.buffered > self.config.max_line_bytes + AGENT_HIGH_WATER:
+                # Only the client's messages get here (the agent's own replies pause
+                # its reader first): after the current outputs, it is lost.
+                waiting = process.stdin.buffered
+                why = f"it stopped reading its stdin ({waiting} bytes waiting)"
+                self._tg.start_soon(self._lose_soon, process, why)
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
         """Start agent process ``agent``; ``None``, or why it could not start."""

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from acp_compat._define import frozen
@@ -284,14 +283,15 @@ def _check_depth(value: Any, line: bytes) -> Any:
 
 # -- JSON text <-> values --------------------------------------------------------------------
 #
-# Two interchangeable paths write exactly the same bytes: orjson when it is installed (the
-# ``fast`` extra; several times cheaper per message) and the standard library otherwise.
-# orjson differs from ``json`` in a few corners; each sends that one message to ``json``,
-# so the output never depends on which path ran:
+# Two interchangeable paths read and write the same values: orjson when it is installed
+# (the ``fast`` extra; several times cheaper per message) and the standard library
+# otherwise. Not always the same bytes: orjson spells some floats its own way (``1e-05``
+# as ``0.00001``), which a JSON reader reads as the same number.
+# Where orjson would change a value, or refuses one, that message goes to ``json``:
 #
-# * floats: orjson writes some differently (``1e-05`` as ``0.00001``) and writes NaN and
-#   Infinity as ``null`` where ``json`` raises. A message that holds a float is written
-#   by ``json`` (finding out costs about a third of what orjson saves on a chunk).
+# * NaN and the infinities: orjson writes them as ``null`` where ``json`` refuses them
+#   (JSON has no such numbers). Only a line holding ``null`` can hide one, and only such a
+#   line is searched for them.
 # * integers beyond 64 bits: orjson reads them as floats (and refuses to write them). A
 #   line with a 19-digit run is searched for floats; it is decoded by ``json`` if it has.
 # * what orjson refuses (non-string keys, lone surrogates, deep nesting, any invalid line)
@@ -347,7 +347,7 @@ def json_backend() -> str:
     """Which path :func:`decode` and :func:`encode` take: ``"orjson"`` or ``"stdlib"``.
 
     ``orjson`` whenever it is installed (``pip install 'acp-compat[fast]'``) unless the
-    environment sets ``ACP_COMPAT_JSON=stdlib``; both write byte-identical lines.
+    environment sets ``ACP_COMPAT_JSON=stdlib``; both read and write the same values.
     """
     return "stdlib" if _orjson is None else "orjson"
 
@@ -384,26 +384,26 @@ def _holds_float(value: Any) -> bool:
     return False
 
 
-def _float_in(items: Iterable[Any]) -> bool:
-    """Whether a float sits anywhere in the items of a container orjson just wrote (a
-    dict's ``.values()``, a list or a tuple).
+def _non_finite_in(value: Any) -> bool:
+    """Whether NaN or an infinity sits anywhere in a value orjson just wrote.
 
-    Called on every message written, so it is recursive (cheaper than a stack of items:
-    about 0.6 µs for a streamed chunk's update, less than scanning its text) and skips
-    strings first. orjson wrote the value, so it nests less than 255 deep and holds only
-    exact dicts, lists, tuples and scalars.
+    Recursive and skipping strings first: orjson wrote the value, so it nests less than
+    255 deep and holds only exact dicts, lists, tuples and scalars.
     """
+    kind = type(value)
+    if kind is float:
+        return value != value or value in (_INFINITY, -_INFINITY)
+    if kind is dict:
+        items = value.values()
+    elif kind is list or kind is tuple:
+        items = value
+    else:
+        return False
     for item in items:
         kind = type(item)
         if kind is str or item is None or kind is int or kind is bool:
             continue
-        if kind is dict:
-            if _float_in(item.values()):
-                return True
-        elif kind is list or kind is tuple:
-            if _float_in(item):
-                return True
-        elif kind is float:
+        if _non_finite_in(item):
             return True
     return False
 
@@ -452,18 +452,13 @@ def decode(line: bytes) -> Any:
     return _check_depth(value, line)
 
 
-def encode(message: Any, *, floatless: bool = False) -> bytes:
+def encode(message: Any) -> bytes:
     """One message as a compact UTF-8 JSON line ending in ``\\n``.
 
     Non-ASCII text is written as itself. A string holding a lone surrogate (JSON allows
     ``"\\ud800"``, UTF-8 cannot carry it) is written with ASCII escapes instead, so a
     message received can always be sent on unchanged. Raises ``ValueError`` for NaN,
     Infinity or a circular value and ``TypeError`` for values JSON cannot hold.
-
-    ``floatless=True`` is the caller's word that no float sits anywhere in ``message``;
-    the orjson path then does not search it for one (about 0.5 µs for a streamed
-    chunk's update, a tenth of what the relay spends on it). Given wrongly, a float
-    below 1e-4 may be written as orjson writes it, and NaN or an infinity as ``null``.
     """
     if _orjson is not None:
         try:
@@ -471,18 +466,8 @@ def encode(message: Any, *, floatless: bool = False) -> bytes:
         except TypeError:
             pass  # written (or rejected) by the standard library below
         else:
-            # orjson writes some floats its own way (1e-05 as 0.00001) and NaN and Infinity
-            # as null where json raises: a message holding a float is written by json.
-            if floatless:
-                return data + b"\n"
-            kind = type(message)
-            if kind is dict:
-                if not _float_in(message.values()):
-                    return data + b"\n"
-            elif kind is list or kind is tuple:
-                if not _float_in(message):
-                    return data + b"\n"
-            elif kind is not float:
+            # NaN and the infinities come out as null: json refuses them below.
+            if b"null" not in data or not _non_finite_in(message):
                 return data + b"\n"
     try:
         text = _ENCODER.encode(message)

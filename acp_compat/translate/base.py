@@ -22,8 +22,6 @@ from __future__ import annotations
 
 from typing import Generic, Protocol, TypeVar
 
-import attrs
-
 from acp_compat._define import define, frozen
 from acp_compat.jsonrpc.messages import Message
 
@@ -33,26 +31,17 @@ from acp_compat.jsonrpc.messages import Message
 # set through object.__setattr__). Nothing changes them once built.
 @define
 class ToClient:
-    """Send ``message`` to the client (the editor side).
-
-    ``floatless``: the translator that built ``message`` vouches that no float sits in it
-    at any depth, which spares the orjson path its search for one (see
-    :func:`acp_compat.jsonrpc.framing.encode`). Only a hint: left ``False``, nothing
-    changes but the cost. Neither compared by ``==`` nor shown by ``repr``.
-    """
+    """Send ``message`` to the client (the editor side)."""
 
     message: Message
-    floatless: bool = attrs.field(default=False, kw_only=True, eq=False, repr=False)
 
 
 @define
 class ToAgent:
-    """Send ``message`` to agent process number ``agent`` (``floatless`` as for
-    :class:`ToClient`)."""
+    """Send ``message`` to agent process number ``agent``."""
 
     agent: int
     message: Message
-    floatless: bool = attrs.field(default=False, kw_only=True, eq=False, repr=False)
 
 
 @frozen

@@ -10,7 +10,6 @@ flag or variable, and the way out (``auto``, the default). Everything else passe
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from acp_compat.jsonrpc.messages import Message, RequestId
@@ -34,16 +33,18 @@ class ForcedProtocol:
         self._initialize_id = initialize_id
         self._hint = hint
         self._answered = False
-        # Attributes rather than methods: every message goes through them, and once
-        # ``initialize`` is answered they are the wrapped translator's own methods, with
-        # no call in between (a streamed token makes one call less).
-        self.from_client: Callable[[Message], list[Output]] = inner.from_client
-        """As the wrapped translator."""
-        self.from_agent: Callable[[int, Message], list[Output]] = self._from_agent
-        """As the wrapped translator, with the hint added to a failed ``initialize``."""
+        """Whether the client's ``initialize`` has been answered: from then on every
+        call is the wrapped translator's own."""
 
-    def _from_agent(self, agent: int, message: Message) -> list[Output]:
-        return self._annotate(self._inner.from_agent(agent, message))
+    def from_client(self, message: Message) -> list[Output]:
+        """As the wrapped translator."""
+        return self._inner.from_client(message)
+
+    def from_agent(self, agent: int, message: Message) -> list[Output]:
+        """As the wrapped translator, with the hint added to a failed ``initialize``."""
+        outputs = self._inner.from_agent(agent, message)
+        # Checked here too: every streamed token comes this way.
+        return outputs if self._answered else self._annotate(outputs)
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """As the wrapped translator, with the hint added to a failed ``initialize``."""
@@ -68,13 +69,13 @@ class ForcedProtocol:
         return self._inner.client_drained()
 
     def _annotate(self, outputs: list[Output]) -> list[Output]:
+        """``outputs``, with the hint added if one is the failed answer to ``initialize``."""
         if self._answered:
             return outputs
         annotated: list[Output] = []
         for output in outputs:
             if isinstance(output, ToClient) and self._answers_initialize(output.message):
                 self._answered = True
-                self.from_agent = self._inner.from_agent
                 if isinstance(output.message.get("error"), dict):
                     output = ToClient(self._with_hint(output.message))
             annotated.append(output)

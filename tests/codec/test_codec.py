@@ -234,18 +234,3 @@ def test_arbitrary_json_raises_only_codec_error(data: Any) -> None:
         assert err.problems
         return
     assert isinstance(msg, Message)
-
-
-def test_structure_is_not_slow() -> None:
-    # Generated per-class functions: tens of microseconds per message, not milliseconds.
-    import time
-
-    data = {
-        "parts": [{"text": "hello"}] * 3,
-        "toolCallId": 1,
-        "body": {"type": "markdown", "markdown": "m"},
-    }
-    start = time.perf_counter()
-    for _ in range(2000):
-        unstructure(structure(data, Message))
-    assert time.perf_counter() - start < 2.0

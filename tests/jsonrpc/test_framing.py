@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -85,17 +84,12 @@ def test_accepts_bytearray_and_memoryview() -> None:
     assert splitter.feed(memoryview(b"c\n")) == [b"bc"]
 
 
-def test_twenty_mib_line_in_64k_chunks_is_intact_and_fast() -> None:
+def test_twenty_mib_line_in_64k_chunks_is_intact() -> None:
+    # That this takes linear time is measured by benchmarks/micro.py ("long line").
     body = json.dumps({"content": "x" * (20 * 1024 * 1024)}).encode()
     stream = b'{"first":1}\n' + body + b'\n{"last":2}\n'
     chunks = [stream[i : i + 65536] for i in range(0, len(stream), 65536)]
-    started = time.perf_counter()
-    events = split_all(chunks)
-    elapsed = time.perf_counter() - started
-    assert events == [b'{"first":1}', body, b'{"last":2}']
-    # Linear work is a few tens of milliseconds; re-scanning the buffer per chunk
-    # (quadratic) would take many seconds.
-    assert elapsed < 2.0
+    assert split_all(chunks) == [b'{"first":1}', body, b'{"last":2}']
 
 
 def test_oversized_line_is_dropped_and_the_next_line_delivered() -> None:

@@ -125,9 +125,9 @@ class Shim:
 
     # -- Peers: what the driver's outputs do ---------------------------------------------
 
-    def send_client(self, data: bytes) -> None:
-        """Queue one line for the client."""
-        self.client_out.write(data)
+    def send_client(self, message: Message, line: bytes) -> None:
+        """Queue ``message``'s line for the client."""
+        self.client_out.write(line)
 
     def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
         """Perform a local file effect off the loop; its outcome goes to the translator."""
@@ -202,11 +202,9 @@ class Shim:
         if self._stopping and not self._instances:
             self._all_gone.set()
 
-    def send_agent(
-        self, number: int, message: Message, raw: bytes | None, floatless: bool = False
-    ) -> None:
+    def send_agent(self, number: int, message: Message, line: bytes) -> None:
         """Deliver a translator message: wake the waiting call, or serve the request (an
-        object takes it as it is: ``raw`` and ``floatless`` concern lines)."""
+        object takes the message itself, not its line)."""
         instance = self._instances.get(number)
         if instance is None or instance.stopping:
             # Answers to a stopped instance's last requests: expected, nobody waits.

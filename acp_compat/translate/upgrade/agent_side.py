@@ -150,9 +150,6 @@ class AgentSide:
             if type(text) is not str:
                 return None
             update_kind = "agent_thought_chunk"
-        request_id = message["id"]
-        # Both messages are built of strings (the session id is ours, the text was just
-        # checked) and the agent's id: floatless unless that id is a float.
         return [
             ToClient(
                 {
@@ -165,14 +162,9 @@ class AgentSide:
                             "content": {"type": "text", "text": text},
                         },
                     },
-                },
-                floatless=True,
+                }
             ),
-            ToAgent(
-                agent,
-                {"jsonrpc": "2.0", "id": request_id, "result": None},
-                floatless=not isinstance(request_id, float),
-            ),
+            ToAgent(agent, {"jsonrpc": "2.0", "id": message["id"], "result": None}),
         ]
 
     def _agent_request(self, proc: AgentRecord, message: Message) -> list[Output]:

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from acp_compat.jsonrpc.framing import encode
 from acp_compat.models.legacy import (
     EditConfirmation,
     ExecuteConfirmation,
@@ -511,23 +510,3 @@ def test_an_agent_lost_with_nothing_waiting_is_not_a_warning(
     assert record.levelname == ("INFO" if answered else "WARNING")
     # the initialize still out is answered either way
     assert len(outputs) == (0 if answered else 1)
-
-
-@pytest.mark.parametrize(("request_id", "floatless"), [(7, True), ("c-7", True), (1e-05, False)])
-def test_chunk_fast_path_marks_only_float_free_messages_floatless(
-    request_id: Any, floatless: bool, json_backend: str
-) -> None:
-    """The hint spares the orjson path its float search: it must never be given for a
-    message holding a float (orjson would write ``1e-05`` as ``0.00001``)."""
-    translator = _translator_in_a_turn()
-    message = {
-        "jsonrpc": "2.0",
-        "id": request_id,
-        "method": "streamAssistantMessageChunk",
-        "params": {"chunk": {"text": "hello"}},
-    }
-    update, reply = translator.from_agent(0, message)
-    assert isinstance(update, ToClient) and update.floatless
-    assert isinstance(reply, ToAgent) and reply.floatless is floatless
-    expected = json.dumps(reply.message, separators=(",", ":")).encode() + b"\n"
-    assert encode(reply.message, floatless=reply.floatless) == expected
