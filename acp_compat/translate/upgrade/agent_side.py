@@ -36,7 +36,7 @@ from acp_compat.translate.upgrade.core import (
     reports_authenticated,
     session_update,
 )
-from acp_compat.translate.upgrade.lifecycle import ProcessEvent, ProcessState, SessionState
+from acp_compat.translate.lifecycle import ProcessEvent, ProcessState, SessionState
 from acp_compat.translate.upgrade.records import (
     AgentContext,
     AgentRecord,

@@ -36,7 +36,7 @@ from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
 )
-from acp_compat.translate.upgrade.lifecycle import (
+from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
     ProcessState,
     SessionEvent,

@@ -11,7 +11,7 @@ from acp_compat.translate.exits import exit_reason
 from acp_compat.translate.upgrade.agent_side import AgentSide
 from acp_compat.translate.upgrade.client_side import ClientSide
 from acp_compat.translate.upgrade.core import UpgradeState, log
-from acp_compat.translate.upgrade.lifecycle import ProcessState
+from acp_compat.translate.lifecycle import ProcessState
 from acp_compat.translate.upgrade.options import UpgradeOptions
 
 
