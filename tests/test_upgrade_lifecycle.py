@@ -6,7 +6,6 @@ from collections.abc import Mapping
 
 import pytest
 
-from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 from acp_compat.translate.lifecycle import (
     PROCESS_TRANSITIONS,
     SESSION_TRANSITIONS,
@@ -18,6 +17,7 @@ from acp_compat.translate.lifecycle import (
     allows,
     transition,
 )
+from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 from acp_compat.translate.upgrade.records import AgentRecord, AgentTable, Role, SessionRecord
 
 

@@ -215,6 +215,7 @@ STARTUP_TRANSITIONS: Mapping[StartupState, Mapping[StartupEvent, StartupState]] 
 }
 """Startup: state → event → next state."""
 
+
 class LifecycleError(Exception):
     """An event the current state does not allow."""
 

@@ -32,15 +32,15 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
-from acp_compat.translate.upgrade.core import (
-    UpgradeState,
-    log,
-)
 from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
     ProcessState,
     SessionEvent,
     allows,
+)
+from acp_compat.translate.upgrade.core import (
+    UpgradeState,
+    log,
 )
 from acp_compat.translate.upgrade.records import (
     AgentRecord,

@@ -171,9 +171,9 @@ class Turn:
 class SessionRecord:
     """One current session, served by one legacy agent process working in ``cwd``.
 
-    ``state`` moves only through :meth:`apply` (:data:`~acp_compat.translate.lifecycle.SESSION_TRANSITIONS`);
-    ``turn`` is set exactly while it is ``PROMPTING`` or ``CANCELLING``, ``failure``
-    once it is ``ENDED``.
+    ``state`` moves only through :meth:`apply`
+    (:data:`~acp_compat.translate.lifecycle.SESSION_TRANSITIONS`); ``turn`` is set exactly
+    while it is ``PROMPTING`` or ``CANCELLING``, ``failure`` once it is ``ENDED``.
     """
 
     session_id: str
@@ -245,7 +245,8 @@ class AgentRecord:
     process is :class:`acp_compat.io.process.AgentProcess`): its lifecycle state, role,
     id space, and what waits on it.
 
-    ``state`` moves only through :meth:`apply` (:data:`~acp_compat.translate.lifecycle.PROCESS_TRANSITIONS`).
+    ``state`` moves only through :meth:`apply`
+    (:data:`~acp_compat.translate.lifecycle.PROCESS_TRANSITIONS`).
     """
 
     number: int
