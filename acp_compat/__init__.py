@@ -30,8 +30,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 # Written here, not read from the installed metadata: importlib.metadata costs ~45 ms at
-# every start, and an editor starts `wrap` for every thread. tests/test_import_cost.py checks
-# that it matches pyproject.toml.
+# every start, and an editor starts `wrap` for every thread. tests/package/test_import_cost.py
+# checks that it matches pyproject.toml.
 __version__ = "0.1.0"
 
 _EXPORTS: dict[str, tuple[str, str | None]] = {

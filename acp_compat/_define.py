@@ -12,7 +12,7 @@ hashable; ``repr`` shows every field (``...`` for a value that contains itself);
 and pickles restore the fields even of frozen classes. ``eq=False`` keeps identity, and
 a method the class defines itself is kept.
 
-Type checkers see attrs's own decorators (``tests/mypy_plugin.py`` tells mypy).
+Type checkers see attrs's own decorators (``tests/support/mypy_plugin.py`` tells mypy).
 """
 
 from __future__ import annotations

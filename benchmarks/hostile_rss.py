@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-HOSTILE_AGENT = ROOT / "tests" / "agents" / "hostile_agent.py"
-LEGACY_AGENT = ROOT / "tests" / "agents" / "legacy_agent.py"
+HOSTILE_AGENT = ROOT / "tests" / "support" / "agents" / "hostile_agent.py"
+LEGACY_AGENT = ROOT / "tests" / "support" / "agents" / "legacy_agent.py"
 INIT = {"protocolVersion": 1, "clientCapabilities": {}}
 
 

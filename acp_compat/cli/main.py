@@ -36,7 +36,7 @@ class LazyGroup(click.Group):
         if entry is None:
             return super().get_command(ctx, cmd_name)
         # __import__ rather than importlib.import_module: the same import, but the one
-        # `python -X importtime` reports (tests/test_import_cost.py reads it).
+        # `python -X importtime` reports (tests/package/test_import_cost.py reads it).
         command = getattr(__import__(entry[0], fromlist=[cmd_name]), cmd_name)
         if not isinstance(command, click.Command):
             raise TypeError(f"{entry[0]}.{cmd_name} is not a click command")

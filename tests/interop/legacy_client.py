@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from schemas import legacy_errors
+from tests.support.schemas import legacy_errors
 
 Policy = Callable[[dict[str, Any]], str]
 """Given a ``requestToolCallConfirmation``'s params, the legacy outcome to answer."""

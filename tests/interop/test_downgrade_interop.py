@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from interop.conftest import RUN_MARKER, _reap_marked, wrap_command
-from interop.legacy_client import LegacyClient
+from tests.interop.conftest import RUN_MARKER, _reap_marked, wrap_command
+from tests.interop.legacy_client import LegacyClient
 
 PROMPT = {"chunks": [{"text": "Please update the config"}, {"path": "config.json"}]}
 

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from schemas import current_errors
 
 from acp_compat.examples import legacy_agent
-from interop.conftest import ClientRun, ClientSet, RelayCommand, V1Client
+from tests.interop.conftest import ClientRun, ClientSet, RelayCommand, V1Client
+from tests.support.schemas import current_errors
 
 HELLO_TEXT = "Hello from the interop test.\n"
 
@@ -459,7 +459,7 @@ def test_legacy_and_ported_turns_match(v1_clients: ClientSet, answer: str) -> No
     """The legacy example behind ``wrap`` and its port give a current client the same turns:
     text, thoughts, tool calls (ids, titles, kinds, statuses, content), permission
     questions and answers, plans, file operations and stop reasons, over two turns."""
-    from interop.conftest import SUBJECTS
+    from tests.interop.conftest import SUBJECTS
 
     prompts = ["--prompt", "read, cat, edit, write, run, plan", "--prompt", "read"]
 

@@ -1,0 +1,62 @@
+"""The docs cite what exists: every reference to ``notes.md`` names ``docs/notes.md`` and a
+section (and enum table) it has; the README's Node version is the one the interop tests
+require."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.support.paths import ROOT
+
+NOTES = ROOT / "docs" / "notes.md"
+
+
+def _cited_files() -> list[Path]:
+    files = [*ROOT.glob("*.md"), *(ROOT / "docs").glob("*.md"), *(ROOT / "vectors").rglob("*.md")]
+    files += (ROOT / "acp_compat").rglob("*.py")
+    return [f for f in files if f != NOTES]
+
+
+def _citations() -> list[tuple[Path, str, str]]:
+    """(file, how notes.md is named, what follows it) for each citation: a markdown link
+    to it, or a mention followed by a section sign."""
+    found = []
+    for path in _cited_files():
+        text = path.read_text(encoding="utf-8")
+        # A citation: notes.md on its own (not "my%20notes.md" in a file URI example).
+        for match in re.finditer(r"(?<![\w%/])((?:\.\./)*(?:docs/)?notes\.md)([^\n]{0,40})", text):
+            is_link = text[: match.start()].endswith("(")
+            if is_link or "§" in match.group(2):
+                found.append((path, match.group(1), match.group(2)))
+    return found
+
+
+def test_notes_md_exists_and_is_cited() -> None:
+    assert NOTES.is_file()
+    assert _citations()
+
+
+def test_every_citation_points_at_docs_notes_md() -> None:
+    for path, name, _ in _citations():
+        if path.parent == ROOT / "docs":
+            continue  # beside it: "notes.md" or "(notes.md)" is right
+        assert "docs/notes.md" in name, f"{path}: {name}"
+
+
+def test_every_cited_section_and_table_exists() -> None:
+    notes = NOTES.read_text(encoding="utf-8")
+    headings = set(re.findall(r"^#+ (\d+(?:\.\d+)?)\.? ", notes, flags=re.MULTILINE))
+    tables = set(re.findall(r"\*\*(E\d+b?) ", notes))
+    for path, _, after in _citations():
+        for section in re.findall(r"§(\d+(?:\.\d+)?)", after):
+            assert section in headings, f"{path}: §{section} not in docs/notes.md"
+        for table in re.findall(r"\b(E\d+b?)\b", after):
+            assert table in tables, f"{path}: {table} not in docs/notes.md"
+
+
+def test_the_readme_asks_for_the_node_the_interop_tests_require() -> None:
+    conftest = (ROOT / "tests" / "interop" / "conftest.py").read_text(encoding="utf-8")
+    (minimum,) = re.findall(r"^MIN_NODE_MAJOR = (\d+)", conftest, flags=re.MULTILINE)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.findall(r"Node (\d+)", readme) == [minimum]

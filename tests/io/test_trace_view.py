@@ -1,0 +1,473 @@
+"""``acp-compat trace``: reading a ``--trace`` back as a conversation.
+
+The traces are written by the real relay: ``acp-compat demo --trace`` (an upgrade: the
+demo's current client, ``wrap``, the example legacy agent) and ``wrap --trace`` between the
+strict legacy test client and a current agent (a downgrade). Unit tests of the sans-IO
+reader use small hand-written records.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from acp_compat.cli.demo import demo
+from acp_compat.cli.trace import TextRenderer, trace, use_colour
+from acp_compat.io.trace_view import (
+    BadLine,
+    Conversation,
+    Note,
+    Record,
+    RelayEvent,
+    TraceReader,
+    Turn,
+    read_trace,
+)
+from tests.support.legacy_driver import LegacyDriver
+from tests.support.paths import AGENTS
+
+CURRENT_AGENT = [sys.executable, str(AGENTS / "current_agent.py")]
+
+
+def run_trace(*args: str) -> Result:
+    return CliRunner().invoke(trace, list(args), catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def demo_trace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The trace of a default ``acp-compat demo`` (read, edit and run, all allowed)."""
+    path = tmp_path_factory.mktemp("demo") / "demo.jsonl"
+    result = CliRunner().invoke(demo, ["--trace", str(path)], catch_exceptions=False)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert f"acp-compat trace {path}" in result.stderr
+    return path
+
+
+def turns(path: Path) -> list[dict[str, Any]]:
+    result = run_trace("--json", str(path))
+    assert result.exit_code == 0, result.output
+    entries = [json.loads(line) for line in result.stdout.splitlines()]
+    return [e for e in entries if e["type"] == "turn"]
+
+
+def test_demo_trace_shows_every_tool_call_and_the_stop_reason(demo_trace: Path) -> None:
+    result = run_trace(str(demo_trace))
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "\x1b[" not in out  # not a terminal: no colours
+    assert "mode: upgrade (a current editor, a legacy agent)" in out
+    assert "you: Please read the project, edit hello.txt and run a command." in out
+    assert "thinking: **Planning** I read the request" in out
+    # Streamed chunks are joined into one line.
+    assert "agent: Hello! I am the example legacy agent, speaking ACP 0.0.9." in out
+    for line in (
+        "[search] List the working directory  completed (in_progress → completed) in ",
+        "[edit] Edit hello.txt  completed (pending → completed) in ",
+        "[execute] echo hello (Print a greeting)  completed (pending → completed) in ",
+        "? permission: Edit hello.txt  [Always Allow Edits] [Allow] [Reject]  -> Allow",
+        "$ echo hello",
+        "== end_turn after ",
+    ):
+        assert line in out, line
+    assert "!!" not in out
+
+
+def test_json_summary_parses(demo_trace: Path) -> None:
+    [turn] = turns(demo_trace)
+    assert turn["complete"] is True and turn["stopReason"] == "end_turn"
+    assert turn["text"] == "Hello! I am the example legacy agent, speaking ACP 0.0.9. All done."
+    calls = {c["toolCallId"]: c for c in turn["toolCalls"]}
+    assert {k: (c["kind"], c["status"]) for k, c in calls.items()} == {
+        "1": ("search", "completed"),
+        "2": ("edit", "completed"),
+        "3": ("execute", "completed"),
+    }
+    assert all(c["seconds"] is not None and c["seconds"] >= 0 for c in calls.values())
+    assert [(p["toolCallId"], p["answer"]) for p in turn["permissions"]] == [
+        ("2", "Allow"),
+        ("3", "Allow"),
+    ]
+    session = turn["session"]
+    assert turns_of_session(demo_trace, session) == [turn]
+    assert turns_of_session(demo_trace, "no-such-session") == []
+
+
+def turns_of_session(path: Path, session: str) -> list[dict[str, Any]]:
+    result = run_trace("--json", "--session", session, str(path))
+    return [json.loads(x) for x in result.stdout.splitlines() if json.loads(x)["type"] == "turn"]
+
+
+def test_a_truncated_trace_renders_up_to_the_cut(demo_trace: Path, tmp_path: Path) -> None:
+    data = demo_trace.read_bytes()
+    lines = data.splitlines(keepends=True)
+    full = read_trace(data)
+    cut = tmp_path / "cut.jsonl"
+    answer_line = next(i for i, x in enumerate(lines) if b'"stopReason"' in x)
+    for keep in range(1, len(lines)):
+        # Every record boundary, cut again in the middle of the next record.
+        head = b"".join(lines[:keep]) + lines[keep][: len(lines[keep]) // 2]
+        cut.write_bytes(head)
+        result = run_trace(str(cut))
+        assert result.exit_code == 0, result.output
+        assert f"the trace ends mid-line at line {keep + 1}" in result.stdout
+        # What the complete records show is shown, and nothing more: the turn has its
+        # stop reason only when the prompt's answer is before the cut.
+        partial = read_trace(b"".join(lines[:keep]))
+        calls = [c for t in partial.entries if isinstance(t, Turn) for c in t.tool_calls]
+        for call in calls:
+            assert f"[{call.kind}] {call.title}  {call.status}" in result.stdout
+        assert ("== end_turn" in result.stdout) == (keep > answer_line)
+        if any(isinstance(t, Turn) for t in partial.entries) and keep <= answer_line:
+            assert "== no answer yet (the trace ends here)" in result.stdout
+    assert len([t for t in full.entries if isinstance(t, Turn)]) == 1
+
+
+def test_the_wire_view_puts_each_side_in_its_column(demo_trace: Path) -> None:
+    narrow = CliRunner().invoke(trace, ["--wire", str(demo_trace)], env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0
+    # Long messages wrap inside their column: the divider stays in place on every row.
+    rows = [r for r in narrow.stdout.splitlines() if "── relay:" not in r]  # events span both
+    assert len({r.index("│") for r in rows}) == 1
+    wide = CliRunner().invoke(trace, ["--wire", str(demo_trace)], env={"COLUMNS": "3000"})
+    rows = wide.stdout.splitlines()
+    assert "agent side" in rows[0] and "editor side" in rows[0]
+    agent_rows = [r for r in rows if "  agent → " in r.split("│")[0]]
+    editor_rows = [r for r in rows if "│ → editor" in r]
+    assert agent_rows and editor_rows
+    # What the agent sent, then what the editor got: the legacy push, then the tool_call.
+    push = next(i for i, r in enumerate(rows) if '"method":"pushToolCall"' in r)
+    card = next(i for i, r in enumerate(rows) if '"sessionUpdate":"tool_call"' in r)
+    assert rows[push].index("agent →") < rows[push].index("│")
+    assert push < card and "│ → editor" in "".join(rows[push + 1 : card + 1])
+
+
+def test_colour_follows_the_terminal_and_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert use_colour(None, Tty()) is True  # type: ignore[arg-type]
+
+    class Pipe:
+        def isatty(self) -> bool:
+            return False
+
+    assert use_colour(None, Pipe()) is False  # type: ignore[arg-type]
+    monkeypatch.setenv("TERM", "dumb")
+    assert use_colour(None, Tty()) is False  # type: ignore[arg-type]
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert use_colour(None, Tty()) is False  # type: ignore[arg-type]
+    assert use_colour(True, Tty()) is True  # type: ignore[arg-type]
+
+
+def test_colour_when_asked(demo_trace: Path) -> None:
+    out = run_trace("--color", str(demo_trace)).stdout
+    assert "\x1b[32m\x1b[1mcompleted" in out
+    assert "\x1b[" not in run_trace("--json", "--color", str(demo_trace)).stdout
+
+
+def test_a_crash_stands_out(tmp_path: Path) -> None:
+    path = tmp_path / "crash.jsonl"
+    result = CliRunner().invoke(
+        demo, ["--trace", str(path), "--prompt", "read, then crash"], catch_exceptions=False
+    )
+    assert result.exit_code == 1
+    records = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    [event] = [r["event"] for r in records if r["dir"] == "relay" and r["agent"] == 0]
+    assert event == {"type": "agent_exited", "returncode": 3, "stderr": "fatal: simulated crash"}
+    out = run_trace(str(path)).stdout
+    assert "!! agent 0 exited (exit code 3): fatal: simulated crash" in out
+    assert "== the prompt failed: -32603 The agent process exited (exit code 3)" in out
+    wire = run_trace("--wire", str(path)).stdout
+    assert "── relay: agent 0 agent_exited returncode=3" in wire
+    [turn] = turns(path)
+    assert turn["complete"] is True and turn["stopReason"] is None
+    assert "fatal: simulated crash" in json.dumps(turn["error"])
+
+
+def test_a_rejected_permission_and_failed_calls(tmp_path: Path) -> None:
+    path = tmp_path / "reject.jsonl"
+    CliRunner().invoke(demo, ["--trace", str(path), "--permission", "reject"])
+    out = run_trace(str(path)).stdout
+    assert "[edit] Edit hello.txt  failed (pending → failed)" in out
+    assert out.count("-> Reject") == 2
+
+
+def test_a_downgrade_trace(tmp_path: Path) -> None:
+    """A legacy client, ``wrap``, a current agent: the conversation is read on the agent's
+    side, where the current protocol is spoken."""
+    path = tmp_path / "down.jsonl"
+    argv = [sys.executable, "-m", "acp_compat", "wrap", "--trace", str(path), "--", *CURRENT_AGENT]
+    with LegacyDriver(argv, tmp_path, banner=False) as client:
+        client.initialize()
+        _, answer = client.turn("hello there")
+        assert answer["result"] is None
+    out = run_trace(str(path)).stdout
+    assert "mode: downgrade (a legacy editor, a current agent)" in out
+    assert "you: hello there" in out and "agent: hello there" in out
+    assert "== end_turn" in out
+    assert "legacy initialize probe was refused" in out  # the probe is not a problem
+    assert "!!" not in out
+
+
+def test_a_dropped_line_is_an_event(tmp_path: Path) -> None:
+    """An agent line over --max-line-bytes: the trace says so, and the turn goes on."""
+    path = tmp_path / "dropped.jsonl"
+    agent = [sys.executable, str(AGENTS / "legacy_agent.py")]
+    wrap = [sys.executable, "-m", "acp_compat", "wrap", "--trace", str(path)]
+    wrap += ["--max-line-bytes", "100000", "--agent-protocol", "legacy", "--", *agent]
+    proc = subprocess.Popen(
+        wrap, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def call(id: int, method: str, params: dict[str, Any]) -> Any:
+        assert proc.stdin is not None and proc.stdout is not None
+        request = {"jsonrpc": "2.0", "id": id, "method": method, "params": params}
+        proc.stdin.write(json.dumps(request).encode() + b"\n")
+        proc.stdin.flush()
+        while (answer := json.loads(proc.stdout.readline())).get("id") != id:
+            pass
+        return answer["result"]
+
+    try:
+        call(0, "initialize", {"protocolVersion": 1})
+        new = call(1, "session/new", {"cwd": str(tmp_path), "mcpServers": []})
+        prompt = [{"type": "text", "text": "huge 200000"}]
+        call(2, "session/prompt", {"sessionId": new["sessionId"], "prompt": prompt})
+    finally:
+        proc.stdin.close()
+        assert proc.wait(20) == 0
+    out = run_trace(str(path)).stdout
+    assert re.search(
+        r"  !! dropped a 2000\d\d-byte line from agent \d \(over --max-line-bytes\)", out
+    )
+    assert "agent: after huge" in out and "== end_turn" in out
+
+
+def test_an_agent_exit_between_turns_stands_out() -> None:
+    data = (
+        upgrade_records("a", 1, 1.0)
+        + json.dumps(
+            {
+                "t": 2.0,
+                "dir": "relay",
+                "agent": 0,
+                "session": "a",
+                "event": {"type": "agent_exited", "returncode": -9, "stderr": ""},
+            }
+        ).encode()
+        + b"\n"
+    )
+    notes = [e for e in read_trace(data).entries if not isinstance(e, Turn)]
+    assert [n.summary() for n in notes] == [
+        {"type": "problem", "text": "agent 0 exited (exit code -9)", "t": 2.0, "session": "a"}
+    ]
+
+
+def test_the_file_holds_no_trace(tmp_path: Path) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_text("not a trace\n", encoding="utf-8")
+    result = CliRunner().invoke(trace, [str(path)])
+    assert result.exit_code == 1
+    assert "no trace records" in result.stderr
+
+
+# -- the sans-IO reader ---------------------------------------------------------------------
+
+
+def line(direction: str, message: dict[str, Any], t: float, **extra: Any) -> bytes:
+    entry = {"t": t, "dir": direction, **extra, "msg": {"jsonrpc": "2.0", **message}}
+    return json.dumps(entry).encode() + b"\n"
+
+
+def upgrade_records(session: str, prompt_id: int, t: float) -> bytes:
+    update = {
+        "method": "session/update",
+        "params": {
+            "sessionId": session,
+            "update": {
+                "sessionUpdate": "agent_message_chunk",
+                "content": {"type": "text", "text": f"hi {session}"},
+            },
+        },
+    }
+    return b"".join(
+        [
+            line(
+                "client->relay",
+                {
+                    "id": prompt_id,
+                    "method": "session/prompt",
+                    "params": {"sessionId": session, "prompt": [{"type": "text", "text": "go"}]},
+                },
+                t,
+            ),
+            line("relay->client", update, t + 0.1),
+            line("relay->client", {"id": prompt_id, "result": {"stopReason": "end_turn"}}, t + 0.2),
+        ]
+    )
+
+
+def test_the_reader_keeps_a_partial_line_until_it_is_complete() -> None:
+    data = upgrade_records("a", 1, 1.0)
+    reader = TraceReader()
+    seen: list[Record | RelayEvent | BadLine] = []
+    for i in range(0, len(data), 7):
+        seen += reader.feed(data[i : i + 7])
+    seen += reader.end()
+    assert [type(x) for x in seen] == [Record, Record, Record]
+    assert reader.pending_bytes == 0
+    reader = TraceReader()
+    assert reader.feed(data[:-5]) and reader.pending_bytes > 0
+    [bad] = reader.end()
+    assert isinstance(bad, BadLine) and bad.truncated and bad.line == 3
+
+
+def test_sessions_are_told_apart_and_a_bad_line_is_skipped() -> None:
+    data = upgrade_records("a", 1, 1.0) + b"garbage\n" + upgrade_records("b", 2, 2.0)
+    conversation = read_trace(data)
+    turns = [e for e in conversation.entries if isinstance(e, Turn)]
+    assert [(t.session, t.joined("text"), t.stop_reason) for t in turns] == [
+        ("a", "hi a", "end_turn"),
+        ("b", "hi b", "end_turn"),
+    ]
+    problems = [
+        e.text
+        for e in conversation.entries
+        if isinstance(e, Note) and getattr(e, "level", "") == "problem"
+    ]
+    assert problems == ["line 4 of the trace is not JSON (Expecting value); skipped"]
+
+
+def test_a_dropped_line_stands_out() -> None:
+    dropped = {
+        "id": 3,
+        "error": {
+            "code": -32603,
+            "message": "Response too large",
+            "data": {
+                "details": "the agent sent a 9000-byte line, over the 4096-byte limit"
+                " of acp-compat (--max-line-bytes)"
+            },
+        },
+    }
+    conversation = Conversation()
+    conversation.add_all(TraceReader().feed(line("agent->relay", dropped, 1.0, agent=0)))
+    [note] = conversation.entries
+    assert note.summary()["type"] == "problem"
+    assert "dropped line (agent side): -32603 Response too large" in note.summary()["text"]
+
+
+def test_follow_prints_turns_as_the_trace_grows(demo_trace: Path, tmp_path: Path) -> None:
+    data = demo_trace.read_bytes()
+    live = tmp_path / "live.jsonl"
+    live.write_bytes(b"")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "acp_compat", "trace", "--follow", "--json", str(live)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        half = len(data) // 2
+        with live.open("ab") as out:
+            out.write(data[:half])  # the turn is open: nothing printed for it yet
+            out.flush()
+            time.sleep(0.6)
+            out.write(data[half:])
+        assert proc.stdout is not None
+        deadline = time.monotonic() + 20
+        got: list[dict[str, Any]] = []
+        while time.monotonic() < deadline and not any(g["type"] == "turn" for g in got):
+            got.append(json.loads(proc.stdout.readline()))
+        [turn] = [g for g in got if g["type"] == "turn"]
+        assert turn["stopReason"] == "end_turn" and len(turn["toolCalls"]) == 3
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+METHODS = st.sampled_from(
+    [
+        "initialize",
+        "session/new",
+        "session/prompt",
+        "session/update",
+        "session/cancel",
+        "session/request_permission",
+        "pushToolCall",
+        "other",
+    ]
+)
+FIELDS = st.sampled_from(
+    [
+        "sessionId",
+        "update",
+        "sessionUpdate",
+        "toolCallId",
+        "status",
+        "content",
+        "prompt",
+        "options",
+        "outcome",
+        "optionId",
+        "toolCall",
+        "protocolVersion",
+        "stopReason",
+        "entries",
+    ]
+)
+MESSY = st.recursive(JSON, lambda inner: st.dictionaries(FIELDS, inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["client->relay", "relay->agent", "agent->relay", "relay->client"]),
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "id": st.integers(0, 3) | JSON,
+                    "method": METHODS,
+                    "params": MESSY,
+                    "result": MESSY,
+                    "error": MESSY,
+                },
+            ),
+        ),
+        max_size=25,
+    )
+)
+def test_any_records_read_without_crashing(records: list[tuple[str, dict[str, Any]]]) -> None:
+    """Whatever the two sides sent, the reader builds a conversation and summarises it."""
+    data = b"".join(
+        line(direction, message, float(i)) for i, (direction, message) in enumerate(records)
+    )
+    conversation = read_trace(data)
+    for entry in conversation.entries:
+        json.dumps(entry.summary())
+    out: list[str] = []
+    renderer = TextRenderer(out.append)
+    for entry in conversation.entries:
+        renderer.entry(entry)

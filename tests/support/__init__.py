@@ -1,0 +1,1 @@
+"""Helpers of the tests, not tests: fake agents, drivers, harnesses, schema loaders."""

@@ -1,0 +1,213 @@
+"""Validate protocol messages against the official JSON Schemas copied into ``vectors/schemas``.
+
+Current (v1) messages: the schema's top-level ``anyOf`` covers whole messages (Agent,
+Client and protocol-level requests, responses and notifications), but each branch also
+admits extension methods whose params and results are unconstrained, so a malformed
+``session/prompt`` would still pass it. :func:`current_errors` therefore checks both the
+whole message against the top-level schema *and* its ``params`` / ``result`` against the
+``$defs`` entry annotated with that method (``x-method``).
+
+Legacy (0.0.x) messages: the legacy schemas describe only params and results, so
+:func:`legacy_errors` checks the JSON-RPC envelope itself and the params (or result)
+against ``<Method>Params`` (``<Method>Response``) of acp-0.0.9, or of acp-0.0.10 for
+``updatePlan``, which only 0.0.10 has.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from tests.support.paths import VECTORS
+
+SCHEMA_DIR = VECTORS / "schemas"
+CURRENT_SCHEMA = SCHEMA_DIR / "current" / "acp-v1-schema-1.21.0.schema.json"
+LEGACY_SCHEMAS = {
+    "0.0.9": SCHEMA_DIR / "legacy" / "acp-0.0.9.schema.json",
+    "0.0.10": SCHEMA_DIR / "legacy" / "acp-0.0.10.schema.json",
+}
+LEGACY_0_0_10_ONLY = frozenset({"updatePlan"})
+"""Legacy methods the 0.0.9 schema lacks."""
+
+
+class SchemaViolation(AssertionError):
+    """A message does not validate; the text lists every problem found."""
+
+
+@functools.cache
+def load_schema(path: Path) -> dict[str, Any]:
+    """A schema file, parsed once."""
+    with path.open(encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+@functools.cache
+def _root_validator(path: Path) -> Any:
+    """A validator for the whole schema file (the schema itself checked once)."""
+    schema = load_schema(path)
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+@functools.cache
+def _validator(path: Path, definition: str | None) -> Any:
+    """A validator for the whole schema file, or for one of its ``$defs`` entries."""
+    root = _root_validator(path)
+    if definition is None:
+        return root
+    # evolve() keeps the root's resolver, so "#/$defs/..." refs inside resolve as usual.
+    return root.evolve(schema={"$ref": f"#/$defs/{definition}"})
+
+
+def _problems(validator: Any, value: Any, where: str) -> list[str]:
+    """Every validation error, best match first, as ``where.path: message`` lines."""
+    errors = sorted(validator.iter_errors(value), key=jsonschema.exceptions.relevance)
+    lines = []
+    for error in errors:
+        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+        lines.append(f"{where}{path}: {error.message[:300]}")
+    return lines
+
+
+@functools.cache
+def _current_definitions() -> dict[tuple[str, str], str]:
+    """``(method, "params" | "result")`` → ``$defs`` name, from the ``x-method`` annotations."""
+    table: dict[tuple[str, str], str] = {}
+    for name, definition in load_schema(CURRENT_SCHEMA)["$defs"].items():
+        method = definition.get("x-method")
+        if method is None:
+            continue
+        role = "result" if name.endswith("Response") else "params"
+        table[(method, role)] = name
+    return table
+
+
+def current_methods() -> set[str]:
+    """Every method the v1 schema defines params or results for."""
+    return {method for method, _ in _current_definitions()}
+
+
+def current_errors(message: Any, method: str | None = None) -> list[str]:
+    """Problems of a current (v1) message; empty when it validates.
+
+    ``method`` is needed for a response (which does not name its method) to check its
+    ``result``; for a request or notification it defaults to the message's own. A method
+    the schema does not define (``_vendor/x``, unstable ones) gets the top-level check only.
+    """
+    problems = _problems(_validator(CURRENT_SCHEMA, None), message, "message")
+    if not isinstance(message, dict):
+        return problems or ["message: not an object"]
+    if "method" in message:
+        if method is not None and method != message["method"]:
+            problems.append(f"message.method: {message['method']!r}, expected {method!r}")
+        method, role = message["method"], "params"
+    elif "error" in message:
+        return problems
+    else:
+        role = "result"
+    if method is None:
+        return problems
+    definition = _current_definitions().get((method, role))
+    if definition is None:
+        # Not a v1 method: the top-level schema admits it as an extension (or unstable)
+        # method with any params; whether it is known is the method table's business.
+        return problems
+    value = message.get(role)
+    return problems + _problems(_validator(CURRENT_SCHEMA, definition), value, f"message.{role}")
+
+
+def legacy_version_for(method: str | None) -> str:
+    """The legacy schema a method is validated against: 0.0.9, or 0.0.10 for ``updatePlan``."""
+    return "0.0.10" if method in LEGACY_0_0_10_ONLY else "0.0.9"
+
+
+@functools.cache
+def legacy_methods(version: str = "0.0.10") -> set[str]:
+    """The legacy method names (camelCase) whose params the given schema defines."""
+    names = load_schema(LEGACY_SCHEMAS[version])["$defs"]
+    return {n[0].lower() + n[1 : -len("Params")] for n in names if n.endswith("Params")}
+
+
+def _legacy_envelope_errors(message: dict[str, Any]) -> list[str]:
+    """The JSON-RPC envelope as legacy peers write and read it."""
+    problems = []
+    if message.get("jsonrpc", "2.0") != "2.0":
+        problems.append(f"message.jsonrpc: {message['jsonrpc']!r} is not '2.0'")
+    if "method" in message:
+        allowed = {"jsonrpc", "id", "method", "params"}
+    elif "error" in message:
+        allowed = {"jsonrpc", "id", "error"}
+    else:
+        allowed = {"jsonrpc", "id", "result"}
+    for key in sorted(set(message) - allowed):
+        problems.append(f"message.{key}: not a member of this kind of message")
+    request_id = message.get("id")
+    if "id" not in message:
+        # Legacy has no notifications: every message carries an id.
+        problems.append("message: missing 'id' (legacy has no notifications)")
+    elif isinstance(request_id, bool) or not isinstance(request_id, int):
+        # Rust peers parse ids as i32 and drop anything else; only a parse-error reply
+        # may carry a null id.
+        if not (request_id is None and "error" in message):
+            problems.append(f"message.id: {request_id!r} is not an integer")
+    elif not -(2**31) <= request_id < 2**31:
+        problems.append(f"message.id: {request_id} does not fit an i32")
+    return problems
+
+
+def legacy_errors(message: Any, method: str | None = None, version: str | None = None) -> list[str]:
+    """Problems of a legacy (0.0.x) message; empty when it validates.
+
+    ``method`` is needed for a response to check its ``result``. ``version`` defaults to
+    :func:`legacy_version_for` the method.
+    """
+    if not isinstance(message, dict):
+        return ["message: not an object"]
+    problems = _legacy_envelope_errors(message)
+    if "method" in message:
+        if method is not None and method != message["method"]:
+            problems.append(f"message.method: {message['method']!r}, expected {method!r}")
+        method, role, suffix = message["method"], "params", "Params"
+    elif "error" in message:
+        error_validator = _validator(LEGACY_SCHEMAS["0.0.9"], "Error")
+        return problems + _problems(error_validator, message["error"], "message.error")
+    else:
+        role, suffix = "result", "Response"
+    if method is None:
+        return problems
+    if not isinstance(method, str) or not method:
+        return [*problems, f"message.method: {method!r} is not a method name"]
+    version = version or legacy_version_for(method)
+    definition = method[0].upper() + method[1:] + suffix
+    if definition not in load_schema(LEGACY_SCHEMAS[version])["$defs"]:
+        return [*problems, f"message: no {role} schema for {method!r} in acp-{version}"]
+    # An absent params/result is read as null by legacy peers (no-param methods omit it).
+    value = message.get(role)
+    validator = _validator(LEGACY_SCHEMAS[version], definition)
+    return problems + _problems(validator, value, f"message.{role}")
+
+
+def assert_current(message: Any, method: str | None = None) -> None:
+    """Raise :class:`SchemaViolation` unless ``message`` is a valid current message."""
+    problems = current_errors(message, method)
+    if problems:
+        raise SchemaViolation("not valid ACP v1:\n  " + "\n  ".join(problems))
+
+
+def assert_legacy(message: Any, method: str | None = None, version: str | None = None) -> None:
+    """Raise :class:`SchemaViolation` unless ``message`` is a valid legacy message."""
+    problems = legacy_errors(message, method, version)
+    if problems:
+        version = version or legacy_version_for(method or _method_of(message))
+        raise SchemaViolation(f"not valid legacy acp-{version}:\n  " + "\n  ".join(problems))
+
+
+def _method_of(message: Any) -> str | None:
+    method = message.get("method") if isinstance(message, dict) else None
+    return method if isinstance(method, str) else None

@@ -1,0 +1,97 @@
+"""The sans-IO protocol detection helpers (acp_compat.translate.probe)."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from acp_compat.translate.probe import (
+    Protocol,
+    agent_protocol,
+    client_protocol,
+    probe_request,
+)
+from tests.support.paths import VECTORS
+
+SCHEMAS = VECTORS / "schemas"
+
+
+def _initialize(params: object) -> dict[str, object]:
+    message: dict[str, object] = {"jsonrpc": "2.0", "id": 0, "method": "initialize"}
+    if params is not None:
+        message["params"] = params
+    return message
+
+
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ({"protocolVersion": 1, "clientCapabilities": {}}, Protocol.CURRENT),
+        ({"protocolVersion": 2}, Protocol.CURRENT),
+        ({"protocolVersion": "0.0.9"}, Protocol.LEGACY),
+        ({"protocolVersion": "0.0.10"}, Protocol.LEGACY),
+        ({}, Protocol.LEGACY),
+        (None, Protocol.LEGACY),
+        ({"protocolVersion": True}, Protocol.LEGACY),
+        ({"protocolVersion": 1.5}, Protocol.LEGACY),
+    ],
+)
+def test_client_protocol(params: object, expected: Protocol) -> None:
+    assert client_protocol(_initialize(params)) is expected
+
+
+def test_legacy_probe_is_the_legacy_initialize() -> None:
+    assert probe_request(Protocol.LEGACY, version="1.2.3") == {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {"protocolVersion": "0.0.9"},
+    }
+
+
+@pytest.mark.parametrize("client_fs", [False, True])
+def test_current_probe_validates_and_states_fs(client_fs: bool) -> None:
+    probe = probe_request(Protocol.CURRENT, version="1.2.3", client_fs=client_fs)
+    assert probe["id"] == 0
+    params = probe["params"]
+    assert params["protocolVersion"] == 1
+    assert params["clientCapabilities"] == {
+        "fs": {"readTextFile": client_fs, "writeTextFile": client_fs},
+        "terminal": False,
+    }
+    assert params["clientInfo"]["version"] == "1.2.3"
+    schema = json.loads((SCHEMAS / "current" / "acp-v1-schema-1.21.0.schema.json").read_text())
+    definition = {"$ref": "#/$defs/InitializeRequest", "$defs": schema["$defs"]}
+    jsonschema.validate(params, definition)
+
+
+def test_probe_request_id() -> None:
+    assert probe_request(Protocol.CURRENT, version="x", request_id=7)["id"] == 7
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        ({"id": 0, "result": {"protocolVersion": 1, "agentCapabilities": {}}}, Protocol.CURRENT),
+        (
+            {"id": 0, "result": {"protocolVersion": "0.0.9", "isAuthenticated": True}},
+            Protocol.LEGACY,
+        ),
+        ({"id": 0, "result": {"isAuthenticated": False}}, Protocol.LEGACY),
+        ({"id": 0, "result": {"protocolVersion": "0.0.10"}}, Protocol.LEGACY),
+        ({"id": 0, "error": {"code": -32602, "message": "bad version"}}, None),
+        ({"id": 0, "result": None}, None),
+        ({"id": 0, "result": {}}, None),
+        ({"id": 0, "result": {"protocolVersion": False}}, None),
+        ({"id": 0, "result": "0.0.9"}, None),
+    ],
+)
+def test_agent_protocol(response: dict[str, object], expected: Protocol | None) -> None:
+    assert agent_protocol(response) is expected
+
+
+def test_other() -> None:
+    assert Protocol.LEGACY.other is Protocol.CURRENT
+    assert Protocol.CURRENT.other is Protocol.LEGACY

@@ -1,0 +1,1 @@
+"""Tests of ``acp_compat/translate/upgrade``."""

@@ -1,0 +1,1 @@
+"""The vectors under ``vectors/``, replayed."""
