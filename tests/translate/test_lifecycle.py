@@ -1,7 +1,8 @@
 """Every state machine of ``translate/lifecycle.py``: what the tables forbid raises, and
 ``docs/architecture.md`` shows each table as it is.
 
-Run as a script (``python tests/test_lifecycle.py``) to rewrite the tables in the page.
+Run as a module (``python -m tests.translate.test_lifecycle``) to rewrite the tables in
+the page.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import itertools
 import re
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,8 +32,9 @@ from acp_compat.translate.lifecycle import (
     transition,
 )
 from acp_compat.translate.startup import StartupOptions, StartupPolicy
+from tests.support.paths import ROOT
 
-ARCHITECTURE = Path(__file__).resolve().parent.parent / "docs" / "architecture.md"
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 Table = Mapping[Any, Mapping[Any, Any]]
 MACHINES: dict[str, tuple[Table, type[enum.Enum], type[enum.Enum]]] = {
@@ -155,7 +156,7 @@ def _rewritten(text: str) -> str:
 def test_the_architecture_page_shows_the_tables_as_they_are() -> None:
     text = ARCHITECTURE.read_text(encoding="utf-8")
     assert {m.group("name") for m in _SECTION.finditer(text)} == {"startup", "session"}
-    assert _rewritten(text) == text, "run: python tests/test_lifecycle.py"
+    assert _rewritten(text) == text, "run: python -m tests.translate.test_lifecycle"
 
 
 if __name__ == "__main__":
