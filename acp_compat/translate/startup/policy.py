@@ -280,9 +280,10 @@ class StartupPolicy:
         self._record(step, outcome, account, **more)
         if self.state in STEPS:
             return self._send_probe()
+        assert self.state is _State.FINISHED  # no step that ended untold leads to a decision
         return self._refuse()
 
-    def _record(self, step: StartupState, outcome: str, account: str, **more: Any) -> Attempt:
+    def _record(self, step: StartupState, outcome: str, account: str, **more: Any) -> None:
         """Close the step of state ``step`` with what it saw."""
         attempt = Attempt(
             protocol=self._protocol_of(step),
@@ -293,7 +294,6 @@ class StartupPolicy:
         )
         self.attempts.append(attempt)
         logger.info("probe (%s initialize): %s", attempt.protocol.value, account)
-        return attempt
 
     def _answered(self, answer: Message) -> list[StartupOutput]:
         """The probe in flight got its response."""
