@@ -41,13 +41,13 @@ from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.base import ReadLocalFile, WriteLocalFile
 from acp_compat.translate.exits import describe_status
 from acp_compat.translate.probe import Protocol, probe_request
+from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import (
     ArmTimer,
     Attempt,
     Decided,
     Decision,
     Finish,
-    StartupOptions,
     StartupOutput,
     StartupPolicy,
     likely_fix,
@@ -254,7 +254,7 @@ async def detect_protocol(
 
     Every process started is closed and reaped before this returns.
     """
-    options = StartupOptions(argv=tuple(argv), probe_timeout=timeout, version=__version__)
+    options = WrapSettings(command=tuple(argv), probe_timeout=timeout, version=__version__)
     detection = Detection(StartupPolicy(options))
     initialize = probe_request(client, version=__version__, request_id=1)
     async with anyio.create_task_group() as tg:

@@ -17,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "wrap": ("acp_compat.cli.wrap", "Relay an agent to the editor on stdin/stdout."),
     "demo": ("acp_compat.cli.demo", "Watch a bundled legacy agent run through the relay."),
     "detect": ("acp_compat.cli.detect", "Tell which protocol an agent speaks."),
-    "trace": ("acp_compat.cli.trace", "Read a --trace file as a conversation."),
+    "trace": ("acp_compat.cli.trace", "Read a --trace file as a conversation, or --check it."),
     "config": ("acp_compat.cli.config", "Print editor settings that run an agent through wrap."),
 }
 """Every subcommand: the module holds a click command named like the subcommand."""
@@ -59,6 +59,6 @@ def main() -> None:
     acp-compat wrap -- CMD ARGS...   relay an agent to the editor on stdin/stdout
     acp-compat demo                  watch a bundled legacy agent run through the relay
     acp-compat detect -- CMD ARGS... tell which protocol an agent speaks
-    acp-compat trace FILE            read a --trace file as a conversation
+    acp-compat trace [--check] FILE  read a --trace file as a conversation, or check it
     acp-compat config EDITOR -- CMD  print the editor settings that run CMD wrapped
     """

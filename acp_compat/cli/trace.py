@@ -1,7 +1,8 @@
 """``acp-compat trace FILE``: read a ``--trace`` file as the conversation it recorded.
 
-The reading and the building of turns live in :mod:`acp_compat.io.trace_view` (sans-IO);
-this module reads the file (to its end, or on and on with ``--follow``) and prints. It is
+The reading, the building of turns and their lines live in :mod:`acp_compat.trace`
+(sans-IO); this module reads the file (to its end, or on and on with ``--follow``) and
+prints. It is
 imported only when the command runs: ``acp-compat wrap`` never pays for it.
 """
 
@@ -16,35 +17,22 @@ from typing import IO
 
 import click
 
-from acp_compat.cli.terminal import colour_wanted
-from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN
-from acp_compat.io.trace_view import (
+from acp_compat.cli.terminal import colour_wanted, paint
+from acp_compat.trace.conversation import Conversation, Entry, Note, Turn
+from acp_compat.trace.records import (
+    AGENT_IN,
+    AGENT_OUT,
+    CLIENT_IN,
     BadLine,
-    Conversation,
-    Entry,
     Item,
-    Note,
-    Permission,
-    Plan,
-    Problem,
     Record,
     RelayEvent,
-    Text,
-    ToolCall,
     TraceReader,
-    Turn,
-    describe_error,
 )
+from acp_compat.trace.render import Printer, mode_line
 
 FOLLOW_POLL = 0.2
 """Seconds between looks at a followed trace for new lines."""
-
-STATUS_COLOURS = {
-    "pending": "yellow",
-    "in_progress": "blue",
-    "completed": "green",
-    "failed": "red",
-}
 
 WIRE_ARROWS = {
     AGENT_IN: "agent →",
@@ -53,120 +41,14 @@ WIRE_ARROWS = {
 }
 """How each direction is labelled in ``--wire`` (``relay->client`` is ``→ editor``)."""
 
-MODES = {
-    "upgrade": "a current editor, a legacy agent",
-    "downgrade": "a legacy editor, a current agent",
-    "passthrough": "both sides speak the same protocol",
-}
-
 Echo = Callable[[str], None]
 
 # One colour rule for every command (NO_COLOR, TERM=dumb, a terminal): the demo's too.
 use_colour = colour_wanted
 
 
-def _seconds(value: float | None) -> str:
-    if value is None:
-        return "?"
-    if value < 1:
-        return f"{value * 1000:.0f} ms"
-    return f"{value:.1f} s"
-
-
 def _at(t: float | None) -> str:
     return f"{t:9.3f}" if t is not None else " " * 9
-
-
-class TextRenderer:
-    """Prints entries as a readable conversation."""
-
-    def __init__(self, echo: Echo) -> None:
-        self.echo = echo
-
-    def entry(self, entry: Entry) -> None:
-        """Print one note or turn."""
-        if isinstance(entry, Note):
-            self.note(entry)
-        else:
-            self.turn(entry)
-
-    def note(self, note: Note) -> None:
-        """A line between turns; problems stand out."""
-        if note.level == "problem":
-            self.echo(_at(note.t) + "  " + click.style(f"!! {note.text}", fg="red", bold=True))
-        else:
-            self.echo(click.style(f"{_at(note.t)}  {note.text}", dim=True))
-
-    def turn(self, turn: Turn) -> None:
-        """A turn: its prompt, what streamed, tools, permissions, how it ended."""
-        number = f"turn {turn.index + 1}" if turn.index >= 0 else "updates outside a turn"
-        session = f"  session {turn.session}" if turn.session else ""
-        self.echo("")
-        self.echo(click.style(f"{_at(turn.started)}  ── {number}{session}", bold=True))
-        if turn.index >= 0:
-            self.echo(click.style("you: ", fg="cyan", bold=True) + turn.prompt)
-        for part in turn.parts:
-            self.part(part)
-        if turn.stop_reason is not None:
-            colour = "green" if turn.stop_reason == "end_turn" else "yellow"
-            took = ""
-            if turn.started is not None and turn.ended is not None:
-                took = f" after {_seconds(turn.ended - turn.started)}"
-            self.echo(click.style(f"== {turn.stop_reason}{took}", fg=colour, bold=True))
-        elif turn.error is not None:
-            text = f"== the prompt failed: {describe_error(turn.error)}"
-            self.echo(click.style(text, fg="red", bold=True))
-        elif turn.index >= 0:
-            self.echo(click.style("== no answer yet (the trace ends here)", fg="yellow"))
-
-    def part(self, part: Text | ToolCall | Permission | Plan | Problem) -> None:
-        """One piece of a turn."""
-        if isinstance(part, Text):
-            if part.kind == "thought":
-                self.echo(click.style("thinking: " + part.text.strip(), dim=True, italic=True))
-            else:
-                self.echo(click.style("agent: ", fg="magenta", bold=True) + part.text.strip())
-        elif isinstance(part, ToolCall):
-            self.tool_call(part)
-        elif isinstance(part, Permission):
-            self.permission(part)
-        elif isinstance(part, Plan):
-            self.echo(click.style("  plan:", bold=True))
-            for status, content in part.entries:
-                mark = {"completed": "[x]", "in_progress": "[~]"}.get(status, "[ ]")
-                self.echo(f"    {mark} {content}")
-        else:
-            self.echo(click.style(f"  !! {part.text}", fg="red", bold=True))
-
-    def tool_call(self, call: ToolCall) -> None:
-        """A tool call with its final status, the way there, and how long it ran."""
-        status = click.style(call.status, fg=STATUS_COLOURS.get(call.status), bold=True)
-        path = " → ".join(call.statuses)
-        way = f" ({path})" if len(call.statuses) > 1 else ""
-        took = f" in {_seconds(call.seconds)}" if call.seconds is not None else ""
-        if call.status not in ("completed", "failed"):
-            took = click.style("  never finished", fg="yellow")
-        header = click.style(f"[{call.kind}] {call.title}", bold=True)
-        self.echo(f"  {header}  {status}{way}{took}  #{call.id}")
-        if call.command is not None:
-            self.echo(click.style(f"      $ {call.command}", dim=True))
-
-    def permission(self, question: Permission) -> None:
-        """A permission question and its answer."""
-        options = " ".join(f"[{name}]" for name in question.options)
-        head = click.style("  ? permission: ", fg="yellow", bold=True)
-        if question.error is not None:
-            answer = click.style(f"error: {question.error}", fg="red", bold=True)
-        elif question.answer is None:
-            answer = click.style("no answer", fg="yellow", bold=True)
-        else:
-            colour = "red" if question.answer == "cancelled" else None
-            answer = click.style(question.answer, fg=colour, bold=True)
-            if question.asked is not None and question.answered is not None:
-                answer += click.style(
-                    f" after {_seconds(question.answered - question.asked)}", dim=True
-                )
-        self.echo(f"{head}{question.title}  {options}  -> {answer}")
 
 
 class WireRenderer:
@@ -241,13 +123,12 @@ def show(
     session: str | None,
     follow: bool,
     width: int,
+    colour: bool = False,
 ) -> Conversation:
     """Read the trace and print it as ``mode`` (``text``, ``wire`` or ``json``)."""
     reader = TraceReader()
     conversation = Conversation()
-    text = TextRenderer(echo)
     wire = WireRenderer(echo, width)
-    printed = 0
     announced = False
     if mode == "wire":
         wire.header()
@@ -259,23 +140,28 @@ def show(
             isinstance(entry, Note) and entry.level == "problem" and entry.session is None
         )
 
+    text = Printer(conversation, wanted)
+    printed = 0
+
     def flush(final: bool) -> None:
         nonlocal printed, announced
-        if not announced and conversation.mode is not None and mode == "text":
-            echo(click.style(f"mode: {conversation.mode} ({MODES[conversation.mode]})", dim=True))
-            announced = True
+        if mode == "text":
+            if not announced and conversation.mode is not None:
+                echo(paint(mode_line(conversation.mode), colour))
+                announced = True
+            for line in text.lines(final=final):
+                echo(paint(line, colour))
+            return
+        if mode != "json":
+            return
         entries = conversation.entries
         while printed < len(entries):
             entry = entries[printed]
             if isinstance(entry, Turn) and not entry.done and not final:
                 break  # printed once it ends, so streamed text is shown joined
             printed += 1
-            if not wanted(entry):
-                continue
-            if mode == "json":
+            if wanted(entry):
                 echo(json.dumps(entry.summary(), ensure_ascii=False))
-            elif mode == "text":
-                text.entry(entry)
 
     def take(items: list[Item]) -> None:
         for item in items:
@@ -301,10 +187,63 @@ def show(
     return conversation
 
 
+def check(stream: IO[bytes], *, echo: Echo, as_json: bool, follow: bool, colour: bool) -> int:
+    """Check the trace against the protocols' rules, printing each finding as it is made;
+    the exit status: 0 clean, 1 problems found, 2 not a trace. A followed trace is live:
+    what it leaves open when stopped is not a problem."""
+    from acp_compat.trace.check.checker import (
+        Checker,
+        Finding,
+        finding_json,
+        finding_lines,
+        summary_line,
+    )
+
+    reader = TraceReader()
+    checker = Checker()
+    problems = 0
+
+    def report(findings: list[Finding]) -> None:
+        nonlocal problems
+        problems += len(findings)
+        for finding in findings:
+            if as_json:
+                echo(finding_json(finding))
+                continue
+            for line in finding_lines(finding):
+                echo(paint(line, colour))
+
+    def take(items: list[Item]) -> None:
+        for item in items:
+            report(checker.add(item))
+
+    stopped = False
+    try:
+        for data in _chunks(stream, follow):
+            take(reader.feed(data))
+    except KeyboardInterrupt:
+        stopped = True
+    take(reader.end())
+    if checker.records == 0:
+        click.echo("error: not a trace: no trace records in this file", err=True)
+        return 2
+    if not (follow or stopped):
+        report(checker.finish())
+    if not as_json:
+        echo(paint(summary_line(checker, problems), colour))
+    return 1 if problems else 0
+
+
 @click.command()
 @click.argument("file", type=click.File("rb"))
 @click.option("--wire", "view", flag_value="wire", help="Show the raw messages of both sides.")
 @click.option("--json", "view", flag_value="json", help="One JSON object per turn or note.")
+@click.option(
+    "--check",
+    "checking",
+    is_flag=True,
+    help="Check every message against its protocol's rules (docs/trace-check.md).",
+)
 @click.option("--session", default=None, help="Show only this session's turns and messages.")
 @click.option(
     "-f", "--follow", is_flag=True, help="Keep reading as the trace grows (stop with Ctrl-C)."
@@ -315,7 +254,12 @@ def show(
     help="Colour the output (default: on a terminal, unless NO_COLOR is set or TERM=dumb).",
 )
 def trace(
-    file: IO[bytes], view: str | None, session: str | None, follow: bool, color: bool | None
+    file: IO[bytes],
+    view: str | None,
+    checking: bool,
+    session: str | None,
+    follow: bool,
+    color: bool | None,
 ) -> None:
     """Show a --trace file as the conversation it recorded.
 
@@ -324,6 +268,11 @@ def trace(
     Errors, dropped lines and agent exits are marked with !!. Works for upgrade,
     downgrade and passthrough traces; a trace cut mid-line is read up to the cut.
     Exits 1 when the trace holds no record at all.
+
+    With --check: every message of both sides against the rules of the protocol that
+    side spoke, each problem once with where it is and the rule (--json: one JSON
+    object per problem). Exits 0 when clean, 1 when anything was found, 2 for a file
+    that is not a trace.
     """
     colour = use_colour(color, sys.stdout) and view != "json"
     width = shutil.get_terminal_size((160, 24)).columns
@@ -331,8 +280,19 @@ def trace(
     def echo(line: str) -> None:
         click.echo(line, color=colour)
 
+    if checking:
+        if view == "wire" or session is not None:
+            raise click.UsageError("--check checks every message: no --wire, no --session")
+        sys.exit(check(file, echo=echo, as_json=view == "json", follow=follow, colour=colour))
+
     conversation = show(
-        file, echo=echo, mode=view or "text", session=session, follow=follow, width=width
+        file,
+        echo=echo,
+        mode=view or "text",
+        session=session,
+        follow=follow,
+        width=width,
+        colour=colour,
     )
     if conversation.records == 0:
         click.echo("error: no trace records in this file", err=True)

@@ -1,33 +1,35 @@
-"""``acp-compat wrap -- CMD ARGS...``: the command users put in their editor's settings."""
+"""``acp-compat wrap -- CMD ARGS...``: the command users put in their editor's settings.
+
+The click command is generated from the option table
+(:data:`~acp_compat.cli.wrap_options.OPTIONS`) and the settings record's defaults, and
+builds that record (:class:`~acp_compat.translate.settings.WrapSettings`) for
+:func:`~acp_compat.cli.wrap_serve.serve`.
+"""
 
 from __future__ import annotations
 
+import math
+import os
 import textwrap
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
+import attrs
 import click
+from click.core import ParameterSource
 
+from acp_compat import __version__
+from acp_compat.cli.launch import Launch
 from acp_compat.cli.options import SourceNamedOption, bad_option
-from acp_compat.cli.wrap_serve import LOG_LEVELS, serve
-from acp_compat.cli.wrap_settings import AGENT_PROTOCOLS, WrapSettings, names_stdout
-from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
-from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _given_as(name: str, value: str) -> str:
-    """How option ``name`` was given: ``--flag value``, or ``VARIABLE=value``."""
-    ctx = click.get_current_context()
-    param = next(p for p in ctx.command.params if p.name == name)
-    assert isinstance(param, SourceNamedOption)
-    variable = param.variable_used(ctx)
-    return f"{variable}={value}" if variable else f"{param.opts[0]} {value}"
-
+from acp_compat.cli.wrap_options import OPTIONS, WrapOption
+from acp_compat.cli.wrap_serve import serve
+from acp_compat.translate.settings import WrapSettings
 
 EXIT_STATUSES: tuple[tuple[str, str], ...] = (
-    ("0", "the editor closed stdin (and every agent was closed)"),
+    (
+        "0",
+        "the editor closed stdin (and every agent was closed), or our stdout (also when"
+        " stdin or stdout was already closed at start)",
+    ),
     ("1", "the agent answered initialize in neither protocol"),
     (
         "2",
@@ -61,147 +63,88 @@ def _exit_status_epilog() -> str:
     return "\n".join(lines)
 
 
-def _option(*names: str, **attributes: Any) -> Callable[[_F], _F]:
-    """``click.option`` whose errors name the flag or the variable actually used."""
-    return click.option(*names, cls=SourceNamedOption, **attributes)
+def names_stdout(path: str) -> bool:
+    """Whether ``path`` names what our stdout is (``/dev/stdout``, the file it goes to)."""
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(1))
+    except OSError:
+        return False
 
 
-@click.command(
-    context_settings={"allow_interspersed_args": False, "auto_envvar_prefix": None},
-    epilog=_exit_status_epilog(),
-)
-@_option(
-    "--agent-protocol",
-    type=click.Choice(list(AGENT_PROTOCOLS)),
-    default="auto",
-    show_default=True,
-    envvar="ACP_COMPAT_AGENT_PROTOCOL",
-    show_envvar=True,
-    help="The protocol the agent speaks; auto probes it with an initialize.",
-)
-@_option(
-    "--probe-timeout",
-    type=click.FloatRange(min=0.1),
-    default=5.0,
-    show_default=True,
-    envvar="ACP_COMPAT_PROBE_TIMEOUT",
-    show_envvar=True,
-    help="Seconds each auto-detection probe waits for the agent's answer.",
-)
-@_option(
-    "--max-line-bytes",
-    type=click.IntRange(min=1024),
-    default=DEFAULT_MAX_LINE_BYTES,
-    show_default=True,
-    envvar="ACP_COMPAT_MAX_LINE_BYTES",
-    show_envvar=True,
-    help="Longest accepted line; longer ones are dropped and logged.",
-)
-@_option(
-    "--max-read-bytes",
-    type=click.IntRange(min=1),
-    default=DEFAULT_MAX_READ_BYTES,
-    show_default=True,
-    envvar="ACP_COMPAT_MAX_READ_BYTES",
-    show_envvar=True,
-    help="Largest file acp-compat reads itself for an agent (when the editor offers no fs).",
-)
-@_option(
-    "--grace",
-    type=click.FloatRange(min=0),
-    default=2.0,
-    show_default=True,
-    envvar="ACP_COMPAT_GRACE",
-    show_envvar=True,
-    help="Seconds an agent gets to exit after its stdin closed (and again after SIGTERM).",
-)
-@_option(
-    "--cwd",
-    "session_cwd",
-    type=click.Path(file_okay=False, resolve_path=True),
-    default=None,
-    envvar="ACP_COMPAT_CWD",
-    show_envvar=True,
-    help="Session directory for a current agent behind a legacy client [default: here].",
-)
-@_option(
-    "--client-fs/--no-client-fs",
-    default=False,
-    show_default=True,
-    envvar="ACP_COMPAT_CLIENT_FS",
-    show_envvar=True,
-    help="Tell a current agent that the legacy client serves readTextFile/writeTextFile.",
-)
-@_option(
-    "--auth-method",
-    default=None,
-    envvar="ACP_COMPAT_AUTH_METHOD",
-    show_envvar=True,
-    help="authenticate methodId for a current agent behind a legacy client.",
-)
-@_option(
-    "--trace",
-    # Not readable=True (click's default): a file that cannot be used is logged and done
-    # without (wrap_serve.serve), never a usage error that would stop every run.
-    type=click.Path(dir_okay=False, readable=False),
-    default=None,
-    envvar="ACP_COMPAT_TRACE",
-    show_envvar=True,
-    help="Write every message, before and after translation, to this JSONL file (mode 0600).",
-)
-@_option(
-    "--log-file",
-    # Not readable=True (click's default): a file that cannot be used is logged and done
-    # without (wrap_serve.serve), never a usage error that would stop every run.
-    type=click.Path(dir_okay=False, readable=False),
-    default=None,
-    envvar="ACP_COMPAT_LOG_FILE",
-    show_envvar=True,
-    help="Write log records here instead of stderr (created with mode 0600).",
-)
-@_option(
-    "--log-level",
-    "log_level_name",
-    type=click.Choice(list(LOG_LEVELS)),
-    default="info",
-    show_default=True,
-    envvar="ACP_COMPAT_LOG_LEVEL",
-    show_envvar=True,
-    help="How much to log: info is the mode chosen and agent starts and exits; none, nothing.",
-)
-@_option(
-    "-v",
-    "--verbose",
-    count=True,
-    envvar="ACP_COMPAT_VERBOSE",
-    show_envvar=True,
-    help="One level more log detail than --log-level (repeatable; a number in the variable).",
-)
-@_option(
-    "-q",
-    "--quiet",
-    count=True,
-    envvar="ACP_COMPAT_QUIET",
-    show_envvar=True,
-    help="One level less log detail than --log-level (repeatable; a number in the variable).",
-)
-@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-def wrap(
-    agent_protocol: str,
-    probe_timeout: float,
-    max_line_bytes: int,
-    max_read_bytes: int,
-    grace: float,
-    session_cwd: str | None,
-    client_fs: bool,
-    auth_method: str | None,
-    trace: str | None,
-    log_file: str | None,
-    log_level_name: str,
-    verbose: int,
-    quiet: int,
-    command: tuple[str, ...],
-) -> None:
+class Seconds(click.FloatRange):
+    """A finite number of seconds, at least ``minimum``: NaN and infinity are refused
+    (click's ``FloatRange`` lets NaN through; a timer cannot be armed with it, and every
+    wait of ``wrap`` is bounded)."""
+
+    name = "seconds"
+
+    def __init__(self, minimum: float) -> None:
+        super().__init__(min=minimum)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """``value`` as a ``float``, or a usage error naming the flag or variable."""
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds.", param, ctx)
+        return super().convert(number, param, ctx)
+
+
+def _type(option: WrapOption) -> Any:
+    """The click type of ``option``, from its kind."""
+    if option.kind == "choice":
+        return click.Choice(list(option.choices))
+    if option.kind == "seconds":
+        return Seconds(option.minimum)
+    if option.kind == "count":
+        return click.IntRange(min=int(option.minimum))
+    if option.kind == "directory":
+        return click.Path(file_okay=False, resolve_path=True)
+    if option.kind == "file":
+        # Not readable=True (click's default): a file that cannot be used is logged and
+        # done without (wrap_serve.serve), never a usage error that would stop every run.
+        return click.Path(dir_okay=False, readable=False)
+    return None
+
+
+_DEFAULTS = {field.name: field.default for field in attrs.fields(WrapSettings)}
+
+
+def _click_option(option: WrapOption) -> click.Option:
+    """The click option of ``option``, whose errors name the flag or variable used."""
+    default = _DEFAULTS[option.name]
+    declarations = list(option.flags)
+    attributes: dict[str, Any] = {"type": _type(option)}
+    if option.kind == "switch":
+        declarations = [f"{option.long_flag}/--no-{option.long_flag[2:]}"]
+        attributes = {}
+    elif option.kind == "repeat":
+        attributes = {"count": True}
+    return SourceNamedOption(
+        declarations,
+        default=default,
+        show_default=default is not None and option.kind != "repeat",
+        envvar=option.variable,
+        show_envvar=True,
+        help=option.help,
+        **attributes,
+    )
+
+
+def _given_as(ctx: click.Context) -> dict[str, str]:
+    """How each value option that was given came: ``--flag value``, or ``VARIABLE=value``."""
+    given: dict[str, str] = {}
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if not isinstance(param, SourceNamedOption) or param.count or param.is_flag:
+            continue
+        if value is None or ctx.get_parameter_source(param.name or "") is ParameterSource.DEFAULT:
+            continue
+        variable = param.variable_used(ctx)
+        given[param.name or ""] = f"{variable}={value}" if variable else f"{param.opts[0]} {value}"
+    return given
+
+
+def _wrap(command: tuple[str, ...], **values: Any) -> None:
     """Relay the agent COMMAND to the editor on stdin/stdout, translating if needed.
 
     \b
@@ -213,28 +156,25 @@ def wrap(
     """
     # A trace or log on stdout would corrupt the protocol: a usage error (2), told before
     # anything starts, never confused with an agent that failed (1, 127).
-    for name, path in (("trace", trace), ("log_file", log_file)):
+    for name in ("trace", "log_file"):
+        path = values[name]
         if path and names_stdout(path):
             bad_option(name, f"{path!r} is stdout, which carries only the protocol")
-    named = {"agent_protocol": agent_protocol, "trace": trace, "log_file": log_file}
-    serve(
-        WrapSettings(
-            command=command,
-            agent_protocol=agent_protocol,
-            probe_timeout=probe_timeout,
-            max_line_bytes=max_line_bytes,
-            max_read_bytes=max_read_bytes,
-            grace=grace,
-            session_cwd=session_cwd,
-            client_fs=client_fs,
-            auth_method=auth_method,
-            trace=trace,
-            log_file=log_file,
-            log_level_name=log_level_name,
-            verbose=verbose,
-            quiet=quiet,
-            given_as={
-                name: _given_as(name, value) for name, value in named.items() if value is not None
-            },
-        )
-    )
+    ctx = click.get_current_context()
+    settings = WrapSettings(command=command, version=__version__, given_as=_given_as(ctx), **values)
+    # The launch's agent and collector pause (cli/launch.py), when started from there.
+    serve(settings, ctx.find_object(Launch))
+
+
+wrap = click.Command(
+    "wrap",
+    callback=_wrap,
+    params=[
+        *(_click_option(option) for option in OPTIONS),
+        click.Argument(["command"], nargs=-1, required=True, type=click.UNPROCESSED),
+    ],
+    help=_wrap.__doc__,
+    epilog=_exit_status_epilog(),
+    context_settings={"allow_interspersed_args": False, "auto_envvar_prefix": None},
+)
+"""The ``wrap`` command, generated from :data:`~acp_compat.cli.wrap_options.OPTIONS`."""

@@ -1,8 +1,7 @@
 """One ``wrap`` run from its settings: logging, the trace, the relay, the exit status.
 
-Reached from the click command (:mod:`acp_compat.cli.wrap`) or, for a plain command line,
-straight from :mod:`acp_compat.cli.launch` (:mod:`acp_compat.cli.wrap_settings` says
-why); it imports no click either way.
+Reached from the click command (:mod:`acp_compat.cli.wrap`) with what the launch did
+before the imports (:class:`~acp_compat.cli.launch.Launch`).
 """
 
 from __future__ import annotations
@@ -14,11 +13,12 @@ from typing import NoReturn
 
 import anyio
 
-from acp_compat import __version__
-from acp_compat.cli.wrap_settings import LOG_LEVEL_NAMES, WrapSettings
-from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
+from acp_compat.cli.launch import Launch
+from acp_compat.cli.wrap_options import LOG_LEVEL_NAMES
+from acp_compat.io.runner import run_wrap
 from acp_compat.io.stderr import PumpHandler, stderr_pump
 from acp_compat.io.trace import Tracer, open_private_file
+from acp_compat.translate.settings import WrapSettings
 
 LOG_FORMAT = "%(asctime)s acp-compat %(levelname)s %(name)s: %(message)s"
 
@@ -61,22 +61,24 @@ def _reserve_stdout() -> int:
     """Keep a private descriptor for protocol output and point fd 1 at stderr.
 
     Anything in this process that prints by mistake then lands in stderr instead of
-    corrupting the JSON-RPC stream.
+    corrupting the JSON-RPC stream. The launch made sure 0, 1 and 2 are open, so the
+    duplicate never takes one of their numbers.
     """
-    sys.stdout.flush()
+    if sys.stdout is not None:  # None when fd 1 was closed as Python started
+        sys.stdout.flush()
     protocol_fd = os.dup(1)
     os.dup2(2, 1)
     return protocol_fd
 
 
-def serve(settings: WrapSettings) -> NoReturn:
+def serve(settings: WrapSettings, launch: Launch | None = None) -> NoReturn:
     """Run the relay as ``settings`` say, then exit with its status.
 
     A trace or log file that cannot be opened safely is reported and done without: the
     relay still serves the editor (exiting here would leave its ``initialize``
     unanswered, and a file planted at a shared path could stop every run).
     """
-    level = log_level(settings.log_level_name, settings.verbose, settings.quiet)
+    level = log_level(settings.log_level, settings.verbose, settings.quiet)
     problems: list[str] = []
     try:
         _configure_logging(level, settings.log_file)
@@ -91,31 +93,37 @@ def serve(settings: WrapSettings) -> NoReturn:
             tracer = Tracer(settings.trace)
         except OSError as exc:
             problems.append(f"{settings.how_given('trace')}: {exc.strerror or exc}; tracing is off")
+    logger = logging.getLogger("acp_compat.cli.wrap")
     for problem in problems:
-        logging.getLogger("acp_compat.cli.wrap").error("%s", problem)
-    options = WrapOptions(
-        mode=ModeOptions(
-            argv=settings.command,
-            agent_protocol=settings.agent_protocol,
-            probe_timeout=settings.probe_timeout,
-            cwd=settings.session_cwd,
-            client_fs=settings.client_fs,
-            auth_method=settings.auth_method,
-            version=__version__,
-            agent_protocol_given_as=settings.how_given("agent_protocol"),
-        ),
-        max_line_bytes=settings.max_line_bytes,
-        grace=settings.grace,
-        max_read_bytes=settings.max_read_bytes,
-    )
+        logger.error("%s", problem)
+    if launch is not None and launch.moved_from_deleted_directory:
+        logger.warning(
+            "acp-compat's working directory no longer exists (deleted or moved): agents"
+            " start in / unless a session names its own directory (--cwd for a legacy"
+            " client)"
+        )
+    if launch is not None and 1 in launch.closed_descriptors:
+        # Nobody can ever read an answer: as when the client closes our stdout.
+        logger.info("stdout was closed at start: nobody can read the answers; exiting")
+        stderr_pump().flush(timeout=1.0)
+        sys.exit(0)
     protocol_fd = _reserve_stdout()
-    status = anyio.run(_run, options, protocol_fd, tracer)
+    status = anyio.run(_run, settings, protocol_fd, tracer, launch)
     # The last records (shutdown, exit statuses) are still in the pump; a reader that
     # keeps up gets them, one that never reads does not hold up our exit.
     stderr_pump().flush(timeout=1.0)
     sys.exit(status)
 
 
-async def _run(options: WrapOptions, protocol_fd: int, tracer: Tracer | None) -> int:
+async def _run(
+    settings: WrapSettings, protocol_fd: int, tracer: Tracer | None, launch: Launch | None
+) -> int:
     """``anyio.run`` entry point (keyword arguments cannot go through it)."""
-    return await run_wrap(options, stdin_fd=0, stdout_fd=protocol_fd, tracer=tracer)
+    return await run_wrap(
+        settings,
+        stdin_fd=0,
+        stdout_fd=protocol_fd,
+        tracer=tracer,
+        launched=launch.agent if launch is not None else None,
+        when_decided=launch.collector.resume if launch is not None else None,
+    )

@@ -20,9 +20,7 @@ import stat
 import anyio.to_thread
 
 from acp_compat.translate.base import ReadLocalFile, WriteLocalFile
-
-DEFAULT_MAX_READ_BYTES = 64 * 1024 * 1024
-"""The default cap on a local file read (64 MiB: far above any source file)."""
+from acp_compat.translate.settings import DEFAULT_MAX_READ_BYTES
 
 _OPEN_FLAGS = os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
 

@@ -34,13 +34,14 @@ import asyncio
 import functools
 import logging
 import signal
+from collections.abc import Callable
 
 import anyio
 import anyio.abc
 
-from acp_compat._define import frozen
-from acp_compat.io import early, localfiles
+from acp_compat.io import localfiles
 from acp_compat.io.driver import Driver
+from acp_compat.io.launched_agent import LaunchedAgent
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.process import AgentProcess, StderrSink, to_our_stderr
 from acp_compat.io.trace import Tracer
@@ -49,13 +50,13 @@ from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
 from acp_compat.translate.base import ReadLocalFile, Translator, WriteLocalFile
 from acp_compat.translate.exits import EXIT_NO_PROTOCOL, describe_status, shell_status
 from acp_compat.translate.probe import Protocol
+from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import (
     ArmTimer,
     Decided,
     Decision,
     Finish,
     StartupPolicy,
-    TranslatorOptions,
     make_translator,
     preload_translator,
     spawn_error,
@@ -94,18 +95,6 @@ nothing but an ``initialize`` it never answered, and the editor waits for ``wrap
 exit (behaviour.md §6: within two probe timeouts + 1 s)."""
 
 
-@frozen
-class RelayConfig:
-    """How agent processes are started and closed."""
-
-    argv: tuple[str, ...]
-    max_line_bytes: int
-    grace: float
-    stderr_sink: StderrSink | None = to_our_stderr
-    max_read_bytes: int = localfiles.DEFAULT_MAX_READ_BYTES
-    """The cap on a local file read (``--max-read-bytes``)."""
-
-
 class Relay:
     """Owns the agent processes, the queue and the loop of one ``wrap`` run; it is the
     driver's :class:`~acp_compat.io.driver.Peers`."""
@@ -113,14 +102,22 @@ class Relay:
     def __init__(
         self,
         task_group: anyio.abc.TaskGroup,
-        config: RelayConfig,
+        config: WrapSettings,
         *,
         client_in: LineReader,
         client_out: LineWriter,
         tracer: Tracer | None = None,
+        stderr_sink: StderrSink | None = to_our_stderr,
+        launched: LaunchedAgent | None = None,
+        when_decided: Callable[[], None] | None = None,
     ) -> None:
         self._tg = task_group
         self.config = config
+        """The settings of this run (argv, line limit, grace, file read cap)."""
+        self._stderr_sink = stderr_sink
+        self._launched = launched
+        """The agent started at launch, until agent 0 claims it."""
+        self._when_decided = when_decided
         self.client_in = client_in
         self.client_out = client_out
         self.tracer = tracer
@@ -138,7 +135,7 @@ class Relay:
         self._finished = anyio.Event()
         self.driver: Driver | None = None
         self._startup: StartupPolicy | None = None
-        self._translator_options: TranslatorOptions | None = None
+        self._launch_cwd: str | None = None
         self._timer: anyio.CancelScope | None = None
         self._preloaded = False
         self._single_agent = False
@@ -157,11 +154,11 @@ class Relay:
         )
         return await self._loop()
 
-    async def serve(self, policy: StartupPolicy, options: TranslatorOptions) -> int:
-        """Start up with ``policy`` (agent 0 is started at once), then relay in the mode
-        it decides; the exit status."""
+    async def serve(self, policy: StartupPolicy, launch_cwd: str) -> int:
+        """Start up with ``policy`` (agent 0 is started at once, in ``launch_cwd``, our own
+        directory), then relay in the mode it decides; the exit status."""
         self._startup = policy
-        self._translator_options = options
+        self._launch_cwd = launch_cwd
         self.driver = Driver(
             self, policy, max_line_bytes=self.config.max_line_bytes, tracer=self.tracer
         )
@@ -338,7 +335,7 @@ class Relay:
                 # The startup policy's reason names the command; a translator names it
                 # itself.
                 if self._startup is not None and not self._startup.done:
-                    reason = start_failure_reason(self.config.argv, cwd, exc)
+                    reason = start_failure_reason(self.config.command, cwd, exc)
                 else:
                     reason = spawn_error(cwd, exc)
             else:
@@ -410,14 +407,15 @@ class Relay:
     def spawn(self, number: int, cwd: str | None = None) -> AgentProcess:
         """Start agent process ``number`` (raises ``OSError``), its background tasks and
         the reader of its stdout."""
-        # Agent 0 in our own directory may already run, started at launch (io/early.py).
-        started = early.claim(self.config.argv) if number == 0 and cwd is None else None
+        # Agent 0 in our own directory may already run, started at launch.
+        launched = self._launched if number == 0 and cwd is None else None
+        started = launched.claim(self.config.command) if launched is not None else None
         agent = AgentProcess.spawn(
             number,
-            self.config.argv,
+            self.config.command,
             cwd,
             max_line_bytes=self.config.max_line_bytes,
-            stderr_sink=self.config.stderr_sink,
+            stderr_sink=self._stderr_sink,
             started=started,
         )
         agent.start(self._tg)
@@ -429,14 +427,14 @@ class Relay:
     def _decided(self, decision: Decision) -> None:
         """Startup is over: the kept process becomes agent 0 and the translator takes
         over, first with what startup held back."""
-        assert self.driver is not None and self._translator_options is not None
+        assert self.driver is not None and self._launch_cwd is not None
         if self._timer is not None:
             self._timer.cancel()
         kept = self.agents.pop(decision.process, None)
         if kept is not None:
             kept.number = 0
             self.agents[0] = kept
-        translator = make_translator(decision, self._translator_options)
+        translator = make_translator(decision, self.config, self._launch_cwd)
         if isinstance(translator, str):
             logger.error("cannot relay in %s: %s", decision.description, translator)
             for message in decision.client_messages[:1]:
@@ -445,9 +443,9 @@ class Relay:
             self._begin_stop(EXIT_NO_PROTOCOL, "no translator", grace)
             return
         self._single_agent = decision.single_agent
-        # After this batch's writes (the answer to initialize, as a rule): the collector
-        # paused at launch runs again.
-        asyncio.get_running_loop().call_soon(early.resume_collector)
+        if self._when_decided is not None:
+            # After this batch's writes (the answer to initialize, as a rule).
+            asyncio.get_running_loop().call_soon(self._when_decided)
         self.driver.use(translator, raw_passthrough=decision.raw_passthrough)
         for message in decision.client_messages:
             self.driver.from_client(message, traced=True)

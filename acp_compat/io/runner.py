@@ -14,19 +14,17 @@ from __future__ import annotations
 import logging
 import os
 import signal
+from collections.abc import Callable
 
 import anyio
 import anyio.abc
 
-from acp_compat._define import frozen
-from acp_compat.io import early
+from acp_compat.io.launched_agent import LaunchedAgent
 from acp_compat.io.lines import CLIENT_PIPE_BYTES, LineReader, LineWriter, enlarge_pipe
-from acp_compat.io.localfiles import DEFAULT_MAX_READ_BYTES
-from acp_compat.io.relay import Relay, RelayConfig
+from acp_compat.io.relay import Relay
 from acp_compat.io.trace import Tracer
-from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
-from acp_compat.translate.probe import Protocol
-from acp_compat.translate.startup import StartupOptions, StartupPolicy, TranslatorOptions
+from acp_compat.translate.settings import WrapSettings
+from acp_compat.translate.startup import StartupPolicy
 
 logger = logging.getLogger("acp_compat.io.runner")
 
@@ -34,101 +32,63 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 """Signals that end the relay cleanly."""
 
 
-@frozen(kw_only=True)
-class ModeOptions:
-    """What the startup policy and the translators need from the command line."""
-
-    argv: tuple[str, ...]
-    agent_protocol: str = "auto"
-    """``auto``, ``legacy`` or ``current``."""
-    probe_timeout: float = 5.0
-    cwd: str | None = None
-    """The session cwd for a current agent behind a legacy client (default: ours)."""
-    client_fs: bool = False
-    auth_method: str | None = None
-    version: str = "0.0.0"
-    agent_protocol_given_as: str = ""
-    """How a named protocol was given (``--agent-protocol legacy``, or its variable), for
-    the error an agent that refuses it gets."""
-
-    def startup(self) -> StartupOptions:
-        """The startup policy's options."""
-        named = None if self.agent_protocol == "auto" else Protocol(self.agent_protocol)
-        return StartupOptions(
-            argv=self.argv,
-            agent_protocol=named,
-            probe_timeout=self.probe_timeout,
-            version=self.version,
-            client_fs=self.client_fs,
-        )
-
-    def translators(self) -> TranslatorOptions:
-        """The translators' options (directories made absolute here, in the shell)."""
-        here = os.getcwd()
-        return TranslatorOptions(
-            argv=self.argv,
-            launch_cwd=here,
-            session_cwd=os.path.abspath(self.cwd or here),
-            client_fs=self.client_fs,
-            auth_method=self.auth_method,
-            version=self.version,
-            agent_protocol_given_as=self.agent_protocol_given_as,
-        )
-
-
-@frozen(kw_only=True)
-class WrapOptions:
-    """Everything ``acp-compat wrap`` was told."""
-
-    mode: ModeOptions
-    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
-    grace: float = 2.0
-    max_read_bytes: int = DEFAULT_MAX_READ_BYTES
-    """The cap on a local file read for an agent (``--max-read-bytes``)."""
-
-
 async def run_wrap(
-    options: WrapOptions,
+    settings: WrapSettings,
     *,
     stdin_fd: int = 0,
     stdout_fd: int = 1,
     tracer: Tracer | None = None,
+    launched: LaunchedAgent | None = None,
+    when_decided: Callable[[], None] | None = None,
 ) -> int:
     """Serve the client on ``stdin_fd``/``stdout_fd`` until the end; the exit status.
 
     ``stdout_fd`` is taken over (closed at the end); ``stdin_fd`` is left open. The
     ``tracer`` (``--trace``), opened by the caller so a bad path fails before anything
-    starts, is closed at the end.
+    starts, is closed at the end. ``launched``: the agent started at launch, which the
+    relay takes as agent 0 (:mod:`acp_compat.io.launched_agent`); ``when_decided`` is
+    called once the mode is decided (``wrap`` resumes its garbage collector then).
     """
-    client_in = LineReader(stdin_fd, max_line_bytes=options.max_line_bytes, owned=False)
+    client_in = LineReader(stdin_fd, max_line_bytes=settings.max_line_bytes, owned=False)
     enlarge_pipe(stdout_fd, CLIENT_PIPE_BYTES)
     client_out = LineWriter(stdout_fd, name="client")
-    config = RelayConfig(
-        argv=options.mode.argv,
-        max_line_bytes=options.max_line_bytes,
-        grace=options.grace,
-        max_read_bytes=options.max_read_bytes,
-    )
     try:
         async with anyio.create_task_group() as tg:
             tg.start_soon(client_out.run)
-            relay = Relay(tg, config, client_in=client_in, client_out=client_out, tracer=tracer)
+            relay = Relay(
+                tg,
+                settings,
+                client_in=client_in,
+                client_out=client_out,
+                tracer=tracer,
+                launched=launched,
+                when_decided=when_decided,
+            )
             # Handlers in place before agent 0 exists: a signal can never orphan it. One
-            # that came while the launch agent waited for us (io/early.py) stops us now.
+            # that came while the launched agent waited for us stops us now.
             await tg.start(_watch_signals, relay)
-            held = early.handlers_replaced()
+            held = launched.handlers_replaced() if launched is not None else None
             if held is not None:
                 logger.info("received %s", signal.Signals(held).name)
                 relay.request_stop(128 + held)
-            policy = StartupPolicy(options.mode.startup())
-            status = await relay.serve(policy, options.mode.translators())
+            status = await relay.serve(StartupPolicy(settings), _launch_directory())
             tg.cancel_scope.cancel()
     finally:
-        early.resume_collector()  # if startup never decided
         client_in.close()
         if tracer is not None:
             tracer.close()
     return status
+
+
+def _launch_directory() -> str:
+    """Our working directory, where agent process 0 starts. One that no longer exists
+    (deleted or moved) is left for ``/``, as the console script does before it starts
+    the agent (acp_compat/cli/launch.py): nothing relative can be reached from it."""
+    try:
+        return os.getcwd()
+    except OSError:
+        os.chdir("/")
+        return "/"
 
 
 async def _watch_signals(

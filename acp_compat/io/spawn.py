@@ -1,6 +1,6 @@
 """Starting an agent command: the operating-system part, with nothing but ``os`` and
 ``subprocess``, so that it can run before the rest of acp-compat is imported
-(:mod:`acp_compat.io.early`). :class:`~acp_compat.io.process.AgentProcess` wraps what it
+(:mod:`acp_compat.io.launched_agent`). :class:`~acp_compat.io.process.AgentProcess` wraps what it
 returns in the relay's readers and writers."""
 
 from __future__ import annotations

@@ -31,15 +31,19 @@ import time
 from typing import IO, Any
 
 from acp_compat.jsonrpc.messages import Message
+from acp_compat.trace.records import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, RELAY
+
+__all__ = [
+    "AGENT_IN",
+    "AGENT_OUT",
+    "CLIENT_IN",
+    "CLIENT_OUT",
+    "RELAY",
+    "Tracer",
+    "open_private_file",
+]
 
 logger = logging.getLogger("acp_compat.io.trace")
-
-CLIENT_IN = "client->relay"
-AGENT_OUT = "relay->agent"
-AGENT_IN = "agent->relay"
-CLIENT_OUT = "relay->client"
-RELAY = "relay"
-"""``dir`` of an event record: something the relay saw happen that is not a message."""
 
 
 def _session_of(message: Message) -> str | None:

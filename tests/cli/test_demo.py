@@ -2,7 +2,8 @@
 
 The end-to-end tests run the command in-process (click's runner); it starts
 ``python -m acp_compat wrap -- python -m acp_compat.examples.legacy_agent`` as a real
-subprocess. The :class:`Transcript` tests check the rendering on its own.
+subprocess. It renders through :mod:`acp_compat.trace.render`, as ``acp-compat trace`` does;
+the renderer's own tests are in ``tests/trace/test_trace_view.py``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from acp_compat.cli.demo import DEFAULT_PROMPT, Transcript, demo
+from acp_compat.cli.demo import DEFAULT_PROMPT, demo
 from acp_compat.examples.legacy_agent import EDIT_SUFFIX
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -35,7 +36,7 @@ def test_default_demo_reads_edits_and_runs(tmp_path: Path) -> None:
     out = result.stdout
     assert result.exit_code == 0, out + result.stderr
     assert not ANSI.search(out)  # not a terminal: no colours
-    assert "initialize: protocolVersion 1" in out
+    assert "initialized: protocolVersion 1" in out
     # Named after the agent it runs; logged in, so no login is offered.
     assert "agent 'acp_compat.examples.legacy_agent (legacy ACP via acp-compat)'" in out
     assert "auth methods: none" in out
@@ -44,7 +45,7 @@ def test_default_demo_reads_edits_and_runs(tmp_path: Path) -> None:
     assert "thinking: Planning I read the request" in out and "**" not in out
     assert "agent: Hello! I am the example legacy agent, speaking ACP 0.0.9." in out
     # The read: a card whose status changes, with the listing.
-    assert "[search] List the working directory  in_progress -> completed" in out
+    assert "[search] List the working directory  completed (in_progress → completed)" in out
     assert "- hello.txt" in out
     # The edit: permission asked with the relay's options, "Allow" chosen, the diff shown
     # with the absolute path (the relay fixed the legacy basename).
@@ -52,11 +53,11 @@ def test_default_demo_reads_edits_and_runs(tmp_path: Path) -> None:
     assert f"diff {project}/hello.txt" in out
     assert "? permission: Edit hello.txt  [Always Allow Edits] [Allow] [Reject]  -> Allow" in out
     assert "+Edited by the example legacy agent." in out
-    assert "[edit] Edit hello.txt  pending -> completed" in out
+    assert "[edit] Edit hello.txt  completed (pending → completed)" in out
     # The command: its text is on the card although legacy sent content null.
     assert "echo hello" in out.split("[execute]", 1)[1]
-    assert "[execute] echo hello (Print a greeting)  pending -> completed" in out
-    assert "== turn ended: end_turn" in out
+    assert "[execute] echo hello (Print a greeting)  completed (pending → completed)" in out
+    assert "== end_turn" in out
     assert repr("hello world\n" + EDIT_SUFFIX) in out
     assert not project.parent.exists()  # the temporary directory is removed
 
@@ -66,7 +67,7 @@ def test_reject_leaves_the_file_and_fails_the_cards() -> None:
     out = result.stdout
     assert result.exit_code == 0, out + result.stderr
     assert out.count("-> Reject") == 2
-    assert "[edit] Edit hello.txt  pending -> failed" in out
+    assert "[edit] Edit hello.txt  failed (pending → failed)" in out
     assert "The edit to hello.txt was not applied." in out
     assert "The command was not run." in out
     assert repr("hello world\n") in out
@@ -77,7 +78,7 @@ def test_cancel_at_the_permission_ends_the_turn_cancelled() -> None:
     out = result.stdout
     assert result.exit_code == 1
     assert "-> cancelled" in out
-    assert "== turn ended: cancelled" in out
+    assert "== cancelled" in out
     assert "[execute]" not in out  # the turn stopped at the first prompt
 
 
@@ -93,7 +94,7 @@ def test_colours_only_when_asked_or_on_a_terminal() -> None:
 def normalise(out: str) -> str:
     """The output with what differs between runs (directory, session id) replaced."""
     out = out.replace(project_of(out).as_posix(), "P")
-    return re.sub(r"session/new: \S+", "session/new: S", out)
+    return re.sub(r"session \S+", "session S", out)
 
 
 def test_prompt_option_and_fs_served_by_the_editor() -> None:
@@ -102,7 +103,7 @@ def test_prompt_option_and_fs_served_by_the_editor() -> None:
     assert result.exit_code == 0, out + result.stderr
     assert "you: cat and write" in out
     assert "(editor: served hello.txt to the agent)" in out
-    assert "agent: hello.txt holds:\nhello world\n" in out
+    assert "hello.txt holds:\nhello world\n" in out
     assert "(editor: wrote notes.txt for the agent)" in out
     assert "[search]" not in out and "permission" not in out
 
@@ -112,7 +113,7 @@ def test_login_flow() -> None:
     out = result.stdout
     assert result.exit_code == 0, out + result.stderr
     assert "session/new: authentication required; logging in with 'legacy-login'" in out
-    assert "== turn ended: end_turn" in out
+    assert "== end_turn" in out
 
 
 def test_an_agent_error_fails_the_demo() -> None:
@@ -149,79 +150,3 @@ def test_bad_permission_is_a_usage_error(permission: str) -> None:
     result = CliRunner().invoke(demo, ["--permission", permission])
     assert result.exit_code == 2
     assert "Invalid value for '--permission'" in result.output
-
-
-# -- the transcript alone ------------------------------------------------------------------------
-
-
-def render(*steps: tuple[str, object]) -> str:
-    lines: list[str] = []
-
-    def echo(text: str, newline: bool) -> None:
-        lines.append(text + ("\n" if newline else ""))
-
-    transcript = Transcript(echo)
-    for name, arg in steps:
-        getattr(transcript, name)(arg)
-    transcript.end_stream()
-    return ANSI.sub("", "".join(lines))
-
-
-def test_transcript_streams_chunks_on_one_line_per_speaker() -> None:
-    out = render(
-        (
-            "update",
-            {"sessionUpdate": "agent_thought_chunk", "content": {"type": "text", "text": "hm"}},
-        ),
-        (
-            "update",
-            {"sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": " Hi"}},
-        ),
-        (
-            "update",
-            {"sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": " there"}},
-        ),
-        ("stop", "end_turn"),
-    )
-    assert out == "thinking: hm\nagent: Hi there\n== turn ended: end_turn\n"
-
-
-def test_transcript_renders_markdown_split_across_chunks() -> None:
-    chunks = ["Use *", "*bold*", "* and `code`", " * star"]
-    steps = [
-        ("update", {"sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": c}})
-        for c in chunks
-    ]
-    assert render(*steps) == "agent: Use bold and code * star\n"
-
-
-def test_transcript_tool_cards_and_diff() -> None:
-    out = render(
-        (
-            "update",
-            {
-                "sessionUpdate": "tool_call",
-                "toolCallId": "1",
-                "title": "Edit a.txt",
-                "kind": "edit",
-                "status": "pending",
-                "locations": [{"path": "/p/a.txt", "line": 3}],
-                "content": [
-                    {"type": "diff", "path": "/p/a.txt", "oldText": "a\n", "newText": "b\n"}
-                ],
-            },
-        ),
-        ("update", {"sessionUpdate": "tool_call_update", "toolCallId": "1", "status": "failed"}),
-        (
-            "update",
-            {
-                "sessionUpdate": "plan",
-                "entries": [{"content": "x", "priority": "high", "status": "completed"}],
-            },
-        ),
-    )
-    assert "  [edit] Edit a.txt  pending\n" in out
-    assert "      at /p/a.txt:3\n" in out
-    assert "      -a\n      +b\n" in out
-    assert "  [edit] Edit a.txt  pending -> failed\n" in out
-    assert "plan:\n  [x] x (high)\n" in out

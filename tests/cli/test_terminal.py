@@ -1,4 +1,5 @@
-"""Colour decisions and inline markdown for terminals (``acp_compat.cli.terminal``), and
+"""Colour decisions and styled spans for terminals (``acp_compat.cli.terminal``), inline
+markdown (``acp_compat.trace.render``), and
 ``acp-compat demo`` in a real pseudo-terminal: colour by default, none under ``NO_COLOR``
 or ``TERM=dumb``."""
 
@@ -13,7 +14,8 @@ import sys
 
 import pytest
 
-from acp_compat.cli.terminal import InlineMarkdown, Span, colour_wanted
+from acp_compat.cli.terminal import colour_wanted, paint, paint_span
+from acp_compat.trace.render import InlineMarkdown, Span
 
 ESCAPE = re.compile(rb"\x1b")
 
@@ -93,9 +95,11 @@ def test_inline_markdown_lone_star_at_the_end_is_kept_and_state_resets() -> None
 
 
 def test_span_styles_only_what_it_must() -> None:
-    assert Span("x").styled() == "x"
-    assert Span("x", bold=True).styled() == "\x1b[1mx\x1b[0m"
-    assert Span("x").styled(dim=True) == "\x1b[2mx\x1b[0m"
+    assert paint_span(Span("x")) == "x"
+    assert paint_span(Span("x", bold=True)) == "\x1b[1mx\x1b[0m"
+    assert paint_span(Span("x", dim=True)) == "\x1b[2mx\x1b[0m"
+    assert paint_span(Span("x", code=True)) == "\x1b[36mx\x1b[0m"
+    assert paint((Span("a", bold=True), Span("b")), False) == "ab"
 
 
 def _demo_in_a_pty(env_changes: dict[str, str | None]) -> bytes:

@@ -18,6 +18,9 @@ around the project's legacy example agent, and the same agent ported to ACP v1).
 :func:`require`, :func:`wrap_command`, :func:`legacy_agent_command`,
 :func:`ported_agent_command`.
 
+Every ``wrap`` run here writes a ``--trace``, and ``acp-compat trace --check`` must find
+nothing in it (both links, each in its own protocol).
+
 Every client run here is a real process tree (client → ``acp-compat wrap`` → agent). It
 gets a marker in its environment, which children inherit; after the run, any process still
 carrying the marker is killed and the test fails, so nothing outlives its test.
@@ -44,6 +47,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from acp_compat.trace.check.checker import check_trace
+from acp_compat.trace.records import TraceReader
 
 HARNESS = Path(__file__).resolve().parent
 """This folder: package.json, package-lock.json, client.mjs, py_client.py."""
@@ -165,6 +171,26 @@ def wrap_command(agent: Sequence[str], *wrap_args: str) -> list[str]:
     return [sys.executable, "-m", "acp_compat", "wrap", *wrap_args, "--", *agent]
 
 
+WRAP_HEAD = [sys.executable, "-m", "acp_compat", "wrap"]
+
+
+def traced(command: Sequence[str], trace: Path) -> list[str]:
+    """``command`` writing ``--trace trace`` when it is a :func:`wrap_command` line (else
+    as it is: a native agent has no relay to record it)."""
+    if list(command[:4]) != WRAP_HEAD:
+        return list(command)
+    return [*WRAP_HEAD, "--trace", str(trace), *command[4:]]
+
+
+def assert_trace_checks_clean(trace: Path) -> None:
+    """``acp-compat trace --check`` finds nothing in the trace ``wrap`` wrote."""
+    reader = TraceReader()
+    items = reader.feed(trace.read_bytes()) + reader.end()
+    assert items, f"wrap wrote no trace to {trace}"
+    findings = check_trace(items)
+    assert not findings, "trace --check: " + "\n".join(json.dumps(f.to_json()) for f in findings)
+
+
 @dataclass(frozen=True)
 class ClientRun:
     """What one client process produced."""
@@ -263,7 +289,8 @@ class V1Client:
         argv += ["--linger", "0"]
         for cwd in cwds:
             argv += ["--cwd", str(cwd)]
-        argv += [*args, "--", *agent]
+        trace = self.workdir / f"trace-{run_id}.jsonl"
+        argv += [*args, "--", *traced(agent, trace)]
         env = {**os.environ, RUN_MARKER: marker}
         started = time.monotonic()
         # Output goes to files, not pipes: a leftover process holding a pipe open would
@@ -301,6 +328,8 @@ class V1Client:
         run = ClientRun(summary, records, proc.returncode, stderr, seconds)
         assert not leftovers, f"processes outlived the run: {leftovers}\n{run.describe()}"
         assert summary, f"{self.name} printed no summary: {stdout[-2000:]!r}\n{run.describe()}"
+        if trace.exists():
+            assert_trace_checks_clean(trace)
         return run
 
 

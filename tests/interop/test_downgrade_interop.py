@@ -15,7 +15,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.interop.conftest import RUN_MARKER, _reap_marked, wrap_command
+from tests.interop.conftest import (
+    RUN_MARKER,
+    _reap_marked,
+    assert_trace_checks_clean,
+    traced,
+    wrap_command,
+)
 from tests.interop.legacy_client import LegacyClient
 
 PROMPT = {"chunks": [{"text": "Please update the config"}, {"path": "config.json"}]}
@@ -36,9 +42,12 @@ def _methods(received: list[dict[str, Any]]) -> list[str]:
 @contextmanager
 def _started(ts_example_agent: list[str], tmp_path: Path) -> Iterator[LegacyClient]:
     """``wrap`` around the example agent, initialized; afterwards closed and checked:
-    exit status 0, a clean legacy wire, and no process of the run left behind."""
+    exit status 0, a clean legacy wire, a trace ``trace --check`` finds clean, and no
+    process of the run left behind."""
     marker = uuid.uuid4().hex
-    client = LegacyClient(wrap_command(ts_example_agent), tmp_path, {RUN_MARKER: marker})
+    trace = tmp_path / "trace.jsonl"
+    command = traced(wrap_command(ts_example_agent), trace)
+    client = LegacyClient(command, tmp_path, {RUN_MARKER: marker})
     try:
         answer = client.wait_for(client.request("initialize", {"protocolVersion": "0.0.9"}))
         assert answer["result"] == {"protocolVersion": "0.0.9", "isAuthenticated": True}, answer
@@ -49,6 +58,7 @@ def _started(ts_example_agent: list[str], tmp_path: Path) -> Iterator[LegacyClie
     assert not leftovers, f"processes outlived the run: {leftovers}"
     assert returncode == 0, client.stderr[-2000:]
     client.assert_clean()
+    assert_trace_checks_clean(trace)
 
 
 def _turn(client: LegacyClient, **kwargs: Any) -> list[dict[str, Any]]:

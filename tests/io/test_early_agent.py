@@ -1,4 +1,4 @@
-"""``wrap``'s agent starts at launch (acp_compat/io/early.py, acp_compat/cli/launch.py).
+"""``wrap``'s agent starts at launch (acp_compat/io/launched_agent.py, acp_compat/cli/launch.py).
 
 The command line is read for the agent command before click is imported; the relay then
 takes that process as agent 0. Whatever happens instead (a usage error, a different
@@ -20,26 +20,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from acp_compat.cli.wrap import wrap
-from acp_compat.cli.wrap_line import FLAGS, VALUE_OPTIONS, VARIABLES, split_command_line
+from acp_compat.cli.wrap_options import agent_command as launch_command
 from tests.support.agents.harness import PYTHON, Wrap, agent_command
-
-
-def test_the_launch_reader_knows_every_option_of_wrap() -> None:
-    with_value: dict[str, str] = {}
-    flags: dict[str, str] = {}
-    variables: set[str] = set()
-    for param in wrap.params:
-        if not isinstance(param, click.Option) or param.name == "help":
-            continue
-        assert param.name is not None
-        for name in [*param.opts, *param.secondary_opts]:
-            (flags if param.is_flag or param.count else with_value)[name] = param.name
-        if isinstance(param.envvar, str):
-            variables.add(param.envvar)
-    assert with_value == VALUE_OPTIONS
-    assert flags == {flag: field for flag, (field, _state) in FLAGS.items()}
-    assert variables == VARIABLES
-
 
 TOKENS = st.sampled_from(
     [
@@ -86,10 +68,10 @@ def click_command(args: list[str]) -> list[str] | None:
 @example(["agent", "--", "-q"])
 def test_a_command_found_at_launch_is_the_one_click_reads(args: list[str]) -> None:
     """Whenever the launch reader starts a command, click reads the same command (or
-    refuses the command line, and the launch agent is discarded)."""
-    split = split_command_line(args)
-    if split is not None:
-        assert click_command(args) in (split[1], None)
+    refuses the command line, and the launched agent is discarded)."""
+    command = launch_command(args)
+    if command is not None:
+        assert click_command(args) in (command, None)
 
 
 def _stray(marker: str) -> list[int]:
@@ -142,16 +124,17 @@ def test_a_usage_error_leaves_no_agent_behind(options: list[str], env: dict[str,
 
 HELD_SIGNAL = """
 import os, signal, sys, time
-from acp_compat.io import early
-assert early.start(["sh", "-c", "sleep 30", sys.argv[1]])
-os.kill(os.getpid(), signal.SIGTERM)  # held, not fatal, while the launch agent waits
+from acp_compat.io.launched_agent import LaunchedAgent
+launched = LaunchedAgent(["sh", "-c", "sleep 30", sys.argv[1]])
+assert launched.process is not None
+os.kill(os.getpid(), signal.SIGTERM)  # held, not fatal, while the launched agent waits
 time.sleep(0.05)
 if sys.argv[2] == "relay":
-    print(early.handlers_replaced(), flush=True)  # the relay's handlers took over
-    early.discard()
+    print(launched.handlers_replaced(), flush=True)  # the relay's handlers took over
+    launched.discard()
     print("alive", flush=True)
 else:
-    early.discard()  # nobody took the agent: it goes, and the signal acts as always
+    launched.discard()  # nobody took the agent: it goes, and the signal acts as always
     print("not reached", flush=True)
 """
 
@@ -190,14 +173,13 @@ def test_the_collector_is_paused_only_for_the_start_up() -> None:
 
 COLLECTOR = """
 import gc
-from acp_compat.io import early
-early.pause_collector()
+from acp_compat.cli.launch import CollectorPause
+pause = CollectorPause()
 print(gc.isenabled())
-early.resume_collector()
+pause.resume()
 print(gc.isenabled())
 gc.disable()  # paused by someone else: not ours to resume
-early.pause_collector()
-early.resume_collector()
+CollectorPause().resume()
 print(gc.isenabled())
 """
 

@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.agents.harness import PYTHON, agent_command
+from tests.support.agents.harness import PYTHON, agent_command, reap, start_faulty
 from tests.support.schemas import current_errors
 
 pytestmark = pytest.mark.timeout(300)
@@ -330,3 +330,55 @@ def test_agent_lines_never_break_the_relay(
     counts = json.loads(reports[-1])
     assert {i: counts.get(i) for i in expected} == {i: 1 for i in expected}
     assert all(value == 1 for value in counts.values()), counts
+
+
+# -- start-up faults ------------------------------------------------------------------------
+
+STARTS = settings(max_examples=12, derandomize=True, deadline=None)
+
+
+@STARTS
+@given(
+    closed=st.sets(st.sampled_from([0, 1, 2])),
+    delete_cwd=st.booleans(),
+    options=st.sampled_from([[], ["-vv"], ["--agent-protocol", "legacy"]]),
+    lines=st.lists(_line(CLIENT_METHODS, "c"), max_size=3),
+)
+def test_a_faulty_start_never_breaks_the_rules(
+    tmp_path_factory: pytest.TempPathFactory,
+    closed: set[int],
+    delete_cwd: bool,
+    options: list[str],
+    lines: list[tuple[bytes, str | None]],
+) -> None:
+    """Closed standard descriptors and a deleted working directory, with any first lines:
+    ``wrap`` ends once its input does (exit 0), writes only JSON-RPC to stdout, and
+    answers the editor's ``initialize`` once whenever it can hear and be heard."""
+    cwd = tmp_path_factory.mktemp("start")
+    proc = start_faulty(
+        [*options, "--grace", "0.5"],
+        agent_command("legacy_agent"),
+        cwd=cwd,
+        closed=tuple(sorted(closed)),
+        delete_cwd=delete_cwd,
+    )
+    initialize = {
+        "jsonrpc": "2.0",
+        "id": "init",
+        "method": "initialize",
+        "params": {"protocolVersion": 1, "clientCapabilities": {}},
+    }
+    data = json.dumps(initialize).encode() + b"\n" + b"".join(raw + b"\n" for raw, _ in lines)
+    try:
+        try:
+            out, _ = proc.communicate(data, timeout=60)
+        except BrokenPipeError:  # stdin closed at start: it read nothing
+            out, _ = proc.communicate(timeout=60)
+        assert proc.returncode == 0
+        messages = [json.loads(line) for line in out.splitlines()]
+        assert all(isinstance(m, dict) and m.get("jsonrpc") == "2.0" for m in messages), out
+        answers = [m for m in messages if m.get("id") == "init" and "method" not in m]
+        heard = not closed & {0, 1}
+        assert len(answers) == (1 if heard else 0), messages
+    finally:
+        reap(proc)

@@ -15,7 +15,8 @@ import anyio
 import pytest
 
 from acp_compat.io import relay
-from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
+from acp_compat.io.runner import run_wrap
+from acp_compat.translate.settings import WrapSettings
 from tests.support.agents.harness import PipeEditor, agent_command
 
 pytestmark = pytest.mark.timeout(60)
@@ -28,7 +29,7 @@ def test_an_agent_that_never_reads_is_paused_then_lost(
     monkeypatch.setattr(relay, "AGENT_LOW_WATER", 16 * 1024)
     monkeypatch.setattr(relay, "STALL_TIMEOUT", 1.0)
     editor = PipeEditor()
-    options = WrapOptions(mode=ModeOptions(argv=tuple(agent_command("hostile_agent"))), grace=0.3)
+    options = WrapSettings(command=tuple(agent_command("hostile_agent")), grace=0.3)
     status = -1
     chunks = 0
 

@@ -17,7 +17,7 @@ import anyio
 import pytest
 
 from acp_compat.io.lines import LineReader, LineWriter
-from acp_compat.io.relay import Relay, RelayConfig
+from acp_compat.io.relay import Relay
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.base import (
     Output,
@@ -28,6 +28,7 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
+from acp_compat.translate.settings import WrapSettings
 from tests.support.agents.harness import PipeEditor, agent_command
 
 pytestmark = pytest.mark.timeout(30)
@@ -112,17 +113,12 @@ async def _run(
     """Run a relay with a FakeTranslator while ``script(client)`` plays the client."""
     client = Client()
     translator = FakeTranslator(tmp)
-    config = RelayConfig(
-        argv=argv,
-        max_line_bytes=1 << 20,
-        grace=0.5,
-        stderr_sink=None,
-    )
+    config = WrapSettings(command=argv, max_line_bytes=1 << 20, grace=0.5)
     client_in = LineReader(client.relay_in)
     client_out = LineWriter(client.relay_out, name="client")
     async with anyio.create_task_group() as tg:
         tg.start_soon(client_out.run)
-        relay = Relay(tg, config, client_in=client_in, client_out=client_out)
+        relay = Relay(tg, config, client_in=client_in, client_out=client_out, stderr_sink=None)
 
         async def play() -> None:
             await script(client)
@@ -220,17 +216,14 @@ def test_single_agent_relay_ends_with_the_agent_status(tmp_path: Path) -> None:
     async def run() -> int:
         client = Client()
         translator = Dying(tmp_path)
-        config = RelayConfig(
-            argv=tuple(agent_command("current_agent")),
-            max_line_bytes=1 << 20,
-            grace=0.5,
-            stderr_sink=None,
+        config = WrapSettings(
+            command=tuple(agent_command("current_agent")), max_line_bytes=1 << 20, grace=0.5
         )
         client_in = LineReader(client.relay_in)
         client_out = LineWriter(client.relay_out, name="client")
         async with anyio.create_task_group() as tg:
             tg.start_soon(client_out.run)
-            relay = Relay(tg, config, client_in=client_in, client_out=client_out)
+            relay = Relay(tg, config, client_in=client_in, client_out=client_out, stderr_sink=None)
             client.call("start", agent=0, cwd=str(tmp_path))
             client.call("init", agent=0)
             status = await relay.run(translator, single_agent=True)

@@ -21,7 +21,8 @@ import anyio
 import pytest
 
 from acp_compat.io.process import STDERR_TAIL_BYTES, AgentProcess
-from acp_compat.io.runner import ModeOptions, WrapOptions, run_wrap
+from acp_compat.io.runner import run_wrap
+from acp_compat.translate.settings import WrapSettings
 from tests.support.agents.harness import PipeEditor, agent_command
 
 pytestmark = pytest.mark.timeout(30)
@@ -52,7 +53,7 @@ async def _wrap(
     argv: list[str], editor: Editor, play: Callable[[], Awaitable[None]], **mode: Any
 ) -> int:
     """``run_wrap`` around ``argv`` while ``play()`` plays the editor; the exit status."""
-    options = WrapOptions(mode=ModeOptions(argv=tuple(argv), **mode), grace=0.3)
+    options = WrapSettings(command=tuple(argv), grace=0.3, **mode)
     status = 0
     async with anyio.create_task_group() as tg:
 
@@ -224,7 +225,7 @@ def test_a_terminal_shared_by_stdin_and_stdout_is_left_blocking() -> None:
     # blocking, as found.
     master, terminal = os.openpty()
     stdout = os.dup(terminal)  # run_wrap takes this one over and closes it
-    options = WrapOptions(mode=ModeOptions(argv=tuple(agent_command("current_agent"))), grace=0.3)
+    options = WrapSettings(command=tuple(agent_command("current_agent")), grace=0.3)
 
     async def run() -> int:
         async with anyio.create_task_group() as tg:

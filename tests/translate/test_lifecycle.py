@@ -31,7 +31,8 @@ from acp_compat.translate.lifecycle import (
     markdown_table,
     transition,
 )
-from acp_compat.translate.startup import StartupOptions, StartupPolicy
+from acp_compat.translate.settings import WrapSettings
+from acp_compat.translate.startup import StartupPolicy
 from tests.support.paths import ROOT
 
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
@@ -114,7 +115,7 @@ def test_startup_probes_at_most_four_times() -> None:
 
 def test_the_policy_ignores_events_once_it_is_over() -> None:
     """A final state has no row: the policy drops what comes after (it never raises)."""
-    policy = StartupPolicy(StartupOptions(argv=("agent",)))
+    policy = StartupPolicy(WrapSettings(command=("agent",)))
     policy.start()
     policy.from_client({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
     policy.client_closed()
@@ -128,7 +129,7 @@ def test_the_policy_ignores_events_once_it_is_over() -> None:
 def test_the_policy_raises_for_an_event_its_state_does_not_allow() -> None:
     """A shell that reports a start failure for a process that already exited has a bug:
     the policy's table refuses the event instead of guessing."""
-    policy = StartupPolicy(StartupOptions(argv=("agent",)))
+    policy = StartupPolicy(WrapSettings(command=("agent",)))
     policy.start()
     assert policy.agent_exited(0, 1, "gone") == []
     assert policy.state is StartupState.EXITED_EARLY

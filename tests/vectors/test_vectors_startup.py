@@ -14,12 +14,11 @@ from typing import Any
 import pytest
 
 from acp_compat.translate.base import StartAgent, StopAgent, ToAgent, ToClient
-from acp_compat.translate.probe import Protocol
+from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import (
     ArmTimer,
     Decided,
     Finish,
-    StartupOptions,
     StartupOutput,
     StartupPolicy,
 )
@@ -32,13 +31,12 @@ FILES = sorted(
 )
 
 
-def options_from(obj: dict[str, Any]) -> StartupOptions:
+def options_from(obj: dict[str, Any]) -> WrapSettings:
     """A vector's ``options``: ``agentCommand``, ``agentProtocol`` (``auto``),
     ``probeTimeout`` (5), ``version`` (``0.0.0-test``), ``clientFs`` (false)."""
-    named = obj.get("agentProtocol", "auto")
-    return StartupOptions(
-        argv=tuple(obj["agentCommand"]),
-        agent_protocol=None if named == "auto" else Protocol(named),
+    return WrapSettings(
+        command=tuple(obj["agentCommand"]),
+        agent_protocol=obj.get("agentProtocol", "auto"),
         probe_timeout=float(obj.get("probeTimeout", 5)),
         version=obj.get("version", "0.0.0-test"),
         client_fs=bool(obj.get("clientFs", False)),

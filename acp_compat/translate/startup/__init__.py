@@ -41,11 +41,7 @@ a shell would report a failed launcher). An agent that never answers is refused 
 probe timeouts.
 """
 
-from acp_compat.translate.startup.factory import (
-    TranslatorOptions,
-    make_translator,
-    preload_translator,
-)
+from acp_compat.translate.startup.factory import make_translator, preload_translator
 from acp_compat.translate.startup.outputs import (
     AgentExit,
     ArmTimer,
@@ -57,7 +53,7 @@ from acp_compat.translate.startup.outputs import (
     StartupOutput,
     mode_for,
 )
-from acp_compat.translate.startup.policy import SLOW_START_TIMEOUT, StartupOptions, StartupPolicy
+from acp_compat.translate.startup.policy import SLOW_START_TIMEOUT, StartupPolicy
 from acp_compat.translate.startup.wording import likely_fix, spawn_error, start_failure_reason
 
 __all__ = [
@@ -69,10 +65,8 @@ __all__ = [
     "Decision",
     "Finish",
     "Mode",
-    "StartupOptions",
     "StartupOutput",
     "StartupPolicy",
-    "TranslatorOptions",
     "likely_fix",
     "make_translator",
     "mode_for",

@@ -4,28 +4,12 @@ from __future__ import annotations
 
 import contextlib
 
-from acp_compat._define import frozen
 from acp_compat.translate.base import Translator
 from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
 from acp_compat.translate.passthrough import PassthroughTranslator
 from acp_compat.translate.probe import Protocol
+from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup.outputs import Decision, Mode
-
-
-@frozen(kw_only=True)
-class TranslatorOptions:
-    """What the translators need from the command line (paths already absolute)."""
-
-    argv: tuple[str, ...]
-    launch_cwd: str
-    """acp-compat's own working directory."""
-    session_cwd: str
-    """The session cwd for a current agent behind a legacy client (``--cwd``)."""
-    client_fs: bool = False
-    auth_method: str | None = None
-    version: str = "0.0.0"
-    agent_protocol_given_as: str = ""
-    """How a named protocol was given (``--agent-protocol legacy``, or its variable)."""
 
 
 def preload_translator(client: Protocol | None) -> None:
@@ -42,21 +26,25 @@ def preload_translator(client: Protocol | None) -> None:
             pass
 
 
-def make_translator(decision: Decision, options: TranslatorOptions) -> Translator | str:
+def make_translator(
+    decision: Decision, settings: WrapSettings, launch_cwd: str
+) -> Translator | str:
     """The translator for ``decision``'s mode, or why there is none (the translator
-    classes are imported only when needed). A protocol the user named instead of a
-    detected one is wrapped in :class:`ForcedProtocol`, so an agent that refuses it leaves
-    the editor an error that names the setting."""
-    translator = _translator_for(decision, options)
+    classes are imported only when needed; their options are built from ``settings``;
+    ``launch_cwd``, absolute, is where agent process 0 runs). A protocol the user named
+    instead of a detected one is wrapped in :class:`ForcedProtocol`, so an agent that
+    refuses it leaves the editor an error that names the setting."""
+    translator = _translator_for(decision, settings, launch_cwd)
     initialize = decision.client_messages[0] if decision.client_messages else None
     if decision.how != "--agent-protocol" or isinstance(translator, str) or initialize is None:
         return translator
-    given_as = options.agent_protocol_given_as or f"--agent-protocol {decision.agent.value}"
-    hint = forced_protocol_hint(decision.agent.value, given_as)
+    hint = forced_protocol_hint(decision.agent.value, settings.how_given("agent_protocol"))
     return ForcedProtocol(translator, initialize.get("id"), hint)
 
 
-def _translator_for(decision: Decision, options: TranslatorOptions) -> Translator | str:
+def _translator_for(
+    decision: Decision, settings: WrapSettings, launch_cwd: str
+) -> Translator | str:
     if decision.mode is Mode.PASSTHROUGH:
         return PassthroughTranslator()
     if decision.mode is Mode.UPGRADE:
@@ -66,9 +54,9 @@ def _translator_for(decision: Decision, options: TranslatorOptions) -> Translato
             return f"the upgrade translator is not available in this build ({exc})"
         return UpgradeTranslator(
             UpgradeOptions(
-                agent_command=options.argv,
-                launch_cwd=options.launch_cwd,
-                version=options.version,
+                agent_command=settings.command,
+                launch_cwd=launch_cwd,
+                version=settings.version,
                 agent0_initialized=decision.agent0_initialized,
                 agent0_next_id=decision.agent0_next_id,
             )
@@ -79,10 +67,10 @@ def _translator_for(decision: Decision, options: TranslatorOptions) -> Translato
         return f"the downgrade translator is not available in this build ({exc})"
     return DowngradeTranslator(
         DowngradeOptions(
-            cwd=options.session_cwd,
-            client_fs=options.client_fs,
-            auth_method=options.auth_method,
-            client_info_version=options.version,
+            cwd=settings.cwd or launch_cwd,
+            client_fs=settings.client_fs,
+            auth_method=settings.auth_method,
+            client_info_version=settings.version,
             agent0_initialized=decision.agent0_initialized,
             agent0_next_id=decision.agent0_next_id,
         )

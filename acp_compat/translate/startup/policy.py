@@ -14,7 +14,6 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from acp_compat._define import frozen
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, INVALID_REQUEST, Message, error
 from acp_compat.translate.base import StartAgent, StopAgent, ToAgent, ToClient
 from acp_compat.translate.exits import EXIT_CANNOT_START, EXIT_NO_PROTOCOL, shell_status
@@ -24,7 +23,13 @@ from acp_compat.translate.lifecycle import (
     StartupState,
     transition,
 )
-from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol, probe_request
+from acp_compat.translate.probe import (
+    Protocol,
+    agent_protocol,
+    client_protocol,
+    probe_request,
+)
+from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import wording
 from acp_compat.translate.startup.outputs import (
     AgentExit,
@@ -55,19 +60,6 @@ STEPS: Mapping[StartupState, int] = {
 in the other protocol; each step after the first takes a fresh process; 3 waits longer."""
 
 
-@frozen(kw_only=True)
-class StartupOptions:
-    """What the policy needs from the command line."""
-
-    argv: tuple[str, ...]
-    agent_protocol: Protocol | None = None
-    """The protocol the user named (``--agent-protocol``); ``None``: probe (``auto``)."""
-    probe_timeout: float = 5.0
-    version: str = "0.0.0"
-    """acp-compat's version, for the ``clientInfo`` of a current probe."""
-    client_fs: bool = False
-
-
 class StartupPolicy:
     """Decides ``wrap``'s mode from the client's ``initialize`` and the probes' answers.
 
@@ -76,7 +68,7 @@ class StartupPolicy:
     events are ignored.
     """
 
-    def __init__(self, options: StartupOptions) -> None:
+    def __init__(self, options: WrapSettings) -> None:
         self.options = options
         self.state = StartupState.AWAITING_INITIALIZE
         """Where startup stands; it moves only through :meth:`_apply`."""
@@ -217,7 +209,7 @@ class StartupPolicy:
     def _initialized(self) -> list[StartupOutput]:
         """The client's ``initialize`` arrived: refuse, decide, or probe."""
         assert self.initialize is not None
-        named = self.options.agent_protocol
+        named = self.options.named_protocol
         self._apply(_Event.INITIALIZE if named is None else _Event.INITIALIZE_NAMED)
         if self.state is _State.FINISHED:
             return self._refuse_start_failure()
@@ -356,7 +348,7 @@ class StartupPolicy:
         assert self.initialize is not None
         reason = self._start_failure
         self.attempts.append(Attempt(protocol=self._client, outcome="start-failed", account=reason))
-        data = {"command": list(self.options.argv), "reason": reason}
+        data = {"command": list(self.options.command), "reason": reason}
         reply = error(self.initialize["id"], INTERNAL_ERROR, reason, data)
         return [ToClient(reply), *self._finish(EXIT_CANNOT_START)]
 
@@ -364,7 +356,7 @@ class StartupPolicy:
         """No step told: answer the ``initialize`` with what was tried, and finish."""
         assert self.initialize is not None
         logger.error("%s: %s", wording.NEITHER_PROTOCOL, wording.summary(self.attempts))
-        message, data = wording.refusal(self.options.argv, self.attempts)
+        message, data = wording.refusal(self.options.command, self.attempts)
         reply = error(self.initialize["id"], INTERNAL_ERROR, message, data)
         last = self.attempts[-1]
         # An agent that only ever failed (a launcher that failed: ``npx`` or ``env``

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -219,3 +220,45 @@ def wait_gone(pids: list[int], timeout: float = 5.0) -> list[int]:
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.05)
+
+
+FAULTY_START = 'cd "$1" || exit 99; shift; [ -z "$DELETE_CWD" ] || rmdir "$PWD"; exec "$@" $CLOSE'
+"""``sh -c`` that starts ``wrap`` in a directory, deleted first if asked, with the
+redirections in ``$CLOSE`` (``<&- 2>&-``) closing standard descriptors."""
+
+
+def start_faulty(
+    options: list[str],
+    command: list[str],
+    *,
+    cwd: Path,
+    closed: tuple[int, ...] = (),
+    delete_cwd: bool = False,
+    stderr: Any = subprocess.DEVNULL,
+) -> subprocess.Popen[bytes]:
+    """``python -m acp_compat wrap OPTIONS -- COMMAND`` started as an unlucky machine
+    would start it: descriptors ``closed`` (0, 1, 2) closed, in ``cwd``, which is removed
+    just before when ``delete_cwd``. Its own session: close it with :func:`reap`."""
+    close = " ".join(f"{fd}>&-" if fd else "<&-" for fd in closed)
+    script = FAULTY_START.replace("$CLOSE", close)
+    argv = [PYTHON, "-m", "acp_compat", "wrap", *options, "--", *command]
+    return subprocess.Popen(
+        ["sh", "-c", script, "sh", str(cwd), *argv],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+        env={**os.environ, "DELETE_CWD": "1" if delete_cwd else ""},
+        start_new_session=True,
+    )
+
+
+def reap(proc: subprocess.Popen[bytes]) -> None:
+    """Kill ``proc``'s session if it still runs, wait for it and close our pipe ends."""
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        if pipe is not None:
+            with contextlib.suppress(BrokenPipeError):
+                pipe.close()

@@ -22,17 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from acp_compat.cli.demo import demo
-from acp_compat.cli.trace import TextRenderer, trace, use_colour
-from acp_compat.io.trace_view import (
-    BadLine,
-    Conversation,
-    Note,
-    Record,
-    RelayEvent,
-    TraceReader,
-    Turn,
-    read_trace,
-)
+from acp_compat.cli.trace import trace, use_colour
+from acp_compat.trace.conversation import Conversation, Note, Turn, read_trace
+from acp_compat.trace.records import BadLine, Record, RelayEvent, TraceReader
+from acp_compat.trace.render import Printer, entry_lines, plain
 from tests.support.legacy_driver import LegacyDriver
 from tests.support.paths import AGENTS
 
@@ -67,7 +60,7 @@ def test_demo_trace_shows_every_tool_call_and_the_stop_reason(demo_trace: Path) 
     assert "\x1b[" not in out  # not a terminal: no colours
     assert "mode: upgrade (a current editor, a legacy agent)" in out
     assert "you: Please read the project, edit hello.txt and run a command." in out
-    assert "thinking: **Planning** I read the request" in out
+    assert "thinking: Planning I read the request" in out  # markdown shown as styles
     # Streamed chunks are joined into one line.
     assert "agent: Hello! I am the example legacy agent, speaking ACP 0.0.9." in out
     for line in (
@@ -467,7 +460,96 @@ def test_any_records_read_without_crashing(records: list[tuple[str, dict[str, An
     conversation = read_trace(data)
     for entry in conversation.entries:
         json.dumps(entry.summary())
-    out: list[str] = []
-    renderer = TextRenderer(out.append)
-    for entry in conversation.entries:
-        renderer.entry(entry)
+    whole = [plain(line) for entry in conversation.entries for line in entry_lines(entry)]
+    printer = Printer(conversation)
+    assert [plain(line) for line in printer.lines(final=True)] == whole
+
+
+# -- the renderer (acp-compat trace and acp-compat demo alike) ------------------------------------
+
+
+def _update(update: dict[str, Any]) -> dict[str, Any]:
+    return {"method": "session/update", "params": {"sessionId": "s", "update": update}}
+
+
+def _chunk(kind: str, text: str) -> dict[str, Any]:
+    return _update({"sessionUpdate": kind, "content": {"type": "text", "text": text}})
+
+
+PROMPT = {"id": 1, "method": "session/prompt", "params": {"sessionId": "s", "prompt": []}}
+END_TURN = {"id": 1, "result": {"stopReason": "end_turn"}}
+
+
+def _shown(*messages: tuple[str, dict[str, Any]]) -> list[str]:
+    """The lines a live reader (one record at a time) prints; they equal the whole turn's."""
+    conversation = Conversation()
+    printer = Printer(conversation)
+    shown: list[str] = []
+    for number, (direction, message) in enumerate(messages, 1):
+        conversation.add(Record(number, None, direction, message))
+        shown += [plain(line) for line in printer.lines()]
+    shown += [plain(line) for line in printer.lines(final=True)]
+    whole = [plain(line) for entry in conversation.entries for line in entry_lines(entry)]
+    assert shown == whole
+    return shown
+
+
+def test_streamed_chunks_are_joined_one_line_per_speaker() -> None:
+    out = _shown(
+        ("client->relay", PROMPT),
+        ("relay->client", _chunk("agent_thought_chunk", "hm")),
+        ("relay->client", _chunk("agent_message_chunk", " Hi")),
+        ("relay->client", _chunk("agent_message_chunk", " there")),
+        ("relay->client", END_TURN),
+    )
+    assert out[-3:] == ["thinking: hm", "agent: Hi there", "== end_turn"]
+
+
+def test_markdown_split_across_chunks_is_shown_as_styles() -> None:
+    chunks = ["Use *", "*bold*", "* and `code`", " * star"]
+    conversation = Conversation()
+    conversation.add(Record(1, None, "client->relay", PROMPT))
+    for number, chunk in enumerate(chunks, 2):
+        conversation.add(
+            Record(number, None, "relay->client", _chunk("agent_message_chunk", chunk))
+        )
+    [turn] = conversation.entries
+    assert isinstance(turn, Turn)
+    [line] = entry_lines(turn)[3:4]
+    assert plain(line) == "agent: Use bold and code * star"
+    assert [s.text for s in line if s.bold] == ["agent: ", "bold"]
+    assert [s.text for s in line if s.code] == ["code"]
+
+
+def test_a_tool_call_shows_its_places_and_its_last_content() -> None:
+    diff = {"type": "diff", "path": "/p/a.txt", "oldText": "a\n", "newText": "b\n"}
+    note = {"type": "content", "content": {"type": "text", "text": "not applied"}}
+    call = {
+        "sessionUpdate": "tool_call",
+        "toolCallId": "1",
+        "title": "Edit a.txt",
+        "kind": "edit",
+        "status": "pending",
+        "locations": [{"path": "/p/a.txt", "line": 3}],
+        "content": [diff],
+    }
+    plan = {"sessionUpdate": "plan", "entries": [{"content": "x", "status": "completed"}]}
+    out = _shown(
+        ("client->relay", PROMPT),
+        ("relay->client", _update(call)),
+        ("relay->client", _update({"sessionUpdate": "plan", **plan})),
+        ("relay->client", _update({"sessionUpdate": "tool_call_update", "toolCallId": "1"})),
+        ("relay->client", END_TURN),
+    )
+    assert "  [edit] Edit a.txt  pending  never finished  #1" in out
+    assert "      at /p/a.txt:3" in out and "      -a" in out and "      +b" in out
+    assert "  plan:" in out and "    [x] x" in out
+    failed = {"sessionUpdate": "tool_call_update", "toolCallId": "1", "status": "failed"}
+    out = _shown(
+        ("client->relay", PROMPT),
+        ("relay->client", _update(call)),
+        ("relay->client", _update({**failed, "content": [note]})),
+        ("relay->client", END_TURN),
+    )
+    assert "  [edit] Edit a.txt  failed (pending → failed)  #1" in out
+    assert "      not applied" in out and "      +b" not in out  # the update replaced it

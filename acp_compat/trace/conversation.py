@@ -1,21 +1,19 @@
-"""Reading a ``--trace`` file back: records, then the conversation they show (sans-IO).
+"""The conversation a trace shows, as an editor would have shown it (sans-IO).
 
-:class:`TraceReader` turns the file's bytes, fed in any pieces, into :class:`Record`
-objects (and :class:`BadLine` for a line that is not a record), keeping a partial last
-line until it is complete or the input ends, so a trace cut mid-line or still being
-written is read as far as it goes. :class:`Conversation` follows the records and builds
-what an editor would have shown: :class:`Turn` objects (the prompt, the streamed text
-and thoughts joined, tool calls with their final status and how long they ran,
-permission questions with the answer, the stop reason) and :class:`Note` objects for
-what happened between turns (sessions, errors, dropped lines, agent exits).
+:class:`Conversation` follows the records of :mod:`acp_compat.trace.records` and builds
+:class:`Turn` objects (the prompt, the streamed text and thoughts joined, tool calls with
+their final status, content and how long they ran, permission questions with the answer,
+the stop reason) and :class:`Note` objects for what happened between turns (sessions,
+errors, dropped lines, agent exits). :mod:`acp_compat.trace.render` turns them into lines.
 
 Which side shows the conversation: the current-protocol side of the relay, found from the
 first ``initialize``. In an upgrade trace (a current editor, a legacy agent) that is the
 editor's side (``client->relay`` / ``relay->client``); in a downgrade trace (a legacy
 editor, a current agent) it is the agent's side (``relay->agent`` / ``agent->relay``).
-Either way the messages are current ACP, so one interpreter reads both. Nothing here
-reads files or clocks: the times are the trace's own ``t`` (seconds since the relay
-started). The ``acp-compat trace`` command prints what this builds.
+Either way the messages are current ACP, so one interpreter reads both. An editor that
+is itself current ACP (``acp-compat demo``) feeds what it sends and gets as
+``client->relay`` and ``relay->client`` records. Nothing here reads files or clocks: the
+times are the trace's own ``t`` (seconds since the relay started), ``None`` when unknown.
 """
 
 from __future__ import annotations
@@ -27,133 +25,24 @@ from typing import Any
 import attrs
 
 from acp_compat._define import define
-from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, RELAY
-
-DIRECTIONS = (CLIENT_IN, AGENT_OUT, AGENT_IN, CLIENT_OUT)
-"""The four ``dir`` values a record may carry."""
+from acp_compat.trace.records import (
+    AGENT_IN,
+    AGENT_OUT,
+    CLIENT_IN,
+    CLIENT_OUT,
+    BadLine,
+    Item,
+    Record,
+    RelayEvent,
+    TraceReader,
+    request_key,
+)
 
 PROBE = "initialize (legacy probe)"
 """How the relay's legacy ``initialize`` probe of an agent is told from an editor's."""
 
 FINAL_STATUSES = frozenset({"completed", "failed"})
 """Tool call statuses after which a call has stopped running."""
-
-
-@define(frozen=True)
-class Record:
-    """One trace line: a message seen at one point of the relay."""
-
-    line: int
-    """1-based line number in the trace file."""
-    t: float | None
-    """Seconds since the relay started (``None`` when the record lacks it)."""
-    direction: str
-    """``client->relay``, ``relay->agent``, ``agent->relay`` or ``relay->client``."""
-    message: dict[str, Any]
-    agent: int | None = None
-    session: str | None = None
-    time: str | None = None
-    """Wall-clock ISO-8601 UTC time of the record."""
-
-
-@define(frozen=True)
-class RelayEvent:
-    """An event record: something the relay saw that is not a message (an agent exit...)."""
-
-    line: int
-    t: float | None
-    event: dict[str, Any]
-    """``{"type": ..., ...}`` as :mod:`acp_compat.io.trace` documents it."""
-    agent: int | None = None
-    session: str | None = None
-    time: str | None = None
-
-
-@define(frozen=True)
-class BadLine:
-    """A trace line that is not a record (a cut line, or something else in the file)."""
-
-    line: int
-    size: int
-    reason: str
-    truncated: bool = False
-    """Whether this is the file's unterminated last line (a cut or a trace being written)."""
-
-
-Item = Record | RelayEvent | BadLine
-"""What one trace line is."""
-
-
-def parse_record(line_number: int, data: bytes) -> Item:
-    """One line of a trace file as a :class:`Record` or :class:`RelayEvent`, or a
-    :class:`BadLine` saying why it is neither."""
-    try:
-        entry = json.loads(data)
-    except json.JSONDecodeError as exc:
-        return BadLine(line_number, len(data), f"not JSON ({exc.msg})")
-    except ValueError:  # bytes that are not UTF-8
-        return BadLine(line_number, len(data), "not UTF-8 text")
-    if not isinstance(entry, dict):
-        return BadLine(line_number, len(data), "not a JSON object")
-    direction = entry.get("dir")
-    t = entry.get("t")
-    agent = entry.get("agent")
-    session = entry.get("session")
-    when = entry.get("time")
-    common: dict[str, Any] = {
-        "line": line_number,
-        "t": float(t) if isinstance(t, (int, float)) and not isinstance(t, bool) else None,
-        "agent": agent if isinstance(agent, int) and not isinstance(agent, bool) else None,
-        "session": session if isinstance(session, str) else None,
-        "time": when if isinstance(when, str) else None,
-    }
-    event = entry.get("event")
-    if direction == RELAY and isinstance(event, dict) and isinstance(event.get("type"), str):
-        return RelayEvent(event=event, **common)
-    message = entry.get("msg")
-    if direction not in DIRECTIONS or not isinstance(message, dict):
-        return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
-    return Record(direction=direction, message=message, **common)
-
-
-class TraceReader:
-    """Splits trace bytes into records; feed it pieces, then :meth:`end` it."""
-
-    def __init__(self) -> None:
-        self._partial = b""
-        self._line = 0
-
-    @property
-    def pending_bytes(self) -> int:
-        """Bytes of an incomplete last line held back until more arrive."""
-        return len(self._partial)
-
-    def feed(self, data: bytes) -> list[Item]:
-        """The complete lines in ``data`` (after what was held back), parsed."""
-        if not data:
-            return []
-        lines = (self._partial + data).split(b"\n")
-        self._partial = lines.pop()
-        return [self._parse(line) for line in lines if line.strip()]
-
-    def end(self) -> list[Item]:
-        """The input is over: the unterminated last line, read as far as it goes."""
-        data, self._partial = self._partial, b""
-        if not data.strip():
-            return []
-        parsed = self._parse(data)
-        if isinstance(parsed, BadLine):
-            # A trace is written line by line and flushed: an unterminated line that is
-            # not a record was cut (a full disk, a killed relay, a copy made mid-write).
-            return [BadLine(parsed.line, parsed.size, "cut mid-line", truncated=True)]
-        return [parsed]
-
-    def _parse(self, data: bytes) -> Item:
-        self._line += 1
-        return parse_record(self._line, data)
-
-
-# -- the conversation -------------------------------------------------------------------------
 
 
 @define
@@ -178,6 +67,10 @@ class ToolCall:
     statuses: list[str] = attrs.Factory(list)
     command: str | None = None
     """The command of an ``execute`` call, when ``rawInput`` names one."""
+    content: list[Any] = attrs.Factory(list)
+    """Its content items (text, diffs, terminals) as last sent: an update replaces them."""
+    locations: list[Any] = attrs.Factory(list)
+    """The files it touches (``{"path", "line"}``) as last sent."""
 
     @property
     def seconds(self) -> float | None:
@@ -495,7 +388,7 @@ class Conversation:
             if method == "initialize" and record.direction == AGENT_OUT and not _is_current(params):
                 method = PROBE  # the relay asking a legacy question of a maybe-current agent
             if "id" in message:
-                self._editor_requests[_key(message["id"])] = (method, params)
+                self._editor_requests[request_key(message["id"])] = (method, params)
             if method == "session/prompt" and "id" in message:
                 self._start_turn(record, message["id"], params)
             elif method == "session/cancel":
@@ -504,7 +397,7 @@ class Conversation:
                     turn.parts.append(Problem("the editor cancelled the turn"))
             return
         # A response: the editor answering one of the agent's requests.
-        asked = self._agent_requests.pop(_key(message.get("id")), None)
+        asked = self._agent_requests.pop(request_key(message.get("id")), None)
         if asked is None:
             return
         method, asked_params = asked
@@ -523,16 +416,18 @@ class Conversation:
         params = params if isinstance(params, dict) else {}
         if isinstance(method, str):
             if "id" in message:
-                self._agent_requests[_key(message["id"])] = (method, params)
+                self._agent_requests[request_key(message["id"])] = (method, params)
             if method == "session/update":
                 self._update(record, params)
             elif method == "session/request_permission" and "id" in message:
                 self._ask_permission(record, message["id"], params)
             return
-        asked = self._editor_requests.pop(_key(message.get("id")), None)
+        asked = self._editor_requests.pop(request_key(message.get("id")), None)
         method, asked_params = asked if asked is not None else (None, {})
         turn = (
-            self._turns.pop(_key(message.get("id")), None) if method == "session/prompt" else None
+            self._turns.pop(request_key(message.get("id")), None)
+            if method == "session/prompt"
+            else None
         )
         if turn is not None:
             self._end_turn(record, turn, message)
@@ -565,8 +460,15 @@ class Conversation:
         name = ""
         if isinstance(info, dict):
             name = f", agent {info.get('title') or info.get('name')!r}"
+        methods = result.get("authMethods")
+        ids = (
+            [str(m.get("id")) for m in methods if isinstance(m, dict)]
+            if isinstance(methods, list)
+            else []
+        )
+        auth = f", auth methods: {', '.join(ids) or 'none'}"
         mode = f" ({self.mode})" if self.mode else ""
-        text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{mode}"
+        text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{mode}"
         self._note("info", text, record, None)
 
     def _start_turn(self, record: Record, request_id: Any, params: dict[str, Any]) -> None:
@@ -577,7 +479,7 @@ class Conversation:
         index = self._turn_counts.get(session, 0)
         self._turn_counts[session] = index + 1
         turn = Turn(session=session, index=index, prompt=text, started=record.t)
-        self._turns[_key(request_id)] = turn
+        self._turns[request_key(request_id)] = turn
         self._session_turns[session] = turn
         self.entries.append(turn)
 
@@ -642,6 +544,10 @@ class Conversation:
         raw = update.get("rawInput")
         if isinstance(raw, dict) and isinstance(raw.get("command"), str):
             call.command = raw["command"]
+        for name in ("content", "locations"):
+            items = update.get(name)
+            if isinstance(items, list):
+                setattr(call, name, items)
         status = update.get("status")
         if isinstance(status, str):
             call.status = status
@@ -663,15 +569,17 @@ class Conversation:
         title = tool.get("title") or (known.title if known else "") or "(untitled)"
         options = params.get("options")
         offered = [o for o in (options if isinstance(options, list) else []) if isinstance(o, dict)]
-        names = {_key(o.get("optionId")): str(o.get("name") or o.get("optionId")) for o in offered}
+        names = {
+            request_key(o.get("optionId")): str(o.get("name") or o.get("optionId")) for o in offered
+        }
         question = Permission(
             tool_call_id=str(tool_id) if tool_id is not None else None,
             title=str(title),
             options=[str(o.get("name") or o.get("optionId")) for o in offered],
             asked=record.t,
         )
-        self._permissions[_key(request_id)] = question
-        self._option_names[_key(request_id)] = names
+        self._permissions[request_key(request_id)] = question
+        self._option_names[request_key(request_id)] = names
         if turn is None:
             turn = Turn(session=session, index=-1, prompt="", started=record.t)
             self._session_turns[session] = turn
@@ -679,7 +587,7 @@ class Conversation:
         turn.parts.append(question)
 
     def _answer_permission(self, record: Record, message: dict[str, Any]) -> None:
-        key = _key(message.get("id"))
+        key = request_key(message.get("id"))
         question = self._permissions.pop(key, None)
         names = self._option_names.pop(key, {})
         if question is None:
@@ -692,7 +600,7 @@ class Conversation:
         outcome = result.get("outcome") if isinstance(result, dict) else None
         if isinstance(outcome, dict) and outcome.get("outcome") == "selected":
             option = outcome.get("optionId")
-            question.answer = names.get(_key(option), str(option))
+            question.answer = names.get(request_key(option), str(option))
         elif isinstance(outcome, dict) and outcome.get("outcome") == "cancelled":
             question.answer = "cancelled"
         else:
@@ -723,13 +631,6 @@ class Conversation:
         self, level: str, text: str, record: Record | RelayEvent | None, session: str | None
     ) -> None:
         self.entries.append(Note(level, text, record.t if record else None, session))
-
-
-def _key(request_id: Any) -> Any:
-    """A request id usable as a dict key (ids are JSON scalars; anything else by its JSON)."""
-    if isinstance(request_id, (int, str)) or request_id is None:
-        return request_id
-    return json.dumps(request_id, sort_keys=True)
 
 
 def _session(params: dict[str, Any], record: Record) -> str | None:

@@ -1,0 +1,8 @@
+"""The trace room: a ``--trace`` file read back, sans-IO.
+
+``records`` (the file's lines as records), ``conversation`` (the turns an editor showed),
+``render`` (the one renderer of a conversation, as lines of styled spans: ``acp-compat
+trace`` and ``acp-compat demo`` both print through it). The writer is I/O and lives in
+:mod:`acp_compat.io.trace`. Nothing is imported here, so the relay, which needs only the
+record directions, pays for no more.
+"""

@@ -1,0 +1,495 @@
+"""``acp-compat trace --check``: every rule, broken by one small trace and kept by another.
+
+Each case below is a trace (records on the editor's link: what the editor sent and what
+it got) that breaks exactly one rule of :data:`acp_compat.trace.check.rules.RULES`, next
+to the same trace put right. The check must find exactly that rule's problem in the one,
+and nothing in the other. Real traces of every mode (written by ``wrap``) check clean.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from click.testing import CliRunner
+
+from acp_compat.cli.demo import DEFAULT_PROMPT, DemoClient, Screen, demo
+from acp_compat.cli.trace import trace
+from acp_compat.io.process import AgentProcess, use_agent
+from acp_compat.trace.check.checker import Checker, Finding, check_trace
+from acp_compat.trace.check.rules import RULES, RULES_BY_ID, rules_markdown
+from acp_compat.trace.records import Record, TraceReader
+from tests.support.legacy_driver import LegacyDriver
+from tests.support.paths import AGENTS, ROOT
+
+CURRENT_AGENT = [sys.executable, str(AGENTS / "current_agent.py")]
+LEGACY_AGENT = [sys.executable, "-m", "acp_compat.examples.legacy_agent"]
+
+SENT = "client->relay"
+"""What the editor sent (the client's messages)."""
+GOT = "relay->client"
+"""What the editor got (the agent's messages, as the relay gave them)."""
+
+Step = tuple[str, dict[str, Any]]
+
+MODES = {"currentModeId": "ask", "availableModes": [{"id": "ask", "name": "Ask"}]}
+ALL_CLIENT = {"fs": {"readTextFile": True, "writeTextFile": True}, "terminal": True}
+
+
+def current(
+    *steps: Step,
+    client: dict[str, Any] = ALL_CLIENT,
+    agent: dict[str, Any] | None = None,
+    modes: dict[str, Any] | None = MODES,
+) -> list[Step]:
+    """An initialized current link with session ``s``, then ``steps``."""
+    new: dict[str, Any] = {"sessionId": "s"}
+    if modes is not None:
+        new["modes"] = modes
+    init = {"protocolVersion": 1, "clientCapabilities": client}
+    return [
+        (SENT, {"id": 0, "method": "initialize", "params": init}),
+        (GOT, {"id": 0, "result": {"protocolVersion": 1, "agentCapabilities": agent or {}}}),
+        (SENT, {"id": 1, "method": "session/new", "params": {"cwd": "/p", "mcpServers": []}}),
+        (GOT, {"id": 1, "result": new}),
+        *steps,
+    ]
+
+
+def update(which: str, /, **fields: Any) -> Step:
+    return (
+        GOT,
+        {
+            "method": "session/update",
+            "params": {"sessionId": "s", "update": {"sessionUpdate": which, **fields}},
+        },
+    )
+
+
+TEXT = {"type": "text", "text": "hi"}
+PROMPT: Step = (
+    SENT,
+    {"id": 2, "method": "session/prompt", "params": {"sessionId": "s", "prompt": [TEXT]}},
+)
+END: Step = (GOT, {"id": 2, "result": {"stopReason": "end_turn"}})
+CANCELLED: Step = (GOT, {"id": 2, "result": {"stopReason": "cancelled"}})
+CANCEL: Step = (SENT, {"method": "session/cancel", "params": {"sessionId": "s"}})
+CHUNK = update("agent_message_chunk", content=TEXT)
+COMMANDS = update("available_commands_update", availableCommands=[])
+CALL = update("tool_call", toolCallId="c1", title="Read a", kind="read", status="pending")
+CALL_DONE = update("tool_call_update", toolCallId="c1", status="completed")
+ASK: Step = (
+    GOT,
+    {
+        "id": "p1",
+        "method": "session/request_permission",
+        "params": {
+            "sessionId": "s",
+            "toolCall": {"toolCallId": "c1"},
+            "options": [{"optionId": "ok", "name": "Allow", "kind": "allow_once"}],
+        },
+    },
+)
+ALLOW: Step = (SENT, {"id": "p1", "result": {"outcome": {"outcome": "selected", "optionId": "ok"}}})
+READ: list[Step] = [
+    (
+        GOT,
+        {"id": "f1", "method": "fs/read_text_file", "params": {"sessionId": "s", "path": "/p/a"}},
+    ),
+    (SENT, {"id": "f1", "result": {"content": "a"}}),
+]
+TERMINAL: list[Step] = [
+    (GOT, {"id": "t1", "method": "terminal/create", "params": {"sessionId": "s", "command": "ls"}}),
+    (SENT, {"id": "t1", "result": {"terminalId": "T"}}),
+]
+LOAD: list[Step] = [
+    (
+        SENT,
+        {
+            "id": 3,
+            "method": "session/load",
+            "params": {"sessionId": "old", "cwd": "/p", "mcpServers": []},
+        },
+    ),
+    (
+        GOT,
+        {
+            "method": "session/update",
+            "params": {
+                "sessionId": "old",
+                "update": {"sessionUpdate": "user_message_chunk", "content": TEXT},
+            },
+        },
+    ),
+    (GOT, {"id": 3, "result": {}}),
+]
+SET_MODE: list[Step] = [
+    (SENT, {"id": 4, "method": "session/set_mode", "params": {"sessionId": "s", "modeId": "ask"}}),
+    (GOT, {"id": 4, "result": {}}),
+]
+
+
+def legacy(*steps: Step) -> list[Step]:
+    """An initialized legacy 0.0.9 link, then ``steps``."""
+    return [
+        (SENT, {"id": 0, "method": "initialize", "params": {"protocolVersion": "0.0.9"}}),
+        (GOT, {"id": 0, "result": {"protocolVersion": "0.0.9", "isAuthenticated": True}}),
+        *steps,
+    ]
+
+
+SEND: Step = (SENT, {"id": 1, "method": "sendUserMessage", "params": {"chunks": [{"text": "hi"}]}})
+SENT_DONE: Step = (GOT, {"id": 1, "result": None})
+STREAM: list[Step] = [
+    (
+        GOT,
+        {"id": "a1", "method": "streamAssistantMessageChunk", "params": {"chunk": {"text": "x"}}},
+    ),
+    (SENT, {"id": "a1", "result": None}),
+]
+PUSH: list[Step] = [
+    (
+        GOT,
+        {"id": "a2", "method": "pushToolCall", "params": {"label": "Read", "icon": "fileSearch"}},
+    ),
+    (SENT, {"id": "a2", "result": {"id": 7}}),
+]
+UPDATE_TOOL: list[Step] = [
+    (
+        GOT,
+        {
+            "id": "a3",
+            "method": "updateToolCall",
+            "params": {"toolCallId": 7, "status": "finished", "content": None},
+        },
+    ),
+    (SENT, {"id": "a3", "result": None}),
+]
+CANCEL_SEND: list[Step] = [
+    (SENT, {"id": 2, "method": "cancelSendMessage"}),
+    (GOT, {"id": 2, "result": None}),
+]
+
+CASES: dict[str, tuple[list[Step], list[Step]]] = {
+    "valid-message": (
+        current(PROMPT, update("agent_message_chunk", content={"type": "text", "text": 12}), END),
+        current(PROMPT, CHUNK, END),
+    ),
+    "request-answered": (current(PROMPT, CHUNK), current(PROMPT, CHUNK, END)),
+    "answer-asked": (current(PROMPT, END, END), current(PROMPT, END)),
+    "id-unique": (current(PROMPT, PROMPT, END), current(PROMPT, END)),
+    "initialize-version": (
+        [
+            (SENT, {"id": 0, "method": "initialize", "params": {"protocolVersion": "1"}}),
+            *current()[1:],
+        ],
+        current(),
+    ),
+    "initialize-body": (
+        [current()[0], (GOT, {"id": 0, "result": {"protocolVersion": 1, "isAuthenticated": True}})],
+        current()[:2],
+    ),
+    "update-after-new": (
+        [*current()[:3], COMMANDS, current()[3]],
+        current(COMMANDS),
+    ),
+    "update-in-turn": (current(PROMPT, END, CHUNK), current(PROMPT, CHUNK, END)),
+    "tool-call-announced": (current(PROMPT, CALL_DONE, END), current(PROMPT, CALL, CALL_DONE, END)),
+    "permission-tool-call": (
+        current(PROMPT, ASK, ALLOW, END),
+        current(PROMPT, CALL, ASK, ALLOW, END),
+    ),
+    "cancel-cancelled": (current(PROMPT, CANCEL, END), current(PROMPT, CANCEL, CANCELLED)),
+    "capability-fs": (current(PROMPT, *READ, END, client={}), current(PROMPT, *READ, END)),
+    "capability-terminal": (
+        current(PROMPT, *TERMINAL, END, client={"terminal": False}),
+        current(PROMPT, *TERMINAL, END),
+    ),
+    "capability-load": (current(*LOAD), current(*LOAD, agent={"loadSession": True})),
+    "capability-modes": (current(*SET_MODE, modes=None), current(*SET_MODE)),
+    "legacy-tool-call-id": (
+        legacy(SEND, *UPDATE_TOOL, SENT_DONE),
+        legacy(SEND, *PUSH, *UPDATE_TOOL, SENT_DONE),
+    ),
+    "legacy-in-turn": (legacy(SEND, SENT_DONE, *STREAM), legacy(SEND, *STREAM, SENT_DONE)),
+    "legacy-cancel-ends-turn": (
+        legacy(SEND, *CANCEL_SEND, *STREAM, SENT_DONE),
+        legacy(SEND, *PUSH, *CANCEL_SEND, *UPDATE_TOOL, SENT_DONE),
+    ),
+}
+
+
+def checked(steps: list[Step]) -> list[Finding]:
+    records = [Record(n, float(n), d, {"jsonrpc": "2.0", **m}) for n, (d, m) in enumerate(steps, 1)]
+    return check_trace(list(records))
+
+
+def test_a_cancelled_legacy_turn_left_unanswered_is_reported_once() -> None:
+    found = checked(legacy(SEND, *CANCEL_SEND))
+    assert [(f.rule, f.side, f.method, f.text) for f in found] == [
+        (
+            "legacy-cancel-ends-turn",
+            "relay → editor",  # who owed the answer (on this link the relay plays the agent)
+            "sendUserMessage",
+            "the cancelled sendUserMessage was never answered",
+        )
+    ]
+
+
+def test_every_rule_has_a_case() -> None:
+    assert sorted(CASES) == sorted(rule.id for rule in RULES)
+
+
+@pytest.mark.parametrize("rule", list(CASES))
+def test_the_check_finds_exactly_the_broken_rule(rule: str) -> None:
+    broken, kept = CASES[rule]
+    assert [f.rule for f in checked(broken)] == [rule], checked(broken)
+    assert checked(kept) == []
+
+
+# -- both sides of a translating relay ----------------------------------------------------------
+
+EDITOR_IN, EDITOR_OUT, AGENT_OUT, AGENT_IN = SENT, GOT, "relay->agent", "agent->relay"
+
+
+def test_each_side_is_checked_in_its_own_protocol() -> None:
+    """An upgrade: the editor's link speaks current ACP, the agent's legacy 0.0.9. A legacy
+    mistake of the agent is the agent's; a current one of the editor is the editor's."""
+    agent_link: list[Step] = [
+        (AGENT_OUT if d == SENT else AGENT_IN, m) for d, m in legacy(SEND, *UPDATE_TOOL, SENT_DONE)
+    ]
+    editor_link = current(PROMPT, *LOAD, END)  # session/load, never offered
+    steps = editor_link[:2] + agent_link + editor_link[2:]
+    found = [(f.rule, f.side, f.method) for f in checked(steps)]
+    assert found == [
+        ("legacy-tool-call-id", "agent 0", "updateToolCall"),
+        ("capability-load", "editor", "session/load"),
+    ]
+
+
+def test_a_passthrough_relay_passing_a_mistake_on_is_not_blamed_twice() -> None:
+    """Both links speak current ACP and carry the same messages: the agent's bad update
+    is reported once, against the agent, not again when the relay passes it on."""
+    steps = current(PROMPT, CALL_DONE, END)
+    both: list[Step] = []
+    for direction, message in steps:
+        if direction == SENT:
+            both += [(EDITOR_IN, message), (AGENT_OUT, message)]
+        else:
+            both += [(AGENT_IN, message), (EDITOR_OUT, message)]
+    assert [(f.rule, f.side) for f in checked(both)] == [("tool-call-announced", "agent 0")]
+
+
+def test_what_is_open_stays_bounded() -> None:
+    """A long session keeps only what is open: one session, this turn's tool calls."""
+    checker = Checker()
+    number = 0
+
+    def feed(steps: list[Step]) -> None:
+        nonlocal number
+        for direction, message in steps:
+            number += 1
+            assert checker.add(Record(number, None, direction, message)) == []
+
+    feed(current())
+    for turn in range(200):
+        call = update("tool_call", toolCallId=f"c{turn}", title="t", kind="read", status="pending")
+        done = update("tool_call_update", toolCallId=f"c{turn}", status="completed")
+        prompt = json.loads(json.dumps(PROMPT[1]))
+        prompt["id"] = 100 + turn
+        feed(
+            [
+                (SENT, prompt),
+                call,
+                done,
+                (GOT, {"id": 100 + turn, "result": {"stopReason": "end_turn"}}),
+            ]
+        )
+    [link] = checker.links.values()
+    assert not link.pending and len(link.sessions) == 1
+    assert len(link.sessions["s"].tools) == 1  # only the last turn's call
+    assert len(link.answered) <= 256
+
+
+# -- real traces of every mode, written by wrap --------------------------------------------------
+
+
+def check_file(path: Path) -> list[Finding]:
+    reader = TraceReader()
+    items = reader.feed(path.read_bytes()) + reader.end()
+    assert items, f"{path} is empty"
+    return check_trace(items)
+
+
+def run_check(*args: str) -> Any:
+    return CliRunner().invoke(trace, ["--check", *args], catch_exceptions=False)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        [],
+        ["--permission", "reject"],
+        ["--permission", "cancel"],
+        ["--login", "--prompt", "hello"],
+        ["--prompt", "crash"],
+    ],
+    ids=["allow", "reject", "cancel", "login", "crash"],
+)
+def test_upgrade_traces_check_clean(options: list[str], tmp_path: Path) -> None:
+    """``acp-compat demo --trace``: a current editor, wrap, the legacy example agent."""
+    path = tmp_path / "up.jsonl"
+    CliRunner().invoke(demo, ["--trace", str(path), *options], catch_exceptions=False)
+    assert check_file(path) == []
+
+
+@pytest.mark.parametrize("agent", ["current", "legacy"])
+def test_downgrade_and_legacy_passthrough_traces_check_clean(agent: str, tmp_path: Path) -> None:
+    """A legacy editor (the strict test client) in front of a current agent (a downgrade)
+    or the legacy example agent (passthrough)."""
+    command = CURRENT_AGENT if agent == "current" else LEGACY_AGENT
+    path = tmp_path / "trace.jsonl"
+    argv = [sys.executable, "-m", "acp_compat", "wrap", "--trace", str(path), "--", *command]
+    with LegacyDriver(argv, tmp_path, banner=False) as client:
+        client.initialize()
+        client.turn("hello there")
+    assert check_file(path) == []
+
+
+def test_current_passthrough_trace_checks_clean(tmp_path: Path) -> None:
+    """The demo's v1 client, wrap, the example agent ported to v1: both links current."""
+    path = tmp_path / "pass.jsonl"
+    (tmp_path / "hello.txt").write_text("hello world\n", encoding="utf-8")
+    argv = [
+        sys.executable,
+        "-m",
+        "acp_compat",
+        "wrap",
+        "--trace",
+        str(path),
+        "--",
+        sys.executable,
+        "-m",
+        "acp_compat.examples.ported_agent",
+    ]
+    screen = Screen(lambda line: None, colour=False)
+
+    async def converse() -> str:
+        agent = AgentProcess.spawn(0, argv, str(tmp_path))
+        client = DemoClient(agent, screen, tmp_path, "allow")
+        return await use_agent(agent, 3.0, lambda _: client.run(DEFAULT_PROMPT))
+
+    assert anyio.run(converse) == "end_turn"
+    assert check_file(path) == []
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+
+def write_trace(path: Path, steps: list[Step]) -> Path:
+    with path.open("w", encoding="utf-8") as out:
+        for number, (direction, message) in enumerate(steps):
+            entry = {"time": f"2026-01-01T00:00:{number:02d}.000+00:00", "t": float(number)}
+            out.write(json.dumps({**entry, "dir": direction, "msg": message}) + "\n")
+    return path
+
+
+def test_check_exit_status_and_report(tmp_path: Path) -> None:
+    clean = run_check(str(write_trace(tmp_path / "clean.jsonl", current(PROMPT, CHUNK, END))))
+    assert clean.exit_code == 0 and "clean: 7 records" in clean.stdout
+    broken = write_trace(tmp_path / "broken.jsonl", CASES["tool-call-announced"][0])
+    result = run_check(str(broken))
+    assert result.exit_code == 1
+    assert "\x1b[" not in result.stdout  # not a terminal
+    assert (
+        "message 6 (t 5.000) from relay → editor: session/update at params.update.toolCallId"
+        in result.stdout
+    )
+    assert (
+        "tool call 'c1' was never announced (a tool_call) in session s  [tool-call-announced]"
+        in result.stdout
+    )
+    assert "rule: Every tool_call_update names a tool_call announced earlier" in result.stdout
+    assert "1 problem in 7 records" in result.stdout
+    assert "\x1b[31m" in run_check("--color", str(broken)).stdout
+    [line] = run_check("--json", str(broken)).stdout.splitlines()
+    assert json.loads(line) == {
+        "rule": "tool-call-announced",
+        "message": 6,
+        "t": 5.0,
+        "time": "2026-01-01T00:00:05.000+00:00",
+        "side": "relay → editor",
+        "method": "session/update",
+        "path": "params.update.toolCallId",
+        "problem": "tool call 'c1' was never announced (a tool_call) in session s",
+        "statement": RULES_BY_ID["tool-call-announced"].statement,
+    }
+
+
+def test_a_file_that_is_not_a_trace_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\nworld\n", encoding="utf-8")
+    result = run_check(str(path))
+    assert result.exit_code == 2 and "not a trace" in result.stderr
+
+
+def test_check_follows_a_live_trace(tmp_path: Path) -> None:
+    """Problems are reported as the trace grows; what is still open is not one."""
+    live = tmp_path / "live.jsonl"
+    steps = CASES["update-in-turn"][0]
+    write_trace(live, steps[:-1])
+    command = [
+        sys.executable,
+        "-m",
+        "acp_compat",
+        "trace",
+        "--check",
+        "--follow",
+        "--json",
+        str(live),
+    ]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        whole = write_trace(tmp_path / "whole.jsonl", steps).read_text(encoding="utf-8")
+        with live.open("a", encoding="utf-8") as out:
+            out.write(whole.splitlines(keepends=True)[-1])
+        assert proc.stdout is not None
+        finding = json.loads(proc.stdout.readline())
+        assert finding["rule"] == "update-in-turn" and finding["message"] == len(steps)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        rest, _ = proc.communicate(timeout=20)
+    assert proc.returncode == 1 and rest == b""
+
+
+# -- the docs ------------------------------------------------------------------------------------
+
+DOCS = ROOT / "docs" / "trace-check.md"
+TABLE = re.compile(
+    r"(<!-- rules: generated from acp_compat/trace/check/rules.py, do not edit by hand -->\n)"
+    r"(.*?)(<!-- end of rules -->)",
+    re.DOTALL,
+)
+
+
+def test_the_docs_rule_table_is_generated_from_the_rules() -> None:
+    """``ACP_COMPAT_REGENERATE=1`` writes the table; otherwise it must be what it would write."""
+    text = DOCS.read_text(encoding="utf-8")
+    match = TABLE.search(text)
+    assert match, f"{DOCS} lost its rule table markers"
+    if os.environ.get("ACP_COMPAT_REGENERATE") == "1":
+        new = text[: match.start(2)] + "\n" + rules_markdown() + "\n" + text[match.end(2) :]
+        DOCS.write_text(new, encoding="utf-8")
+        return
+    assert match.group(2) == "\n" + rules_markdown() + "\n", (
+        "docs/trace-check.md's rule table is stale: run "
+        "ACP_COMPAT_REGENERATE=1 pytest tests/trace/test_trace_check.py -k docs"
+    )
