@@ -15,8 +15,8 @@ The public API, everything a library user needs, is exported here:
   them.
 
 Everything else (the modules under ``translate``, ``io``, ``cli``...) is internal and may
-change between releases. The names are imported on first use (PEP 562), so ``import
-acp_compat`` stays cheap: ``wrap`` reads :data:`__version__` at every start.
+change between releases. The names are imported on first use (:mod:`acp_compat._lazy`), so
+``import acp_compat`` stays cheap: ``wrap`` reads :data:`__version__` at every start.
 
 Layers, each importing only the ones above it in this list:
 ``models`` (attrs classes) -> ``codec`` (the cattrs converter) -> ``jsonrpc`` (envelopes,
@@ -26,86 +26,33 @@ framing) -> ``translate`` (sans-IO translators) -> ``io`` (anyio relay, processe
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from acp_compat import _lazy
 
 # Written here, not read from the installed metadata: importlib.metadata costs ~45 ms at
 # every start, and an editor starts `wrap` for every thread. tests/package/test_import_cost.py
 # checks that it matches pyproject.toml.
 __version__ = "0.1.0"
 
-_EXPORTS: dict[str, tuple[str, str | None]] = {
-    "UpgradeTranslator": ("acp_compat.translate.upgrade", "UpgradeTranslator"),
-    "UpgradeOptions": ("acp_compat.translate.upgrade", "UpgradeOptions"),
-    "DowngradeTranslator": ("acp_compat.translate.downgrade", "DowngradeTranslator"),
-    "DowngradeOptions": ("acp_compat.translate.downgrade", "DowngradeOptions"),
-    "Translator": ("acp_compat.translate.base", "Translator"),
-    "Output": ("acp_compat.translate.base", "Output"),
-    "ToClient": ("acp_compat.translate.base", "ToClient"),
-    "ToAgent": ("acp_compat.translate.base", "ToAgent"),
-    "StartAgent": ("acp_compat.translate.base", "StartAgent"),
-    "StopAgent": ("acp_compat.translate.base", "StopAgent"),
-    "ReadLocalFile": ("acp_compat.translate.base", "ReadLocalFile"),
-    "WriteLocalFile": ("acp_compat.translate.base", "WriteLocalFile"),
-    "structure": ("acp_compat.codec", "structure"),
-    "unstructure": ("acp_compat.codec", "unstructure"),
-    "CodecError": ("acp_compat.codec", "CodecError"),
-    "legacy": ("acp_compat.models.legacy", None),
-    "current": ("acp_compat.models.current", None),
-    "mapping": ("acp_compat.models.mapping", None),
-}
-"""Public name → (module, attribute); ``None``: the module itself."""
-
-__all__ = [
-    "CodecError",
-    "DowngradeOptions",
-    "DowngradeTranslator",
-    "Output",
-    "ReadLocalFile",
-    "StartAgent",
-    "StopAgent",
-    "ToAgent",
-    "ToClient",
-    "Translator",
-    "UpgradeOptions",
-    "UpgradeTranslator",
-    "WriteLocalFile",
-    "__version__",
-    "current",
-    "legacy",
-    "mapping",
-    "structure",
-    "unstructure",
-]
-
-
-def __getattr__(name: str) -> Any:
-    """Import a public name on first use, then keep it in the module's namespace."""
-    target = _EXPORTS.get(name)
-    if target is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = importlib.import_module(target[0])
-    value = module if target[1] is None else getattr(module, target[1])
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
-
-
-if TYPE_CHECKING:  # what the lazy names are, for type checkers and IDEs
-    from acp_compat.codec import CodecError, structure, unstructure
-    from acp_compat.models import current, legacy, mapping
-    from acp_compat.translate.base import (
-        Output,
-        ReadLocalFile,
-        StartAgent,
-        StopAgent,
-        ToAgent,
-        ToClient,
-        Translator,
-        WriteLocalFile,
-    )
-    from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
-    from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
+if TYPE_CHECKING:  # the public names: imports for type checkers, the export table at run time
+    from acp_compat.codec import CodecError as CodecError
+    from acp_compat.codec import structure as structure
+    from acp_compat.codec import unstructure as unstructure
+    from acp_compat.models import current as current
+    from acp_compat.models import legacy as legacy
+    from acp_compat.models import mapping as mapping
+    from acp_compat.translate.base import Output as Output
+    from acp_compat.translate.base import ReadLocalFile as ReadLocalFile
+    from acp_compat.translate.base import StartAgent as StartAgent
+    from acp_compat.translate.base import StopAgent as StopAgent
+    from acp_compat.translate.base import ToAgent as ToAgent
+    from acp_compat.translate.base import ToClient as ToClient
+    from acp_compat.translate.base import Translator as Translator
+    from acp_compat.translate.base import WriteLocalFile as WriteLocalFile
+    from acp_compat.translate.downgrade import DowngradeOptions as DowngradeOptions
+    from acp_compat.translate.downgrade import DowngradeTranslator as DowngradeTranslator
+    from acp_compat.translate.upgrade import UpgradeOptions as UpgradeOptions
+    from acp_compat.translate.upgrade import UpgradeTranslator as UpgradeTranslator
+else:
+    __getattr__, __dir__ = _lazy.lazy_exports(__name__, "__version__")

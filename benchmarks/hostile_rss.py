@@ -8,12 +8,21 @@ the relay's resident set size is sampled from ``/proc/PID/status``:
   bound the answers pile up in the relay.
 * ``agent-stops-reading``: the legacy agent floods chunks and never reads its stdin, so
   the replies to them pile up toward it; the client reads everything.
+* ``turn-end-to-paused-editor``: the agent opens ``--tool-calls`` tool calls and ends
+  its turn with all of them open; the client reads up to the last ``tool_call`` and then
+  stops reading, so the relay's own closes (one ``tool_call_update`` each) meet a paused
+  editor. Its RSS growth while paused is the queue (plus allocator slack); the check is
+  that it stays within about 1 MiB plus one read (:data:`QUEUE_BOUND_KIB`). Then the
+  client reads again and every call must end in it, before the prompt's answer.
+* ``many-tool-calls``: three turns of ``--tool-calls`` tool calls each (pushed, then
+  finished), the client reading everything; RSS after each turn against the fresh
+  session's. Finished calls must not stay in the session.
 
 The script prints, per scenario, the relay's peak and final RSS and how much traffic
 went by, as one JSON object per line and as a table. ``--repo DIR`` runs the relay from
 another checkout (to compare with an older commit).
 
-    .venv/bin/python benchmarks/hostile_rss.py [--seconds 20] [--repo DIR]
+    .venv/bin/python benchmarks/hostile_rss.py [--seconds 20] [--tool-calls 50000] [--repo DIR]
 """
 
 from __future__ import annotations
@@ -34,6 +43,9 @@ ROOT = Path(__file__).resolve().parent.parent
 HOSTILE_AGENT = ROOT / "tests" / "support" / "agents" / "hostile_agent.py"
 LEGACY_AGENT = ROOT / "tests" / "support" / "agents" / "legacy_agent.py"
 INIT = {"protocolVersion": 1, "clientCapabilities": {}}
+QUEUE_BOUND_KIB = 1024 + 64 + 1024
+"""About 1 MiB plus one 64 KiB read toward the client (behaviour.md §6), plus 1 MiB for
+what RSS adds besides the queue (allocator slack, the lines being parsed)."""
 
 
 def rss_kib(pid: int) -> int:
@@ -174,18 +186,108 @@ def agent_stops_reading(repo: Path, seconds: float) -> dict[str, Any]:
         relay.close()
 
 
+def updates(message: dict[str, Any], kind: str) -> bool:
+    """Whether ``message`` is a ``session/update`` of ``kind``."""
+    if message.get("method") != "session/update":
+        return False
+    return bool(message["params"]["update"].get("sessionUpdate") == kind)
+
+
+def turn_end_to_paused_editor(repo: Path, seconds: float, calls: int) -> dict[str, Any]:
+    relay = Relay(HOSTILE_AGENT, repo)
+    try:
+        session = relay.session()
+        relay.prompt(2, session, f"tools {calls} open")
+        opened = 0
+        while opened < calls:
+            opened += updates(json.loads(relay.stdout.readline()), "tool_call")
+        # The editor pauses here: the turn's end, and its closes, are still to come.
+        baseline = rss_kib(relay.proc.pid)
+        peak, last = sample(relay.proc.pid, seconds)
+        closed = 0
+        while True:
+            message = json.loads(relay.stdout.readline())
+            closed += updates(message, "tool_call_update")
+            if message.get("id") == 2:
+                break
+        growth = peak - baseline
+        return {
+            "scenario": "turn-end-to-paused-editor",
+            "seconds": seconds,
+            "tool_calls": calls,
+            "baseline_kib": baseline,
+            "peak_kib": peak,
+            "last_kib": last,
+            "paused_growth_kib": growth,
+            "within_bound": growth <= QUEUE_BOUND_KIB,
+            "closed_before_answer": closed,
+            "every_call_ended": closed == calls,
+            "answer": message.get("result", message.get("error")),
+        }
+    finally:
+        relay.close()
+
+
+def many_tool_calls(repo: Path, calls: int, turns: int = 3) -> dict[str, Any]:
+    relay = Relay(HOSTILE_AGENT, repo)
+    try:
+        session = relay.session()
+        # A plain turn first, so the fresh figure includes what any turn loads.
+        relay.prompt(2, session, "hello")
+        relay.answer(2)
+        fresh = rss_kib(relay.proc.pid)
+        after: list[int] = []
+        for turn in range(turns):
+            relay.prompt(3 + turn, session, f"tools {calls}")
+            relay.answer(3 + turn)
+            after.append(rss_kib(relay.proc.pid))
+        return {
+            "scenario": "many-tool-calls",
+            "tool_calls": calls * turns,
+            "fresh_kib": fresh,
+            "after_each_turn_kib": after,
+            "growth_kib": after[-1] - fresh,
+            "alive": relay.proc.poll() is None,
+        }
+    finally:
+        relay.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--tool-calls", type=int, default=50_000, help="per turn")
     parser.add_argument("--repo", type=Path, default=ROOT, help="checkout to run wrap from")
+    parser.add_argument("--only", choices=["peers", "tool-calls"], help="run only these scenarios")
     args = parser.parse_args()
-    results = [
-        client_stops_reading(args.repo, args.seconds),
-        agent_stops_reading(args.repo, args.seconds),
-    ]
-    for result in results:
+    results: list[dict[str, Any]] = []
+    if args.only != "tool-calls":
+        results.append(client_stops_reading(args.repo, args.seconds))
+        results.append(agent_stops_reading(args.repo, args.seconds))
+    tool_results: list[dict[str, Any]] = []
+    if args.only != "peers":
+        tool_results.append(turn_end_to_paused_editor(args.repo, args.seconds, args.tool_calls))
+        tool_results.append(many_tool_calls(args.repo, args.tool_calls))
+    for result in results + tool_results:
         print(json.dumps(result))
     print()
+    for r in tool_results:
+        if r["scenario"] == "many-tool-calls":
+            turns = ", ".join(f"{kib / 1024:.1f}" for kib in r["after_each_turn_kib"])
+            print(
+                f"many-tool-calls ({r['tool_calls']} calls): fresh {r['fresh_kib'] / 1024:.1f}"
+                f" MiB, after each turn {turns} MiB"
+            )
+        else:
+            print(
+                f"turn-end-to-paused-editor ({r['tool_calls']} open calls): grew"
+                f" {r['paused_growth_kib'] / 1024:.1f} MiB while paused"
+                f" (bound {QUEUE_BOUND_KIB / 1024:.1f}:"
+                f" {'ok' if r['within_bound'] else 'EXCEEDED'}),"
+                f" {r['closed_before_answer']} closes before the answer"
+            )
+    if not results:
+        return
     print("| scenario | baseline MiB | peak MiB | last MiB | traffic |")
     print("|---|---|---|---|---|")
     for r in results:

@@ -19,12 +19,13 @@ at ``session/new``). Exit status 0 when the protocol was identified, 1 otherwise
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anyio
@@ -176,6 +177,10 @@ class _DetectPeers:
     def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
         """Never asked: the startup policy reads no files."""
         logger.error("unexpected file effect during startup: %r", effect)
+
+    def when_client_drained(self, callback: Callable[[], None]) -> None:
+        """Nothing ever waits for detect's editor: drained at once (from the loop)."""
+        asyncio.get_running_loop().call_soon(callback)
 
     def other_output(self, output: ArmTimer | Decided | Finish) -> None:
         """The policy's timers, and its end."""

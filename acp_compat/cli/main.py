@@ -8,17 +8,35 @@ show its own help.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import click
 
 from acp_compat import __version__
+from acp_compat._lazy import lazy_module
 
-COMMANDS: dict[str, tuple[str, str]] = {
-    # name: (module defining it, one line for ``acp-compat --help``)
-    "wrap": ("acp_compat.cli.wrap", "Relay an agent to the editor on stdin/stdout."),
-    "demo": ("acp_compat.cli.demo", "Watch a bundled legacy agent run through the relay."),
-    "detect": ("acp_compat.cli.detect", "Tell which protocol an agent speaks."),
-    "trace": ("acp_compat.cli.trace", "Read a --trace file as a conversation, or --check it."),
-    "config": ("acp_compat.cli.config", "Print editor settings that run an agent through wrap."),
+COMMANDS: dict[str, tuple[ModuleType, str]] = {
+    # name: (module defining it, imported on first use; one line for ``acp-compat --help``)
+    "wrap": (
+        lazy_module("acp_compat.cli.wrap"),
+        "Relay an agent to the editor on stdin/stdout.",
+    ),
+    "demo": (
+        lazy_module("acp_compat.cli.demo"),
+        "Watch a bundled legacy agent run through the relay.",
+    ),
+    "detect": (
+        lazy_module("acp_compat.cli.detect"),
+        "Tell which protocol an agent speaks.",
+    ),
+    "trace": (
+        lazy_module("acp_compat.cli.trace"),
+        "Read a --trace file as a conversation, or --check it.",
+    ),
+    "config": (
+        lazy_module("acp_compat.cli.config"),
+        "Print editor settings that run an agent through wrap.",
+    ),
 }
 """Every subcommand: the module holds a click command named like the subcommand."""
 
@@ -35,11 +53,10 @@ class LazyGroup(click.Group):
         entry = COMMANDS.get(cmd_name)
         if entry is None:
             return super().get_command(ctx, cmd_name)
-        # __import__ rather than importlib.import_module: the same import, but the one
-        # `python -X importtime` reports (tests/package/test_import_cost.py reads it).
-        command = getattr(__import__(entry[0], fromlist=[cmd_name]), cmd_name)
+        module = entry[0]
+        command = getattr(module, cmd_name)  # imports the module now
         if not isinstance(command, click.Command):
-            raise TypeError(f"{entry[0]}.{cmd_name} is not a click command")
+            raise TypeError(f"{module.__name__}.{cmd_name} is not a click command")
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -29,6 +29,7 @@ from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, Trac
 from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error, valid_id
 from acp_compat.translate.base import (
+    AwaitClientDrain,
     ReadLocalFile,
     StartAgent,
     StopAgent,
@@ -91,6 +92,11 @@ class Peers(Protocol):
 
     def other_output(self, output: ArmTimer | Decided | Finish) -> None:
         """A startup policy's own output (timers and the end of startup)."""
+        ...
+
+    def when_client_drained(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (from the loop, never inside this call) once the client's
+        queue is low again."""
         ...
 
 
@@ -234,6 +240,11 @@ class Driver:
         handler: Any = self.handler
         self.carry_out(self._guard(lambda: handler.file_done(token, content, problem)))
 
+    def _client_drained(self) -> None:
+        """The client caught up after an ``AwaitClientDrain`` (only translators ask)."""
+        handler: Any = self.handler
+        self.carry_out(self._guard(handler.client_drained))
+
     def call(self, step: Callable[[], Sequence[Any]]) -> None:
         """Any other handler call (the startup policy's timer, stop, client gone)."""
         self.carry_out(self._guard(step))
@@ -311,6 +322,8 @@ class Driver:
             self.peers.stop_agent(output.agent)
         elif kind is ReadLocalFile or kind is WriteLocalFile:
             self.peers.file_effect(output)
+        elif kind is AwaitClientDrain:
+            self.peers.when_client_drained(self._client_drained)
         elif kind is ArmTimer or kind is Decided or kind is Finish:
             self.peers.other_output(output)
         else:

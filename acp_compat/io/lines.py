@@ -355,6 +355,8 @@ class LineWriter:
         self._below: tuple[int, Callable[[], None]] | None = None
         self._closing = False
         self.broken = False
+        self.error: OSError | None = None
+        """The write error that made the writer :attr:`broken` (for the log)."""
         self.done = anyio.Event()
         """Set once the writer has finished (closed and written out, or broken)."""
 
@@ -447,6 +449,7 @@ class LineWriter:
             except OSError as exc:
                 if exc.errno not in _GONE:
                     logger.error("%s: cannot write (%s); its output is dropped", self.name, exc)
+                self.error = exc
                 self._mark_broken()
                 break
             if self._fd.pollable:

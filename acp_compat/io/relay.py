@@ -17,11 +17,17 @@ Shape (no task per message, no queue, one event-loop pass per batch of lines):
   itself are read (a flooding agent, or a client sending requests and never reading the
   answers, is slowed to the client's pace); while an agent is more than
   :data:`AGENT_HIGH_WATER` bytes behind on its stdin, its own stdout is not read (the
-  replies to its requests are what piles up). An agent that then takes nothing from its
-  stdin for :data:`STALL_TIMEOUT` seconds, or whose backlog the client's messages push
-  past ``--max-line-bytes`` + :data:`AGENT_HIGH_WATER`, neither reads nor lets the relay
-  make progress: it is lost (what waits on it is answered, it is stopped, the reason is
-  logged). So is an agent whose stdout ends while it keeps running.
+  replies to its requests are what piles up). Which of these holds stop an agent's
+  reader is one :class:`~acp_compat.io.backpressure.AgentFlow` per agent, moved by its
+  transition table. An agent that then takes nothing from its stdin for
+  :data:`STALL_TIMEOUT` seconds, or whose backlog the client's messages push past
+  ``--max-line-bytes`` + :data:`AGENT_HIGH_WATER`, neither reads nor lets the relay make
+  progress: it is lost (what waits on it is answered, it is stopped, the reason is
+  logged). So is an agent whose stdout ends, or a write to whose stdin fails, while it
+  keeps running;
+* output a translator makes itself (a turn's end closing many tool calls) is held back
+  by the translator and asked for on :meth:`Relay.when_client_drained`, once the
+  client's queue is down to :data:`LOW_WATER`: the same bound as the agents' lines.
 
 Agent exits (after everything the process printed), local file effects, timers and stop
 requests come from small tasks and call the driver directly: everything runs on one
@@ -33,13 +39,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import signal
 from collections.abc import Callable
 
 import anyio
 import anyio.abc
 
 from acp_compat.io import localfiles
+from acp_compat.io.backpressure import AgentFlow, FlowEvent
 from acp_compat.io.driver import Driver
 from acp_compat.io.launched_agent import LaunchedAgent
 from acp_compat.io.lines import LineReader, LineWriter
@@ -48,7 +54,12 @@ from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import Event
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
 from acp_compat.translate.base import ReadLocalFile, Translator, WriteLocalFile
-from acp_compat.translate.exits import EXIT_NO_PROTOCOL, describe_status, shell_status
+from acp_compat.translate.exits import (
+    EXIT_NO_PROTOCOL,
+    describe_status,
+    shell_status,
+    stop_cause,
+)
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import (
@@ -124,14 +135,16 @@ class Relay:
         self.agents: dict[int, AgentProcess] = {}
         """Agent processes by number, from start until their exit was handled."""
         self._spawned: list[AgentProcess] = []
-        self._paused: set[AgentProcess] = set()
-        """Agents whose reader waits for the client to catch up."""
+        self._flows: dict[AgentProcess, AgentFlow] = {}
+        """Each agent's backpressure (:mod:`.backpressure`), until its exit was handled."""
         self._behind = False
         """The client is more than HIGH_WATER behind: it and the agents are not read."""
-        self._deaf: set[AgentProcess] = set()
-        """Agents whose reader waits for them to read their own stdin."""
-        self._lost: set[AgentProcess] = set()
-        """Agents stopped because they could no longer be talked to."""
+        self._low_armed = False
+        """A callback waits for the client's queue to come down to LOW_WATER."""
+        self._drain_waiters: list[Callable[[], None]] = []
+        """Called (from the loop) once the client's queue is down to LOW_WATER."""
+        self._drains_due = 0
+        """Drain waiters scheduled on the loop and not yet run."""
         self._finished = anyio.Event()
         self.driver: Driver | None = None
         self._startup: StartupPolicy | None = None
@@ -209,13 +222,14 @@ class Relay:
         if self.driver is not None:
             self._stop_requested(status)
 
-    def _stop_requested(self, status: int) -> None:
-        """A signal: startup answers the pending ``initialize``; then everything closes."""
+    def _stop_requested(self, status: int, why: str | None = None) -> None:
+        """A signal (or ``why`` else): startup answers the pending ``initialize``; then
+        everything closes."""
         startup = self._starting
         assert self.driver is not None
         if startup is not None:
             self.driver.call(functools.partial(startup.stopped, status))
-        self._begin_stop(status, _stop_cause(status))
+        self._begin_stop(status, why or stop_cause(status))
 
     def _begin_stop(self, status: int, why: str, grace: float | None = None) -> None:
         """Close every agent; the loop ends once all their exits were handled."""
@@ -228,7 +242,7 @@ class Relay:
         # decision, has no agents to lose: it answers what waits in its own way).
         if self.driver is not None and self.driver.handler is not self._startup:
             # What waits on an agent is answered now, naming the shutdown: the exit that
-            # follows (often a clean "exit code 0" once its stdin closes) is not why the
+            # follows (often a clean "exit status 0" once its stdin closes) is not why the
             # request failed.
             reason = f"acp-compat is shutting down ({why})"
             for number in list(self.agents):
@@ -248,6 +262,11 @@ class Relay:
         """Let the last messages reach the client (bounded), then close our stdout."""
         with anyio.move_on_after(FLUSH_TIMEOUT):
             await self.client_out.drain()
+            # What a translator still holds back (a turn's end) comes out as the client
+            # drains, and the answers in it are owed too.
+            while (self._drain_waiters or self._drains_due) and not self.client_out.done.is_set():
+                await anyio.sleep(0)  # the drain callbacks due run now
+                await self.client_out.drain()
         self.client_out.close()
         with anyio.move_on_after(FLUSH_TIMEOUT):
             await self.client_out.done.wait()
@@ -286,9 +305,14 @@ class Relay:
         if self.client_out.broken and self._stop_request is None:
             logger.info("the client closed our stdout")
             self._stop_request = 0
-            self._stop_requested(0)
+            self._stop_requested(0, "the client closed our stdout")
 
     # -- Peers: what the driver's outputs do -------------------------------------------------
+
+    def when_client_drained(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` from the loop once the client's queue is at LOW_WATER."""
+        self._drain_waiters.append(callback)
+        self._watch_client_low()
 
     def send_client(self, data: bytes) -> None:
         """Queue one line for the client."""
@@ -421,7 +445,9 @@ class Relay:
         agent.start(self._tg)
         self._spawned.append(agent)
         self.agents[number] = agent
+        self._flows[agent] = AgentFlow()
         self._tg.start_soon(self._supervise, agent)
+        self._tg.start_soon(self._watch_stdin, agent)
         return agent
 
     def _decided(self, decision: Decision) -> None:
@@ -477,11 +503,12 @@ class Relay:
                 await agent.stdout_done.wait()
             if not waited.cancelled_caught:
                 return True
-            if agent in self._paused and not self._stopping:
+            held = self._flows[agent].held_for_client
+            if held and not self._stopping:
                 # The client is slow, not the agent: what it printed last is still in the
                 # pipe and must be translated before its exit is reported.
                 continue
-            if agent in self._paused:
+            if held:
                 logger.warning(
                     "agent %d: its last output is dropped (the client is not reading)",
                     agent.number,
@@ -509,8 +536,18 @@ class Relay:
             self._hold_client_while_probing()
         if self.client_out.buffered > HIGH_WATER and not self._behind:
             self._client_is_behind()
-        if agent.stdin.buffered > AGENT_HIGH_WATER and agent not in self._deaf:
+        if agent.stdin.buffered > AGENT_HIGH_WATER and not self._flows[agent].held_for_itself:
             self._agent_is_behind(agent)
+
+    def _hold(self, agent: AgentProcess, event: FlowEvent) -> None:
+        """Move ``agent``'s backpressure on ``event``; pause or resume its reader as the
+        table says."""
+        flow = self._flows.get(agent)
+        if flow is not None and flow.apply(event):
+            if flow.reading:
+                agent.stdout.resume()
+            else:
+                agent.stdout.pause()
 
     def _client_is_behind(self) -> None:
         """The client is behind: stop reading every agent, and the client itself (its
@@ -518,41 +555,49 @@ class Relay:
         self._behind = True
         self.client_in.pause()
         for agent in self._spawned:
-            if not agent.stdout_done.is_set():
-                agent.stdout.pause()
-                self._paused.add(agent)
-        self.client_out.call_when_below(LOW_WATER, self._client_caught_up)
+            self._hold(agent, FlowEvent.CLIENT_BEHIND)
+        self._watch_client_low()
 
-    def _client_caught_up(self) -> None:
-        self._behind = False
-        paused, self._paused = self._paused, set()
-        for agent in paused:
-            if agent not in self._deaf:
-                agent.stdout.resume()
-        self._hold_client_while_probing()
+    def _watch_client_low(self) -> None:
+        """Have :meth:`_client_low` called once the client's queue is at LOW_WATER."""
+        if not self._low_armed:
+            self._low_armed = True
+            self.client_out.call_when_below(LOW_WATER, self._client_low)
+
+    def _client_low(self) -> None:
+        """The client's queue is down to LOW_WATER: read again, wake the drain waiters."""
+        self._low_armed = False
+        if self._behind:
+            self._behind = False
+            for agent in self._spawned:
+                self._hold(agent, FlowEvent.CLIENT_CAUGHT_UP)
+            self._hold_client_while_probing()
+        waiters, self._drain_waiters = self._drain_waiters, []
+        loop = asyncio.get_running_loop()
+        for waiter in waiters:
+            self._drains_due += 1
+            loop.call_soon(self._drained, waiter)
+
+    def _drained(self, waiter: Callable[[], None]) -> None:
+        self._drains_due -= 1
+        waiter()
 
     def _agent_is_behind(self, agent: AgentProcess) -> None:
         """An agent does not read the replies to what it sends: stop reading what it
         sends (it blocks on its full stdout pipe, not on our memory) until it caught up;
         lost if it takes nothing for :data:`STALL_TIMEOUT` seconds."""
-        self._deaf.add(agent)
-        agent.stdout.pause()
+        self._hold(agent, FlowEvent.AGENT_BEHIND)
         agent.stdin.call_when_below(
-            AGENT_LOW_WATER, functools.partial(self._agent_caught_up, agent)
+            AGENT_LOW_WATER, functools.partial(self._hold, agent, FlowEvent.AGENT_CAUGHT_UP)
         )
-        self._tg.start_soon(self._watch_stall, agent)
+        self._tg.start_soon(self._watch_stall, agent, self._flows[agent])
 
-    def _agent_caught_up(self, agent: AgentProcess) -> None:
-        self._deaf.discard(agent)
-        if agent not in self._paused and not agent.stdout_done.is_set():
-            agent.stdout.resume()
-
-    async def _watch_stall(self, agent: AgentProcess) -> None:
+    async def _watch_stall(self, agent: AgentProcess, flow: AgentFlow) -> None:
         stdin = agent.stdin
-        while agent in self._deaf and not stdin.done.is_set():
+        while flow.held_for_itself and not stdin.done.is_set():
             before = stdin.buffered
             await anyio.sleep(STALL_TIMEOUT)
-            if agent in self._deaf and stdin.buffered >= before and not stdin.done.is_set():
+            if flow.held_for_itself and stdin.buffered >= before and not stdin.done.is_set():
                 waiting = stdin.buffered
                 self._lose(
                     agent,
@@ -574,7 +619,7 @@ class Relay:
         if self._starting is not None:
             return  # the startup policy's own timers decide about a probe
         logger.warning("agent %d: %s; stopping it", agent.number, why)
-        self._lost.add(agent)
+        self._flows[agent].lost = True
         assert self.driver is not None
         self.driver.agent_lost(agent.number, why)
         agent.closing = True
@@ -585,8 +630,7 @@ class Relay:
         if agent.stdout_done.is_set():
             return
         agent.stdout.close()
-        self._paused.discard(agent)
-        self._deaf.discard(agent)
+        self._hold(agent, FlowEvent.STDOUT_ENDED)
         agent.stdout_done.set()
         if agent.returncode is None and not agent.closing:
             self._tg.start_soon(self._check_stdout_closed, agent)
@@ -599,6 +643,21 @@ class Relay:
         if not agent.exited.is_set():
             self._lose(agent, "it closed its stdout while still running")
 
+    async def _watch_stdin(self, agent: AgentProcess) -> None:
+        """A write to its stdin failed (``EPIPE``: it closed its stdin): unless the process
+        exits right after, it runs on deaf and nothing sent to it can be answered."""
+        stdin = agent.stdin
+        await stdin.done.wait()
+        if not stdin.broken or agent.closing:
+            return
+        with anyio.move_on_after(min(self.config.grace, STDOUT_EXIT_WAIT)):
+            await agent.exited.wait()
+        if not agent.exited.is_set():
+            problem = stdin.error.strerror if stdin.error is not None else "broken pipe"
+            self._lose(
+                agent, f"it closed its stdin while still running (a write failed: {problem})"
+            )
+
     def _agent_done(self, agent: AgentProcess) -> None:
         """An agent is gone: tell the handler (a discarded probe: nobody)."""
         number = agent.number
@@ -608,7 +667,8 @@ class Relay:
             return
         if self.agents.get(number) is agent:
             del self.agents[number]
-        expected = agent.closing and agent not in self._lost
+        flow = self._flows.pop(agent, None)
+        expected = agent.closing and not (flow is not None and flow.lost)
         self._report_exit(number, agent.returncode, agent.stderr_tail(), expected=expected)
         self._check_finished()
 
@@ -624,11 +684,3 @@ class Relay:
         relaying = startup is None or startup.done
         if relaying and self._single_agent and not expected:
             self._begin_stop(shell_status(returncode), f"the agent ended with {status}")
-
-
-def _stop_cause(status: int) -> str:
-    """Why a stop was requested, from its exit status (``128 + N`` after signal N)."""
-    try:
-        return f"received {signal.Signals(status - 128).name}"
-    except ValueError:
-        return "the client closed our stdout" if status == 0 else f"exit status {status}"

@@ -15,7 +15,19 @@ behaviour.md §2 (upgrade) and §3 (downgrade) give each row; docs/notes.md §7 
 
 from __future__ import annotations
 
-from typing import Final, get_args
+from typing import TYPE_CHECKING, Final, get_args
+
+from acp_compat._lazy import lazy_module
+
+if TYPE_CHECKING:
+    from acp_compat.models import legacy as _legacy
+    from acp_compat.models.current import permission as _permission
+    from acp_compat.models.current import tools as _tools
+else:
+    # For check_tables only: the module docstring says why they are not loaded at import.
+    _legacy = lazy_module("acp_compat.models.legacy")
+    _permission = lazy_module("acp_compat.models.current.permission")
+    _tools = lazy_module("acp_compat.models.current.tools")
 
 # --------------------------------------------------------------------------- versions
 
@@ -120,19 +132,13 @@ REJECTING_OUTCOMES: Final = frozenset({"reject", "cancel"})
 def check_tables() -> None:
     """Raise :class:`AssertionError` unless every table covers exactly the values of the
     model types it maps."""
-    # Imported here, not at the top: see the module docstring.
-    from .current.permission import PermissionOptionKind
-    from .current.tools import TOOL_KINDS, ToolCallStatus
-    from .legacy import Icon, ToolCallConfirmationOutcome
-    from .legacy import ToolCallStatus as LegacyToolCallStatus
-
-    legacy_statuses = set(get_args(LegacyToolCallStatus))
-    current_statuses = set(get_args(ToolCallStatus))
-    outcomes = set(get_args(ToolCallConfirmationOutcome))
+    legacy_statuses = set(get_args(_legacy.ToolCallStatus))
+    current_statuses = set(get_args(_tools.ToolCallStatus))
+    outcomes = set(get_args(_legacy.ToolCallConfirmationOutcome))
     checks = [
-        (LEGACY_ICONS, set(get_args(Icon)), "LEGACY_ICONS"),
+        (LEGACY_ICONS, set(get_args(_legacy.Icon)), "LEGACY_ICONS"),
         (set(KIND_BY_ICON), LEGACY_ICONS, "KIND_BY_ICON keys"),
-        (set(KIND_BY_ICON.values()) | set(ICON_BY_KIND), TOOL_KINDS, "tool kinds"),
+        (set(KIND_BY_ICON.values()) | set(ICON_BY_KIND), _tools.TOOL_KINDS, "tool kinds"),
         (set(ICON_BY_KIND.values()) | LEGACY_ICONS, LEGACY_ICONS, "ICON_BY_KIND values"),
         ({FALLBACK_ICON} | LEGACY_ICONS, LEGACY_ICONS, "FALLBACK_ICON"),
         (set(CURRENT_STATUS), legacy_statuses, "CURRENT_STATUS keys"),
@@ -142,7 +148,7 @@ def check_tables() -> None:
         (set(OPTION_KIND_BY_OUTCOME) | {"cancel"}, outcomes, "OPTION_KIND_BY_OUTCOME keys"),
         (
             set(OPTION_KIND_BY_OUTCOME.values()) | {"reject_always"},
-            set(get_args(PermissionOptionKind)),
+            set(get_args(_permission.PermissionOptionKind)),
             "option kinds",
         ),
     ]

@@ -37,6 +37,7 @@ from acp_compat.trace.records import (
     TraceReader,
     request_key,
 )
+from acp_compat.translate.exits import describe_status
 
 PROBE = "initialize (legacy probe)"
 """How the relay's legacy ``initialize`` probe of an agent is told from an editor's."""
@@ -321,7 +322,7 @@ class Conversation:
         who = f"agent {item.agent}" if item.agent is not None else "the agent"
         if kind == "agent_exited":
             code = event.get("returncode")
-            how = "killed by a signal" if code is None else f"exit code {code}"
+            how = describe_status(code if isinstance(code, int) else None)
             stderr = event.get("stderr")
             last = str(stderr).strip().splitlines()[-1:] if stderr else []
             text = f"{who} exited ({how})" + (f": {last[0]}" if last else "")

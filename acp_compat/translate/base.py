@@ -11,6 +11,8 @@ time and carries out the list of outputs it returns, **in order**:
 * :class:`ReadLocalFile` / :class:`WriteLocalFile`: a file operation the translator
   cannot serve through the client; the shell performs it and reports back through
   :meth:`Translator.file_done` with the same ``token``.
+* :class:`AwaitClientDrain`: report through :meth:`Translator.client_drained` when the
+  client has caught up (the translator paces what it makes itself).
 
 Translators never block, sleep, read clocks or do I/O; they log through :mod:`logging`
 (loggers under ``acp_compat``), which the shell routes to stderr.
@@ -94,7 +96,16 @@ class WriteLocalFile:
     content: str
 
 
-Output = ToClient | ToAgent | StartAgent | StopAgent | ReadLocalFile | WriteLocalFile
+@frozen
+class AwaitClientDrain:
+    """Call :meth:`Translator.client_drained` once the client has taken what it was sent
+    (its queue is low again): the translator holds output of its own making back until
+    then, so it never queues more for the client than the shell's bound."""
+
+
+Output = (
+    ToClient | ToAgent | StartAgent | StopAgent | ReadLocalFile | WriteLocalFile | AwaitClientDrain
+)
 """Everything a translator can ask its shell to do."""
 
 
@@ -130,6 +141,10 @@ class Translator(Protocol):
         self, token: int, content: str | None = None, error: str | None = None
     ) -> list[Output]:
         """A local file effect finished: ``content`` for a read, ``error`` when it failed."""
+        ...
+
+    def client_drained(self) -> list[Output]:
+        """The client took what it was sent, after an :class:`AwaitClientDrain`."""
         ...
 
 

@@ -1,7 +1,9 @@
-"""How an agent's end is worded and which exit status ``wrap`` reports (sans-IO).
+"""How an agent's end and a stop request are worded, and which exit status ``wrap``
+reports (sans-IO).
 
-One place for the words users read in errors and logs (``exit status 3``, ``killed by
-SIGKILL``) and for the statuses ``wrap`` exits with (behaviour.md §5, §6).
+The one place for the words users read in errors, logs and traces (``exit status 3``,
+``killed by SIGKILL``, ``received SIGTERM``) and for the statuses ``wrap`` exits with
+(behaviour.md §5, §6).
 """
 
 from __future__ import annotations
@@ -17,27 +19,21 @@ exited with a failure status, then that status: a launcher's 127 is passed on)."
 
 
 def describe_status(returncode: int | None) -> str:
-    """``exit status 3`` / ``killed by SIGKILL`` / ``unknown status``, for messages."""
-    if returncode is None:
-        return "unknown status"
-    if returncode < 0:
-        try:
-            name = signal.Signals(-returncode).name
-        except ValueError:
-            name = f"signal {-returncode}"
-        return f"killed by {name}"
-    return f"exit status {returncode}"
-
-
-def exit_reason(returncode: int | None) -> str:
-    """How an agent process ended, in the upgrade's JSON-RPC error message ("The agent
-    process exited (…)", pinned by the vectors): ``exit code 1``, ``killed by signal 9``
-    (a negative code), ``killed by a signal`` (unknown)."""
+    """How a process ended, for messages: ``exit status 3``, ``killed by SIGKILL`` (a
+    negative code; ``killed by signal 77`` when the number has no name here), ``killed by
+    a signal`` (``None``: the vectors' ``null``, no status known)."""
     if returncode is None:
         return "killed by a signal"
     if returncode < 0:
-        return f"killed by signal {-returncode}"
-    return f"exit code {returncode}"
+        return f"killed by {_signal_name(-returncode)}"
+    return f"exit status {returncode}"
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def shell_status(returncode: int | None) -> int:
@@ -48,8 +44,9 @@ def shell_status(returncode: int | None) -> int:
 
 
 def stop_cause(status: int) -> str:
-    """The signal behind a stop request's ``128 + N`` status, for messages."""
+    """Why a stop was requested, from its exit status: ``received SIGTERM`` for ``128 + N``
+    after signal N, else ``exit status N``."""
     try:
-        return signal.Signals(status - 128).name
+        return f"received {signal.Signals(status - 128).name}"
     except ValueError:
         return f"exit status {status}"

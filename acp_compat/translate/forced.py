@@ -63,6 +63,10 @@ class ForcedProtocol:
         """As the wrapped translator."""
         return self._inner.file_done(token, content, error)
 
+    def client_drained(self) -> list[Output]:
+        """As the wrapped translator."""
+        return self._inner.client_drained()
+
     def _annotate(self, outputs: list[Output]) -> list[Output]:
         if self._answered:
             return outputs

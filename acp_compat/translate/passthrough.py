@@ -72,6 +72,10 @@ class PassthroughTranslator:
         """Never asked for: the passthrough performs no file effects."""
         return []
 
+    def client_drained(self) -> list[Output]:
+        """Never asked for: the passthrough makes no output of its own."""
+        return []
+
 
 def _agent_gone(
     request_id: RequestId, method: str, returncode: int | None, stderr_tail: str

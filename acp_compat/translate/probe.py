@@ -3,7 +3,9 @@
 Three questions, each answered from plain dicts without any I/O:
 
 * :func:`client_protocol`: what the client speaks, from its first ``initialize`` request
-  (an integer ``protocolVersion`` means current; a string, or none at all, legacy).
+  (a ``0.0.x`` string ``protocolVersion`` means legacy; anything else current), and
+  :func:`as_current_initialize`: that request as the current protocol reads it (a version
+  sent as a string of digits, or none at all, becomes the integer it means).
 * :func:`probe_request`: the ``initialize`` to send an agent of unknown protocol in a
   given protocol (id ``0``, the first id on a fresh legacy or current hop).
 * :func:`agent_protocol`: what an agent speaks, from its answer to that probe (an integer
@@ -16,10 +18,14 @@ The relay's ``--agent-protocol auto`` and the ``detect`` command both build on t
 from __future__ import annotations
 
 import enum
+import logging
+import re
 from typing import Any
 
 from acp_compat.jsonrpc.messages import Message, request
 from acp_compat.models.mapping import CURRENT_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION
+
+logger = logging.getLogger("acp_compat.translate.probe")
 
 PROBE_ID = 0
 """The id of a probe ``initialize``: the first request on a fresh hop."""
@@ -42,15 +48,56 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_LEGACY_VERSION = re.compile(r"0\.0\.[0-9]+")
+"""A legacy ``protocolVersion``: ACP 0.0.x versions are semver strings."""
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _client_version(initialize: Message) -> object:
+    params = initialize.get("params")
+    return params.get("protocolVersion") if isinstance(params, dict) else None
+
+
 def client_protocol(initialize: Message) -> Protocol:
     """The protocol of a client, from its first ``initialize`` request.
 
-    An integer ``params.protocolVersion`` means current; a string, a missing one or
-    missing params mean legacy (0.0.1 to 0.0.7 sent ``null`` params).
+    Legacy only for a ``0.0.x`` string ``params.protocolVersion``: clients in the field
+    send the current major as ``"1"``, or no version at all, and taking those for legacy
+    would answer their ``session/new`` with "method not found".
     """
+    version = _client_version(initialize)
+    is_legacy = isinstance(version, str) and _LEGACY_VERSION.fullmatch(version) is not None
+    return Protocol.LEGACY if is_legacy else Protocol.CURRENT
+
+
+def as_current_initialize(initialize: Message) -> Message:
+    """A current client's ``initialize`` with the integer ``protocolVersion`` it means
+    (the same message when it sent one; see :func:`current_initialize_params`)."""
     params = initialize.get("params")
-    version = params.get("protocolVersion") if isinstance(params, dict) else None
-    return Protocol.CURRENT if _is_int(version) else Protocol.LEGACY
+    fixed = current_initialize_params(params if isinstance(params, dict) else {})
+    return initialize if fixed is params else {**initialize, "params": fixed}
+
+
+def current_initialize_params(params: dict[str, Any]) -> dict[str, Any]:
+    """``initialize`` params with the integer ``protocolVersion`` a current client means.
+
+    An integer is kept (the same dict is returned); a string of digits is that number;
+    anything else (missing, ``null``, another shape) is read as
+    :data:`~acp_compat.models.mapping.CURRENT_PROTOCOL_VERSION` and logged: version
+    negotiation answers with the version the agent chose anyway.
+    """
+    version = params.get("protocolVersion")
+    if _is_int(version):
+        return params
+    if isinstance(version, str) and _DIGITS.fullmatch(version):
+        meant = int(version)
+        logger.info("client: protocolVersion %r read as %d", version, meant)
+    else:
+        meant = CURRENT_PROTOCOL_VERSION
+        sent = "no protocolVersion" if version is None else f"protocolVersion {version!r}"
+        logger.warning("client: initialize with %s, read as %d", sent, meant)
+    return {**params, "protocolVersion": meant}
 
 
 def probe_request(

@@ -104,7 +104,7 @@ def test_an_agent_crash_answers_the_prompt(tmp_path: Path) -> None:
 
     error = asyncio.run(run())["error"]
     assert error["code"] == -32603
-    assert f"exit code {CRASH_STATUS}" in error["message"]
+    assert f"exit status {CRASH_STATUS}" in error["message"]
     assert "fatal: simulated crash" in error["data"]["stderr"]
 
 

@@ -419,7 +419,7 @@ def test_two_sessions_two_folders(v1_clients: ClientSet, upgrade_relay: RelayCom
 
 def test_agent_crash_mid_turn(v1_clients: ClientSet, upgrade_relay: RelayCommand) -> None:
     """The agent dies mid-turn. Behind the relay, the prompt gets a -32603 error naming the
-    exit code with the agent's last stderr lines, which the SDKs hand to the client intact;
+    exit status with the agent's last stderr lines, which the SDKs hand to the client intact;
     a current agent run directly leaves the client a closed connection."""
 
     def scenario(client: V1Client, work: Path) -> None:
@@ -435,7 +435,7 @@ def test_agent_crash_mid_turn(v1_clients: ClientSet, upgrade_relay: RelayCommand
             # No check_wire: nobody is left to answer the prompt, which is the point.
             return
         assert error["code"] == -32603, run.describe()
-        assert f"exit code {legacy_agent.CRASH_STATUS}" in error["message"]
+        assert f"exit status {legacy_agent.CRASH_STATUS}" in error["message"]
         assert "fatal: simulated crash" in json.dumps(error["data"])
         assert "Traceback" not in run.stderr, run.describe()
         check_wire(run)

@@ -314,17 +314,8 @@ def test_an_agent_that_closes_its_stdout_but_runs_on_is_treated_as_gone(
             "params": {"sessionId": sid, "prompt": [{"type": "text", "text": "closeout"}]},
         }
     )
-    pids: list[int] = []
+    pids = agent_pids(wrap)
     try:
-        for _ in range(200):  # the agent writes its pid to stderr before closing stdout
-            pids = [
-                int(line.split()[1])
-                for line in wrap.stderr().splitlines()
-                if line.startswith("pid ")
-            ]
-            if pids:
-                break
-            time.sleep(0.05)
         assert len(pids) == 1
         answer = wrap.recv_until(lambda m: m.get("id") == 2)[-1]
         assert answer["error"]["code"] == -32603
@@ -335,6 +326,42 @@ def test_an_agent_that_closes_its_stdout_but_runs_on_is_treated_as_gone(
             os.kill(pid, signal.SIGKILL)
     # A new session gets a new process.
     reply = wrap.request(3, "session/new", {"cwd": str(tmp_path), "mcpServers": []})[-1]
+    still_serving(wrap, reply["result"]["sessionId"])
+
+
+def agent_pids(wrap: Wrap) -> list[int]:
+    """The pids the hostile agent wrote to stderr (``pid N``) before it misbehaved."""
+    pids: list[int] = []
+    for _ in range(200):
+        pids = [
+            int(line.split()[1]) for line in wrap.stderr().splitlines() if line.startswith("pid ")
+        ]
+        if pids:
+            break
+        time.sleep(0.05)
+    return pids
+
+
+def test_an_agent_that_closes_its_stdin_but_runs_on_is_lost_at_the_next_write(
+    start: Any, tmp_path: Path
+) -> None:
+    wrap = start()
+    sid = session(wrap, tmp_path)
+    # The agent ends this turn normally, then hears nothing more but keeps running.
+    assert prompt(wrap, 2, sid, "closein")[-1]["result"] == {"stopReason": "end_turn"}
+    pids = agent_pids(wrap)
+    try:
+        assert len(pids) == 1
+        # The next prompt cannot be written: answered at once, not when the agent exits.
+        answer = prompt(wrap, 3, sid, "hello")[-1]
+        assert answer["error"]["code"] == -32603, answer
+        assert "stdin" in answer["error"]["message"]
+        assert wait_gone(pids, timeout=10) == []  # stopped after the grace period
+        assert "closed its stdin" in wrap.stderr()  # the one log line saying why
+    finally:
+        for pid in wait_gone(pids, timeout=0):
+            os.kill(pid, signal.SIGKILL)
+    reply = wrap.request(4, "session/new", {"cwd": str(tmp_path), "mcpServers": []})[-1]
     still_serving(wrap, reply["result"]["sessionId"])
 
 
@@ -461,7 +488,7 @@ def test_after_sigterm_a_pending_prompt_names_the_shutdown(start: Any, tmp_path:
     time.sleep(0.3)  # the prompt reached the agent
     wrap.signal(signal.SIGTERM)
     answer = wrap.recv_until(lambda m: m.get("id") == 2)[-1]
-    assert "exit code 0" not in answer["error"]["message"]
+    assert "exit status 0" not in answer["error"]["message"]
     assert "SIGTERM" in answer["error"]["message"]
     assert wrap.wait() == 128 + signal.SIGTERM
 
@@ -527,3 +554,57 @@ def test_a_client_that_stops_reading_is_not_buffered_for_and_gets_every_answer(
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+
+
+def test_a_turn_ending_with_thousands_of_open_calls_closes_each_before_the_answer(
+    start: Any, tmp_path: Path
+) -> None:
+    # More than one batch of closes: the rest go out as the client drains (the relay's
+    # when_client_drained), and every call still ends before the prompt's answer.
+    wrap = start()
+    sid = session(wrap, tmp_path)
+    messages = prompt(wrap, 2, sid, "tools 1000 open")
+    assert messages[-1]["result"] == {"stopReason": "end_turn"}
+    updates = [m["params"]["update"] for m in messages if m.get("method") == "session/update"]
+    opened = [u["toolCallId"] for u in updates if u["sessionUpdate"] == "tool_call"]
+    closed = [u["toolCallId"] for u in updates if u["sessionUpdate"] == "tool_call_update"]
+    assert len(opened) == 1000
+    assert closed == opened
+    assert all(u["status"] == "failed" for u in updates if u["sessionUpdate"] == "tool_call_update")
+    still_serving(wrap, sid)
+
+
+def test_a_stop_while_a_turns_end_is_going_out_still_sends_all_of_it(
+    start: Any, tmp_path: Path
+) -> None:
+    # SIGTERM right after the last tool call was shown: the closes still held back by
+    # the translator go out as the client drains while the relay ends, then the answer.
+    wrap = start()
+    sid = session(wrap, tmp_path)
+    wrap.send(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "session/prompt",
+            "params": {"sessionId": sid, "prompt": [{"type": "text", "text": "tools 5000 open"}]},
+        }
+    )
+    shown = 0
+
+    def last_call_shown(message: dict[str, Any]) -> bool:
+        nonlocal shown
+        if message.get("params", {}).get("update", {}).get("sessionUpdate") == "tool_call":
+            shown += 1
+        return shown == 5000
+
+    wrap.recv_until(last_call_shown, timeout=60)
+    wrap.signal(signal.SIGTERM)
+    rest = wrap.recv_until(lambda m: m.get("id") == 2)
+    closes = [
+        m
+        for m in rest
+        if m.get("params", {}).get("update", {}).get("sessionUpdate") == "tool_call_update"
+    ]
+    assert len(closes) == 5000
+    assert rest[-1]["result"] == {"stopReason": "end_turn"}
+    assert wrap.wait() == 128 + signal.SIGTERM

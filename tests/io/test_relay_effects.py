@@ -94,6 +94,10 @@ class FakeTranslator:
         self.calls.append(("file_done", (token, content, error)))
         return [ToClient(note("file done", token=token, content=content, error=error))]
 
+    def client_drained(self) -> list[Output]:
+        self.calls.append(("client_drained", ()))
+        return []
+
 
 class Client(PipeEditor):
     """The test's end of the relay's pipes, speaking the FakeTranslator's script."""

@@ -17,13 +17,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import acp_compat.models.current as C
+from acp_compat._lazy import exports_of
 from acp_compat.codec import CodecError, Problem, structure, unstructure, wire_name
 from acp_compat.models._base import ALWAYS, UNIONS, KeyedUnion, TaggedUnion
 from tests.support.paths import ROOT
 
 CAPTURES = sorted((ROOT / "tests" / "data" / "captures").glob("v1_*.jsonl"))
 SCHEMA_DIR = ROOT / "vectors" / "schemas" / "current"
-SCHEMA_FILE = SCHEMA_DIR / "acp-v1-schema-1.21.0.schema.json"
+# The models follow the newest pinned v1 schema (the one the TypeScript SDK 2.4.0 ships, a
+# superset of 1.21.0); what acp-compat sends is validated against both (tests/schemas.py).
+SCHEMA_FILE = SCHEMA_DIR / "acp-v1-schema-ts-sdk-2.4.0.schema.json"
+OLDER_SCHEMA_FILE = SCHEMA_DIR / "acp-v1-schema-1.21.0.schema.json"
 META_FILE = SCHEMA_DIR / "acp-v1-schema-1.21.0.meta.json"
 
 
@@ -231,7 +235,7 @@ def test_method_types_are_the_schema_definitions(name: str) -> None:
 
 # --------------------------------------------------------------------------- samples
 
-EXPORTED = {name: getattr(C, name) for name in C.__all__}
+EXPORTED = {name: getattr(C, name) for name in exports_of(C.__name__)}
 MODEL_CLASSES = sorted(
     (cls for cls in EXPORTED.values() if isinstance(cls, type) and attrs.has(cls)),
     key=lambda cls: cls.__name__,
@@ -300,19 +304,19 @@ def _declared(tp: Any) -> bool:
     return any(set(get_args(d.union)) == set(_members(tp)) for d in UNIONS)
 
 
-def _sample_value(tp: Any, name: str, full: bool) -> Any:
+def _sample_value(tp: Any, name: str, full: bool, older: bool = False) -> Any:
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
         options = _members(tp)
         if _declared(tp):
-            return _build(options[0], full)
-        return _sample_value(options[0], name, full)
+            return _build(options[0], full, older)
+        return _sample_value(options[0], name, full, older)
     if origin is Literal:
         return get_args(tp)[0]
     if origin is list:
-        return [_sample_value(get_args(tp)[0], name, full)]
+        return [_sample_value(get_args(tp)[0], name, full, older)]
     if origin is dict:
-        return {"key": _sample_value(get_args(tp)[1], name, full)}
+        return {"key": _sample_value(get_args(tp)[1], name, full, older)}
     if tp is Any:
         return {"raw": [1, "two", None]}
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -326,27 +330,45 @@ def _sample_value(tp: Any, name: str, full: bool) -> Any:
     if tp is float:
         return 0.5
     if isinstance(tp, type) and attrs.has(tp):
-        return _build(tp, full)
+        return _build(tp, full, older)
     raise AssertionError(f"no sample for {tp!r}")
 
 
-def _build(cls: type, full: bool) -> Any:
-    """An instance of ``cls``: every field set (``full``) or only the required ones."""
+def _build(cls: type, full: bool, older: bool = False) -> Any:
+    """An instance of ``cls``: every field set (``full``) or only the required ones;
+    ``older``: only the fields schema 1.21.0 has too (what older peers read)."""
     if cls in FALLBACKS:
         return cls(data={"future": True})
     hints = attrs.resolve_types(cls)
     kwargs: dict[str, Any] = {} if full else dict(MINIMAL_EXTRAS.get(cls.__name__, {}))
+    newer = _newer_fields(cls) if older else set()
     for field in attrs.fields(hints):
-        if field.default is not attrs.NOTHING and not full:
+        if field.default is not attrs.NOTHING and (not full or wire_name(cls, field.name) in newer):
             continue
         if field.metadata.get(ALWAYS) and get_origin(field.type) is Literal:
             continue  # a discriminator: its default is the only valid value
-        kwargs[field.name] = _sample_value(field.type, field.name, full)
+        kwargs[field.name] = _sample_value(field.type, field.name, full, older)
     return cls(**kwargs)
 
 
-def _full(cls: type) -> Any:
-    return _build(cls, full=True)
+def _full(cls: type, older: bool = False) -> Any:
+    return _build(cls, full=True, older=older)
+
+
+@functools.cache
+def _older_definitions() -> dict[str, Any]:
+    older: dict[str, Any] = json.loads(OLDER_SCHEMA_FILE.read_text())["$defs"]
+    return older
+
+
+def _newer_fields(cls: type) -> set[str]:
+    """Wire keys of ``cls`` that the newest schema has and 1.21.0 lacks."""
+    newer: set[str] = set()
+    for source in PROPERTY_SOURCES.get(cls.__name__, [cls.__name__]):
+        new = _schema()["$defs"].get(source, {}).get("properties", {})
+        old = _older_definitions().get(source, {}).get("properties", {})
+        newer |= set(new) - set(old)
+    return newer
 
 
 def _minimal(cls: type) -> Any:
@@ -369,6 +391,79 @@ def test_every_class_is_checked_against_a_definition() -> None:
     ]
     assert unchecked == []
     assert len(MODEL_CLASSES) > 120
+
+
+# $defs entries that no model class or exported alias stands for, and why.
+NOT_MODELLED = {
+    # Whole JSON-RPC messages: acp_compat.jsonrpc handles envelopes as dicts.
+    "AgentNotification": "envelope",
+    "AgentRequest": "envelope",
+    "AgentResponse": "envelope",
+    "ClientNotification": "envelope",
+    "ClientRequest": "envelope",
+    "ClientResponse": "envelope",
+    "ExtNotification": "envelope",
+    "ExtRequest": "envelope",
+    "ExtResponse": "envelope",
+    "ErrorCode": "the rpc module's error code constants",
+    # Identifiers and the version: plain str / int fields.
+    "AuthMethodId": "str",
+    "CompactionId": "str",
+    "ElicitationId": "str",
+    "MessageId": "str",
+    "PermissionOptionId": "str",
+    "ProtocolVersion": "int",
+    "SessionConfigGroupId": "str",
+    "SessionConfigId": "str",
+    "SessionConfigValueId": "str",
+    "SessionId": "str",
+    "SessionModeId": "str",
+    "TerminalId": "str",
+    "ToolCallId": "str",
+    # Open string enums and one-member unions: str fields kept verbatim, or their member.
+    "SessionConfigOptionCategory": "str",
+    "StringFormat": "str",
+    "ToolKind": "str (TOOL_KINDS lists the known values)",
+    "ElicitationSchemaType": "the literal 'object'",
+    "AvailableCommandInput": "UnstructuredCommandInput, its one member",
+    "SessionConfigSelectOptions": "list[SessionConfigSelectEntry]",
+}
+
+
+def _modelled_definitions() -> set[str]:
+    names = set(EXPORTED) | {c.__name__ for c in MODEL_CLASSES}
+    names |= set(DEFINITION_OF.values()) | set(UNION_DEFINITIONS.values())
+    names |= {source for sources in PROPERTY_SOURCES.values() for source in sources}
+    return names
+
+
+def test_every_schema_definition_is_modelled() -> None:
+    """A definition the newest schema adds fails here until a model (or a reason) has it."""
+    defs = set(_schema()["$defs"])
+    assert sorted(defs - _modelled_definitions() - set(NOT_MODELLED)) == []
+    assert sorted(set(NOT_MODELLED) - defs) == []  # no stale reason
+    assert sorted(set(NOT_MODELLED) & _modelled_definitions()) == []
+
+
+def _branch_tags(definition: dict[str, Any], tag: str) -> set[str]:
+    """The ``tag`` constants of a union definition's branches."""
+    tags = set()
+    for branch in definition.get("oneOf", []) + definition.get("anyOf", []):
+        const = branch.get("properties", {}).get(tag, {}).get("const")
+        if isinstance(const, str):
+            tags.add(const)
+    return tags
+
+
+@pytest.mark.parametrize("union_name", sorted(UNION_DEFINITIONS))
+def test_every_tag_of_a_schema_union_has_its_member(union_name: str) -> None:
+    """A new kind of session update (or content, outcome...) must not land in the fallback."""
+    union = EXPORTED[union_name]
+    declared = next(d for d in UNIONS if set(get_args(d.union)) == set(_members(union)))
+    if not isinstance(declared, TaggedUnion):
+        return
+    definition = _schema()["$defs"][UNION_DEFINITIONS[union_name]]
+    assert _branch_tags(definition, declared.tag) <= set(declared.members)
 
 
 # Classes that flatten several definitions (a variant plus its base, a mode plus its scopes):
@@ -741,16 +836,21 @@ def test_arbitrary_json_gives_a_model_or_a_codec_error(
 
 def _sdk_cases() -> list[tuple[str, Any]]:
     """(schema definition, JSON) pairs: every class-typed method payload, and every member of
-    the main unions carried inside one."""
+    the main unions carried inside one, as of schema 1.21.0 (the SDK's)."""
     cases: list[tuple[str, Any]] = []
     for name, spec in sorted(C.CURRENT_METHODS.items()):
         for role, model in (("params", spec.params), ("result", spec.result)):
             if isinstance(model, type):
-                for sample in (_full(model), _minimal(model)):
+                for sample in (_full(model, older=True), _minimal(model)):
                     cases.append((_definition_for(name, role), unstructure(sample)))
 
     def members(union: Any) -> list[Any]:
-        return [_full(m) for m in _members(union) if m not in FALLBACKS]
+        return [
+            _full(m, older=True)
+            for m in _members(union)
+            if m not in FALLBACKS
+            and DEFINITION_OF.get(m.__name__, m.__name__) in _older_definitions()
+        ]
 
     for update in members(C.SessionUpdate):
         message = C.SessionNotification(session_id="s", update=update)
@@ -781,7 +881,8 @@ SDK_CASES = _sdk_cases()
 
 @pytest.mark.parametrize(("definition", "data"), SDK_CASES, ids=[d for d, _ in SDK_CASES])
 def test_payloads_round_trip_through_the_official_python_sdk(definition: str, data: Any) -> None:
-    """What we write, agent-client-protocol 0.12.1 reads, and writes back the same."""
+    """What we write, agent-client-protocol 0.12.1 reads, and writes back the same (that SDK
+    follows schema 1.21.0, so the cases hold nothing newer)."""
     schema_module = importlib.import_module("acp.schema")  # a test dependency: never skipped
     model = getattr(schema_module, definition)
     parsed = model.model_validate(data)

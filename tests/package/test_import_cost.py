@@ -14,7 +14,6 @@ import subprocess
 import sys
 import tempfile
 from importlib.metadata import version
-from pathlib import Path
 
 import click
 import pytest
@@ -187,25 +186,3 @@ def test_mapping_tables_match_the_models() -> None:
         patch.setattr(mapping, "KIND_BY_ICON", missing)
         with pytest.raises(AssertionError, match="KIND_BY_ICON keys"):
             mapping.check_tables()
-
-
-def test_lazy_model_exports_match_the_type_checking_imports() -> None:
-    """models.current's lazy table names exactly what its TYPE_CHECKING block imports."""
-    import ast
-
-    import acp_compat.models.current as current
-
-    source = Path(current.__file__).read_text(encoding="utf-8")
-    static: dict[str, str] = {}
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and node.module and ".current." in node.module:
-            for alias in node.names:
-                static[alias.name] = node.module.rsplit(".", 1)[1]
-    assert static == current._TOPIC
-    assert sorted(current.__all__) == sorted(static)
-    for name, topic in static.items():
-        module = __import__(f"acp_compat.models.current.{topic}", fromlist=[name])
-        assert getattr(current, name) is getattr(module, name)
-    assert set(static) <= set(dir(current))
-    with pytest.raises(AttributeError):
-        current.NoSuchModel  # noqa: B018

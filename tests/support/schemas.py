@@ -1,9 +1,10 @@
 """Validate protocol messages against the official JSON Schemas copied into ``vectors/schemas``.
 
-Current (v1) messages: the schema's top-level ``anyOf`` covers whole messages (Agent,
-Client and protocol-level requests, responses and notifications), but each branch also
-admits extension methods whose params and results are unconstrained, so a malformed
-``session/prompt`` would still pass it. :func:`current_errors` therefore checks both the
+Current (v1) messages are checked against both pinned v1 schemas (1.21.0, and the newer
+one the official TypeScript SDK 2.4.0 ships). A schema's top-level ``anyOf`` covers whole
+messages (Agent, Client and protocol-level requests, responses and notifications), but
+each branch also admits extension methods whose params and results are unconstrained, so a
+malformed ``session/prompt`` would still pass it. :func:`current_errors` therefore checks both the
 whole message against the top-level schema *and* its ``params`` / ``result`` against the
 ``$defs`` entry annotated with that method (``x-method``).
 
@@ -26,6 +27,11 @@ from tests.support.paths import VECTORS
 
 SCHEMA_DIR = VECTORS / "schemas"
 CURRENT_SCHEMA = SCHEMA_DIR / "current" / "acp-v1-schema-1.21.0.schema.json"
+NEWEST_CURRENT_SCHEMA = SCHEMA_DIR / "current" / "acp-v1-schema-ts-sdk-2.4.0.schema.json"
+"""The newest v1 schema the official TypeScript SDK ships (2.4.0): 1.21.0 plus session
+notices, compaction updates and tool-call names."""
+CURRENT_SCHEMAS = (CURRENT_SCHEMA, NEWEST_CURRENT_SCHEMA)
+"""Every current message must validate against each of these."""
 LEGACY_SCHEMAS = {
     "0.0.9": SCHEMA_DIR / "legacy" / "acp-0.0.9.schema.json",
     "0.0.10": SCHEMA_DIR / "legacy" / "acp-0.0.10.schema.json",
@@ -76,10 +82,10 @@ def _problems(validator: Any, value: Any, where: str) -> list[str]:
 
 
 @functools.cache
-def _current_definitions() -> dict[tuple[str, str], str]:
+def _current_definitions(schema: Path = CURRENT_SCHEMA) -> dict[tuple[str, str], str]:
     """``(method, "params" | "result")`` → ``$defs`` name, from the ``x-method`` annotations."""
     table: dict[tuple[str, str], str] = {}
-    for name, definition in load_schema(CURRENT_SCHEMA)["$defs"].items():
+    for name, definition in load_schema(schema)["$defs"].items():
         method = definition.get("x-method")
         if method is None:
             continue
@@ -94,13 +100,22 @@ def current_methods() -> set[str]:
 
 
 def current_errors(message: Any, method: str | None = None) -> list[str]:
-    """Problems of a current (v1) message; empty when it validates.
+    """Problems of a current (v1) message against every pinned v1 schema; empty when it
+    validates against all of them.
 
     ``method`` is needed for a response (which does not name its method) to check its
     ``result``; for a request or notification it defaults to the message's own. A method
     the schema does not define (``_vendor/x``, unstable ones) gets the top-level check only.
     """
-    problems = _problems(_validator(CURRENT_SCHEMA, None), message, "message")
+    problems = []
+    for schema in CURRENT_SCHEMAS:
+        found = _current_errors(schema, message, method)
+        problems += [f"[{schema.name}] {problem}" for problem in found]
+    return problems
+
+
+def _current_errors(schema: Path, message: Any, method: str | None) -> list[str]:
+    problems = _problems(_validator(schema, None), message, "message")
     if not isinstance(message, dict):
         return problems or ["message: not an object"]
     if "method" in message:
@@ -113,13 +128,13 @@ def current_errors(message: Any, method: str | None = None) -> list[str]:
         role = "result"
     if method is None:
         return problems
-    definition = _current_definitions().get((method, role))
+    definition = _current_definitions(schema).get((method, role))
     if definition is None:
         # Not a v1 method: the top-level schema admits it as an extension (or unstable)
         # method with any params; whether it is known is the method table's business.
         return problems
     value = message.get(role)
-    return problems + _problems(_validator(CURRENT_SCHEMA, definition), value, f"message.{role}")
+    return problems + _problems(_validator(schema, definition), value, f"message.{role}")
 
 
 def legacy_version_for(method: str | None) -> str:

@@ -182,8 +182,8 @@ def test_a_crash_stands_out(tmp_path: Path) -> None:
     [event] = [r["event"] for r in records if r["dir"] == "relay" and r["agent"] == 0]
     assert event == {"type": "agent_exited", "returncode": 3, "stderr": "fatal: simulated crash"}
     out = run_trace(str(path)).stdout
-    assert "!! agent 0 exited (exit code 3): fatal: simulated crash" in out
-    assert "== the prompt failed: -32603 The agent process exited (exit code 3)" in out
+    assert "!! agent 0 exited (exit status 3): fatal: simulated crash" in out
+    assert "== the prompt failed: -32603 The agent process exited (exit status 3)" in out
     wire = run_trace("--wire", str(path)).stdout
     assert "── relay: agent 0 agent_exited returncode=3" in wire
     [turn] = turns(path)
@@ -267,7 +267,7 @@ def test_an_agent_exit_between_turns_stands_out() -> None:
     )
     notes = [e for e in read_trace(data).entries if not isinstance(e, Turn)]
     assert [n.summary() for n in notes] == [
-        {"type": "problem", "text": "agent 0 exited (exit code -9)", "t": 2.0, "session": "a"}
+        {"type": "problem", "text": "agent 0 exited (killed by SIGKILL)", "t": 2.0, "session": "a"}
     ]
 
 

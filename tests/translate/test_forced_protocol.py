@@ -45,6 +45,9 @@ class Scripted:
     ) -> list[Output]:
         return self.outputs
 
+    def client_drained(self) -> list[Output]:
+        return self.outputs
+
 
 def _error(id: Any, data: Any = None) -> dict[str, Any]:
     error: dict[str, Any] = {"code": -32602, "message": "bad protocolVersion"}

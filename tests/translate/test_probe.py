@@ -10,6 +10,7 @@ import pytest
 from acp_compat.translate.probe import (
     Protocol,
     agent_protocol,
+    as_current_initialize,
     client_protocol,
     probe_request,
 )
@@ -32,14 +33,48 @@ def _initialize(params: object) -> dict[str, object]:
         ({"protocolVersion": 2}, Protocol.CURRENT),
         ({"protocolVersion": "0.0.9"}, Protocol.LEGACY),
         ({"protocolVersion": "0.0.10"}, Protocol.LEGACY),
-        ({}, Protocol.LEGACY),
-        (None, Protocol.LEGACY),
-        ({"protocolVersion": True}, Protocol.LEGACY),
-        ({"protocolVersion": 1.5}, Protocol.LEGACY),
+        ({"protocolVersion": "0.0.123"}, Protocol.LEGACY),
+        ({"protocolVersion": "1"}, Protocol.CURRENT),
+        ({"protocolVersion": "0.0"}, Protocol.CURRENT),
+        ({"protocolVersion": "0.0.9 "}, Protocol.CURRENT),
+        ({}, Protocol.CURRENT),
+        (None, Protocol.CURRENT),
+        ({"protocolVersion": None}, Protocol.CURRENT),
+        ({"protocolVersion": True}, Protocol.CURRENT),
+        ({"protocolVersion": 1.5}, Protocol.CURRENT),
     ],
 )
 def test_client_protocol(params: object, expected: Protocol) -> None:
     assert client_protocol(_initialize(params)) is expected
+
+
+@pytest.mark.parametrize(
+    ("params", "version"),
+    [
+        ({"protocolVersion": "1"}, 1),
+        ({"protocolVersion": "2"}, 2),
+        ({}, 1),
+        (None, 1),
+        ({"protocolVersion": None}, 1),
+        ({"protocolVersion": "one"}, 1),
+        ({"protocolVersion": 1.5}, 1),
+    ],
+)
+def test_current_initialize_gets_an_integer_version(params: object, version: int) -> None:
+    message = _initialize(params)
+    if isinstance(params, dict):
+        params["clientCapabilities"] = {"terminal": True}
+    read = as_current_initialize(message)
+    assert read["params"]["protocolVersion"] == version
+    assert read["id"] == 0
+    if isinstance(params, dict):
+        assert read["params"]["clientCapabilities"] == {"terminal": True}
+        assert params.get("protocolVersion") != version  # the client's message is not changed
+
+
+def test_current_initialize_with_an_integer_is_the_same_message() -> None:
+    message = _initialize({"protocolVersion": 1})
+    assert as_current_initialize(message) is message
 
 
 def test_legacy_probe_is_the_legacy_initialize() -> None:

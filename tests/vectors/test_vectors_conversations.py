@@ -23,6 +23,7 @@ import pytest
 
 from acp_compat.jsonrpc.framing import decode, encode
 from acp_compat.translate.base import (
+    AwaitClientDrain,
     Output,
     ReadLocalFile,
     StartAgent,
@@ -79,6 +80,8 @@ def output_json(output: Output) -> dict[str, Any]:
             "path": output.path,
             "content": output.content,
         }
+    if isinstance(output, AwaitClientDrain):
+        return {"effect": "awaitClientDrain"}
     raise AssertionError(f"unknown output {output!r}")
 
 
@@ -107,6 +110,8 @@ def feed(translator: Any, step: dict[str, Any]) -> list[Output]:
         outputs = translator.agent_start_failed(step["agent"], step["reason"])
     elif step.get("event") == "fileDone":
         outputs = translator.file_done(step["token"], step.get("content"), step.get("error"))
+    elif step.get("event") == "clientDrained":
+        outputs = translator.client_drained()
     else:
         raise AssertionError(f"unknown step {step!r}")
     return outputs

@@ -26,7 +26,9 @@ from acp_compat.models._base import MethodSpec
 from tests.support.paths import VECTORS
 from tests.support.schemas import (
     CURRENT_SCHEMA,
+    CURRENT_SCHEMAS,
     LEGACY_SCHEMAS,
+    NEWEST_CURRENT_SCHEMA,
     current_errors,
     legacy_errors,
     load_schema,
@@ -209,6 +211,7 @@ OPTIONS: dict[str, tuple[set[str], Any]] = {
     "version": ({"upgrade", "downgrade"}, lambda v: isinstance(v, str)),
     "agent0Initialized": ({"upgrade", "downgrade"}, lambda v: isinstance(v, dict)),
     "agent0NextId": ({"upgrade", "downgrade"}, _is_int),
+    "closeBatch": ({"upgrade"}, lambda v: _is_int(v) and v >= 1),
 }
 
 INPUT_EVENTS: dict[str, tuple[set[str], set[str]]] = {
@@ -217,6 +220,7 @@ INPUT_EVENTS: dict[str, tuple[set[str], set[str]]] = {
     "agentLost": ({"agent", "reason"}, set()),
     "agentStartFailed": ({"agent", "reason"}, set()),
     "fileDone": ({"token"}, {"content", "error"}),
+    "clientDrained": (set(), set()),
 }
 
 OUTPUT_EFFECTS: dict[str, set[str]] = {
@@ -224,6 +228,7 @@ OUTPUT_EFFECTS: dict[str, set[str]] = {
     "stopAgent": {"agent"},
     "readLocalFile": {"token", "path", "line", "limit"},
     "writeLocalFile": {"token", "path", "content"},
+    "awaitClientDrain": set(),
 }
 
 
@@ -884,11 +889,21 @@ def test_runner_rejects_a_wrong_kind_of_message() -> None:
 def test_current_check_goes_beyond_the_top_level_anyof() -> None:
     prompt = {"jsonrpc": "2.0", "id": 1, "method": "session/prompt", "params": {"sessionId": "s"}}
     # The top-level anyOf admits it (as an extension request); the method's own def does not.
-    assert current_errors(prompt) == ["message.params: 'prompt' is a required property"]
+    assert current_errors(prompt) == [
+        f"[{schema.name}] message.params: 'prompt' is a required property"
+        for schema in CURRENT_SCHEMAS
+    ]
     assert current_errors({"jsonrpc": "2.0", "id": 1, "result": {}}, "session/prompt")
     assert current_errors({"jsonrpc": "2.0", "id": 1, "result": {}}, "authenticate") == []
     # Without "jsonrpc" no top-level branch matches.
     assert current_errors({"id": 1, "result": {}}, "authenticate")
+    # A message only the newer schema knows (a notice) fails the older one alone.
+    notice = {
+        "jsonrpc": "2.0",
+        "method": "session/update",
+        "params": {"sessionId": "s", "update": {"sessionUpdate": "notice", "severity": "info"}},
+    }
+    assert any(p.startswith(f"[{NEWEST_CURRENT_SCHEMA.name}]") for p in current_errors(notice))
     # Extension methods: top-level check only.
     assert current_errors({"jsonrpc": "2.0", "method": "_x/y", "params": [1]}) == []
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import anyio
@@ -135,6 +136,14 @@ class Shim:
     async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
         content, problem = await localfiles.perform(effect)
         self.driver.file_done(effect.token, content, problem)
+
+    def when_client_drained(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the client's queue is down to :data:`LOW_WATER`."""
+        self._tg.start_soon(self._after_drain, callback)
+
+    async def _after_drain(self, callback: Callable[[], None]) -> None:
+        await self.client_out.wait_below(LOW_WATER)
+        callback()
 
     def other_output(self, output: ArmTimer | Decided | Finish) -> None:
         """Never asked for: a translator has no startup outputs."""

@@ -50,10 +50,22 @@ class SessionConfigOptionsCapabilities:
 
 
 @define(kw_only=True)
-class ClientSessionCapabilities:
-    """Session features the client supports."""
+class CompactionCapabilities:
+    """The client shows context compaction updates (an empty marker object)."""
 
+
+@define(kw_only=True)
+class NoticeCapabilities:
+    """The client shows ``notice`` session updates to the user (an empty marker object)."""
+
+
+@define(kw_only=True)
+class ClientSessionCapabilities:
+    """Session features the client supports (``compaction`` and ``notices``: newest schema)."""
+
+    compaction: CompactionCapabilities | None = None
     config_options: SessionConfigOptionsCapabilities | None = None
+    notices: NoticeCapabilities | None = None
     meta: dict[str, Any] | None = meta_field()
 
 

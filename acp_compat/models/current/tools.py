@@ -105,6 +105,8 @@ class ToolCall:
 
     tool_call_id: str
     title: str
+    name: str | None = None
+    """The tool's programmatic name (schema of the TypeScript SDK 2.4.0)."""
     kind: str | None = None
     status: ToolCallStatus | None = None
     content: list[ToolCallContent] | None = None
@@ -124,6 +126,7 @@ class ToolCallUpdate:
     """
 
     tool_call_id: str
+    name: str | None = None
     kind: str | None = None
     status: ToolCallStatus | None = None
     title: str | None = None

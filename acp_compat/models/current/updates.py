@@ -1,6 +1,8 @@
 """``session/update``: the agent's stream of session events (``SessionNotification``).
 
-``SessionUpdate`` is tagged by ``sessionUpdate`` with eleven kinds; a kind this schema does
+``SessionUpdate`` is tagged by ``sessionUpdate`` with fourteen kinds (the last three,
+``notice``, ``compaction_update`` and ``compaction_summary_chunk``, are in the schema the
+TypeScript SDK 2.4.0 ships, not yet in 1.21.0); a kind this schema does
 not know lands in :class:`UnknownSessionUpdate` and is written back verbatim (clients SHOULD
 ignore updates they do not understand, a relay must still pass them on).
 
@@ -175,6 +177,53 @@ class UsageUpdate:
     meta: dict[str, Any] | None = meta_field()
 
 
+NoticeSeverity: TypeAlias = str
+"""``info``, ``warning``, ``error``, or a custom or future severity (kept verbatim)."""
+
+CompactionStatus: TypeAlias = str
+"""``in_progress``, ``completed``, ``failed``, ``cancelled``, or a future status."""
+
+
+@define(kw_only=True)
+class Notice:
+    """Fire-and-forget information for the user (``notice``), not session history.
+
+    Agents send it only to clients that advertised ``session.notices``.
+    """
+
+    session_update: Literal["notice"] = always("notice")
+    severity: NoticeSeverity
+    title: str
+    description: str | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class CompactionUpdate:
+    """A context compaction, created or patched by id (``compaction_update``).
+
+    ``summary`` and ``error`` are patches: :data:`UNCHANGED` (the default) is absent and
+    keeps the stored value, ``None`` is ``null`` and clears it, a value replaces it.
+    """
+
+    session_update: Literal["compaction_update"] = always("compaction_update")
+    compaction_id: str
+    status: CompactionStatus
+    summary: list[ContentBlock] | Unchanged | None = UNCHANGED
+    error: str | Unchanged | None = UNCHANGED
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class CompactionSummaryChunk:
+    """One content block appended to a compaction's summary (``compaction_summary_chunk``)."""
+
+    session_update: Literal["compaction_summary_chunk"] = always("compaction_summary_chunk")
+    compaction_id: str
+    content: ContentBlock
+    meta: dict[str, Any] | None = meta_field()
+
+
 @define(kw_only=True)
 class UnknownSessionUpdate:
     """A session update of a kind this schema does not know; ``data`` is the raw object."""
@@ -194,6 +243,9 @@ SessionUpdate: TypeAlias = (
     | ConfigOptionUpdate
     | SessionInfoUpdate
     | UsageUpdate
+    | Notice
+    | CompactionUpdate
+    | CompactionSummaryChunk
     | UnknownSessionUpdate
 )
 """Any session update, tagged by ``sessionUpdate``."""
@@ -212,6 +264,9 @@ tagged_union(
         "config_option_update": ConfigOptionUpdate,
         "session_info_update": SessionInfoUpdate,
         "usage_update": UsageUpdate,
+        "notice": Notice,
+        "compaction_update": CompactionUpdate,
+        "compaction_summary_chunk": CompactionSummaryChunk,
     },
     fallback=UnknownSessionUpdate,
 )

@@ -93,6 +93,8 @@ class DowngradeTranslator:
         self._agent_stderr = ""
         self._deferred: list[tuple[rpc.RequestId, Any]] = []
         """``sendUserMessage`` requests that arrived while the setup was in flight."""
+        self._logged_kinds: set[str] = set()
+        """Session update kinds a legacy client cannot show, logged once each."""
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -159,6 +161,10 @@ class DowngradeTranslator:
     ) -> list[Output]:
         """Never expected: this translator asks for no local file effects."""
         log.warning("ignoring a file result for token %s: none was requested", token)
+        return []
+
+    def client_drained(self) -> list[Output]:
+        """Never expected: this translator holds nothing back for the client."""
         return []
 
     # -- requests from the legacy client --------------------------------------------------
@@ -469,7 +475,9 @@ class DowngradeTranslator:
         if not isinstance(update, dict):
             log.warning("ignoring a session/update without an update object")
         elif self._our_session(params):
-            route_update(update, self._outbox, self._tools, self._client_version)
+            route_update(
+                update, self._outbox, self._tools, self._client_version, self._logged_kinds
+            )
 
     # -- the agent is gone ----------------------------------------------------------------
 

@@ -1,8 +1,10 @@
 """``session/update`` notifications → legacy requests to the client.
 
 Chunks become ``streamAssistantMessageChunk``; tool calls go to :mod:`.tool_calls`;
-plans become ``updatePlan`` (clients ≥ 0.0.10) or a "Plan" card; updates legacy has no
-equivalent for are dropped (logged at debug).
+plans become ``updatePlan`` (clients ≥ 0.0.10) or a "Plan" card; a ``notice`` becomes a
+text chunk the user reads; updates legacy has no equivalent for are dropped (logged at
+debug), and kinds of the newest schema that a legacy client cannot show (compaction) are
+logged once each, at info.
 """
 
 from __future__ import annotations
@@ -29,6 +31,25 @@ DROPPED_UPDATES = frozenset(
 )
 
 
+UNSHOWN_UPDATES = frozenset({"compaction_update", "compaction_summary_chunk"})
+"""Kinds of the newest v1 schema with nothing a legacy client could show for them: a
+context compaction is the agent's own bookkeeping, tracked by id and patched in place."""
+
+_SEVERITY_WORDS = {"info": "Note", "warning": "Warning", "error": "Error"}
+
+
+def notice_text(update: dict[str, Any]) -> str:
+    """A ``notice`` as a markdown paragraph of its own: severity, title, description."""
+    severity = update.get("severity")
+    word = _SEVERITY_WORDS.get(severity, "Notice") if isinstance(severity, str) else "Notice"
+    title = update.get("title")
+    description = update.get("description")
+    text = f"**{word}:** {title if isinstance(title, str) else ''}".rstrip()
+    if isinstance(description, str) and description:
+        text += f"\n\n{description}"
+    return f"\n\n{text}\n\n"
+
+
 def has_update_plan(client_version: str | None) -> bool:
     """Whether a legacy client of this version knows ``updatePlan`` (0.0.10 and later)."""
     match = re.match(r"^(\d+)\.(\d+)\.(\d+)", client_version or "")
@@ -46,9 +67,16 @@ def queue_chunk(outbox: ClientOutbox, chunk: dict[str, str]) -> None:
 
 
 def route_update(
-    update: dict[str, Any], outbox: ClientOutbox, tools: ToolCallRelay, client_version: str | None
+    update: dict[str, Any],
+    outbox: ClientOutbox,
+    tools: ToolCallRelay,
+    client_version: str | None,
+    logged: set[str],
 ) -> None:
-    """Queue what the legacy client is told about one ``session/update``."""
+    """Queue what the legacy client is told about one ``session/update``.
+
+    ``logged`` holds the unshown kinds already logged on this connection (updated here).
+    """
     kind = update.get("sessionUpdate")
     if kind == "agent_message_chunk":
         queue_chunk(outbox, {"text": render_block(update.get("content"))})
@@ -64,6 +92,12 @@ def route_update(
             outbox.request("updatePlan", lambda: {"entries": entries}, Notice("updatePlan"))
         else:
             tools.on_plan_card(update.get("entries"))
+    elif kind == "notice":
+        queue_chunk(outbox, {"text": notice_text(update)})
+    elif kind in UNSHOWN_UPDATES:
+        if kind not in logged:
+            logged.add(kind)
+            log.info("dropping %s updates: a legacy client cannot show them", kind)
     elif kind in DROPPED_UPDATES:
         log.debug("dropping a %s update: legacy clients have no equivalent", kind)
     else:

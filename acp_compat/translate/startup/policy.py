@@ -26,6 +26,7 @@ from acp_compat.translate.lifecycle import (
 from acp_compat.translate.probe import (
     Protocol,
     agent_protocol,
+    as_current_initialize,
     client_protocol,
     probe_request,
 )
@@ -119,8 +120,9 @@ class StartupPolicy:
             self._held_client.append(message)
             return []
         if message.get("method") == "initialize" and "id" in message:
-            self.initialize = message
             self._client = client_protocol(message)
+            legacy = self._client is Protocol.LEGACY
+            self.initialize = message if legacy else as_current_initialize(message)
             return self._initialized()
         if "method" in message and "id" in message:
             return [ToClient(error(message["id"], INVALID_REQUEST, wording.INITIALIZE_FIRST))]

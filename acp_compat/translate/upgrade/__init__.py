@@ -68,19 +68,24 @@ Choices
 * When a turn ends (the legacy ``sendUserMessage`` answered, the process exited, or the
   session closed), every tool call of that turn not yet ``completed``/``failed`` gets a
   ``tool_call_update {status: "failed"}`` **before** the ``session/prompt`` answer, so no
-  update of a turn follows its answer and no card spins forever. A permission answer
-  arriving after that still reaches the agent, without another update.
+  update of a turn follows its answer and no card spins forever; many closes go out a
+  batch at a time as the client drains (:mod:`.turn_end`). A permission request still
+  open then is withdrawn (``$/cancel_request``), the agent answered ``cancel`` at once,
+  and the client's late answer dropped. Only open tool calls are kept: an update for a
+  call that ended is answered and not shown.
 * ``session/close`` stops the session's process and answers a running prompt with
   ``stopReason: "cancelled"`` (the user ended it, as with a cancel), then ``{}``.
 * A process exit answers the session's pending requests with ``-32603`` "The agent
-  process exited (exit code N)" (or "killed by signal N", "killed by a signal" when
-  the code is unknown), ``data: {exitCode, stderr}``, also during a cancel;
-  later prompts of that session get the same error. A failed start answers with
+  process exited (exit status N)" (or "killed by SIGKILL", "killed by a signal" when
+  the status is unknown: :func:`~acp_compat.translate.exits.describe_status`),
+  ``data: {exitCode, stderr}``, also during a cancel; later prompts of that session get
+  the same error. A failed start answers with
   ``-32603`` "Could not start the agent `<command>`: <OS error>", ``data: {command,
   reason}``. Requests to the client made for a process that exits or is closed
   (permission, fs) are withdrawn with ``$/cancel_request`` (clients that predate it ignore
-  it); the client's answers still reach a closing process and are consumed once it is
-  gone.
+  it); a permission request is settled then (the agent answered ``cancel`` if it still
+  runs, a late answer dropped), the answers to ``fs`` requests still reach a closing
+  process and are consumed once it is gone.
 * A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never
   an allow); so does an optionId that was not offered (logged as a warning).
 * Agent requests outside a running turn (a legacy agent should not make any): chunks,

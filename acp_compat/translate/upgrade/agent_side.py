@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc.messages import (
     INTERNAL_ERROR,
@@ -20,7 +21,6 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
-from acp_compat.models._lazy import lazy_module
 from acp_compat.models.mapping import CURRENT_STATUS
 from acp_compat.translate import paths
 from acp_compat.translate.base import (
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from acp_compat.translate.upgrade import tools
 else:
     # Loaded at the first legacy message that needs a model, not before ``initialize`` is
-    # answered (models/_lazy.py says why).
+    # answered (acp_compat/_lazy.py says why).
     legacy_models = lazy_module("acp_compat.models.legacy")
     tools = lazy_module("acp_compat.translate.upgrade.tools")  # at the first tool call
 
@@ -63,6 +63,28 @@ else:
 def _error(request_id: RequestId, text: str) -> Message:
     """A legacy-style error carrying an OS error text (TS peers read ``data.details``)."""
     return error(request_id, INTERNAL_ERROR, text, {"details": text})
+
+
+_GENERIC_MESSAGE = "Internal error"
+
+
+def legacy_agent_error(id: RequestId, received: Any) -> Message:
+    """A legacy agent's error, for the client, with its reason where a client shows it.
+
+    The legacy TypeScript SDK turns any exception in a handler into ``-32603`` "Internal
+    error" with the exception's text only in ``data.details`` (gemini-cli 0.1.x fails a
+    turn this way on a model API error), and a client that prints only ``message`` showed
+    "Internal error". Such an error's ``message`` becomes those details, as a current
+    agent words it; ``code`` and ``data`` stay as the agent sent them.
+    """
+    answer = forwarded_error(id, received)
+    body = answer["error"]
+    data = body.get("data")
+    details = data.get("details") if isinstance(data, dict) else None
+    generic = body["code"] == INTERNAL_ERROR and body["message"] == _GENERIC_MESSAGE
+    if generic and isinstance(details, str) and details.strip():
+        body["message"] = details
+    return answer
 
 
 class AgentSide:
@@ -218,18 +240,15 @@ class AgentSide:
         call = structure(params, legacy_models.PushToolCallParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "pushToolCall")
-        tool_id = session.tools.add("in_progress", call.locations or ())
-        reply = ToAgent(
-            proc.number, {"jsonrpc": "2.0", "id": request_id, "result": {"id": tool_id}}
-        )
-        turn = session.turn
-        if turn is None:
+        if session.turn is None:
             log.warning(
                 "agent %d pushed a tool call outside a prompt turn (not shown)", proc.number
             )
-            session.tools[tool_id].status = "failed"
-            return [reply]
-        turn.tool_ids.append(tool_id)
+            return [ToAgent(proc.number, result(request_id, {"id": session.tools.add_ended()}))]
+        tool_id = session.tools.add(call.locations or ())
+        reply = ToAgent(
+            proc.number, {"jsonrpc": "2.0", "id": request_id, "result": {"id": tool_id}}
+        )
         update = tools.tool_call(call, str(tool_id), "in_progress", session.cwd)
         update["sessionUpdate"] = "tool_call"
         params = {"sessionId": session.session_id, "update": update}
@@ -242,15 +261,14 @@ class AgentSide:
         call = structure(params, legacy_models.RequestToolCallConfirmationParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "requestToolCallConfirmation")
-        tool_id = session.tools.add("pending", call.locations or ())
         if session.turn is None:
             # Nobody could approve it: refuse, the way a cancelled generation would.
             log.warning(
                 "agent %d asked for a confirmation outside a prompt turn (cancelled)", proc.number
             )
-            session.tools[tool_id].status = "failed"
+            tool_id = session.tools.add_ended()
             return [ToAgent(proc.number, result(request_id, {"id": tool_id, "outcome": "cancel"}))]
-        session.turn.tool_ids.append(tool_id)
+        tool_id = session.tools.add(call.locations or ())
         tool_call = tools.tool_call(
             call, str(tool_id), "pending", session.cwd, params["confirmation"]
         )
@@ -280,15 +298,15 @@ class AgentSide:
         if session is None:
             return self._no_session(proc, request_id, "updateToolCall")
         tool_id = call.tool_call_id
-        tool = session.tools.get(tool_id)
-        if tool is None:
+        if not session.tools.made(tool_id):
             raise CodecError([Problem("params.toolCallId", f"unknown tool call id {tool_id}")])
         status = CURRENT_STATUS[call.status]
         outputs: list[Output] = []
-        if session.turn is not None:
-            tool.status = status
+        locations = session.tools.locations(tool_id)
+        if locations is not None:
+            session.tools.update(tool_id, status)
             legacy: dict[str, Any] = {}
-            content = tools.map_content(call.content, tool.locations, session.cwd, legacy)
+            content = tools.map_content(call.content, locations, session.cwd, legacy)
             update: dict[str, Any] = {
                 "sessionUpdate": "tool_call_update",
                 "toolCallId": str(tool_id),
@@ -299,8 +317,9 @@ class AgentSide:
                 update["_meta"] = tools.legacy_meta(legacy)
             outputs.append(session_update(session.session_id, update))
         else:
+            # It ended: the editor was told how (or never saw it), nothing to show.
             log.debug(
-                "agent %d updated tool call %d after its turn (dropped)", proc.number, tool_id
+                "agent %d updated tool call %d after it ended (dropped)", proc.number, tool_id
             )
         outputs.append(ToAgent(proc.number, result(request_id, None)))
         return outputs
@@ -389,7 +408,7 @@ class AgentSide:
         value = message.get("result")
         if isinstance(context, InitializeForClient):
             if failed:
-                answer = [ToClient(forwarded_error(context.client_id, message["error"]))]
+                answer = [ToClient(legacy_agent_error(context.client_id, message["error"]))]
                 return answer + self._initialized(proc, message)
             state = self._state
             state.authenticated = state.authenticated or reports_authenticated(value)
@@ -402,7 +421,7 @@ class AgentSide:
             return self._initialized(proc, message)
         if isinstance(context, AuthenticateFor):
             if failed:
-                return [ToClient(forwarded_error(context.client_id, message["error"]))]
+                return [ToClient(legacy_agent_error(context.client_id, message["error"]))]
             self._state.authenticated = True
             return [ToClient(result(context.client_id, {}))]
         if isinstance(context, SendFor):
@@ -418,7 +437,7 @@ class AgentSide:
         if "error" in message and message["error"] is not None:
             if proc.state is ProcessState.INITIALIZING:
                 proc.apply(ProcessEvent.INITIALIZE_FAILED)
-            return [ToClient(forwarded_error(cid, message["error"])) for cid in queued]
+            return [ToClient(legacy_agent_error(cid, message["error"])) for cid in queued]
         if proc.state is ProcessState.INITIALIZING:  # not a second answer
             proc.apply(ProcessEvent.INITIALIZED)
             value = message.get("result")
@@ -431,7 +450,7 @@ class AgentSide:
         if failed:
             proc.apply(ProcessEvent.INITIALIZE_FAILED)
             return [
-                ToClient(forwarded_error(context.client_id, message["error"])),
+                ToClient(legacy_agent_error(context.client_id, message["error"])),
                 self._state.stop(proc),
             ]
         proc.apply(ProcessEvent.INITIALIZED)
@@ -457,7 +476,7 @@ class AgentSide:
             return finish(session, lambda pid: result(pid, {"stopReason": "cancelled"}))
         if failed:
             legacy_error = message["error"]
-            return finish(session, lambda pid: forwarded_error(pid, legacy_error))
+            return finish(session, lambda pid: legacy_agent_error(pid, legacy_error))
         return finish(session, lambda pid: result(pid, {"stopReason": "end_turn"}))
 
     def file_done(

@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc.messages import (
     AUTH_REQUIRED,
@@ -23,7 +24,6 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
-from acp_compat.models._lazy import lazy_module
 from acp_compat.models.current.initialize import AuthenticateRequest, InitializeRequest
 from acp_compat.models.mapping import REJECTING_OUTCOMES
 from acp_compat.translate import paths
@@ -38,6 +38,7 @@ from acp_compat.translate.lifecycle import (
     SessionEvent,
     allows,
 )
+from acp_compat.translate.probe import current_initialize_params
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
@@ -57,11 +58,15 @@ from acp_compat.translate.upgrade.records import (
 
 if TYPE_CHECKING:
     from acp_compat.models.current import prompt as prompt_models
+    from acp_compat.models.current import session as session_models
     from acp_compat.translate.upgrade import prompt as prompts
 else:
-    # Loaded at the first prompt, not before ``initialize`` is answered (models/_lazy.py).
+    # Loaded at the first prompt, not before ``initialize`` is answered (acp_compat/_lazy.py).
     prompt_models = lazy_module("acp_compat.models.current.prompt")
     prompts = lazy_module("acp_compat.translate.upgrade.prompt")
+    # At session/new: the session models (MCP servers, config options: some 45 attrs
+    # classes) are not needed before it.
+    session_models = lazy_module("acp_compat.models.current.session")
 
 _AGENT0_CLOSED: dict[str, Any] = {
     "code": INTERNAL_ERROR,
@@ -154,15 +159,34 @@ class ClientSide:
             return [ToClient(_invalid_params(request_id, problem))]
 
     def _client_notification(self, message: Message) -> list[Output]:
-        if message["method"] == "session/cancel":
-            params = message.get("params")
+        method = message["method"]
+        params = message.get("params")
+        if method == "session/cancel":
             session_id = params.get("sessionId") if isinstance(params, dict) else None
             return self._cancel(session_id)
-        # $/cancel_request is hop-scoped and every other unknown notification is ignored.
-        log.debug("ignoring client notification %s", message["method"])
+        if method == "$/cancel_request":
+            request_id = params.get("requestId") if isinstance(params, dict) else None
+            return self._cancel_request(request_id)
+        log.debug("ignoring client notification %s", method)
+        return []
+
+    def _cancel_request(self, request_id: object) -> list[Output]:
+        """The client gave up on its request ``request_id``: a pending ``session/prompt``
+        ends as ``session/cancel`` ends it (the legacy ``cancelSendMessage``, then the prompt
+        answered ``cancelled``); any other request still gets its one answer as it ends."""
+        for session in self._sessions.by_id.values():
+            turn = session.turn
+            # The same JSON value: 1 and 1.0 or true are not the same id.
+            same_type = turn is not None and type(turn.prompt_id) is type(request_id)
+            if same_type and turn is not None and turn.prompt_id == request_id:
+                return self._cancel(session.session_id)
+        log.debug(
+            "$/cancel_request for %r, no running prompt: it is answered as it ends", request_id
+        )
         return []
 
     def _initialize(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        params = current_initialize_params(params)
         capabilities = _structure(params, InitializeRequest).client_capabilities
         fs = capabilities.fs if capabilities is not None else None
         state = self._state
@@ -199,12 +223,7 @@ class ClientSide:
         return [state.send_authenticate(control, request_id)]
 
     def _session_new(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        # Imported on first use: the session models (MCP servers, config options: some 45
-        # attrs classes) are not needed before session/new, and wrap's initialize answer
-        # should not wait for them.
-        from acp_compat.models.current import NewSessionRequest
-
-        new = _structure(params, NewSessionRequest)
+        new = _structure(params, session_models.NewSessionRequest)
         cwd, servers = new.cwd, new.mcp_servers
         if not paths.is_absolute(cwd):
             raise CodecError([Problem("params.cwd", "expected an absolute path")])
@@ -266,19 +285,24 @@ class ClientSide:
         return [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
 
     def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        from acp_compat.models.current import CloseSessionRequest  # see _session_new
-
-        session = self._sessions.require(_structure(params, CloseSessionRequest).session_id)
+        closing = _structure(params, session_models.CloseSessionRequest)
+        session = self._sessions.require(closing.session_id)
         state = self._state
         proc = self._agents[session.agent]
         stop = proc.usable
         # What the client was asked for this process is withdrawn first (as on an exit).
-        outputs = state.withdraw_client_requests(proc.number) if stop else []
+        outputs = (
+            state.withdraw_client_requests(lambda context: context.agent == proc.number)
+            if stop
+            else []
+        )
         if session.turn is not None:
             # The process is going away, so the turn ends as a cancelled one would.
             outputs += state.finish_turn(
                 session, lambda prompt_id: result(prompt_id, {"stopReason": "cancelled"})
             )
+        else:
+            outputs += state.turn_ends.cut_short(session.session_id)
         self._sessions.remove(session.session_id)
         proc.session_id = None
         if stop:
@@ -315,6 +339,12 @@ class ClientSide:
     def _permission_answered(
         self, proc: AgentRecord, context: PermissionFor, message: Message, kind: Kind
     ) -> list[Output]:
+        if context.withdrawn:
+            log.info(
+                "client answered withdrawn session/request_permission %r (dropped)",
+                message.get("id"),
+            )
+            return []
         outcome = self._legacy_outcome(context, message, kind)
         if not proc.alive:
             return []

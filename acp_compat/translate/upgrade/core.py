@@ -14,6 +14,7 @@ from acp_compat.jsonrpc.messages import (
     error,
     notification,
     request,
+    result,
 )
 from acp_compat.models.mapping import LEGACY_PROTOCOL_VERSION
 from acp_compat.translate.base import (
@@ -35,10 +36,12 @@ from acp_compat.translate.upgrade.records import (
     InitializeControl,
     InitializeForClient,
     InitializeForSession,
+    PermissionFor,
     Role,
     SessionRecord,
     SessionRegistry,
 )
+from acp_compat.translate.upgrade.turn_end import TurnEnds, failed_update
 
 log = logging.getLogger("acp_compat.translate.upgrade")
 
@@ -78,6 +81,7 @@ class UpgradeState:
         self.sessions = SessionRegistry()
         self.client_requests: OutboundRequests[ClientContext] = OutboundRequests(0)
         self.local_files: OutboundRequests[FileFor] = OutboundRequests(0)
+        self.turn_ends = TurnEnds(options.close_batch)
         self.client_reads = False
         self.client_writes = False
         self.client_initialized = False
@@ -175,7 +179,7 @@ class UpgradeState:
         def fail(client_id: RequestId) -> Message:
             return error(client_id, **failure)
 
-        outputs = self.withdraw_client_requests(proc.number)
+        outputs = self.withdraw_client_requests(lambda context: context.agent == proc.number)
         for legacy_id, context in proc.outbound.pending().items():
             proc.outbound.settle(legacy_id)
             if isinstance(context, (InitializeForClient, InitializeForSession, AuthenticateFor)):
@@ -193,33 +197,41 @@ class UpgradeState:
     # -- turns and tool calls --------------------------------------------------------------
 
     def finish_turn(self, session: SessionRecord, answer: Answer) -> list[Output]:
-        """End the running turn: unfinished tool calls marked failed, then the answer."""
+        """End the running turn: its open permission requests withdrawn, its unfinished
+        tool calls marked failed, then the answer (paced by :class:`.turn_end.TurnEnds`)."""
         turn = session.turn
         assert turn is not None
         session.turn = None
         session.apply(SessionEvent.TURN_END)
-        outputs: list[Output] = []
-        for tool_id in turn.tool_ids:
-            outputs += self.fail_tool(session, tool_id)
-        outputs.append(ToClient(answer(turn.prompt_id)))
-        return outputs
+        outputs = self.withdraw_client_requests(
+            lambda context: (
+                isinstance(context, PermissionFor) and context.session_id == session.session_id
+            )
+        )
+        open_ids = session.tools.end_turn()
+        return outputs + self.turn_ends.end(session.session_id, open_ids, answer(turn.prompt_id))
 
     def fail_tool(self, session: SessionRecord, tool_id: int) -> list[Output]:
-        """Mark a tool call ``failed`` for the client, unless it already ended."""
+        """Mark a running turn's tool call ``failed`` for the client, unless it ended."""
         if not session.tools.fail(tool_id):
             return []
-        update = {
-            "sessionUpdate": "tool_call_update",
-            "toolCallId": str(tool_id),
-            "status": "failed",
-        }
-        return [session_update(session.session_id, update)]
+        return [failed_update(session.session_id, tool_id)]
 
-    def withdraw_client_requests(self, agent: int) -> list[Output]:
-        """``$/cancel_request`` for what the client was asked on behalf of a process that
-        is going away (a permission dialog can close); the answers are still consumed."""
-        return [
-            ToClient(notification("$/cancel_request", {"requestId": client_id}))
-            for client_id, context in self.client_requests.pending().items()
-            if context.agent == agent
-        ]
+    def withdraw_client_requests(self, which: Callable[[ClientContext], bool]) -> list[Output]:
+        """``$/cancel_request`` for what the client was asked and ``which`` selects (a
+        permission dialog can close): for a process going away, or a turn that ended.
+        A permission request is settled at once: the agent, if it still runs, gets
+        ``cancel`` (as when the client answers a cancelled turn's dialog), and a late
+        answer is dropped. The answers to ``fs`` requests are still consumed."""
+        outputs: list[Output] = []
+        for client_id, context in self.client_requests.pending().items():
+            if not which(context) or (isinstance(context, PermissionFor) and context.withdrawn):
+                continue
+            outputs.append(ToClient(notification("$/cancel_request", {"requestId": client_id})))
+            if isinstance(context, PermissionFor):
+                context.withdrawn = True
+                proc = self.agents[context.agent]
+                if proc.alive:
+                    reply = {"id": context.tool_id, "outcome": "cancel"}
+                    outputs.append(ToAgent(proc.number, result(context.legacy_id, reply)))
+        return outputs

@@ -12,6 +12,10 @@ import attrs
 from acp_compat._define import frozen
 from acp_compat.translate.upgrade.agent_name import agent_name
 
+CLOSE_BATCH = 256
+"""Tool-call closes per batch at a turn's end: about 40 KiB of lines, less than one read
+of an agent's output, so pacing them keeps the bound toward the client."""
+
 
 def _uuid_session_id() -> str:
     """A fresh, globally unique session id."""
@@ -36,6 +40,9 @@ class UpgradeOptions:
     * ``agent0_initialized`` / ``agent0_next_id``: when the shell's auto-detection probe
       already initialized agent 0 (with legacy id 0), its legacy ``result`` and the next
       free legacy id; the translator then answers the client's ``initialize`` from it.
+    * ``close_batch``: how many tool calls a turn's end closes at once; the rest follow a
+      batch per :meth:`~acp_compat.translate.base.Translator.client_drained`
+      (:mod:`.turn_end`).
     """
 
     agent_command: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
@@ -44,6 +51,7 @@ class UpgradeOptions:
     new_session_id: Callable[[], str] = _uuid_session_id
     agent0_initialized: dict[str, Any] | None = None
     agent0_next_id: int = 0
+    close_batch: int = CLOSE_BATCH
 
     @property
     def command_name(self) -> str:
@@ -61,7 +69,7 @@ class UpgradeOptions:
         """Options from a conversation vector's ``options`` object.
 
         Keys: ``launchCwd``, ``agentCommand``, ``version`` (default ``0.0.0-test``),
-        ``agent0Initialized``, ``agent0NextId``; keys meant for other translators
+        ``agent0Initialized``, ``agent0NextId``, ``closeBatch``; keys meant for other translators
         (``clientFs``...) are ignored. Session ids are ``sess-1``, ``sess-2``, ... so a
         vector can be replayed by another implementation.
         """
@@ -74,4 +82,5 @@ class UpgradeOptions:
             new_session_id=lambda: f"sess-{next(counter)}",
             agent0_initialized=dict(agent0) if isinstance(agent0, dict) else None,
             agent0_next_id=int(obj.get("agent0NextId", 0)),
+            close_batch=int(obj.get("closeBatch", CLOSE_BATCH)),
         )

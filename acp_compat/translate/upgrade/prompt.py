@@ -20,13 +20,13 @@ import re
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
+from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem
-from acp_compat.models._lazy import lazy_module
 
 if TYPE_CHECKING:
     from acp_compat.models.current import content
 else:
-    # Loaded at the first prompt, not before ``initialize`` is answered (models/_lazy.py).
+    # Loaded at the first prompt, not before ``initialize`` is answered (acp_compat/_lazy.py).
     content = lazy_module("acp_compat.models.current.content")
 
 _BACKTICK_RUN = re.compile(r"`+")

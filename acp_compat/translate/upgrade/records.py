@@ -93,6 +93,9 @@ class PermissionFor:
     legacy_id: RequestId
     tool_id: int
     offered: frozenset[str]
+    withdrawn: bool = False
+    """Withdrawn from the client (``$/cancel_request``): its turn or its process ended, the
+    agent was answered ``cancel`` if it still runs, and a late answer is dropped."""
 
 
 @frozen
@@ -118,53 +121,64 @@ class UnknownSession(LookupError):
         self.session_id = session_id
 
 
-@define
-class ToolCall:
-    """One tool call of a session: its current status and the locations the agent gave
-    (an ``updateToolCall`` diff path is resolved against them)."""
-
-    status: str
-    locations: Sequence[ToolCallLocation]
-
-
 class ToolCallTable:
     """A session's tool calls by legacy id; the ids are handed out here, from 1 (legacy
-    Gemini skips updates for id 0)."""
+    Gemini skips updates for id 0).
+
+    Only the running turn's open calls are kept, each with what a later
+    ``updateToolCall`` needs: the locations the agent gave (a diff path is resolved
+    against them). A call that ended (``completed`` or ``failed``, or its turn ended, or
+    made outside a turn) is known by its id alone: the editor was told how it ended, so
+    an update for it is answered and not shown, and a session that saw many calls holds
+    no more than a fresh one.
+    """
 
     def __init__(self) -> None:
-        self._calls: dict[int, ToolCall] = {}
+        self._open: dict[int, Sequence[ToolCallLocation]] = {}
         self._next_id = 1
 
-    def add(self, status: str, locations: Sequence[ToolCallLocation]) -> int:
-        """A new call in ``status``; its id."""
-        tool_id = self._next_id
-        self._next_id += 1
-        self._calls[tool_id] = ToolCall(status, locations)
+    def add(self, locations: Sequence[ToolCallLocation]) -> int:
+        """A new open call of the running turn; its id."""
+        tool_id = self.add_ended()
+        self._open[tool_id] = locations
         return tool_id
 
-    def __getitem__(self, tool_id: int) -> ToolCall:
-        return self._calls[tool_id]
+    def add_ended(self) -> int:
+        """A new call that is over as it is made (outside a turn); its id."""
+        tool_id = self._next_id
+        self._next_id += 1
+        return tool_id
 
-    def get(self, tool_id: int) -> ToolCall | None:
-        """The call with legacy id ``tool_id``, if the agent made it."""
-        return self._calls.get(tool_id)
+    def made(self, tool_id: int) -> bool:
+        """Whether the agent was given ``tool_id`` (open or not)."""
+        return 1 <= tool_id < self._next_id
+
+    def locations(self, tool_id: int) -> Sequence[ToolCallLocation] | None:
+        """The locations of open call ``tool_id``; ``None`` if it is not open."""
+        return self._open.get(tool_id)
+
+    def update(self, tool_id: int, status: str) -> None:
+        """Open call ``tool_id`` is now in ``status``: forgotten once that is final."""
+        if status in FINAL_STATUSES:
+            del self._open[tool_id]
 
     def fail(self, tool_id: int) -> bool:
-        """Mark the call ``failed`` unless it already ended; whether it changed."""
-        call = self._calls[tool_id]
-        if call.status in FINAL_STATUSES:
-            return False
-        call.status = "failed"
-        return True
+        """End an open call as ``failed``; whether it was open."""
+        return self._open.pop(tool_id, None) is not None
+
+    def end_turn(self) -> list[int]:
+        """The turn ended: forget its calls; the ids of those still open, in order."""
+        open_ids = list(self._open)
+        self._open = {}
+        return open_ids
 
 
 @define
 class Turn:
-    """A running ``session/prompt``: the client's request id and the tool calls made
-    during it (each is closed for the user when the turn ends)."""
+    """A running ``session/prompt``: the client's request id (the turn's tool calls are
+    in the session's :class:`ToolCallTable`; each is closed for the user when it ends)."""
 
     prompt_id: RequestId
-    tool_ids: list[int] = attrs.Factory(list)
 
 
 @define

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from acp_compat.models._lazy import lazy_module
+from acp_compat._lazy import lazy_module
 from acp_compat.models.mapping import (
     KIND_BY_ICON,
     OPTION_KIND_BY_OUTCOME,
@@ -25,7 +25,7 @@ from acp_compat.translate import paths
 if TYPE_CHECKING:
     from acp_compat.models import legacy as legacy_models
 else:
-    # Loaded at the first tool call, not before ``initialize`` is answered (models/_lazy.py).
+    # Loaded at the first tool call, not before ``initialize`` is answered (acp_compat/_lazy.py).
     legacy_models = lazy_module("acp_compat.models.legacy")
 
 MAX_LINE_NUMBER = 2**32 - 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error_object
 from acp_compat.translate.base import Output
-from acp_compat.translate.exits import exit_reason
+from acp_compat.translate.exits import describe_status
 from acp_compat.translate.lifecycle import ProcessState
 from acp_compat.translate.upgrade.agent_side import AgentSide
 from acp_compat.translate.upgrade.client_side import ClientSide
@@ -44,9 +44,13 @@ class UpgradeTranslator:
         """A local file effect finished: answer the legacy agent's read or write."""
         return self._agent_side.file_done(token, content, error)
 
+    def client_drained(self) -> list[Output]:
+        """The client caught up: the next part of a turn's end (:mod:`.turn_end`)."""
+        return self._state.turn_ends.client_drained()
+
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """Agent process ``agent`` is gone: what waited on it gets ``-32603``."""
-        how = exit_reason(returncode)
+        how = describe_status(returncode)
         failure = error_object(
             INTERNAL_ERROR,
             f"The agent process exited ({how})",

@@ -14,6 +14,11 @@ Scripted by the prompt's first word (the rest of the prompt is its argument):
   that answer back as a chunk (JSON text);
 * ``closeout``: write ``pid N`` to stderr, close its stdout and keep running, reading
   nothing (only a signal ends it);
+* ``closein``: write ``pid N`` to stderr, close its stdin, end the turn and keep
+  running (it hears nothing more; only a signal ends it);
+* ``tools N``: push N tool calls, each followed by an ``updateToolCall`` that finishes
+  it, then end the turn; ``tools N open``: push N and end the turn with all of them
+  still open (the relay closes them);
 * ``hang``: read stdin until it ends, then exit with status 0 without answering;
 * ``deaf N``: stream N chunks without ever reading stdin again, then sleep.
 
@@ -101,6 +106,22 @@ def turn(request_id: object, text: str) -> bool:
         sys.stderr.write(f"pid {os.getpid()}\n")
         sys.stderr.flush()
         os.close(1)
+        while True:
+            time.sleep(60)
+    elif word == "tools":
+        count, _, mode = rest.partition(" ")
+        for n in range(int(count)):
+            pushed = ask("pushToolCall", {"label": f"Read {n}", "icon": "fileSearch"})
+            if mode != "open" and isinstance(pushed, dict):
+                ask(
+                    "updateToolCall",
+                    {"toolCallId": pushed["id"], "status": "finished", "content": None},
+                )
+    elif word == "closein":
+        sys.stderr.write(f"pid {os.getpid()}\n")
+        sys.stderr.flush()
+        os.close(0)
+        send({"jsonrpc": "2.0", "id": request_id, "result": None})
         while True:
             time.sleep(60)
     elif word == "deaf":

@@ -1284,3 +1284,24 @@ def test_path_chunks_become_file_links_by_the_cwd_flavour(
 ) -> None:
     [block] = prompt_blocks({"chunks": [{"path": path}]}, cwd)
     assert block == {"type": "resource_link", "uri": uri, "name": name}
+
+
+def test_compaction_updates_are_logged_once_per_kind(caplog: pytest.LogCaptureFixture) -> None:
+    # Fed to the translator directly: these kinds are newer than schema 1.21.0, which the
+    # harness holds every agent message to.
+    h = Harness()
+    h.ready()
+    caplog.set_level("INFO", logger="acp_compat.translate.downgrade")
+    kinds: list[dict[str, Any]] = [
+        {"sessionUpdate": "compaction_update", "compactionId": "c", "status": "in_progress"},
+        {"sessionUpdate": "compaction_summary_chunk", "compactionId": "c", "content": {}},
+        {"sessionUpdate": "compaction_update", "compactionId": "c", "status": "completed"},
+        {"sessionUpdate": "compaction_summary_chunk", "compactionId": "c", "content": {}},
+    ]
+    for body in kinds:
+        assert h.translator.from_agent(0, update(body)) == []
+    logged = [r.getMessage() for r in caplog.records if "cannot show" in r.getMessage()]
+    assert logged == [
+        "dropping compaction_update updates: a legacy client cannot show them",
+        "dropping compaction_summary_chunk updates: a legacy client cannot show them",
+    ]
