@@ -2,13 +2,14 @@
 ``wrap`` would do with it.
 
 ``detect`` runs ``wrap``'s own startup policy (:mod:`acp_compat.translate.startup`,
-behaviour.md §4) as an editor of the protocol ``--client`` names (default current) would
-meet it: the same probes in the same order, each bounded by ``--timeout``, the same
-restarts. The policy gets the ``initialize`` that editor would send; its decision is the
-mode ``wrap`` would relay in (upgrade, downgrade, passthrough), or the error it would
-answer with and its exit status. Requests the agent makes meanwhile get ``-32601`` (no
-translator is behind detect). Every process started is closed and reaped before the
-command returns.
+behaviour.md §4) through ``wrap``'s own driver (:class:`~acp_compat.io.driver.Driver`), as
+an editor of the protocol ``--client`` names (default current) would meet it: the same
+probes in the same order, each bounded by ``--timeout``, the same restarts, the same
+lines skipped (they are reported as stdout noise) and the same requests held back until
+the mode is known. The policy gets the ``initialize`` that editor would send; its
+decision is the mode ``wrap`` would relay in (upgrade, downgrade, passthrough), or the
+error it would answer with and its exit status. Every process started is closed and
+reaped before the command returns.
 
 The report says what the agent advertises: for a legacy agent its version and
 ``isAuthenticated``; for a current one its agent info, capabilities and auth methods (a
@@ -18,11 +19,13 @@ at ``session/new``). Exit status 0 when the protocol was identified, 1 otherwise
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
+import logging
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anyio
@@ -32,10 +35,11 @@ import click
 
 from acp_compat import __version__
 from acp_compat._define import define
+from acp_compat.io.driver import Driver
 from acp_compat.io.process import AgentProcess
-from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, Event, decode, encode
-from acp_compat.jsonrpc.messages import METHOD_NOT_FOUND, Kind, classify, error
-from acp_compat.translate.base import StartAgent, StopAgent, ToAgent
+from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES, DroppedLine, Event
+from acp_compat.jsonrpc.messages import Message
+from acp_compat.translate.base import ReadLocalFile, WriteLocalFile
 from acp_compat.translate.exits import describe_status
 from acp_compat.translate.probe import Protocol, probe_request
 from acp_compat.translate.settings import WrapSettings
@@ -50,6 +54,8 @@ from acp_compat.translate.startup import (
     likely_fix,
     start_failure_reason,
 )
+
+logger = logging.getLogger("acp_compat.cli.detect")
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds to wait for each probe's answer (launchers such as ``npx`` start slowly)."""
@@ -85,8 +91,34 @@ class Detection:
         return self.policy.decision
 
 
-class _DetectShell:
-    """Carries out the startup policy's outputs against real agent processes."""
+class _Heard:
+    """The policy as the driver's handler, counting the agent messages that reach it: a
+    line after which the count did not move is one the driver skipped (detect's noise)."""
+
+    def __init__(self, policy: StartupPolicy) -> None:
+        self.policy = policy
+        self.agent_messages = 0
+
+    def from_client(self, message: Message) -> list[StartupOutput]:
+        return self.policy.from_client(message)
+
+    def from_agent(self, agent: int, message: Message) -> list[StartupOutput]:
+        self.agent_messages += 1
+        return self.policy.from_agent(agent, message)
+
+    def agent_exited(
+        self, agent: int, returncode: int | None, stderr_tail: str
+    ) -> list[StartupOutput]:
+        return self.policy.agent_exited(agent, returncode, stderr_tail)
+
+    def agent_start_failed(self, agent: int, reason: str) -> list[StartupOutput]:
+        return self.policy.agent_start_failed(agent, reason)
+
+
+class _DetectPeers:
+    """detect's :class:`~acp_compat.io.driver.Peers`: agent processes started, read and
+    closed as ``wrap``'s relay does; no editor (detect plays it, so what ``wrap`` would
+    write to one is left out: the attempts say it), and the end at the decision."""
 
     def __init__(
         self, tg: anyio.abc.TaskGroup, detection: Detection, argv: Sequence[str], cwd: str | None
@@ -95,84 +127,125 @@ class _DetectShell:
         self._detection = detection
         self._argv = tuple(argv)
         self._cwd = cwd
+        self._heard = _Heard(detection.policy)
+        self.driver = Driver(self, self._heard, max_line_bytes=DEFAULT_MAX_LINE_BYTES)
         self._agents: dict[int, AgentProcess] = {}
         self.all_agents: list[AgentProcess] = []
         self._timer: anyio.CancelScope | None = None
         self._since = time.monotonic()
         self.over = anyio.Event()
 
-    def carry_out(self, outputs: Sequence[StartupOutput]) -> None:
-        """Carry out the policy's outputs in order (nothing is started once it ended)."""
-        ending = any(isinstance(o, (Decided, Finish)) for o in outputs)
-        for output in outputs:
-            if isinstance(output, StartAgent) and not ending:
-                self._start(output.agent)
-            elif isinstance(output, StopAgent) and output.agent in self._agents:
-                self._tg.start_soon(self._agents.pop(output.agent).close, CLOSE_GRACE)
-            elif isinstance(output, ToAgent) and output.agent in self._agents:
-                self._since = time.monotonic()
-                self._agents[output.agent].stdin.write(encode(output.message))
-            elif isinstance(output, ArmTimer):
-                if self._timer is not None:
-                    self._timer.cancel()
-                self._timer = anyio.CancelScope()
-                self._tg.start_soon(self._run_timer, self._timer, output)
-            elif isinstance(output, Finish):
-                self._detection.wrap_status = output.status
+    # -- Peers -----------------------------------------------------------------------------
+
+    def send_client(self, data: bytes) -> None:
+        """What ``wrap`` would write to the editor: not needed for the report."""
+
+    def send_agent(self, agent: int, message: Message, raw: bytes | None, floatless: bool) -> None:
+        """Write to a probe process (dropped once it is closing); a probe starts its clock."""
+        process = self._agents.get(agent)
+        if process is None or process.closing:
+            return
+        if message.get("method") == "initialize":
+            self._time_attempts()
+            self._since = time.monotonic()
+        data = raw if raw is not None else self.driver.encode_for(agent, message, floatless)
+        if data is not None:
+            process.stdin.write(data)
+
+    def start_agent(self, agent: int, cwd: str | None) -> str | None:
+        """Start a probe process; ``None``, or why it could not start."""
+        if self._detection.policy.done:
+            return None  # the process a decision starts is for the relay detect is not
+        where = cwd if cwd is not None else self._cwd
+        try:
+            process = AgentProcess.spawn(agent, self._argv, where, stderr_sink=None)
+        except (OSError, ValueError) as exc:
+            return start_failure_reason(self._argv, where, exc)
+        process.start(self._tg)
+        self._agents[agent] = process
+        self.all_agents.append(process)
+        self._tg.start_soon(self._supervise, process)
+        return None
+
+    def stop_agent(self, agent: int) -> None:
+        """Discard a probe process: closed in the background, its lines and exit ignored."""
+        process = self._agents.pop(agent, None)
+        if process is not None:
+            process.discarded = True
+            self._tg.start_soon(process.close, CLOSE_GRACE)
+
+    def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
+        """Never asked: the startup policy reads no files."""
+        logger.error("unexpected file effect during startup: %r", effect)
+
+    def when_client_drained(self, callback: Callable[[], None]) -> None:
+        """Nothing ever waits for detect's editor: drained at once (from the loop)."""
+        asyncio.get_running_loop().call_soon(callback)
+
+    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
+        """The policy's timers, and its end."""
+        if isinstance(output, ArmTimer):
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = anyio.CancelScope()
+            self._tg.start_soon(self._run_timer, self._timer, output)
+            return
+        if isinstance(output, Finish):
+            self._detection.wrap_status = output.status
+        self._time_attempts()
+        self.over.set()
+
+    # -- the shell -------------------------------------------------------------------------
+
+    def _time_attempts(self) -> None:
+        """Each attempt closed since the last probe went out took until now."""
         seconds = self._detection.seconds
         while len(seconds) < len(self._detection.attempts):
             seconds.append(time.monotonic() - self._since)
-        if self._detection.policy.done:
-            self.over.set()
-
-    def _start(self, number: int) -> None:
-        policy = self._detection.policy
-        try:
-            agent = AgentProcess.spawn(number, self._argv, self._cwd, stderr_sink=None)
-        except OSError as exc:
-            reason = start_failure_reason(self._argv, self._cwd, exc)
-            self.carry_out(policy.agent_start_failed(number, reason))
-            return
-        agent.start(self._tg)
-        self._agents[number] = agent
-        self.all_agents.append(agent)
-        self._tg.start_soon(self._read, agent)
 
     async def _run_timer(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
         with scope:
             await anyio.sleep(timer.seconds)
-            self.carry_out(self._detection.policy.timer_fired(timer.token))
+            self.driver.call(functools.partial(self._detection.policy.timer_fired, timer.token))
 
-    async def _read(self, agent: AgentProcess) -> None:
-        """Feed an agent's lines, then its exit, to the policy."""
-        while (events := await agent.stdout.read_events()) is not None:
-            for event in events:
-                self._line(agent, event)
-        await agent.exited.wait()
-        with anyio.move_on_after(1.0):  # its last words on stderr, if any
-            await agent.stderr_done.wait()
-        policy = self._detection.policy
-        self.carry_out(policy.agent_exited(agent.number, agent.returncode, agent.stderr_tail()))
+    async def _supervise(self, process: AgentProcess) -> None:
+        """Read a process to its end, then report its exit after everything it printed."""
+        process.stdout.start(
+            functools.partial(self._events, process), functools.partial(self._eof, process)
+        )
+        await process.exited.wait()
+        # A launcher's child may still hold stdout: as in the relay, it gets the grace
+        # period, then the group is terminated.
+        await process.settle(CLOSE_GRACE)
+        with anyio.move_on_after(CLOSE_GRACE):
+            await process.stdout_done.wait()
+        with anyio.move_on_after(CLOSE_GRACE):
+            await process.stderr_done.wait()
+        if not process.discarded and not self.over.is_set():
+            tail = process.stderr_tail()
+            self.driver.agent_exited(process.number, process.returncode, tail)
 
-    def _line(self, agent: AgentProcess, event: Event) -> None:
-        """One stdout line: noise is kept, requests refused, the rest fed to the policy."""
-        noise = self._detection.noise
-        if isinstance(event, DroppedLine):
-            noise.append(f"<dropped line of {event.size} bytes>")
-            return
-        try:
-            message = decode(event)
-        except DecodeError:
-            noise.append(event[:200].decode("utf-8", errors="replace"))
-            return
-        kind = classify(message)
-        if kind is Kind.INVALID:
-            noise.append(event[:200].decode("utf-8", errors="replace"))
-            return
-        if kind is Kind.REQUEST:
-            method = message.get("method")
-            agent.stdin.write(encode(error(message["id"], METHOD_NOT_FOUND, f"{method}")))
-        self.carry_out(self._detection.policy.from_agent(agent.number, message))
+    def _events(self, process: AgentProcess, events: list[Event]) -> None:
+        """A probe process's lines, one at a time through the driver (as the relay feeds
+        them during startup); one the policy never heard of is noise."""
+        for event in events:
+            if process.discarded or self.over.is_set():
+                return
+            heard = self._heard.agent_messages
+            self.driver.agent_events(process.number, [event])
+            if self._heard.agent_messages == heard:
+                self._detection.noise.append(_noise(event))
+
+    def _eof(self, process: AgentProcess) -> None:
+        process.stdout.close()
+        process.stdout_done.set()
+
+
+def _noise(event: Event) -> str:
+    """A stdout line the driver skipped, for the report."""
+    if isinstance(event, DroppedLine):
+        return f"<dropped line of {event.size} bytes>"
+    return event[:200].decode("utf-8", errors="replace")
 
 
 async def detect_protocol(
@@ -190,18 +263,18 @@ async def detect_protocol(
     detection = Detection(StartupPolicy(options))
     initialize = probe_request(client, version=__version__, request_id=1)
     async with anyio.create_task_group() as tg:
-        shell = _DetectShell(tg, detection, argv, cwd)
-        shell.carry_out(detection.policy.start())
-        shell.carry_out(detection.policy.from_client(initialize))
-        await shell.over.wait()
+        peers = _DetectPeers(tg, detection, argv, cwd)
+        peers.driver.call(detection.policy.start)
+        peers.driver.from_client(initialize)
+        await peers.over.wait()
         with anyio.CancelScope(shield=True):
             async with anyio.create_task_group() as closing:
-                for agent in shell.all_agents:
+                for agent in peers.all_agents:
                     closing.start_soon(agent.close, CLOSE_GRACE)
-        for agent in shell.all_agents:
+        for agent in peers.all_agents:
             detection.stderr_tails[agent.number] = agent.stderr_tail()
         tg.cancel_scope.cancel()
-    for agent in shell.all_agents:
+    for agent in peers.all_agents:
         agent.stdout.close()
     return detection
 

@@ -135,6 +135,26 @@ def test_an_agent_that_errors_in_both_protocols_is_not_identified() -> None:
     assert "refused" in out  # the agent's stderr tail is shown
 
 
+def test_a_request_before_the_answer_is_held_as_wrap_holds_it() -> None:
+    """detect runs wrap's driver: an agent's request during the probe waits for the mode,
+    unanswered, so an agent that will not answer initialize before it hears back is
+    refused by both (an answer from detect would have let it through)."""
+    script = (
+        "import json, sys\n"
+        "first = json.loads(sys.stdin.readline())\n"
+        "ask = {'jsonrpc': '2.0', 'id': 99, 'method': 'fs/read_text_file', 'params': {}}\n"
+        "print(json.dumps(ask), flush=True)\n"
+        "if sys.stdin.readline():\n"
+        "    answer = {'protocolVersion': 1, 'agentCapabilities': {}, 'authMethods': []}\n"
+        "    print(json.dumps({'jsonrpc': '2.0', 'id': first['id'], 'result': answer}))\n"
+    )
+    code, data = run_json("--timeout", "0.5", "--", sys.executable, "-c", script)
+    assert code == 1
+    assert [a["outcome"] for a in data["attempts"]] == ["timeout", "timeout"]
+    assert data["wrap"]["mode"] is None and data["wrap"]["exitStatus"] == 1
+    assert data["stdoutNoise"] == []
+
+
 def test_a_missing_command_fails_clearly() -> None:
     code, data = run_json("--", "/nonexistent/agent-command")
     assert code == 1

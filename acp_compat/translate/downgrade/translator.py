@@ -41,6 +41,13 @@ from typing import Any
 from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import OutboundRequests, Output, ToAgent, ToClient
+from acp_compat.translate.lifecycle import (
+    SESSION_TRANSITIONS,
+    SessionEvent,
+    SessionState,
+    allows,
+    transition,
+)
 
 from . import file_access
 from .auth import agent_run_method, offered_methods
@@ -66,13 +73,6 @@ class _AgentCall:
     """For ``session/new``: ``"initialize"`` (the auth probe) or ``"authenticate"``."""
 
 
-@define(eq=False)
-class _Turn:
-    """The legacy ``sendUserMessage`` being served (its id travels with the prompt call)."""
-
-    cancelled: bool = False
-
-
 class DowngradeTranslator:
     """Sans-IO translator: a legacy 0.0.x client in front of one current ACP v1 agent."""
 
@@ -86,7 +86,9 @@ class DowngradeTranslator:
         self._setup: _AgentCall | None = None
         """The legacy initialize/authenticate whose agent exchange is in flight."""
         self._session_id: str | None = None
-        self._turn: _Turn | None = None
+        self._turn = SessionState.IDLE
+        """The session's turn; it moves only through :meth:`_apply` (the legacy
+        ``sendUserMessage`` being served travels with its prompt call)."""
         self._agent_gone: str | None = None
         self._agent_stderr = ""
         self._deferred: list[tuple[rpc.RequestId, Any]] = []
@@ -276,7 +278,7 @@ class DowngradeTranslator:
             else:
                 self._outbox.respond(rpc.error(id, rpc.AUTH_REQUIRED, "Authentication required"))
             return []
-        if self._turn is not None:
+        if not allows(SESSION_TRANSITIONS, self._turn, SessionEvent.PROMPT):
             self._outbox.respond(
                 rpc.error(id, rpc.INVALID_REQUEST, "A message is already being processed")
             )
@@ -286,7 +288,7 @@ class DowngradeTranslator:
         except BadChunks as problem:
             self._outbox.respond(rpc.error(id, rpc.INVALID_PARAMS, str(problem)))
             return []
-        self._turn = _Turn()
+        self._apply(SessionEvent.PROMPT)
         self._tools.new_turn()
         call = _AgentCall("session/prompt", id)
         return [self._to_agent(call, {"sessionId": self._session_id, "prompt": blocks})]
@@ -302,13 +304,16 @@ class DowngradeTranslator:
         for client_id, _ in self._deferred:
             self._outbox.respond(rpc.result(client_id, None))
         self._deferred = []
-        turn = self._turn
-        if turn is None or turn.cancelled or self._agent_gone is not None:
-            return out
-        turn.cancelled = True
+        if not allows(SESSION_TRANSITIONS, self._turn, SessionEvent.CANCEL):
+            return out  # no turn running, cancelled already, or the agent is gone
+        self._apply(SessionEvent.CANCEL)
         out.append(ToAgent(0, rpc.notification("session/cancel", {"sessionId": self._session_id})))
         out += [ToAgent(0, answer) for answer in self._tools.cancel_permissions()]
         return out
+
+    def _apply(self, event: SessionEvent) -> None:
+        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
+        self._turn = transition(SESSION_TRANSITIONS, "session", self._turn, event)
 
     def _busy(self, id: rpc.RequestId) -> list[Output]:
         """Refuse a second setup request while one is in flight."""
@@ -419,8 +424,12 @@ class DowngradeTranslator:
 
     def _prompt_done(self, call: _AgentCall, error: Any, result: Any) -> None:
         """The turn is over: a note for unusual stop reasons, then the legacy ``null``."""
-        turn, self._turn = self._turn, None
-        cancelled = turn is not None and turn.cancelled
+        if self._turn is SessionState.ENDED:
+            # A lost agent's late answer: the client heard of the loss already.
+            log.info("ignoring the answer to session/prompt of an agent that is gone")
+            return
+        cancelled = self._turn is SessionState.CANCELLING
+        self._apply(SessionEvent.TURN_END)
         self._tools.end_turn()
         if error is not None and not cancelled:
             self._outbox.respond(rpc.forwarded_error(call.client_id, error))
@@ -442,7 +451,7 @@ class DowngradeTranslator:
                 # Nobody can be asked about a call nobody can name.
                 problem = "session/request_permission: params.toolCall.toolCallId must be a string"
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
-            if self._turn is not None and self._turn.cancelled:
+            if self._turn is SessionState.CANCELLING:
                 return [ToAgent(0, rpc.result(id, {"outcome": {"outcome": "cancelled"}}))]
             self._tools.on_permission(id, params)
             return []
@@ -486,7 +495,7 @@ class DowngradeTranslator:
         for client_id in waiting:
             self._outbox.respond(self._gone_error(client_id))
         self._setup = None
-        self._turn = None
+        self._apply(SessionEvent.AGENT_GONE)
 
     def _gone_error(self, id: rpc.RequestId) -> rpc.Message:
         """The error a legacy request gets once the agent is gone."""

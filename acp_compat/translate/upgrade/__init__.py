@@ -9,13 +9,13 @@ Modules: :mod:`.options` (configuration); :mod:`.translator` (:class:`UpgradeTra
 composed of the parts below, and the process events); :mod:`.core`
 (:class:`~.core.UpgradeState`: the shared state as named parts, and the steps both sides
 take); :mod:`.client_side` (current requests and answers); :mod:`.agent_side` (legacy
-requests, the hot path first, answers and file results); :mod:`.lifecycle` (the agent
-process and session state machines as transition tables); :mod:`.records` (request
+requests, the hot path first, answers and file results); :mod:`.records` (request
 contexts, the agent table, the session registry, each session's tool-call table);
 :mod:`.prompt` (content blocks → legacy chunks); :mod:`.tools` (tool calls from the
 validated legacy models, permission options); :mod:`.agent_name` (the agent's name from
-its command line). The tables shared with the downgrade (icons, statuses, outcomes,
-versions) are :mod:`acp_compat.models.mapping`.
+its command line). The agent process and session state machines are transition tables
+in :mod:`acp_compat.translate.lifecycle`; the tables shared with the downgrade (icons,
+statuses, outcomes, versions) are :mod:`acp_compat.models.mapping`.
 
 Where things happen: a client request → ``ClientSide._client_request`` and the handler
 table at the end of :mod:`.client_side` (``session/cancel``, a notification, is

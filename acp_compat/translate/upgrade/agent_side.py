@@ -30,13 +30,13 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
+from acp_compat.translate.lifecycle import ProcessEvent, ProcessState, SessionState
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
     reports_authenticated,
     session_update,
 )
-from acp_compat.translate.upgrade.lifecycle import ProcessEvent, ProcessState, SessionState
 from acp_compat.translate.upgrade.records import (
     AgentContext,
     AgentRecord,

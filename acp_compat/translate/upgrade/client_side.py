@@ -32,16 +32,16 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
-from acp_compat.translate.probe import current_initialize_params
-from acp_compat.translate.upgrade.core import (
-    UpgradeState,
-    log,
-)
-from acp_compat.translate.upgrade.lifecycle import (
+from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
     ProcessState,
     SessionEvent,
     allows,
+)
+from acp_compat.translate.probe import current_initialize_params
+from acp_compat.translate.upgrade.core import (
+    UpgradeState,
+    log,
 )
 from acp_compat.translate.upgrade.records import (
     AgentRecord,

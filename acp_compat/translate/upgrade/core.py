@@ -25,7 +25,7 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
-from acp_compat.translate.upgrade.lifecycle import ProcessEvent, SessionEvent
+from acp_compat.translate.lifecycle import ProcessEvent, SessionEvent
 from acp_compat.translate.upgrade.options import UpgradeOptions
 from acp_compat.translate.upgrade.records import (
     AgentRecord,

@@ -1,6 +1,6 @@
 """What the upgrade translator records: the context of every request in flight on either
 hop, and the parts of its state (agent processes, sessions, tool calls), each a small
-object with its lifecycle in :mod:`.lifecycle`."""
+object with its lifecycle in :mod:`acp_compat.translate.lifecycle`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from acp_compat._define import define, frozen
 from acp_compat.jsonrpc.messages import RequestId
 from acp_compat.models.mapping import FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
-from acp_compat.translate.upgrade.lifecycle import (
+from acp_compat.translate.lifecycle import (
     PROCESS_TRANSITIONS,
     SESSION_TRANSITIONS,
     ProcessEvent,
@@ -185,9 +185,9 @@ class Turn:
 class SessionRecord:
     """One current session, served by one legacy agent process working in ``cwd``.
 
-    ``state`` moves only through :meth:`apply` (:data:`.lifecycle.SESSION_TRANSITIONS`);
-    ``turn`` is set exactly while it is ``PROMPTING`` or ``CANCELLING``, ``failure``
-    once it is ``ENDED``.
+    ``state`` moves only through :meth:`apply`
+    (:data:`~acp_compat.translate.lifecycle.SESSION_TRANSITIONS`); ``turn`` is set exactly
+    while it is ``PROMPTING`` or ``CANCELLING``, ``failure`` once it is ``ENDED``.
     """
 
     session_id: str
@@ -259,7 +259,8 @@ class AgentRecord:
     process is :class:`acp_compat.io.process.AgentProcess`): its lifecycle state, role,
     id space, and what waits on it.
 
-    ``state`` moves only through :meth:`apply` (:data:`.lifecycle.PROCESS_TRANSITIONS`).
+    ``state`` moves only through :meth:`apply`
+    (:data:`~acp_compat.translate.lifecycle.PROCESS_TRANSITIONS`).
     """
 
     number: int

@@ -8,10 +8,10 @@ from __future__ import annotations
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error_object
 from acp_compat.translate.base import Output
 from acp_compat.translate.exits import describe_status
+from acp_compat.translate.lifecycle import ProcessState
 from acp_compat.translate.upgrade.agent_side import AgentSide
 from acp_compat.translate.upgrade.client_side import ClientSide
 from acp_compat.translate.upgrade.core import UpgradeState, log
-from acp_compat.translate.upgrade.lifecycle import ProcessState
 from acp_compat.translate.upgrade.options import UpgradeOptions
 
 

@@ -325,6 +325,18 @@ def test_permission_requests_after_cancel_are_cancelled_without_asking() -> None
     assert messages(out) == [response(4, {"outcome": {"outcome": "cancelled"}})]
 
 
+def test_a_lost_agent_s_late_answer_does_not_end_the_turn_twice() -> None:
+    """Lost mid-turn, the agent still answers the prompt while it is being stopped: the
+    legacy client got the loss as the answer already, and gets nothing more."""
+    h = Harness()
+    h.ready()
+    h.turn()
+    [lost] = to_client(h.translator.agent_lost(0, "it stopped reading its stdin"))
+    assert lost["id"] == 1 and lost["error"]["code"] == -32603
+    assert h.agent(response(2, {"stopReason": "end_turn"})) == []
+    assert messages(h.client_request("cancelSendMessage")) == [response(2, None)]
+
+
 # -- chunks --------------------------------------------------------------------------------
 
 

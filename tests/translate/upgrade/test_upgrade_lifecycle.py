@@ -1,4 +1,4 @@
-"""The upgrade translator's lifecycle tables (translate/upgrade/lifecycle.py)."""
+"""The upgrade translator's lifecycle tables (translate/lifecycle.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
-from acp_compat.translate.upgrade.lifecycle import (
+from acp_compat.translate.lifecycle import (
     PROCESS_TRANSITIONS,
     SESSION_TRANSITIONS,
     LifecycleError,
@@ -18,6 +17,7 @@ from acp_compat.translate.upgrade.lifecycle import (
     allows,
     transition,
 )
+from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 from acp_compat.translate.upgrade.records import AgentRecord, AgentTable, Role, SessionRecord
 
 

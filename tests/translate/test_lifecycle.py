@@ -1,0 +1,165 @@
+"""Every state machine of ``translate/lifecycle.py``: what the tables forbid raises, and
+``docs/architecture.md`` shows each table as it is.
+
+Run as a module (``python -m tests.translate.test_lifecycle``) to rewrite the tables in
+the page.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import re
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from acp_compat.translate.lifecycle import (
+    PROCESS_TRANSITIONS,
+    SESSION_TRANSITIONS,
+    STARTUP_TRANSITIONS,
+    LifecycleError,
+    ProcessEvent,
+    ProcessState,
+    SessionEvent,
+    SessionState,
+    StartupEvent,
+    StartupState,
+    allows,
+    markdown_table,
+    transition,
+)
+from acp_compat.translate.settings import WrapSettings
+from acp_compat.translate.startup import StartupPolicy
+from tests.support.paths import ROOT
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+Table = Mapping[Any, Mapping[Any, Any]]
+MACHINES: dict[str, tuple[Table, type[enum.Enum], type[enum.Enum]]] = {
+    "agent process": (PROCESS_TRANSITIONS, ProcessState, ProcessEvent),
+    "session": (SESSION_TRANSITIONS, SessionState, SessionEvent),
+    "startup": (STARTUP_TRANSITIONS, StartupState, StartupEvent),
+}
+"""Each machine by the name its errors give it, with its state and event enums."""
+
+FORBIDDEN = [
+    (name, state, event)
+    for name, (table, _, events) in MACHINES.items()
+    for state, event in itertools.product(table, events)
+    if event not in table[state]
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "state", "event"),
+    FORBIDDEN,
+    ids=[f"{name}:{state.value}:{event.value}" for name, state, event in FORBIDDEN],
+)
+def test_every_pair_not_in_the_table_raises(name: str, state: Any, event: Any) -> None:
+    table, _, _ = MACHINES[name]
+    assert not allows(table, state, event)
+    with pytest.raises(LifecycleError, match=f"^{name}: {event.value} is not allowed when"):
+        transition(table, name, state, event)
+
+
+@pytest.mark.parametrize("name", list(MACHINES))
+def test_every_state_has_a_row_and_every_allowed_pair_moves(name: str) -> None:
+    table, states, _ = MACHINES[name]
+    assert list(table) == list(states)
+    for state, row in table.items():
+        for event, target in row.items():
+            assert transition(table, name, state, event) is target
+
+
+def _reachable(table: Table, start: Any) -> set[Any]:
+    seen, todo = {start}, [start]
+    while todo:
+        for target in table[todo.pop()].values():
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_startup_reaches_every_state_and_always_ends() -> None:
+    start = StartupState.AWAITING_INITIALIZE
+    assert _reachable(STARTUP_TRANSITIONS, start) == set(StartupState)
+    finals = {s for s, row in STARTUP_TRANSITIONS.items() if not row}
+    assert finals == {StartupState.DECIDED, StartupState.FINISHED}
+    for state in set(StartupState) - finals:
+        # The client can always leave and a stop can always come; both end startup.
+        assert STARTUP_TRANSITIONS[state][StartupEvent.CLIENT_CLOSED] is StartupState.FINISHED
+        assert STARTUP_TRANSITIONS[state][StartupEvent.STOP] is StartupState.FINISHED
+        assert finals & _reachable(STARTUP_TRANSITIONS, state)
+
+
+def test_startup_probes_at_most_four_times() -> None:
+    """The probing states form no cycle: steps 1, 2 and 3, and step 2 once more at most."""
+    probing = {
+        StartupState.PROBING_OWN,
+        StartupState.PROBING_OTHER,
+        StartupState.PROBING_OTHER_AFTER_SILENCE,
+        StartupState.PROBING_AGAIN,
+    }
+
+    def longest(state: StartupState, path: tuple[StartupState, ...]) -> int:
+        assert state not in path, f"a probing cycle: {[s.value for s in (*path, state)]}"
+        nexts = [t for t in STARTUP_TRANSITIONS[state].values() if t in probing]
+        return 1 + max((longest(t, (*path, state)) for t in nexts), default=0)
+
+    assert longest(StartupState.PROBING_OWN, ()) == 4
+
+
+def test_the_policy_ignores_events_once_it_is_over() -> None:
+    """A final state has no row: the policy drops what comes after (it never raises)."""
+    policy = StartupPolicy(WrapSettings(command=("agent",)))
+    policy.start()
+    policy.from_client({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
+    policy.client_closed()
+    assert policy.state is StartupState.FINISHED and policy.done
+    assert policy.from_agent(0, {"jsonrpc": "2.0", "id": 1, "result": {}}) == []
+    assert policy.agent_exited(0, 0, "") == []
+    assert policy.timer_fired(1) == []
+    assert policy.stopped(143) == []
+
+
+def test_the_policy_raises_for_an_event_its_state_does_not_allow() -> None:
+    """A shell that reports a start failure for a process that already exited has a bug:
+    the policy's table refuses the event instead of guessing."""
+    policy = StartupPolicy(WrapSettings(command=("agent",)))
+    policy.start()
+    assert policy.agent_exited(0, 1, "gone") == []
+    assert policy.state is StartupState.EXITED_EARLY
+    with pytest.raises(LifecycleError, match="startup: start_failed is not allowed when exited"):
+        policy.agent_start_failed(0, "cannot start")
+
+
+def _generated_sections() -> dict[str, str]:
+    return {name: markdown_table(table) for name, (table, _, _) in MACHINES.items()}
+
+
+_SECTION = re.compile(
+    r"(?P<head><!-- table: (?P<name>[a-z ]+) \(generated from translate/lifecycle\.py\) -->\n)"
+    r"(?P<body>(?:(?!<!--).*\n)*)"
+    r"(?P<tail><!-- end of table -->)"
+)
+"""A generated table in the page: a line naming it, its lines, a closing line."""
+
+
+def _rewritten(text: str) -> str:
+    generated = _generated_sections()
+    return _SECTION.sub(lambda m: m["head"] + generated[m["name"]] + "\n" + m["tail"], text)
+
+
+def test_the_architecture_page_shows_the_tables_as_they_are() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    assert {m.group("name") for m in _SECTION.finditer(text)} == {"startup", "session"}
+    assert _rewritten(text) == text, "run: python -m tests.translate.test_lifecycle"
+
+
+if __name__ == "__main__":
+    ARCHITECTURE.write_text(_rewritten(ARCHITECTURE.read_text(encoding="utf-8")))
+    sys.exit(0)
