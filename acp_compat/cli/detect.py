@@ -137,10 +137,10 @@ class _DetectPeers:
 
     # -- Peers -----------------------------------------------------------------------------
 
-    def send_client(self, data: bytes) -> None:
+    def send_client(self, message: Message, line: bytes) -> None:
         """What ``wrap`` would write to the editor: not needed for the report."""
 
-    def send_agent(self, agent: int, message: Message, raw: bytes | None, floatless: bool) -> None:
+    def send_agent(self, agent: int, message: Message, line: bytes) -> None:
         """Write to a probe process (dropped once it is closing); a probe starts its clock."""
         process = self._agents.get(agent)
         if process is None or process.closing:
@@ -148,9 +148,7 @@ class _DetectPeers:
         if message.get("method") == "initialize":
             self._time_attempts()
             self._since = time.monotonic()
-        data = raw if raw is not None else self.driver.encode_for(agent, message, floatless)
-        if data is not None:
-            process.stdin.write(data)
+        process.stdin.write(line)
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
         """Start a probe process; ``None``, or why it could not start."""
