@@ -41,6 +41,7 @@ from typing import Any
 from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import OutboundRequests, Output, ToAgent, ToClient
+from acp_compat.translate.cancelled import CancellableRequests
 from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
     SessionEvent,
@@ -95,6 +96,9 @@ class DowngradeTranslator:
         """``sendUserMessage`` requests that arrived while the setup was in flight."""
         self._logged_kinds: set[str] = set()
         """Session update kinds a legacy client cannot show, logged once each."""
+        self._cancellable = CancellableRequests()
+        """The agent's requests waiting on the client, which its ``$/cancel_request``
+        settles (:mod:`acp_compat.translate.cancelled`)."""
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -108,7 +112,7 @@ class DowngradeTranslator:
             out += self._client_response(message)
         else:
             log.debug("ignoring a %s from the legacy client", kind.value)
-        return out + self._outbox.flush()
+        return self._cancellable.screen(out + self._outbox.flush())
 
     def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
         """Handle one message from the agent (process ``0``; others do not exist here)."""
@@ -123,38 +127,43 @@ class DowngradeTranslator:
             self._tools.release_held()
         out: list[Output] = []
         if kind is rpc.Kind.REQUEST:
+            self._cancellable.received(0, message["id"])
             out += self._agent_request(message["id"], message["method"], params)
         elif kind is rpc.Kind.NOTIFICATION:
             if message["method"] == "session/update":
                 self._session_update(params)
+            elif message["method"] == "$/cancel_request":
+                answer = self._cancellable.cancel(0, params.get("requestId"))
+                if answer is not None:
+                    out.append(ToAgent(0, answer))
             else:
                 log.debug("ignoring agent notification %s", message["method"])
         elif kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
             out += self._agent_response(message)
         else:
             log.warning("ignoring an invalid message from the agent")
-        return out + self._outbox.flush()
+        return self._cancellable.screen(out + self._outbox.flush())
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: fail what waited on it, and every later legacy request."""
         if agent != 0:
             return []
         self._gone(f"The agent exited (code {returncode})", stderr_tail)
-        return self._outbox.flush()
+        return self._cancellable.screen(self._outbox.flush())
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """The agent is unreachable (``reason``): fail what waited on it, as for an exit."""
         if agent != 0:
             return []
         self._gone(f"Lost the agent: {reason}", "")
-        return self._outbox.flush()
+        return self._cancellable.screen(self._outbox.flush())
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """The agent could not be started: fail what waited on it, and every later request."""
         if agent != 0:
             return []
         self._gone(f"The agent could not be started: {reason}", "")
-        return self._outbox.flush()
+        return self._cancellable.screen(self._outbox.flush())
 
     def file_done(
         self, token: int, content: str | None = None, error: str | None = None

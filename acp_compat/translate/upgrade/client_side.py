@@ -143,6 +143,9 @@ class ClientSide:
         request_id = message["id"]
         method = message["method"]
         params = message.get("params")
+        if method != "session/prompt":
+            # A running prompt is cancelled as its turn; see _cancel_request.
+            self._state.cancellable.received(None, request_id)
         if method in UNSUPPORTED_METHODS or method not in _CLIENT_HANDLERS:
             return [ToClient(error(request_id, METHOD_NOT_FOUND, f"Method not found: {method}"))]
         if params is None:
@@ -173,17 +176,16 @@ class ClientSide:
     def _cancel_request(self, request_id: object) -> list[Output]:
         """The client gave up on its request ``request_id``: a pending ``session/prompt``
         ends as ``session/cancel`` ends it (the legacy ``cancelSendMessage``, then the prompt
-        answered ``cancelled``); any other request still gets its one answer as it ends."""
+        answered ``cancelled``); any other pending request is answered ``-32800`` at once
+        and its real answer dropped (:mod:`acp_compat.translate.cancelled`)."""
         for session in self._sessions.by_id.values():
             turn = session.turn
             # The same JSON value: 1 and 1.0 or true are not the same id.
             same_type = turn is not None and type(turn.prompt_id) is type(request_id)
             if same_type and turn is not None and turn.prompt_id == request_id:
                 return self._cancel(session.session_id)
-        log.debug(
-            "$/cancel_request for %r, no running prompt: it is answered as it ends", request_id
-        )
-        return []
+        answer = self._state.cancellable.cancel(None, request_id)
+        return [] if answer is None else [ToClient(answer)]
 
     def _initialize(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         params = current_initialize_params(params)

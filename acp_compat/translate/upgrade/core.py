@@ -25,6 +25,7 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
+from acp_compat.translate.cancelled import CancellableRequests
 from acp_compat.translate.lifecycle import ProcessEvent, SessionEvent
 from acp_compat.translate.upgrade.options import UpgradeOptions
 from acp_compat.translate.upgrade.records import (
@@ -70,6 +71,8 @@ class UpgradeState:
       tool calls;
     * :attr:`client_requests`: the id space of the client hop (permission and ``fs``
       requests acp-compat sends);
+    * :attr:`cancellable`: the client's requests other than prompts that wait on a
+      legacy agent, which its ``$/cancel_request`` settles (:mod:`..cancelled`);
     * :attr:`local_files`: the tokens of local file effects, the same kind of table as a
       hop's id space (a token is answered once, like a request);
     * what the client said in ``initialize`` and whether the connection authenticated.
@@ -81,6 +84,7 @@ class UpgradeState:
         self.sessions = SessionRegistry()
         self.client_requests: OutboundRequests[ClientContext] = OutboundRequests(0)
         self.local_files: OutboundRequests[FileFor] = OutboundRequests(0)
+        self.cancellable = CancellableRequests()
         self.turn_ends = TurnEnds(options.close_batch)
         self.client_reads = False
         self.client_writes = False
