@@ -36,6 +36,7 @@ from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
     ProcessState,
     SessionEvent,
+    SessionState,
     allows,
 )
 from acp_compat.translate.probe import current_initialize_params
@@ -81,7 +82,6 @@ UNSUPPORTED_METHODS = frozenset(
         "session/set_mode",
         "session/set_config_option",
         "session/set_model",
-        "session/list",
         "session/resume",
     }
 )
@@ -274,6 +274,9 @@ class ClientSide:
         legacy_id = proc.outbound.add(SendFor(session.session_id))
         session.apply(SessionEvent.PROMPT)
         session.turn = Turn(prompt_id=request_id)
+        session.updated_at = self._state.options.now()
+        if session.title is None:
+            session.title = prompts.prompt_title(chunks)
         return [ToAgent(proc.number, request(legacy_id, "sendUserMessage", {"chunks": chunks}))]
 
     def _cancel(self, session_id: Any) -> list[Output]:
@@ -285,6 +288,29 @@ class ClientSide:
         proc = self._agents[session.agent]
         legacy_id = proc.outbound.add(CancelSend(session.session_id))
         return [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
+
+    def _session_list(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        """The sessions this relay has open (not those whose process is gone), in the order
+        they were made, in one page: there is never a next cursor to pass back."""
+        listing = _structure(params, session_models.ListSessionsRequest)
+        cwd = listing.cwd
+        if cwd is not None and not paths.is_absolute(cwd):
+            raise CodecError([Problem("params.cwd", "expected an absolute path")])
+        if listing.cursor is not None:
+            raise CodecError([Problem("params.cursor", "unknown cursor: every list is one page")])
+        sessions = []
+        for session in self._sessions.by_id.values():
+            if session.state is SessionState.ENDED:
+                continue
+            if cwd is not None and not paths.same_directory(session.cwd, cwd):
+                continue
+            info: dict[str, Any] = {"sessionId": session.session_id, "cwd": session.cwd}
+            if session.title is not None:
+                info["title"] = session.title
+            if session.updated_at is not None:
+                info["updatedAt"] = session.updated_at
+            sessions.append(info)
+        return [ToClient(result(request_id, {"sessions": sessions}))]
 
     def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         closing = _structure(params, session_models.CloseSessionRequest)
@@ -390,4 +416,5 @@ _CLIENT_HANDLERS: dict[str, ClientHandler] = {
     "session/new": ClientSide._session_new,
     "session/prompt": ClientSide._session_prompt,
     "session/close": ClientSide._session_close,
+    "session/list": ClientSide._session_list,
 }

@@ -123,7 +123,7 @@ class UpgradeState:
                 "loadSession": False,
                 "promptCapabilities": {"image": False, "audio": False, "embeddedContext": False},
                 "mcpCapabilities": {"http": False, "sse": False},
-                "sessionCapabilities": {"close": {}},
+                "sessionCapabilities": {"close": {}, "list": {}},
             },
             "authMethods": auth_methods,
             # The editor shows the agent the user configured, and that acp-compat runs it;
@@ -163,7 +163,11 @@ class UpgradeState:
         """``proc`` serves the new session ``session_id``."""
         proc.session_id = session_id
         proc.role = Role.SESSION
-        self.sessions.add(SessionRecord(session_id=session_id, agent=proc.number, cwd=cwd))
+        self.sessions.add(
+            SessionRecord(
+                session_id=session_id, agent=proc.number, cwd=cwd, updated_at=self.options.now()
+            )
+        )
 
     def stop(self, proc: AgentRecord) -> StopAgent:
         """Close ``proc`` (its exit is still reported)."""
@@ -207,6 +211,7 @@ class UpgradeState:
         assert turn is not None
         session.turn = None
         session.apply(SessionEvent.TURN_END)
+        session.updated_at = self.options.now()
         outputs = self.withdraw_client_requests(
             lambda context: (
                 isinstance(context, PermissionFor) and context.session_id == session.session_id

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -22,6 +23,15 @@ def _uuid_session_id() -> str:
     return str(uuid.uuid4())
 
 
+def utc_now() -> str:
+    """The time now, UTC, as ISO 8601 to the second (``2026-12-01T11:05:00Z``)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+VECTOR_NOW = "2026-01-01T00:00:00Z"
+"""The time a conversation vector's translator reads, so its ``updatedAt`` is fixed."""
+
+
 def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
     """Freeze the agent command so the options cannot change behind the translator's back."""
     return tuple(str(part) for part in value)
@@ -37,6 +47,9 @@ class UpgradeOptions:
       before ``initialize``); a ``session/new`` for this directory reuses that process.
     * ``version``: acp-compat's version, reported in ``agentInfo.version``.
     * ``new_session_id``: makes a fresh session id (a uuid4 string by default).
+    * ``now``: the time now as ISO 8601 (:func:`utc_now` by default), read when a
+      session is made and when its turn starts or ends, for ``session/list``'s
+      ``updatedAt``: the translator reads no clock of its own.
     * ``agent0_initialized`` / ``agent0_next_id``: when the shell's auto-detection probe
       already initialized agent 0 (with legacy id 0), its legacy ``result`` and the next
       free legacy id; the translator then answers the client's ``initialize`` from it.
@@ -49,6 +62,7 @@ class UpgradeOptions:
     launch_cwd: str
     version: str
     new_session_id: Callable[[], str] = _uuid_session_id
+    now: Callable[[], str] = utc_now
     agent0_initialized: dict[str, Any] | None = None
     agent0_next_id: int = 0
     close_batch: int = CLOSE_BATCH
@@ -70,8 +84,9 @@ class UpgradeOptions:
 
         Keys: ``launchCwd``, ``agentCommand``, ``version`` (default ``0.0.0-test``),
         ``agent0Initialized``, ``agent0NextId``, ``closeBatch``; keys meant for other translators
-        (``clientFs``...) are ignored. Session ids are ``sess-1``, ``sess-2``, ... so a
-        vector can be replayed by another implementation.
+        (``clientFs``...) are ignored. Session ids are ``sess-1``, ``sess-2``, ... and the
+        clock always reads :data:`VECTOR_NOW`, so a vector can be replayed by another
+        implementation.
         """
         counter = itertools.count(1)
         agent0 = obj.get("agent0Initialized")
@@ -80,6 +95,7 @@ class UpgradeOptions:
             launch_cwd=str(obj.get("launchCwd", "/")),
             version=str(obj.get("version", "0.0.0-test")),
             new_session_id=lambda: f"sess-{next(counter)}",
+            now=lambda: VECTOR_NOW,
             agent0_initialized=dict(agent0) if isinstance(agent0, dict) else None,
             agent0_next_id=int(obj.get("agent0NextId", 0)),
             close_batch=int(obj.get("closeBatch", CLOSE_BATCH)),

@@ -87,6 +87,30 @@ def block_to_chunk(block: content.ContentBlock) -> dict[str, str] | None:
     return None
 
 
+TITLE_LENGTH = 80
+"""The longest session title ``session/list`` shows, in characters."""
+
+
+def prompt_title(chunks: list[dict[str, str]]) -> str | None:
+    """A session title from a prompt: its words on one line, a mentioned file by its
+    name, cut to :data:`TITLE_LENGTH` with an ellipsis; ``None`` for a prompt with no
+    text (a bare mention says nothing about the session)."""
+    if not any("text" in chunk for chunk in chunks):
+        return None
+    parts = [chunk["text"] if "text" in chunk else _file_name(chunk["path"]) for chunk in chunks]
+    title = " ".join(" ".join(parts).split())
+    if not title:
+        return None
+    if len(title) > TITLE_LENGTH:
+        return title[: TITLE_LENGTH - 1].rstrip() + "\u2026"
+    return title
+
+
+def _file_name(path: str) -> str:
+    """The last part of a POSIX or Windows path."""
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+
+
 def prompt_to_chunks(prompt: list[content.ContentBlock]) -> list[dict[str, str]]:
     """The legacy chunks for a structured ``session/prompt``'s blocks; raises
     ``CodecError`` (paths ``params.prompt[i]``) naming each block type it cannot send."""

@@ -198,6 +198,10 @@ class SessionRecord:
     turn: Turn | None = None
     failure: dict[str, Any] | None = None
     """The error every later prompt gets, once the process is gone."""
+    title: str | None = None
+    """For ``session/list``: from the first prompt with text."""
+    updated_at: str | None = None
+    """For ``session/list``: when it was made, or a turn last started or ended."""
 
     def apply(self, event: SessionEvent) -> None:
         """Move to the state ``event`` leads to (or raise :class:`LifecycleError`)."""
