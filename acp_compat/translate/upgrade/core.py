@@ -121,7 +121,7 @@ class UpgradeState:
             "protocolVersion": 1,
             "agentCapabilities": {
                 "loadSession": False,
-                "promptCapabilities": {"image": False, "audio": False, "embeddedContext": False},
+                "promptCapabilities": {"image": False, "audio": False, "embeddedContext": True},
                 "mcpCapabilities": {"http": False, "sse": False},
                 "sessionCapabilities": {"close": {}, "list": {}},
             },

@@ -10,8 +10,13 @@
 * ``resource_link`` with any other scheme → ``{text: "[name](uri)"}``.
 * ``resource`` (embedded) with ``text`` → ``{text}``: the URI on its own line, then the
   contents in a fenced block whose fence is longer than any backtick run inside.
-* ``resource`` with a ``blob``, ``image``, ``audio`` (none advertised) and block types
-  the schema does not know → :class:`~acp_compat.codec.CodecError` naming the block type.
+* ``resource`` with a ``blob`` and a ``file:`` URI → ``{path}``, as a ``resource_link``:
+  the bytes are that file's, on disk, and the legacy agent reads a mentioned file itself.
+* ``resource`` with a ``blob`` under any other URI → one ``{text}`` saying which resource
+  could not be carried (a legacy chunk holds text or a path, nothing binary), so the
+  agent and the user's words around it are not left pointing at nothing.
+* ``image``, ``audio`` (neither advertised) and block types the schema does not know →
+  :class:`~acp_compat.codec.CodecError` naming the block type.
 """
 
 from __future__ import annotations
@@ -62,8 +67,6 @@ def _unsupported(block: content.ContentBlock) -> str:
         return '"image"'
     if isinstance(block, content.AudioContent):
         return '"audio"'
-    if isinstance(block, content.EmbeddedResource):
-        return '"resource" (embedded blob)'
     if isinstance(block, content.UnknownContentBlock):
         return f'"{block.data.get("type")}"'
     return f'"{type(block).__name__}"'
@@ -80,11 +83,24 @@ def block_to_chunk(block: content.ContentBlock) -> dict[str, str] | None:
             # An empty path chunk would be resolved as the agent's cwd: refuse it instead.
             raise CodecError([Problem("uri", "a file: URI must name a file")])
         return {"path": path} if path is not None else {"text": f"[{block.name}]({block.uri})"}
-    if isinstance(block, content.EmbeddedResource) and isinstance(
-        block.resource, content.TextResourceContents
-    ):
-        return {"text": fenced(block.resource.uri, block.resource.text)}
+    if isinstance(block, content.EmbeddedResource):
+        resource = block.resource
+        if isinstance(resource, content.TextResourceContents):
+            return {"text": fenced(resource.uri, resource.text)}
+        path = file_uri_to_path(resource.uri)
+        if path == "":
+            raise CodecError([Problem("resource.uri", "a file: URI must name a file")])
+        return {"path": path} if path is not None else {"text": not_carried(resource)}
     return None
+
+
+def not_carried(resource: content.BlobResourceContents) -> str:
+    """The text standing for a binary resource a legacy agent cannot be given."""
+    kind = resource.mime_type or "binary data"
+    return (
+        f"[The attached resource {resource.uri} ({kind}) could not be passed on: "
+        "this agent takes text and file paths only]"
+    )
 
 
 TITLE_LENGTH = 80
