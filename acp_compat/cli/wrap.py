@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import os
 import textwrap
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 import click
@@ -19,10 +19,43 @@ from click.core import ParameterSource
 
 from acp_compat import __version__
 from acp_compat.cli.launch import Launch
-from acp_compat.cli.options import SourceNamedOption, bad_option
 from acp_compat.cli.wrap_options import OPTIONS, WrapOption
 from acp_compat.cli.wrap_serve import serve
 from acp_compat.translate.settings import WrapSettings
+
+# Errors that name what the user actually typed: an option of ``wrap`` can come from its
+# flag or from its ``ACP_COMPAT_*`` variable, and a user whose editor set the variable
+# should read about the variable, since the flag is nowhere in their settings.
+
+
+class SourceNamedOption(click.Option):
+    """An option whose errors name the flag or the environment variable that was used."""
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        """``'--flag'`` when the value came from the command line (or a default), else
+        ``environment variable 'NAME'`` for the variable that was set."""
+        variable = self.variable_used(ctx)
+        if variable is not None:
+            return f"environment variable '{variable}'"
+        return " / ".join(f"'{name}'" for name in self.opts)
+
+    def variable_used(self, ctx: click.Context | None) -> str | None:
+        """The environment variable this option's value came from, if it did."""
+        if ctx is None or self.name is None or not self.envvar:
+            return None
+        if ctx.get_parameter_source(self.name) is not ParameterSource.ENVIRONMENT:
+            return None
+        names = [self.envvar] if isinstance(self.envvar, str) else list(self.envvar)
+        return next((name for name in names if os.environ.get(name)), names[0])
+
+
+def bad_option(name: str, message: str) -> NoReturn:
+    """Fail the current command with a usage error about option ``name`` (exit status 2),
+    naming the flag or the variable it came from."""
+    ctx = click.get_current_context()
+    param = next((p for p in ctx.command.params if p.name == name), None)
+    raise click.BadParameter(message, ctx=ctx, param=param)
+
 
 EXIT_STATUSES: tuple[tuple[str, str], ...] = (
     (

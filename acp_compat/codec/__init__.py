@@ -6,8 +6,7 @@ wire-name paths and :meth:`CodecError.to_data` is the ``data`` of a ``-32602`` e
 
 from __future__ import annotations
 
-from .converter import converter, structure, unstructure
+from .converter import converter, structure, unstructure, wire_name
 from .errors import CodecError, Problem
-from .names import wire_name
 
 __all__ = ["CodecError", "Problem", "converter", "structure", "unstructure", "wire_name"]

@@ -27,14 +27,30 @@ import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from acp_compat.models._base import ALWAYS, UNIONS, KeyedUnion, TaggedUnion
+from acp_compat.models._base import ALWAYS, UNIONS, WIRE_NAME, KeyedUnion, TaggedUnion
 
 from .errors import CodecError, PathSegment, Problem, describe, format_path, join_path
-from .names import wire_name
 
 StructureHook = Callable[[Any, Any], Any]
 Segments = tuple[PathSegment, ...]
 T = TypeVar("T")
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def wire_name(cls: type, attribute: str) -> str:
+    """The JSON member name of ``cls``'s ``attribute`` (``tool_call_id`` → ``toolCallId``)."""
+    field = attrs.fields_dict(cls)[attribute]
+    override_name = field.metadata.get(WIRE_NAME)
+    if override_name is not None:
+        return str(override_name)
+    if attribute == "meta":
+        return "_meta"
+    return _camel(attribute)
+
 
 converter = cattrs.BaseConverter(detailed_validation=True)
 """The module-level converter; use :func:`structure` / :func:`unstructure` rather than this."""

@@ -16,7 +16,9 @@ agent's stdout from being read (behaviour.md §6, "Bounded buffers"):
     READING --agent_behind--> HELD_FOR_ITSELF --client_behind--> HELD_FOR_BOTH
     (each *_caught_up undoes its own hold)       any --stdout_ended--> ENDED
 
-The table is total: an event that changes nothing in a state leads back to it.
+The table is total: an event that changes nothing in a state leads back to it. It is
+moved by :func:`acp_compat.translate.lifecycle.transition`, the one lookup every state
+table of the package uses.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import enum
 from collections.abc import Mapping
 
 from acp_compat._define import define
+from acp_compat.translate.lifecycle import transition
 
 
 class ReaderState(enum.Enum):
@@ -99,7 +102,7 @@ class AgentFlow:
         """Move on ``event``; whether the reader must be paused or resumed for it (never
         for :attr:`ReaderState.ENDED`: an ended reader is closed, not paused)."""
         before = self.state
-        self.state = READER_TRANSITIONS[before][event]
+        self.state = transition(READER_TRANSITIONS, "agent reader", before, event)
         return self.state is not ReaderState.ENDED and self.reading != (
             before is ReaderState.READING
         )

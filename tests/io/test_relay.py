@@ -427,14 +427,15 @@ def test_a_launcher_that_fails_passes_its_status_on(start: Any) -> None:
 def test_slow_current_agent_is_found_after_timeout_and_legacy_error(
     start: Any, tmp_path: Path
 ) -> None:
-    # Slow only at its first start, as a launcher that downloads the agent once.
+    # Slow only at its first start, as a launcher that downloads the agent once. The
+    # probe timeout leaves a busy machine time to start the fast second process.
     marker = str(tmp_path / "downloaded")
-    argv = agent_command("current_agent", "--slow", "0.8", "--slow-once", marker)
-    wrap = start(argv, "--probe-timeout", "0.3")
+    argv = agent_command("current_agent", "--slow", "3", "--slow-once", marker)
+    wrap = start(argv, "--probe-timeout", "1.5")
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     assert answer["result"]["protocolVersion"] == 1
     log = wrap.stderr_with("mode: passthrough (current agent, current client), auto-detected")
-    assert "probe (current initialize): no answer within 0.3 s" in log
+    assert "probe (current initialize): no answer within 1.5 s" in log
     assert "probe (legacy initialize): error -32602" in log
     assert "mode: passthrough (current agent, current client), auto-detected" in log
 
