@@ -103,7 +103,7 @@ def run_bare(command: list[str]) -> None:
     import asyncio
 
     from acp_compat.jsonrpc.framing import decode, encode
-    from acp_compat.translate.base import ToAgent, ToClient
+    from acp_compat.translate.base import AwaitClientDrain, ToAgent, ToClient
     from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 
     async def main() -> None:
@@ -127,6 +127,10 @@ def run_bare(command: list[str]) -> None:
 
         def carry_out(outputs: list[Any]) -> None:
             for output in outputs:
+                if isinstance(output, AwaitClientDrain):
+                    # No bound toward the client here: it is drained as far as we know.
+                    loop.call_soon(lambda: carry_out(translator.client_drained()))
+                    continue
                 line = encode(output.message)
                 if isinstance(output, ToClient):
                     to_client.write(line)

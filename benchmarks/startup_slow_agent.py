@@ -23,14 +23,11 @@ weighs on both sides alike. The table is Markdown, for benchmarks/README.md.
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import os
 import platform
 import runpy
-import signal
 import statistics
-import subprocess
 import sys
 import time
 from typing import Any
@@ -38,7 +35,7 @@ from typing import Any
 PYTHON = sys.executable
 HERE = os.path.abspath(__file__)
 sys.path.insert(0, os.path.dirname(HERE))
-from run import use_a_bytecode_cache  # noqa: E402  (a sibling script)
+from run import answer_time, use_a_bytecode_cache  # noqa: E402  (a sibling script)
 
 CPU_SECONDS = 1.5
 """The agent's CPU before it reads stdin (per busy core)."""
@@ -86,30 +83,9 @@ def run_agent(busy: int) -> None:
 
 
 def answer_seconds(argv: list[str], message: dict[str, Any]) -> float:
-    """From starting ``argv`` to its ``initialize`` answer (its first line), in seconds;
-    the process and its group are killed right after."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        argv,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    try:
-        proc.stdin.write(json.dumps(message).encode() + b"\n")
-        proc.stdin.flush()
-        line = proc.stdout.readline()
-        elapsed = time.perf_counter() - start
-    finally:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        proc.stdin.close()
-        proc.stdout.close()
-    if b'"result"' not in line:
-        raise RuntimeError(f"{argv[:6]} did not answer initialize: {line[:200]!r}")
-    return elapsed
+    """From starting ``argv`` to its ``initialize`` answer, in seconds (run.py's
+    measurement: the process and its group are killed right after)."""
+    return answer_time(argv, message)[0]
 
 
 def main() -> None:
