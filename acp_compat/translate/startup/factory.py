@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib
 
 from acp_compat.translate.base import Translator
 from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
@@ -21,9 +22,11 @@ def preload_translator(client: Protocol | None) -> None:
     instead of following the agent's answer while the editor waits for its ``initialize``
     answer. A passthrough needs neither; its agent is started as early either way.
     """
-    with contextlib.suppress(ImportError):
-        if client is Protocol.CURRENT or client is Protocol.LEGACY:
-            pass
+    # A current client's agent that is not current is legacy: the upgrade; and back.
+    if client is Protocol.CURRENT or client is Protocol.LEGACY:
+        name = "upgrade" if client is Protocol.CURRENT else "downgrade"
+        with contextlib.suppress(ImportError):
+            importlib.import_module(f"acp_compat.translate.{name}")
 
 
 def make_translator(

@@ -1,0 +1,32 @@
+"""The translator preload: what it imports while a probe is out (it was once left doing
+nothing, which put the translator's import after the agent's answer, on the editor's wait)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+CHECK = """
+import sys
+from acp_compat.translate.probe import Protocol
+from acp_compat.translate.startup import preload_translator
+before = {name for name in ("upgrade", "downgrade") if f"acp_compat.translate.{name}" in sys.modules}
+preload_translator(Protocol.%s)
+after = {name for name in ("upgrade", "downgrade") if f"acp_compat.translate.{name}" in sys.modules}
+print(sorted(before), sorted(after))
+"""
+
+
+@pytest.mark.parametrize(
+    ("client", "translator"), [("CURRENT", "upgrade"), ("LEGACY", "downgrade")]
+)
+def test_the_preload_imports_the_translator_the_client_likely_needs(
+    client: str, translator: str
+) -> None:
+    # A fresh interpreter: the test session has long imported both.
+    done = subprocess.run(
+        [sys.executable, "-c", CHECK % client], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["[]", f"['{translator}']"]
