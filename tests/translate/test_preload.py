@@ -12,10 +12,11 @@ CHECK = """
 import sys
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.startup import preload_translator
-before = {name for name in ("upgrade", "downgrade") if f"acp_compat.translate.{name}" in sys.modules}
+def loaded():
+    return sorted(n for n in ("upgrade", "downgrade") if f"acp_compat.translate.{n}" in sys.modules)
+before = loaded()
 preload_translator(Protocol.%s)
-after = {name for name in ("upgrade", "downgrade") if f"acp_compat.translate.{name}" in sys.modules}
-print(sorted(before), sorted(after))
+print(before, loaded())
 """
 
 
