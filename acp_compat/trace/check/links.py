@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -79,18 +80,24 @@ class Event(enum.Enum):
     ANSWER = "the session/prompt answer"
 
 
-TRANSITIONS: dict[tuple[Phase, Event], Phase] = {
-    (Phase.LOADING, Event.OPENED): Phase.IDLE,
-    (Phase.IDLE, Event.PROMPT): Phase.PROMPTING,
-    (Phase.PROMPTING, Event.PROMPT): Phase.PROMPTING,
-    (Phase.CANCELLING, Event.PROMPT): Phase.PROMPTING,
-    (Phase.PROMPTING, Event.CANCEL): Phase.CANCELLING,
-    (Phase.CANCELLING, Event.CANCEL): Phase.CANCELLING,
-    (Phase.PROMPTING, Event.ANSWER): Phase.IDLE,
-    (Phase.CANCELLING, Event.ANSWER): Phase.IDLE,
+TRANSITIONS: Mapping[Phase, Mapping[Event, Phase]] = {
+    Phase.LOADING: {Event.OPENED: Phase.IDLE},
+    Phase.IDLE: {Event.PROMPT: Phase.PROMPTING},
+    Phase.PROMPTING: {
+        Event.PROMPT: Phase.PROMPTING,
+        Event.CANCEL: Phase.CANCELLING,
+        Event.ANSWER: Phase.IDLE,
+    },
+    Phase.CANCELLING: {
+        Event.PROMPT: Phase.PROMPTING,
+        Event.CANCEL: Phase.CANCELLING,
+        Event.ANSWER: Phase.IDLE,
+    },
 }
-"""Every move a session makes; a pair not here leaves the phase as it is (a cancel
-between turns, a second answer: the rules report those, the phase does not move)."""
+"""Every move a session makes, state → event → next state as in
+:mod:`acp_compat.translate.lifecycle`; a pair not here leaves the phase as it is (a
+cancel between turns, a second answer: the rules report those, the phase does not move),
+since a trace is observed, not enforced."""
 
 
 @define
@@ -105,7 +112,7 @@ class Session:
 
     def move(self, event: Event) -> None:
         """Follow :data:`TRANSITIONS`."""
-        self.phase = TRANSITIONS.get((self.phase, event), self.phase)
+        self.phase = TRANSITIONS[self.phase].get(event, self.phase)
         if event is Event.PROMPT:
             self.tools = {tool: done for tool, done in self.tools.items() if not done}
 
