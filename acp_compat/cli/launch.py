@@ -11,8 +11,8 @@ The console script and ``python -m acp_compat`` run :func:`main`. In order:
 2. a working directory that no longer exists (the editor's project folder was moved or
    deleted) is left for ``/`` (:func:`leave_a_deleted_directory`): nothing relative can
    be reached from it, and ``os.getcwd()`` would fail wherever it is asked;
-3. for ``wrap``: the cyclic garbage collector is paused until the relay has decided the
-   mode (:class:`CollectorPause`), the agent command is found on the command line
+3. for ``wrap``: the cyclic garbage collector is paused until the editor has its first
+   answer (:class:`CollectorPause`), the agent command is found on the command line
    (:func:`~acp_compat.cli.wrap_options.agent_command`) and started
    (:class:`~acp_compat.io.launched_agent.LaunchedAgent`); then click (imported now,
    while the agent starts) reads the command line, and ``serve`` gets the :class:`Launch`.
@@ -58,12 +58,16 @@ def leave_a_deleted_directory() -> bool:
 
 
 class CollectorPause:
-    """The cyclic garbage collector off from launch until ``wrap`` has decided the mode.
+    """The cyclic garbage collector off from launch until the editor has ``wrap``'s first
+    answer (its ``initialize``'s, as a rule).
 
     The imports before the first answer create many objects and little garbage;
-    collecting during them cost about a tenth of that wait. The relay calls
-    :meth:`resume` once the mode is decided, after that batch's writes; if startup never
-    decides, the process ends without it. A collector someone else turned off is left off.
+    collecting during them cost about a tenth of that wait, and the first collection
+    after them walks every one of those objects. So the relay calls :meth:`resume` once
+    the batch that answers the client is written (with ``--agent-protocol``, the mode is
+    decided at the editor's ``initialize``, before the agent's answer: resuming then put
+    that walk on the editor's wait); if nothing is ever answered, the process ends
+    without it. A collector someone else turned off is left off.
     """
 
     def __init__(self) -> None:

@@ -125,5 +125,5 @@ async def _run(
         stdout_fd=protocol_fd,
         tracer=tracer,
         launched=launch.agent if launch is not None else None,
-        when_decided=launch.collector.resume if launch is not None else None,
+        when_answered=launch.collector.resume if launch is not None else None,
     )

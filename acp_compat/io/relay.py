@@ -120,7 +120,7 @@ class Relay:
         tracer: Tracer | None = None,
         stderr_sink: StderrSink | None = to_our_stderr,
         launched: LaunchedAgent | None = None,
-        when_decided: Callable[[], None] | None = None,
+        when_answered: Callable[[], None] | None = None,
     ) -> None:
         self._tg = task_group
         self.config = config
@@ -128,7 +128,9 @@ class Relay:
         self._stderr_sink = stderr_sink
         self._launched = launched
         """The agent started at launch, until agent 0 claims it."""
-        self._when_decided = when_decided
+        self._when_answered = when_answered
+        """Called once, after the writes of the batch that gives the client its first
+        answer (its ``initialize``'s, as a rule): the start-up is over for the editor."""
         self.client_in = client_in
         self.client_out = client_out
         self.tracer = tracer
@@ -317,6 +319,10 @@ class Relay:
     def send_client(self, message: Message, line: bytes) -> None:
         """Queue ``message``'s line for the client."""
         self.client_out.write(line)
+        if self._when_answered is not None and "method" not in message:
+            # Scheduled after the flusher (lines.py), so it runs once the line is written.
+            asyncio.get_running_loop().call_soon(self._when_answered)
+            self._when_answered = None
 
     def send_agent(self, agent: int, message: Message, line: bytes) -> None:
         """Queue ``message``'s line for agent ``agent`` (dropped, logged, if it is not
@@ -465,9 +471,6 @@ class Relay:
             self._begin_stop(EXIT_NO_PROTOCOL, "no translator", grace)
             return
         self._single_agent = decision.single_agent
-        if self._when_decided is not None:
-            # After this batch's writes (the answer to initialize, as a rule).
-            asyncio.get_running_loop().call_soon(self._when_decided)
         self.driver.use(translator, raw_passthrough=decision.raw_passthrough)
         for message in decision.client_messages:
             self.driver.from_client(message, traced=True)

@@ -39,15 +39,16 @@ async def run_wrap(
     stdout_fd: int = 1,
     tracer: Tracer | None = None,
     launched: LaunchedAgent | None = None,
-    when_decided: Callable[[], None] | None = None,
+    when_answered: Callable[[], None] | None = None,
 ) -> int:
     """Serve the client on ``stdin_fd``/``stdout_fd`` until the end; the exit status.
 
     ``stdout_fd`` is taken over (closed at the end); ``stdin_fd`` is left open. The
     ``tracer`` (``--trace``), opened by the caller so a bad path fails before anything
     starts, is closed at the end. ``launched``: the agent started at launch, which the
-    relay takes as agent 0 (:mod:`acp_compat.io.launched_agent`); ``when_decided`` is
-    called once the mode is decided (``wrap`` resumes its garbage collector then).
+    relay takes as agent 0 (:mod:`acp_compat.io.launched_agent`); ``when_answered`` is
+    called once the client has its first answer (``wrap`` resumes its garbage collector
+    then).
     """
     client_in = LineReader(stdin_fd, max_line_bytes=settings.max_line_bytes, owned=False)
     enlarge_pipe(stdout_fd, CLIENT_PIPE_BYTES)
@@ -62,7 +63,7 @@ async def run_wrap(
                 client_out=client_out,
                 tracer=tracer,
                 launched=launched,
-                when_decided=when_decided,
+                when_answered=when_answered,
             )
             # Handlers in place before agent 0 exists: a signal can never orphan it. One
             # that came while the launched agent waited for us stops us now.

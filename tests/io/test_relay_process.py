@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import select
 import signal
 import sys
 from collections.abc import Awaitable, Callable
@@ -252,3 +253,46 @@ def _write(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
+
+
+@pytest.mark.parametrize("agent_protocol", ["legacy", "auto"])
+def test_the_start_up_ends_once_the_initialize_answer_is_written(agent_protocol: str) -> None:
+    # wrap resumes its garbage collector then: with --agent-protocol the mode is decided
+    # at the editor's initialize, before the agent has answered, which is too early.
+    editor = Editor()
+    seen: list[bool] = []
+
+    def answered() -> None:
+        readable, _, _ = select.select([editor.from_relay], [], [], 0)
+        seen.append(bool(readable))
+
+    async def play() -> None:
+        editor.send(CURRENT_INIT)
+        answer = await editor.recv()
+        assert answer["result"]["protocolVersion"] == 1
+        editor.end()
+
+    async def run() -> int:
+        options = WrapSettings(
+            command=tuple(agent_command("legacy_agent")), grace=0.3, agent_protocol=agent_protocol
+        )
+        status = 0
+        async with anyio.create_task_group() as tg:
+
+            async def relay() -> None:
+                nonlocal status
+                status = await run_wrap(
+                    options,
+                    stdin_fd=editor.relay_in,
+                    stdout_fd=editor.relay_out,
+                    when_answered=answered,
+                )
+
+            tg.start_soon(relay)
+            await play()
+        return status
+
+    status = anyio.run(run)
+    editor.close()
+    assert status == 0
+    assert seen == [True]

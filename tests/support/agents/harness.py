@@ -172,6 +172,11 @@ class PipeEditor:
         self._from_relay, self.relay_out = os.pipe()
         self.reader = LineReader(self._from_relay)
 
+    @property
+    def from_relay(self) -> int:
+        """The test's end of the relay's stdout (what the relay wrote waits there)."""
+        return self._from_relay
+
     def send(self, message: dict[str, Any]) -> None:
         """Write one message to the relay's stdin."""
         self.send_raw(json.dumps(message).encode() + b"\n")
