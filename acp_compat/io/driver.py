@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from acp_compat._lazy import lazy_module
 from acp_compat.io.inbound import StandIn, agent_line, decode_client_event, handle_dropped
-from acp_compat.io.trace import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, Tracer
+from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error, valid_id
 from acp_compat.translate.base import (
@@ -39,6 +40,11 @@ from acp_compat.translate.base import (
     WriteLocalFile,
 )
 from acp_compat.translate.startup import ArmTimer, Decided, Finish
+
+if TYPE_CHECKING:
+    from acp_compat.trace import records
+else:
+    records = lazy_module("acp_compat.trace.records")  # the direction names, when tracing
 
 logger = logging.getLogger("acp_compat.io.driver")
 
@@ -183,7 +189,7 @@ class Driver:
         hint = None
         if tracer is not None:
             if not traced:
-                tracer.record(CLIENT_IN, message)
+                tracer.record(records.CLIENT_IN, message)
             hint = tracer.session_of(message)
         try:
             outputs = self.handler.from_client(message)
@@ -197,7 +203,7 @@ class Driver:
     ) -> None:
         """One message from agent ``agent`` through the handler."""
         if self.tracer is not None and not traced:
-            self.tracer.record(AGENT_IN, message, agent=agent)
+            self.tracer.record(records.AGENT_IN, message, agent=agent)
         try:
             outputs = self.handler.from_agent(agent, message)
         except Exception:
@@ -332,7 +338,7 @@ class Driver:
         """Send ``message`` to the client, as the line ``raw`` when given (the bytes it
         arrived as); ``agent`` and ``hint`` (its session) are for the trace."""
         if self.tracer is not None:
-            self.tracer.record(CLIENT_OUT, message, agent=agent, session=hint)
+            self.tracer.record(records.CLIENT_OUT, message, agent=agent, session=hint)
         line = self._line(None, message) if raw is None else raw + b"\n"
         if line is not None:
             self.peers.send_client(message, line)
@@ -347,7 +353,7 @@ class Driver:
         """Send ``message`` to agent ``agent``, as the line ``raw`` when given (the bytes
         it arrived as); ``hint`` (its session) is for the trace."""
         if self.tracer is not None:
-            self.tracer.record(AGENT_OUT, message, agent=agent, session=hint)
+            self.tracer.record(records.AGENT_OUT, message, agent=agent, session=hint)
         line = self._line(agent, message) if raw is None else raw + b"\n"
         if line is not None:
             self.peers.send_agent(agent, message, line)

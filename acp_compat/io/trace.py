@@ -28,17 +28,19 @@ import logging
 import os
 import stat
 import time
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
+from acp_compat._lazy import lazy_module
 from acp_compat.jsonrpc.messages import Message
-from acp_compat.trace.records import AGENT_IN, AGENT_OUT, CLIENT_IN, CLIENT_OUT, RELAY
+
+if TYPE_CHECKING:
+    from acp_compat.trace import records
+else:
+    # The direction names, read at the first record: the module's record classes (the
+    # trace reader's) are not needed by a relay that does not trace (acp_compat/_lazy.py).
+    records = lazy_module("acp_compat.trace.records")
 
 __all__ = [
-    "AGENT_IN",
-    "AGENT_OUT",
-    "CLIENT_IN",
-    "CLIENT_OUT",
-    "RELAY",
     "Tracer",
     "open_private_file",
 ]
@@ -134,7 +136,7 @@ class Tracer:
     def event(self, kind: str, *, agent: int | None = None, **details: Any) -> None:
         """Write one event record (see the module docstring) of type ``kind``."""
         session = self._agent_sessions.get(agent) if agent is not None else None
-        self._write(RELAY, agent, session, "event", {"type": kind, **details})
+        self._write(records.RELAY, agent, session, "event", {"type": kind, **details})
 
     def _write(
         self, direction: str, agent: int | None, session: str | None, key: str, value: Any
