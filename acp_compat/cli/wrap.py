@@ -199,7 +199,18 @@ def _wrap(command: tuple[str, ...], **values: Any) -> None:
     serve(settings, ctx.find_object(Launch))
 
 
-wrap = click.Command(
+class WrapCommand(click.Command):
+    """The ``wrap`` command: its epilog, the exit statuses, is laid out when ``--help`` asks
+    for it, not at every start (textwrap's layout is work a serving ``wrap`` never uses)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The exit statuses below the options."""
+        if self.epilog is None:
+            self.epilog = _exit_status_epilog()
+        super().format_epilog(ctx, formatter)
+
+
+wrap = WrapCommand(
     "wrap",
     callback=_wrap,
     params=[
@@ -207,7 +218,6 @@ wrap = click.Command(
         click.Argument(["command"], nargs=-1, required=True, type=click.UNPROCESSED),
     ],
     help=_wrap.__doc__,
-    epilog=_exit_status_epilog(),
     context_settings={"allow_interspersed_args": False, "auto_envvar_prefix": None},
 )
 """The ``wrap`` command, generated from :data:`~acp_compat.cli.wrap_options.OPTIONS`."""
