@@ -37,6 +37,7 @@ from acp_compat import __version__
 from acp_compat._define import define
 from acp_compat.io.driver import Driver
 from acp_compat.io.process import AgentProcess
+from acp_compat.io.relay import StartupTimer
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES, DroppedLine, Event
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.base import ReadLocalFile, WriteLocalFile
@@ -131,7 +132,7 @@ class _DetectPeers:
         self.driver = Driver(self, self._heard, max_line_bytes=DEFAULT_MAX_LINE_BYTES)
         self._agents: dict[int, AgentProcess] = {}
         self.all_agents: list[AgentProcess] = []
-        self._timer: anyio.CancelScope | None = None
+        self._timer = StartupTimer(tg, self._timer_fired)
         self._since = time.monotonic()
         self.over = anyio.Event()
 
@@ -183,10 +184,7 @@ class _DetectPeers:
     def other_output(self, output: ArmTimer | Decided | Finish) -> None:
         """The policy's timers, and its end."""
         if isinstance(output, ArmTimer):
-            if self._timer is not None:
-                self._timer.cancel()
-            self._timer = anyio.CancelScope()
-            self._tg.start_soon(self._run_timer, self._timer, output)
+            self._timer.arm(output)
             return
         if isinstance(output, Finish):
             self._detection.wrap_status = output.status
@@ -201,10 +199,8 @@ class _DetectPeers:
         while len(seconds) < len(self._detection.attempts):
             seconds.append(time.monotonic() - self._since)
 
-    async def _run_timer(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
-        with scope:
-            await anyio.sleep(timer.seconds)
-            self.driver.call(functools.partial(self._detection.policy.timer_fired, timer.token))
+    def _timer_fired(self, token: int) -> None:
+        self.driver.call(functools.partial(self._detection.policy.timer_fired, token))
 
     async def _supervise(self, process: AgentProcess) -> None:
         """Read a process to its end, then report its exit after everything it printed."""

@@ -106,6 +106,33 @@ nothing but an ``initialize`` it never answered, and the editor waits for ``wrap
 exit (behaviour.md §6: within two probe timeouts + 1 s)."""
 
 
+class StartupTimer:
+    """The startup policy's one timer, as ``wrap`` and ``detect`` both arm it: each
+    :class:`~acp_compat.translate.startup.ArmTimer` replaces the one armed before, and
+    when it runs out ``fired`` gets its token (a stale token is the policy's to ignore)."""
+
+    def __init__(self, task_group: anyio.abc.TaskGroup, fired: Callable[[int], None]) -> None:
+        self._tg = task_group
+        self._fired = fired
+        self._scope: anyio.CancelScope | None = None
+
+    def arm(self, timer: ArmTimer) -> None:
+        """Start ``timer`` in place of the one before."""
+        self.cancel()
+        self._scope = anyio.CancelScope()
+        self._tg.start_soon(self._run, self._scope, timer)
+
+    def cancel(self) -> None:
+        """The armed timer, if any, never fires."""
+        if self._scope is not None:
+            self._scope.cancel()
+
+    async def _run(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
+        with scope:
+            await anyio.sleep(timer.seconds)
+            self._fired(timer.token)
+
+
 class Relay:
     """Owns the agent processes, the queue and the loop of one ``wrap`` run; it is the
     driver's :class:`~acp_compat.io.driver.Peers`."""
@@ -151,7 +178,7 @@ class Relay:
         self.driver: Driver | None = None
         self._startup: StartupPolicy | None = None
         self._launch_cwd: str | None = None
-        self._timer: anyio.CancelScope | None = None
+        self._timer = StartupTimer(task_group, self._timer_fired)
         self._preloaded = False
         self._single_agent = False
         self._stopping = False
@@ -192,8 +219,7 @@ class Relay:
         self._check_finished()
         await self._finished.wait()
         self.client_in.pause()
-        if self._timer is not None:
-            self._timer.cancel()
+        self._timer.cancel()
         await self.close_all()
         await self.finish_client()
         return self._exit_code
@@ -399,10 +425,7 @@ class Relay:
     def other_output(self, output: ArmTimer | Decided | Finish) -> None:
         """The startup policy's timers and its end."""
         if isinstance(output, ArmTimer):
-            if self._timer is not None:
-                self._timer.cancel()
-            self._timer = anyio.CancelScope()
-            self._tg.start_soon(self._run_timer, self._timer, output)
+            self._timer.arm(output)
             startup = self._starting
             if not self._preloaded and startup is not None and startup.client is not None:
                 # A probe is out: import the likely translator while the agent starts.
@@ -419,14 +442,12 @@ class Relay:
         """Import the translator a ``client`` of this protocol most likely needs."""
         preload_translator(client)
 
-    async def _run_timer(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
-        with scope:
-            await anyio.sleep(timer.seconds)
-            startup = self._starting
-            if startup is not None:
-                assert self.driver is not None
-                self.driver.call(functools.partial(startup.timer_fired, timer.token))
-                self._hold_client_while_probing()
+    def _timer_fired(self, token: int) -> None:
+        startup = self._starting
+        if startup is not None:
+            assert self.driver is not None
+            self.driver.call(functools.partial(startup.timer_fired, token))
+            self._hold_client_while_probing()
 
     # -- agents ----------------------------------------------------------------------------
 
@@ -456,8 +477,7 @@ class Relay:
         """Startup is over: the kept process becomes agent 0 and the translator takes
         over, first with what startup held back."""
         assert self.driver is not None and self._launch_cwd is not None
-        if self._timer is not None:
-            self._timer.cancel()
+        self._timer.cancel()
         kept = self.agents.pop(decision.process, None)
         if kept is not None:
             kept.number = 0
