@@ -31,7 +31,6 @@ if TYPE_CHECKING:  # the export table (see the module docstring)
     from acp_compat.models.current.fs import *
     from acp_compat.models.current.initialize import *
     from acp_compat.models.current.initialize_result import *
-    from acp_compat.models.current.mcp import *
     from acp_compat.models.current.methods import *
     from acp_compat.models.current.permission import *
     from acp_compat.models.current.prompt import *
