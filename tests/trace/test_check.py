@@ -1,7 +1,7 @@
 """``acp-compat trace --check``: every rule, broken by one small trace and kept by another.
 
 Each case below is a trace (records on the editor's link: what the editor sent and what
-it got) that breaks exactly one rule of :data:`acp_compat.trace.check.rules.RULES`, next
+it got) that breaks exactly one rule of :data:`acp_compat.trace.rules.RULES`, next
 to the same trace put right. The check must find exactly that rule's problem in the one,
 and nothing in the other. Real traces of every mode (written by ``wrap``) check clean.
 """
@@ -24,9 +24,9 @@ from click.testing import CliRunner
 from acp_compat.cli.demo import DEFAULT_PROMPT, DemoClient, Screen, demo
 from acp_compat.cli.trace import trace
 from acp_compat.io.process import AgentProcess, use_agent
-from acp_compat.trace.check.checker import Checker, Finding, check_trace
-from acp_compat.trace.check.rules import RULES, RULES_BY_ID, rules_markdown
+from acp_compat.trace.check import Checker, Finding, check_trace
 from acp_compat.trace.records import Record, TraceReader
+from acp_compat.trace.rules import RULES, RULES_BY_ID, rules_markdown
 from tests.support.legacy_driver import LegacyDriver
 from tests.support.paths import AGENTS, ROOT
 
@@ -474,7 +474,7 @@ def test_check_follows_a_live_trace(tmp_path: Path) -> None:
 
 DOCS = ROOT / "docs" / "trace-check.md"
 TABLE = re.compile(
-    r"(<!-- rules: generated from acp_compat/trace/check/rules.py, do not edit by hand -->\n)"
+    r"(<!-- rules: generated from acp_compat/trace/rules.py, do not edit by hand -->\n)"
     r"(.*?)(<!-- end of rules -->)",
     re.DOTALL,
 )
@@ -491,5 +491,5 @@ def test_the_docs_rule_table_is_generated_from_the_rules() -> None:
         return
     assert match.group(2) == "\n" + rules_markdown() + "\n", (
         "docs/trace-check.md's rule table is stale: run "
-        "ACP_COMPAT_REGENERATE=1 pytest tests/trace/test_trace_check.py -k docs"
+        "ACP_COMPAT_REGENERATE=1 pytest tests/trace/test_check.py -k docs"
     )

@@ -26,7 +26,7 @@ from acp_compat.models import legacy
 from acp_compat.models.current import initialize as current_initialize
 from acp_compat.models.current import initialize_result as current_initialize_result
 from acp_compat.models.current.methods import CURRENT_METHODS, VOID_RESULTS
-from acp_compat.trace.check.links import (
+from acp_compat.trace.links import (
     LEGACY_TURN_METHODS,
     TURN_UPDATES,
     Link,
