@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 from acp_compat import _lazy
 
 if TYPE_CHECKING:  # the export table (see the module docstring)
-    from acp_compat.models.current.config import *
     from acp_compat.models.current.content import *
     from acp_compat.models.current.elicitation import *
     from acp_compat.models.current.fs import *
