@@ -14,9 +14,10 @@ contexts, the agent table, the session registry, each session's tool-call table)
 :mod:`.prompt` (content blocks → legacy chunks); :mod:`.tools` (tool calls from the
 validated legacy models, permission options); :mod:`.modes` (the modes the relay keeps
 per session: what each does with each confirmation type, and how they are offered);
-:mod:`.agent_name` (the agent's name from its command line). The agent process and session state machines are transition tables
-in :mod:`acp_compat.translate.lifecycle`; the tables shared with the downgrade (icons,
-statuses, outcomes, versions) are :mod:`acp_compat.models.mapping`.
+:mod:`.agent_name` (the agent's name from its command line). The agent process and
+session state machines are transition tables in :mod:`acp_compat.translate.lifecycle`;
+the tables shared with the downgrade (icons, statuses, outcomes, versions) are
+:mod:`acp_compat.models.mapping`.
 
 Where things happen: a client request → ``ClientSide._client_request`` and the handler
 table at the end of :mod:`.client_side` (``session/cancel``, a notification, is
