@@ -51,7 +51,7 @@ unchanged (left out when the agent left them out); legacy status
 
 Beside ``legacy``, one member of ``_meta.acpCompat`` is written, on the pending
 ``tool_call`` of a confirmation the session's mode answered: ``permission``,
-``{"answeredBy": "relay", "mode": <mode id>, "outcome": "allow" | "reject"}``, so the
+``{"answeredBy": "relay", "mode": <mode id>, "outcome": <the legacy outcome sent>}``, so the
 editor and the trace show that no user was asked, and why. Nothing else is put into
 ``_meta``.
 
@@ -95,9 +95,9 @@ Choices
   process and are consumed once it is gone.
 * Each session has a mode (:mod:`.modes`), ``ask`` at first: every confirmation goes to
   the user. In another mode the relay answers what the mode's row says (``allow`` once,
-  or ``reject``) through the same step as a user's answer
-  (:meth:`~.core.UpgradeState.answer_confirmation`), never an "always" outcome, so what
-  the legacy agent remembers is only what a user chose. ``session/set_mode`` and
+  or ``reject``; ``cancel`` once the turn is cancelled) through the same step as a
+  user's answer (:meth:`~.core.UpgradeState.answer_confirmation`), never an "always"
+  outcome, so what the legacy agent remembers is only what a user chose. ``session/set_mode`` and
   ``session/set_config_option`` switch it from the next confirmation on, and both
   ``current_mode_update`` and ``config_option_update`` go out before the answer.
 * A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never

@@ -267,9 +267,10 @@ class AgentSide:
         )
         decision = modes.decision(session.mode, call.confirmation.type)
         if decision is not modes.Decision.ASK_USER:
-            return self._relay_answers(
-                proc, session, request_id, tool_id, tool_call, decision.value
-            )
+            # The user stopped this turn: the mode allows nothing more in it.
+            cancelled = session.state is SessionState.CANCELLING
+            outcome = "cancel" if cancelled else decision.value
+            return self._relay_answers(proc, session, request_id, tool_id, tool_call, outcome)
         options = tools.permission_options(call.confirmation)
         client_id = self._client_requests.add(
             PermissionFor(

@@ -154,5 +154,6 @@ def mode_updates(current: Mode) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def relay_answer_meta(current: Mode, outcome: str) -> dict[str, str]:
-    """``_meta.acpCompat.permission`` of a tool call whose confirmation the relay answered."""
+    """``_meta.acpCompat.permission`` of a tool call whose confirmation the relay answered
+    with the legacy ``outcome`` (``cancel`` when the turn was cancelled)."""
     return {"answeredBy": "relay", "mode": current.value, "outcome": outcome}
