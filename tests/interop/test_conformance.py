@@ -1,4 +1,4 @@
-"""Conformance: a linter written outside this project judges the legacy agent behind ``wrap``.
+"""Conformance: suites written outside this project judge the legacy agent behind ``wrap``.
 
 ``acplint`` (PyPI, pinned in the ``test`` extra) is a third-party conformance suite for ACP
 agents: it starts the agent, speaks to it as a current client and reports PASS, FAIL or
@@ -13,7 +13,10 @@ reads the trace ``wrap`` wrote: every message the relay sent acplint validates a
 both pinned v1 schemas, ``trace --check`` finds fault only with acplint's own messages,
 and every ``session/list`` answer names exactly the sessions open at that moment.
 
-docs/conformance.md has the same suite run by hand against the real gemini-cli 0.1.20.
+acplint has no check for embedded context; :func:`test_embedded_context` has the official
+SDK clients send an embedded file and a link and checks what reached the legacy agent.
+
+docs/conformance.md has the same suites run by hand against the real gemini-cli 0.1.20.
 """
 
 from __future__ import annotations
@@ -33,8 +36,17 @@ import pytest
 
 from acp_compat.examples import legacy_agent
 from acp_compat.trace.check.checker import check_trace
-from acp_compat.trace.records import CLIENT_IN, CLIENT_OUT, Record, TraceReader
-from tests.interop.conftest import RUN_MARKER, _reap_marked, legacy_agent_command, require
+from acp_compat.trace.records import AGENT_OUT, CLIENT_IN, CLIENT_OUT, Record, TraceReader
+from tests.interop.conftest import (
+    RUN_MARKER,
+    ClientSet,
+    V1Client,
+    _reap_marked,
+    legacy_agent_command,
+    require,
+    wrap_command,
+)
+from tests.interop.test_upgrade_interop import HELLO_TEXT, ok, project
 from tests.support.schemas import current_errors
 
 
@@ -146,6 +158,13 @@ class LintRun:
         missing = [r["id"] for r in requests if r["id"] not in answers]
         assert not missing, f"{method} requests never answered: {missing}"
         return [(r, answers[r["id"]]) for r in requests]
+
+
+def read_trace(trace: Path) -> list[Record]:
+    """The message records of a trace ``wrap`` wrote."""
+    reader = TraceReader()
+    items = reader.feed(trace.read_bytes()) + reader.end()
+    return [item for item in items if isinstance(item, Record)]
 
 
 def run_acplint(work: Path) -> LintRun:
@@ -300,3 +319,29 @@ def test_relay_side_of_the_wire(acplint_run: LintRun) -> None:
 def test_excuses_are_narrow(result: dict[str, Any], counted: bool) -> None:
     """Only a FAIL of an excused check, for its known cause, goes uncounted."""
     assert bool(unexcused([{"category": "c", **result}])) is counted
+
+
+def test_embedded_context(v1_clients: ClientSet) -> None:
+    """An embedded text resource and a resource link from the official SDK clients reach the
+    legacy agent as the legacy wire carries them (behaviour.md: the resource as text naming
+    its URI above its fenced content, the link as a ``{path}`` chunk), the relay having
+    advertised ``embeddedContext``; every message valid against both schemas."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        hello = cwd / legacy_agent.HELLO
+        args = ["--prompt", "look", "--embed", hello.name, "--link", hello.name]
+        run = ok(client.run(wrap_command(legacy_agent_command()), *args, cwds=[cwd]))
+        capabilities = run.summary["initialize"]["agentCapabilities"]["promptCapabilities"]
+        assert capabilities["embeddedContext"] is True, run.describe()
+        assert run.session()["stopReasons"] == ["end_turn"], run.describe()
+        (trace,) = work.glob("trace-*.jsonl")
+        prompts = [
+            record.message["params"]["chunks"]
+            for record in read_trace(trace)
+            if record.direction == AGENT_OUT and record.message.get("method") == "sendUserMessage"
+        ]
+        embedded = {"text": f"{hello.as_uri()}\n```\n{HELLO_TEXT}```"}
+        assert prompts == [[{"text": "look"}, embedded, {"path": str(hello)}]]
+
+    v1_clients.each(scenario)
