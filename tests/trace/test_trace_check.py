@@ -41,6 +41,15 @@ GOT = "relay->client"
 Step = tuple[str, dict[str, Any]]
 
 MODES = {"currentModeId": "ask", "availableModes": [{"id": "ask", "name": "Ask"}]}
+CONFIG_OPTIONS = [
+    {
+        "type": "select",
+        "id": "mode",
+        "name": "Mode",
+        "currentValue": "ask",
+        "options": [{"value": "ask", "name": "Ask"}],
+    }
+]
 ALL_CLIENT = {"fs": {"readTextFile": True, "writeTextFile": True}, "terminal": True}
 
 
@@ -49,11 +58,14 @@ def current(
     client: dict[str, Any] = ALL_CLIENT,
     agent: dict[str, Any] | None = None,
     modes: dict[str, Any] | None = MODES,
+    options: list[dict[str, Any]] | None = CONFIG_OPTIONS,
 ) -> list[Step]:
     """An initialized current link with session ``s``, then ``steps``."""
     new: dict[str, Any] = {"sessionId": "s"}
     if modes is not None:
         new["modes"] = modes
+    if options is not None:
+        new["configOptions"] = options
     init = {"protocolVersion": 1, "clientCapabilities": client}
     return [
         (SENT, {"id": 0, "method": "initialize", "params": init}),
@@ -135,6 +147,17 @@ SET_MODE: list[Step] = [
     (SENT, {"id": 4, "method": "session/set_mode", "params": {"sessionId": "s", "modeId": "ask"}}),
     (GOT, {"id": 4, "result": {}}),
 ]
+SET_OPTION: list[Step] = [
+    (
+        SENT,
+        {
+            "id": 5,
+            "method": "session/set_config_option",
+            "params": {"sessionId": "s", "configId": "mode", "value": "ask"},
+        },
+    ),
+    (GOT, {"id": 5, "result": {"configOptions": CONFIG_OPTIONS}}),
+]
 
 
 def legacy(*steps: Step) -> list[Step]:
@@ -215,6 +238,7 @@ CASES: dict[str, tuple[list[Step], list[Step]]] = {
     ),
     "capability-load": (current(*LOAD), current(*LOAD, agent={"loadSession": True})),
     "capability-modes": (current(*SET_MODE, modes=None), current(*SET_MODE)),
+    "capability-config-options": (current(*SET_OPTION, options=None), current(*SET_OPTION)),
     "legacy-tool-call-id": (
         legacy(SEND, *UPDATE_TOOL, SENT_DONE),
         legacy(SEND, *PUSH, *UPDATE_TOOL, SENT_DONE),
