@@ -298,6 +298,28 @@ def test_relay_side_of_the_wire(acplint_run: LintRun) -> None:
     assert_session_lists_open_sessions(acplint_run)
 
 
+def test_mode_switches_it_does_not_offer_are_invalid_params(acplint_run: LintRun) -> None:
+    """The session offers modes and the mode option, and acplint's switches to what it does
+    not offer (mode ``code``; ``optionId`` where the schema names ``configId``) are answered
+    ``-32602`` naming the field, not ``-32601``: the methods exist."""
+    for _, answer in acplint_run.exchanges("session/new"):
+        result = answer["result"]
+        offered = {mode["id"] for mode in result["modes"]["availableModes"]}
+        assert result["modes"]["currentModeId"] in offered, result
+        assert [option["category"] for option in result["configOptions"]] == ["mode"], result
+    switches = [
+        ("session/set_mode", "params.modeId"),
+        ("session/set_config_option", "params.configId"),
+    ]
+    for method, field in switches:
+        exchanges = acplint_run.exchanges(method)
+        assert exchanges, f"acplint sent no {method}"
+        for request, answer in exchanges:
+            assert answer.get("error", {}).get("code") == -32602, (request, answer)
+            paths = [e["path"] for e in answer["error"]["data"]["errors"]]
+            assert field in paths, answer
+
+
 @pytest.mark.parametrize(
     ("result", "counted"),
     [
