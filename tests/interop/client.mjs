@@ -16,6 +16,9 @@
 //                         allow_always; default) | allow-always | reject (first reject_once,
 //                         else reject_always) | cancel (outcome "cancelled")
 //   --cancel-on-tool      send session/cancel when a session's first tool_call arrives
+//   --embed PATH          add to each prompt the file PATH (relative to the session's cwd) as an
+//                         embedded text resource (a "resource" block: its file: URI and text)
+//   --link PATH           add to each prompt a "resource_link" block naming PATH (same rule)
 //   --mode ID             after session/new, switch each session to mode ID with
 //                         session/set_mode (SDK 1: setSessionMode)
 //   --config-mode ID      after session/new, switch each session to mode ID with
@@ -51,6 +54,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
+import { pathToFileURL } from "node:url";
 
 const USAGE = fs.readFileSync(new URL(import.meta.url), "utf8").split("\n")
   .filter((l) => l.startsWith("//")).map((l) => l.slice(3)).join("\n");
@@ -63,7 +67,7 @@ function fail(message) {
 function parseArgs(argv) {
   const o = {
     sdk: "1", cwds: [], prompts: [], permission: "allow", cancelOnTool: false, fs: true,
-    mode: null, configMode: null,
+    mode: null, configMode: null, embeds: [], links: [],
     auth: false, transcript: null, linger: 300, timeout: 20, cmd: [],
   };
   const value = (i) => {
@@ -78,6 +82,8 @@ function parseArgs(argv) {
     else if (a === "--prompt") o.prompts.push(value(++i));
     else if (a === "--permission") o.permission = value(++i);
     else if (a === "--cancel-on-tool") o.cancelOnTool = true;
+    else if (a === "--embed") o.embeds.push(value(++i));
+    else if (a === "--link") o.links.push(value(++i));
     else if (a === "--mode") o.mode = value(++i);
     else if (a === "--config-mode") o.configMode = value(++i);
     else if (a === "--no-fs") o.fs = false;
@@ -316,9 +322,23 @@ async function switchMode(s, created) {
   }
 }
 
+// A prompt's blocks: the text, then the --embed resources and the --link links, in order.
+function promptBlocks(s, text) {
+  const file = (name) => path.resolve(s.cwd, name);
+  const embeds = opts.embeds.map((name) => ({
+    type: "resource",
+    resource: { uri: pathToFileURL(file(name)).href, mimeType: "text/plain",
+      text: fs.readFileSync(file(name), "utf8") },
+  }));
+  const links = opts.links.map((name) => ({
+    type: "resource_link", uri: pathToFileURL(file(name)).href, name: path.basename(name),
+  }));
+  return [{ type: "text", text }, ...embeds, ...links];
+}
+
 async function turn(s, text) {
   s.responded = false;
-  const result = await call("session/prompt", { sessionId: s.sessionId, prompt: [{ type: "text", text }] });
+  const result = await call("session/prompt", { sessionId: s.sessionId, prompt: promptBlocks(s, text) });
   s.responded = true;
   s.stopReasons.push(result?.stopReason ?? null);
 }
