@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 from acp_compat.examples import legacy_agent
-from acp_compat.trace.check.checker import check_trace
+from acp_compat.trace.check import check_trace
 from acp_compat.trace.records import AGENT_OUT, CLIENT_IN, CLIENT_OUT, Record, TraceReader
 from tests.interop.conftest import (
     RUN_MARKER,
