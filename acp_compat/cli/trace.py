@@ -191,7 +191,7 @@ def check(stream: IO[bytes], *, echo: Echo, as_json: bool, follow: bool, colour:
     """Check the trace against the protocols' rules, printing each finding as it is made;
     the exit status: 0 clean, 1 problems found, 2 not a trace. A followed trace is live:
     what it leaves open when stopped is not a problem."""
-    from acp_compat.trace.check.checker import (
+    from acp_compat.trace.check import (
         Checker,
         Finding,
         finding_json,

@@ -95,6 +95,9 @@ class Permission:
     answered: float | None = None
     error: str | None = None
     """The answer was an error (or the question was abandoned), described."""
+    answered_by: str | None = None
+    """Who answered when the user was not asked (``relay, in mode readOnly``: the relay's
+    mode answered the agent, ``_meta.acpCompat.permission``); ``None``: the user."""
 
 
 @define
@@ -178,6 +181,7 @@ class Turn:
                     "options": p.options,
                     "answer": p.answer,
                     "error": p.error,
+                    "answeredBy": p.answered_by,
                 }
                 for p in self.permissions
             ],
@@ -521,7 +525,21 @@ class Conversation:
             else:
                 turn.parts.append(Text(text_kind, text))
         elif kind in ("tool_call", "tool_call_update"):
-            self._tool(record, turn, update)
+            call = self._tool(record, turn, update)
+            answered = _relay_answer(update)
+            if answered is not None:
+                outcome, mode = answered
+                turn.parts.append(
+                    Permission(
+                        tool_call_id=call.id,
+                        title=call.title or "(untitled)",
+                        options=[],
+                        asked=record.t,
+                        answer=outcome,
+                        answered=record.t,
+                        answered_by=f"relay, in mode {mode}",
+                    )
+                )
         elif kind == "plan":
             entries = [
                 (str(e.get("status")), str(e.get("content")))
@@ -632,6 +650,17 @@ class Conversation:
         self, level: str, text: str, record: Record | RelayEvent | None, session: str | None
     ) -> None:
         self.entries.append(Note(level, text, record.t if record else None, session))
+
+
+def _relay_answer(update: dict[str, Any]) -> tuple[str, str] | None:
+    """``(outcome, mode)`` when the relay's mode answered this tool call's confirmation
+    (the upgrade's ``_meta.acpCompat.permission``), else ``None``."""
+    meta = update.get("_meta")
+    compat = meta.get("acpCompat") if isinstance(meta, dict) else None
+    permission = compat.get("permission") if isinstance(compat, dict) else None
+    if not isinstance(permission, dict) or permission.get("answeredBy") != "relay":
+        return None
+    return str(permission.get("outcome")), str(permission.get("mode"))
 
 
 def _session(params: dict[str, Any], record: Record) -> str | None:

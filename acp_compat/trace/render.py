@@ -265,13 +265,16 @@ def permission_line(question: Permission) -> Line:
     """A permission question and its answer."""
     options = " ".join(f"[{name}]" for name in question.options)
     head = Span("  ? permission: ", fg="yellow", bold=True)
-    asked = Span(f"{question.title}  {options}  -> ")
+    asked = Span(f"{question.title}  {options}  -> " if options else f"{question.title}  -> ")
     if question.error is not None:
         return (head, asked, Span(f"error: {question.error}", fg="red", bold=True))
     if question.answer is None:
         return (head, asked, Span("no answer", fg="yellow", bold=True))
     colour = "red" if question.answer == "cancelled" else None
     answer = [Span(question.answer, fg=colour, bold=True)]
+    if question.answered_by is not None:
+        # Nobody was asked, so there is no wait to show.
+        return (head, asked, *answer, Span(f" (by the {question.answered_by})", dim=True))
     if question.asked is not None and question.answered is not None:
         answer.append(Span(f" after {seconds(question.answered - question.asked)}", dim=True))
     return (head, asked, *answer)

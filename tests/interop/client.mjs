@@ -16,6 +16,14 @@
 //                         allow_always; default) | allow-always | reject (first reject_once,
 //                         else reject_always) | cancel (outcome "cancelled")
 //   --cancel-on-tool      send session/cancel when a session's first tool_call arrives
+//   --embed PATH          add to each prompt the file PATH (relative to the session's cwd) as an
+//                         embedded text resource (a "resource" block: its file: URI and text)
+//   --link PATH           add to each prompt a "resource_link" block naming PATH (same rule)
+//   --mode ID             after session/new, switch each session to mode ID with
+//                         session/set_mode (SDK 1: setSessionMode)
+//   --config-mode ID      after session/new, switch each session to mode ID with
+//                         session/set_config_option on its config option of category "mode"
+//                         (SDK 1: setSessionConfigOption)
 //   --no-fs               advertise no fs capabilities (the client then serves no fs/*)
 //   --auth                when session/new fails with -32000, call authenticate with the first
 //                         advertised method and retry once
@@ -28,7 +36,10 @@
 // stdout: exactly one JSON line, the summary:
 //   {sdk, api, initialize, auth: {required, methodId}, error: null | {code, message, data},
 //    fs: [{op, path, bytes | error}], agentExit: {code, signal} | null,
-//    sessions: [{cwd, sessionId, stopReasons, updates: {kind: n}, lateUpdates,
+//    sessions: [{cwd, sessionId, modes, configOptions (as session/new gave them),
+//                switched: null | {method, result}, currentModeId (the last
+//                current_mode_update), modeValue (the mode option's currentValue in the
+//                last config_option_update), stopReasons, updates: {kind: n}, lateUpdates,
 //                toolCalls: {id: {title, kind, status, statuses, content, rawInput}},
 //                permissions: [{toolCallId, options: [{optionId, kind, name}], answer}],
 //                text, thought}]}
@@ -43,6 +54,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
+import { pathToFileURL } from "node:url";
 
 const USAGE = fs.readFileSync(new URL(import.meta.url), "utf8").split("\n")
   .filter((l) => l.startsWith("//")).map((l) => l.slice(3)).join("\n");
@@ -55,6 +67,7 @@ function fail(message) {
 function parseArgs(argv) {
   const o = {
     sdk: "1", cwds: [], prompts: [], permission: "allow", cancelOnTool: false, fs: true,
+    mode: null, configMode: null, embeds: [], links: [],
     auth: false, transcript: null, linger: 300, timeout: 20, cmd: [],
   };
   const value = (i) => {
@@ -69,6 +82,10 @@ function parseArgs(argv) {
     else if (a === "--prompt") o.prompts.push(value(++i));
     else if (a === "--permission") o.permission = value(++i);
     else if (a === "--cancel-on-tool") o.cancelOnTool = true;
+    else if (a === "--embed") o.embeds.push(value(++i));
+    else if (a === "--link") o.links.push(value(++i));
+    else if (a === "--mode") o.mode = value(++i);
+    else if (a === "--config-mode") o.configMode = value(++i);
     else if (a === "--no-fs") o.fs = false;
     else if (a === "--auth") o.auth = true;
     else if (a === "--transcript") o.transcript = value(++i);
@@ -81,6 +98,7 @@ function parseArgs(argv) {
   if (!["allow", "allow-always", "reject", "cancel"].includes(o.permission)) {
     fail(`--permission must be allow, allow-always, reject or cancel, not ${o.permission}`);
   }
+  if (o.mode !== null && o.configMode !== null) fail("give --mode or --config-mode, not both");
   if (!Number.isFinite(o.linger) || !Number.isFinite(o.timeout)) fail("--linger/--timeout need numbers");
   if (!o.cmd.length) fail("the agent command is required after --");
   if (!o.prompts.length) o.prompts.push("hello");
@@ -158,6 +176,10 @@ function onUpdate({ sessionId, update }) {
   s.updates[kind] = (s.updates[kind] || 0) + 1;
   if (s.responded) s.lateUpdates += 1;
   if (kind === "agent_message_chunk" && update.content?.type === "text") s.text += update.content.text;
+  if (kind === "current_mode_update") s.currentModeId = update.currentModeId;
+  if (kind === "config_option_update") {
+    s.modeValue = update.configOptions.find((x) => x.category === "mode")?.currentValue ?? null;
+  }
   if (kind === "agent_thought_chunk" && update.content?.type === "text") s.thought += update.content.text;
   if (kind === "tool_call" || kind === "tool_call_update") {
     const tc = s.toolCalls[update.toolCallId] ||= {
@@ -242,6 +264,8 @@ if (opts.sdk === "1") {
     authenticate: (p) => conn.authenticate(p),
     "session/new": (p) => conn.newSession(p),
     "session/prompt": (p) => conn.prompt(p),
+    "session/set_mode": (p) => conn.setSessionMode(p),
+    "session/set_config_option": (p) => conn.setSessionConfigOption(p),
   };
   call = (method, params) => byMethod[method](params);
   notify = (method, params) => conn.cancel(params);
@@ -282,9 +306,39 @@ async function newSession(cwd) {
   }
 }
 
+// The mode switch the options ask for, through the SDK's own API for it.
+async function switchMode(s, created) {
+  if (opts.mode !== null) {
+    const params = { sessionId: s.sessionId, modeId: opts.mode };
+    const method = opts.sdk === "1" ? "session/set_mode" : acp.methods.agent.session.setMode;
+    s.switched = { method, result: await call(method, params) };
+  } else if (opts.configMode !== null) {
+    const option = (created.configOptions || []).find((x) => x.category === "mode");
+    if (!option) throw new Error("session/new offered no config option of category mode");
+    const params = { sessionId: s.sessionId, configId: option.id, value: opts.configMode };
+    const method = opts.sdk === "1" ? "session/set_config_option"
+      : acp.methods.agent.session.setConfigOption;
+    s.switched = { method, result: await call(method, params) };
+  }
+}
+
+// A prompt's blocks: the text, then the --embed resources and the --link links, in order.
+function promptBlocks(s, text) {
+  const file = (name) => path.resolve(s.cwd, name);
+  const embeds = opts.embeds.map((name) => ({
+    type: "resource",
+    resource: { uri: pathToFileURL(file(name)).href, mimeType: "text/plain",
+      text: fs.readFileSync(file(name), "utf8") },
+  }));
+  const links = opts.links.map((name) => ({
+    type: "resource_link", uri: pathToFileURL(file(name)).href, name: path.basename(name),
+  }));
+  return [{ type: "text", text }, ...embeds, ...links];
+}
+
 async function turn(s, text) {
   s.responded = false;
-  const result = await call("session/prompt", { sessionId: s.sessionId, prompt: [{ type: "text", text }] });
+  const result = await call("session/prompt", { sessionId: s.sessionId, prompt: promptBlocks(s, text) });
   s.responded = true;
   s.stopReasons.push(result?.stopReason ?? null);
 }
@@ -296,13 +350,17 @@ async function run() {
     clientInfo: { name: "acp-compat-interop", title: "acp-compat interop client", version: "0.0.0" },
   });
   for (const cwd of opts.cwds) {
-    const { sessionId } = await newSession(cwd);
+    const created = await newSession(cwd);
+    const { sessionId } = created;
     const s = {
-      cwd, sessionId, stopReasons: [], updates: {}, lateUpdates: 0, toolCalls: {},
-      permissions: [], text: "", thought: "", responded: false, cancelSent: false,
+      cwd, sessionId, modes: created.modes ?? null, configOptions: created.configOptions ?? null,
+      switched: null, currentModeId: null, modeValue: null, stopReasons: [], updates: {},
+      lateUpdates: 0, toolCalls: {}, permissions: [], text: "", thought: "", responded: false,
+      cancelSent: false,
     };
     sessions.set(sessionId, s);
     summary.sessions.push(s);
+    await switchMode(s, created);
   }
   for (const p of opts.prompts) await Promise.all(summary.sessions.map((s) => turn(s, p)));
   await new Promise((r) => setTimeout(r, opts.linger));

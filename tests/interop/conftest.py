@@ -48,7 +48,7 @@ from typing import Any
 
 import pytest
 
-from acp_compat.trace.check.checker import check_trace
+from acp_compat.trace.check import check_trace
 from acp_compat.trace.records import TraceReader
 
 HARNESS = Path(__file__).resolve().parent

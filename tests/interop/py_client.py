@@ -7,7 +7,9 @@ The twin of ``client.mjs`` (same options, same summary), built on PyPI
 
 Options: ``--cwd DIR`` (repeat for several sessions; the agent process starts in the first),
 ``--prompt TEXT`` (repeat for several turns; each turn goes to every session at once),
-``--permission allow|allow-always|reject|cancel``, ``--cancel-on-tool``, ``--no-fs``,
+``--permission allow|allow-always|reject|cancel``, ``--cancel-on-tool``, ``--embed PATH`` and
+``--link PATH`` (a file, relative to the session's cwd, added to each prompt as an embedded
+text resource or a resource link; repeatable), ``--no-fs``,
 ``--auth`` (on a ``-32000`` from session/new, authenticate with the first advertised method
 and retry once), ``--transcript FILE``, ``--linger MS`` (default 300), ``--timeout SEC``
 (default 20).
@@ -32,10 +34,17 @@ import os
 import sys
 import tempfile
 from importlib.metadata import version as pkg_version
+from pathlib import Path
 from typing import Any, cast
 
 import acp
-from acp import RequestError, text_block
+from acp import (
+    RequestError,
+    embedded_text_resource,
+    resource_block,
+    resource_link_block,
+    text_block,
+)
 from acp.connection import StreamDirection, StreamEvent
 from acp.schema import (
     AllowedOutcome,
@@ -309,10 +318,27 @@ async def new_session(
     return str((await conn.new_session(cwd=cwd, mcp_servers=[])).session_id)
 
 
-async def turn(conn: acp.ClientSideConnection, session: Session, text: str) -> None:
+def prompt_blocks(opts: argparse.Namespace, session: Session, text: str) -> list[Any]:
+    """A prompt's blocks: the text, then the ``--embed`` resources and the ``--link`` links."""
+    blocks: list[Any] = [text_block(text)]
+    for name in opts.embed:
+        path = Path(session.cwd, name).resolve()
+        content = path.read_text(encoding="utf-8")
+        resource = embedded_text_resource(path.as_uri(), content, mime_type="text/plain")
+        blocks.append(resource_block(resource))
+    for name in opts.link:
+        path = Path(session.cwd, name).resolve()
+        blocks.append(resource_link_block(path.name, path.as_uri()))
+    return blocks
+
+
+async def turn(
+    conn: acp.ClientSideConnection, opts: argparse.Namespace, session: Session, text: str
+) -> None:
     """One prompt turn in one session."""
     session.responded = False
-    result = await conn.prompt(session_id=session.session_id, prompt=[text_block(text)])
+    prompt = prompt_blocks(opts, session, text)
+    result = await conn.prompt(session_id=session.session_id, prompt=prompt)
     session.responded = True
     session.stop_reasons.append(result.stop_reason)
 
@@ -339,7 +365,7 @@ async def converse(
         session_id = await new_session(conn, cwd, opts, summary["initialize"], summary["auth"])
         client.sessions[session_id] = Session(cwd, session_id)
     for text in opts.prompt:
-        await asyncio.gather(*(turn(conn, s, text) for s in client.sessions.values()))
+        await asyncio.gather(*(turn(conn, opts, s, text) for s in client.sessions.values()))
     await asyncio.sleep(opts.linger / 1000)
 
 
@@ -418,6 +444,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--prompt", action="append", default=[])
     ap.add_argument("--permission", default="allow", choices=sorted(PERMISSION_PREFERENCE))
     ap.add_argument("--cancel-on-tool", action="store_true")
+    ap.add_argument("--embed", action="append", default=[])
+    ap.add_argument("--link", action="append", default=[])
     ap.add_argument("--no-fs", dest="fs", action="store_false")
     ap.add_argument("--auth", action="store_true")
     ap.add_argument("--transcript")

@@ -22,7 +22,15 @@ from typing import Any
 import pytest
 
 from acp_compat.examples import legacy_agent
-from tests.interop.conftest import ClientRun, ClientSet, RelayCommand, V1Client
+from tests.interop.conftest import (
+    ClientRun,
+    ClientSet,
+    RelayCommand,
+    V1Client,
+    legacy_agent_command,
+    require,
+    wrap_command,
+)
 from tests.support.schemas import current_errors
 
 HELLO_TEXT = "Hello from the interop test.\n"
@@ -451,6 +459,9 @@ def _normalized(run: ClientRun, project: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(text.replace("ACP 0.0.10.", "ACP 1."))
     for session in data["sessions"]:
         session.pop("sessionId")
+        # The relay's modes (behaviour.md §2, "Modes") are its own: the port has none.
+        session.pop("modes", None)
+        session.pop("configOptions", None)
     return data
 
 
@@ -477,3 +488,114 @@ def test_legacy_and_ported_turns_match(v1_clients: ClientSet, answer: str) -> No
         assert len(calls) == 4 and legacy["sessions"][0]["stopReasons"] == ["end_turn"] * 2
 
     v1_clients.each(scenario)
+
+
+# -- the modes the relay keeps (behaviour.md §2, "Modes") ----------------------------------------
+
+MODE_IDS = ["ask", "acceptEdits", "acceptAll", "readOnly"]
+"""The modes a wrapped legacy agent's sessions offer, in the picker's order."""
+
+SWITCHES = {"set-mode": "--mode", "config-option": "--config-mode"}
+"""How a test switches the mode: ``client.mjs``'s option for each of the two forms."""
+
+
+def typescript(clients: ClientSet) -> ClientSet:
+    """The official TypeScript SDK clients of ``clients`` (``client.mjs`` switches modes
+    through each SDK's own API: ``setSessionMode`` / ``setSessionConfigOption`` in 1.9,
+    ``session.setMode`` / ``session.setConfigOption`` of ``client()`` in 2.4)."""
+    chosen = tuple(client for client in clients.clients if client.name.startswith("ts-"))
+    missing = {name: why for name, why in clients.missing.items() if name.startswith("ts-")}
+    if not chosen:
+        require(False, "no TypeScript SDK client can run: " + "; ".join(missing.values()))
+    return ClientSet(chosen, missing)
+
+
+def received(run: ClientRun) -> list[dict[str, Any]]:
+    """Every message acp-compat wrote to the client, in order."""
+    return [json.loads(record["line"]) for record in run.transcript if record["dir"] == "recv"]
+
+
+def relay_answers(run: ClientRun) -> list[dict[str, Any]]:
+    """``_meta.acpCompat.permission`` of every ``tool_call`` the relay answered itself."""
+    answers = []
+    for message in received(run):
+        update = message.get("params", {}).get("update", {})
+        if message.get("method") == "session/update" and update.get("sessionUpdate") == "tool_call":
+            permission = update.get("_meta", {}).get("acpCompat", {}).get("permission")
+            if permission is not None:
+                answers.append(permission)
+    return answers
+
+
+def assert_switched(session: dict[str, Any], how: str, mode: str) -> None:
+    """The session was offered the four modes both ways, switched to ``mode`` the way
+    ``how`` names, and both updates said so."""
+    assert [m["id"] for m in session["modes"]["availableModes"]] == MODE_IDS
+    assert session["modes"]["currentModeId"] == "ask"
+    [option] = session["configOptions"]
+    assert (option["category"], option["type"], option["currentValue"]) == ("mode", "select", "ask")
+    assert [value["value"] for value in option["options"]] == MODE_IDS
+    assert session["currentModeId"] == mode and session["modeValue"] == mode
+    result = session["switched"]["result"]
+    if how == "set-mode":
+        assert result == {}, session["switched"]
+    else:
+        assert [o["currentValue"] for o in result["configOptions"]] == [mode], result
+
+
+@pytest.mark.parametrize("how", list(SWITCHES))
+def test_accept_edits_runs_an_edit_unasked(v1_clients: ClientSet, how: str) -> None:
+    """Switched to accept edits, the legacy agent's edit runs without a
+    ``session/request_permission`` reaching the client: the call still reaches it (pending,
+    then completed, with the relay's answer in ``_meta``) and hello.txt changes; the
+    command that follows is still asked about."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        hello = cwd / legacy_agent.HELLO
+        agent = wrap_command(legacy_agent_command())
+        args = ["--prompt", "edit, then run", SWITCHES[how], "acceptEdits"]
+        run = ok(client.run(agent, *args, cwds=[cwd]))
+        session = run.session()
+        assert_switched(session, how, "acceptEdits")
+        assert session["stopReasons"] == ["end_turn"]
+        edit, command = tool_call(session, "1"), tool_call(session, "2")
+        assert edit["kind"] == "edit" and edit["statuses"] == ["pending", "completed"]
+        assert hello.read_text(encoding="utf-8") == HELLO_TEXT + legacy_agent.EDIT_SUFFIX
+        assert session["permissions"] == [
+            {"toolCallId": "2", "options": RUN_OPTIONS, "answer": ANSWERS["allow"]}
+        ]
+        assert command["statuses"] == ["pending", "completed"]
+        asked = [m for m in received(run) if m.get("method") == "session/request_permission"]
+        assert [m["params"]["toolCall"]["toolCallId"] for m in asked] == ["2"]
+        assert relay_answers(run) == [
+            {"answeredBy": "relay", "mode": "acceptEdits", "outcome": "allow"}
+        ]
+
+    typescript(v1_clients).each(scenario)
+
+
+@pytest.mark.parametrize("how", list(SWITCHES))
+def test_read_only_rejects_an_edit_unasked(v1_clients: ClientSet, how: str) -> None:
+    """Switched to read-only, the edit is refused by the relay: no permission request
+    reaches the client, hello.txt stays as it was, and the call ends failed."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        hello = cwd / legacy_agent.HELLO
+        agent = wrap_command(legacy_agent_command())
+        run = ok(client.run(agent, "--prompt", "edit", SWITCHES[how], "readOnly", cwds=[cwd]))
+        session = run.session()
+        assert_switched(session, how, "readOnly")
+        assert session["stopReasons"] == ["end_turn"]
+        assert session["permissions"] == []
+        assert not [m for m in received(run) if m.get("method") == "session/request_permission"]
+        call = tool_call(session)
+        assert call["kind"] == "edit" and call["statuses"] == ["pending", "failed"]
+        assert hello.read_text(encoding="utf-8") == HELLO_TEXT
+        assert f"The edit to {legacy_agent.HELLO} was not applied." in session["text"]
+        assert relay_answers(run) == [
+            {"answeredBy": "relay", "mode": "readOnly", "outcome": "reject"}
+        ]
+
+    typescript(v1_clients).each(scenario)

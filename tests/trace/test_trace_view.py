@@ -553,3 +553,36 @@ def test_a_tool_call_shows_its_places_and_its_last_content() -> None:
     )
     assert "  [edit] Edit a.txt  failed (pending → failed)  #1" in out
     assert "      not applied" in out and "      +b" not in out  # the update replaced it
+
+
+def test_a_confirmation_the_relays_mode_answered_shows_who_answered() -> None:
+    """The upgrade's ``_meta.acpCompat.permission`` (no question reached the editor) is
+    shown as a permission line answered by the relay, in its mode."""
+    permission = {"answeredBy": "relay", "mode": "readOnly", "outcome": "reject"}
+    call = {
+        "sessionUpdate": "tool_call",
+        "toolCallId": "1",
+        "title": "Edit a.txt",
+        "kind": "edit",
+        "status": "pending",
+        "_meta": {"acpCompat": {"permission": permission}},
+    }
+    failed = {"sessionUpdate": "tool_call_update", "toolCallId": "1", "status": "failed"}
+    messages = [PROMPT, _update(call), _update(failed), END_TURN]
+    directions = ["client->relay", "relay->client", "relay->client", "relay->client"]
+    out = _shown(*zip(directions, messages, strict=True))
+    assert "  ? permission: Edit a.txt  -> reject (by the relay, in mode readOnly)" in out
+    conversation = Conversation()
+    for number, (direction, message) in enumerate(zip(directions, messages, strict=True), 1):
+        conversation.add(Record(number, None, direction, message))
+    [turn] = conversation.entries
+    assert isinstance(turn, Turn)
+    [asked] = turn.summary()["permissions"]
+    assert asked == {
+        "toolCallId": "1",
+        "title": "Edit a.txt",
+        "options": [],
+        "answer": "reject",
+        "error": None,
+        "answeredBy": "relay, in mode readOnly",
+    }

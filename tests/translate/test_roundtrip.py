@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from acp_compat.translate.base import ToAgent, ToClient
 from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
+from acp_compat.translate.upgrade.modes import DEFAULT_MODE, new_session_result
 
 CWD = "/work/project"
 ICONS = ["fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"]
@@ -402,7 +403,7 @@ def test_current_turn_survives_down_and_up(turn: list[tuple[str, Any]]) -> None:
     bus.agent_answers = current_agent
     bus.send("front", request(0, "initialize", {"protocolVersion": 1}))
     bus.send("front", request(1, "session/new", {"cwd": CWD, "mcpServers": []}))
-    assert bus.to_client[-1] == result(1, {"sessionId": "sess-1"})
+    assert bus.to_client[-1] == result(1, new_session_result("sess-1", DEFAULT_MODE))
     bus.send(
         "front",
         request(

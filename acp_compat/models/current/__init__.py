@@ -25,13 +25,11 @@ from typing import TYPE_CHECKING
 from acp_compat import _lazy
 
 if TYPE_CHECKING:  # the export table (see the module docstring)
-    from acp_compat.models.current.config import *
     from acp_compat.models.current.content import *
     from acp_compat.models.current.elicitation import *
     from acp_compat.models.current.fs import *
     from acp_compat.models.current.initialize import *
     from acp_compat.models.current.initialize_result import *
-    from acp_compat.models.current.mcp import *
     from acp_compat.models.current.methods import *
     from acp_compat.models.current.permission import *
     from acp_compat.models.current.prompt import *

@@ -1,11 +1,162 @@
-"""Session lifecycle: ``session/new|load|list|resume|delete|close|set_mode|set_config_option``."""
+"""Session lifecycle: ``session/new|load|list|resume|delete|close|set_mode|set_config_option``.
+
+First what a session is set up with: the MCP servers a client asks the agent to connect
+to (``McpServer``, in ``session/new``, ``load`` and ``resume``), tagged by ``type``
+(``http``, ``sse``), where an entry without ``type`` is a stdio server and an unknown
+``type`` lands in :class:`UnknownMcpServer` so a newer client's entry is kept; and the
+config options (``SessionConfigOption``): selectors an agent offers, e.g. model or mode,
+set with ``session/set_config_option``. Their ``category`` is an open ``str``: the schema
+itself lists an ``other`` string beside the known values (``mode``, ``model``,
+``model_config``, ``thought_level``).
+"""
 
 from typing import Any, Literal, TypeAlias
 
 from acp_compat._define import define
-from acp_compat.models._base import always, meta_field, tagged_union
-from acp_compat.models.current.config import SessionConfigOption
-from acp_compat.models.current.mcp import McpServer
+from acp_compat.models._base import always, keyed_union, meta_field, tagged_union
+from acp_compat.models.current.terminal import EnvVariable
+
+# --------------------------------------------------------------------------- MCP servers
+
+
+@define(kw_only=True)
+class HttpHeader:
+    """One HTTP header sent to an HTTP or SSE MCP server."""
+
+    name: str
+    value: str
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class McpServerHttp:
+    """An MCP server over streamable HTTP (``type: "http"``, needs ``mcpCapabilities.http``)."""
+
+    type: Literal["http"] = always("http")
+    name: str
+    url: str
+    headers: list[HttpHeader]
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class McpServerSse:
+    """An MCP server over SSE (``type: "sse"``, needs ``mcpCapabilities.sse``)."""
+
+    type: Literal["sse"] = always("sse")
+    name: str
+    url: str
+    headers: list[HttpHeader]
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class McpServerStdio:
+    """An MCP server the agent starts as a process (no ``type`` on the wire)."""
+
+    name: str
+    command: str
+    args: list[str]
+    env: list[EnvVariable]
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class UnknownMcpServer:
+    """An MCP server entry of a type this schema does not know; ``data`` is the raw object."""
+
+    data: dict[str, Any]
+
+
+McpServer: TypeAlias = McpServerHttp | McpServerSse | McpServerStdio | UnknownMcpServer
+"""An MCP server entry: http, sse, stdio (untagged) or unknown."""
+tagged_union(
+    McpServer,
+    tag="type",
+    members={"http": McpServerHttp, "sse": McpServerSse},
+    fallback=UnknownMcpServer,
+    untagged=McpServerStdio,
+)
+
+# --------------------------------------------------------------------------- config options
+
+
+@define(kw_only=True)
+class SessionConfigSelectOption:
+    """One value of a select option."""
+
+    value: str
+    name: str
+    description: str | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class SessionConfigSelectGroup:
+    """A named group of select values."""
+
+    group: str
+    name: str
+    options: list[SessionConfigSelectOption]
+    meta: dict[str, Any] | None = meta_field()
+
+
+# The schema allows a flat list of values or a list of groups, told apart by their keys; a
+# list of this union holds either (writing back what was read keeps it one or the other).
+SessionConfigSelectEntry: TypeAlias = SessionConfigSelectOption | SessionConfigSelectGroup
+"""One entry of a select option's ``options``: a value, or a group of values."""
+keyed_union(
+    SessionConfigSelectEntry,
+    {"group": SessionConfigSelectGroup, "value": SessionConfigSelectOption},
+)
+
+
+@define(kw_only=True)
+class SessionConfigSelect:
+    """A config option with one value out of a list (``type: "select"``)."""
+
+    type: Literal["select"] = always("select")
+    id: str
+    name: str
+    current_value: str
+    options: list[SessionConfigSelectEntry]
+    description: str | None = None
+    category: str | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class SessionConfigBoolean:
+    """An on/off config option (``type: "boolean"``)."""
+
+    type: Literal["boolean"] = always("boolean")
+    id: str
+    name: str
+    current_value: bool
+    description: str | None = None
+    category: str | None = None
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class UnknownSessionConfigOption:
+    """A config option of a type this schema does not know; ``data`` is the raw object."""
+
+    data: dict[str, Any]
+
+
+SessionConfigOption: TypeAlias = (
+    SessionConfigSelect | SessionConfigBoolean | UnknownSessionConfigOption
+)
+"""A config option, tagged by ``type``."""
+tagged_union(
+    SessionConfigOption,
+    tag="type",
+    members={"select": SessionConfigSelect, "boolean": SessionConfigBoolean},
+    fallback=UnknownSessionConfigOption,
+)
+
+# --------------------------------------------------------------------------- sessions
 
 
 @define(kw_only=True)

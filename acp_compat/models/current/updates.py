@@ -15,8 +15,8 @@ from typing import Any, Final, Literal, TypeAlias
 
 from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
-from acp_compat.models.current.config import SessionConfigOption
 from acp_compat.models.current.content import ContentBlock
+from acp_compat.models.current.session import SessionConfigOption
 from acp_compat.models.current.tools import ToolCall, ToolCallUpdate
 
 PlanEntryPriority = Literal["high", "medium", "low"]

@@ -3,10 +3,10 @@
 Modules: :mod:`.options` (configuration), :mod:`.translator` (the state machine: setup,
 turns, cancel, exits), :mod:`.outbox` (the ordered client stream, held up only by tool
 ids the client has not handed out yet), :mod:`.tool_calls` (cards, the held pending call,
-permissions, the plan card), :mod:`.updates` (session updates), :mod:`.content` (the
-one-value content merge and renderings), :mod:`.mapping` (kind/status/confirmation/
-outcome tables), :mod:`.legacy_meta` (``_meta.acpCompat.legacy`` written by the upgrade),
-:mod:`.prompt`, :mod:`.auth`, :mod:`.file_access`.
+permissions, the plan card), :mod:`.updates` (session updates), :mod:`.content` (content
+both ways: the one-value merge and renderings, legacy chunks → a prompt), :mod:`.mapping`
+(kind/status/confirmation/outcome lookups, the auth method), :mod:`.legacy_meta`
+(``_meta.acpCompat.legacy`` written by the upgrade), :mod:`.file_access` (``fs/*``).
 """
 
 from .options import DowngradeOptions

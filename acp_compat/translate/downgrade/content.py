@@ -1,15 +1,23 @@
-"""Current content → legacy content: the one-value merge, block renderings, locations, plans.
+"""Content between the two shapes, both ways.
 
-A legacy tool call holds a single content value (markdown or one diff); a current one
-holds a list. docs/notes.md §7 E4 gives the merge this module implements.
+Current content → legacy content: the one-value merge, block renderings, locations,
+plans. A legacy tool call holds a single content value (markdown or one diff); a current
+one holds a list. docs/notes.md §7 E4 gives the merge this module implements.
+
+Legacy ``sendUserMessage`` chunks → a current prompt (:func:`prompt_blocks`), and what a
+stop reason the legacy protocol cannot carry tells the user (:func:`stop_note`).
 """
 
 from __future__ import annotations
 
 import difflib
+import ntpath
 import re
 import urllib.parse
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
+
+from acp_compat.translate import paths
 
 TERMINAL_NOTE = "(terminal output not available)"
 
@@ -164,3 +172,56 @@ def plan_checklist(entries: list[dict[str, Any]]) -> str:
 def _str(value: Any) -> str:
     """``value`` if it is a string, else the empty string."""
     return value if isinstance(value, str) else ""
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+class BadChunks(ValueError):
+    """The ``chunks`` of a ``sendUserMessage`` are not a list of ``{text}`` / ``{path}``."""
+
+
+def prompt_blocks(params: Any, cwd: str) -> list[dict[str, Any]]:
+    """The ``session/prompt`` content blocks for legacy ``sendUserMessage`` params.
+
+    ``{text}`` → a text block; ``{path}`` → a ``resource_link`` to the file (a relative
+    path is resolved against the session cwd, as the legacy agent's own cwd would have).
+    """
+    chunks = params.get("chunks") if isinstance(params, dict) else None
+    if not isinstance(chunks, list):
+        raise BadChunks("sendUserMessage needs params.chunks, a list")
+    blocks = []
+    for index, chunk in enumerate(chunks):
+        if isinstance(chunk, dict) and isinstance(chunk.get("text"), str):
+            blocks.append({"type": "text", "text": chunk["text"]})
+        elif isinstance(chunk, dict) and isinstance(chunk.get("path"), str) and chunk["path"]:
+            blocks.append(_file_link(chunk["path"], cwd))
+        else:
+            raise BadChunks(f"params.chunks[{index}] must be {{text: string}} or {{path: string}}")
+    return blocks
+
+
+def _file_link(path: str, cwd: str) -> dict[str, Any]:
+    """A ``resource_link`` block for a local file mentioned by the user (the path's
+    flavour, POSIX or Windows, is the session cwd's, whatever the host)."""
+    absolute = paths.resolve(cwd, path)
+    pure = (
+        PureWindowsPath(absolute) if paths.flavour(absolute) is ntpath else PurePosixPath(absolute)
+    )
+    return {
+        "type": "resource_link",
+        "uri": pure.as_uri(),
+        "name": pure.name or absolute,
+    }
+
+
+_STOP_NOTES = {
+    "max_tokens": "The agent stopped: it reached its output token limit.",
+    "max_turn_requests": "The agent stopped: it reached its limit of requests for one turn.",
+    "refusal": "The agent refused to continue this request.",
+}
+
+
+def stop_note(stop_reason: Any) -> str | None:
+    """The short text a legacy user sees for a stop reason their protocol cannot carry."""
+    return _STOP_NOTES.get(stop_reason) if isinstance(stop_reason, str) else None

@@ -1,7 +1,9 @@
-"""The downgrade's lookups: kind → icon, status, confirmation and outcome → option.
+"""The downgrade's lookups: kind → icon, status, confirmation and outcome → option, and
+the ``authenticate`` method for a legacy client's argument-less login.
 
 The tables themselves are :mod:`acp_compat.models.mapping` (shared with the upgrade);
-this module applies them to what a current agent sends, which may hold anything.
+this module applies them to what a current agent sends, which may hold anything, and
+picks only among what it offered (permission options, auth methods).
 behaviour.md §3; docs/notes.md §7 (E1b, E2b, E3b) has the reasoning behind each row.
 """
 
@@ -110,3 +112,33 @@ def well_formed_options(options: Any) -> list[dict[str, Any]]:
     if not isinstance(options, list):
         return []
     return [o for o in options if isinstance(o, dict) and isinstance(o.get("optionId"), str)]
+
+
+def agent_run_method(agent_info: dict[str, Any]) -> str | None:
+    """The first advertised method the agent runs itself.
+
+    ``terminal`` methods need an interactive terminal and ``env_var`` methods a variable
+    the user must set: neither can be started from a legacy client's login button. A
+    ``type`` this code does not know is skipped too: nothing says the agent runs it
+    (``--auth-method`` can still name it).
+    """
+    methods = agent_info.get("authMethods")
+    for method in methods if isinstance(methods, list) else []:
+        if (
+            isinstance(method, dict)
+            and isinstance(method.get("id"), str)
+            and method.get("type", "agent") == "agent"
+        ):
+            return str(method["id"])
+    return None
+
+
+def offered_methods(agent_info: dict[str, Any]) -> str:
+    """The advertised auth methods as ``id (type)``, for an error message."""
+    methods = agent_info.get("authMethods")
+    listed = [
+        f"{method.get('id')} ({method.get('type', 'agent')})"
+        for method in (methods if isinstance(methods, list) else [])
+        if isinstance(method, dict)
+    ]
+    return "offered: " + (", ".join(listed) if listed else "none")

@@ -51,11 +51,11 @@ from acp_compat.translate.lifecycle import (
 )
 
 from . import file_access
-from .auth import agent_run_method, offered_methods
+from .content import BadChunks, prompt_blocks, stop_note
 from .file_access import FS_METHODS, FsCall
+from .mapping import agent_run_method, offered_methods
 from .options import DowngradeOptions
 from .outbox import ClientOutbox
-from .prompt import BadChunks, prompt_blocks, stop_note
 from .tool_calls import Assign, Confirm, Notice, ToolCallRelay
 from .updates import queue_chunk, route_update
 

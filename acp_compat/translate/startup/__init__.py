@@ -2,7 +2,7 @@
 
 behaviour.md §4 and §6. The policy (:class:`StartupPolicy`, :mod:`.policy`) is fed events
 (a client message, a message from an agent process, an exit, a failed start, a timer that
-fired, the client leaving, a stop request) and returns outputs (:mod:`.outputs`), as a
+fired, the client leaving, a stop request) and returns outputs (defined beside it), as a
 translator does: messages to send, agent processes to start or stop, a timer to arm, and
 finally a :class:`Decided` (relay in this mode, with this process as agent ``0``) or a
 :class:`Finish` (exit with this status). It reads no clock: the shell arms the timers it
@@ -42,7 +42,8 @@ probe timeouts.
 """
 
 from acp_compat.translate.startup.factory import make_translator, preload_translator
-from acp_compat.translate.startup.outputs import (
+from acp_compat.translate.startup.policy import (
+    SLOW_START_TIMEOUT,
     AgentExit,
     ArmTimer,
     Attempt,
@@ -51,9 +52,9 @@ from acp_compat.translate.startup.outputs import (
     Finish,
     Mode,
     StartupOutput,
+    StartupPolicy,
     mode_for,
 )
-from acp_compat.translate.startup.policy import SLOW_START_TIMEOUT, StartupPolicy
 from acp_compat.translate.startup.wording import likely_fix, spawn_error, start_failure_reason
 
 __all__ = [

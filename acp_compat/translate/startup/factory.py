@@ -10,7 +10,7 @@ from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
 from acp_compat.translate.passthrough import PassthroughTranslator
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
-from acp_compat.translate.startup.outputs import Decision, Mode
+from acp_compat.translate.startup.policy import Decision, Mode
 
 
 def preload_translator(client: Protocol | None) -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.exits import describe_status, stop_cause
 from acp_compat.translate.probe import Protocol
-from acp_compat.translate.startup.outputs import Attempt
+
+if TYPE_CHECKING:  # for annotations only: the policy, which defines it, imports this module
+    from acp_compat.translate.startup.policy import Attempt
 
 INITIALIZE_FIRST = "initialize must come first"
 """The error a request before the client's ``initialize`` gets."""

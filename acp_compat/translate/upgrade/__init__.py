@@ -12,10 +12,12 @@ take); :mod:`.client_side` (current requests and answers); :mod:`.agent_side` (l
 requests, the hot path first, answers and file results); :mod:`.records` (request
 contexts, the agent table, the session registry, each session's tool-call table);
 :mod:`.prompt` (content blocks → legacy chunks); :mod:`.tools` (tool calls from the
-validated legacy models, permission options); :mod:`.agent_name` (the agent's name from
-its command line). The agent process and session state machines are transition tables
-in :mod:`acp_compat.translate.lifecycle`; the tables shared with the downgrade (icons,
-statuses, outcomes, versions) are :mod:`acp_compat.models.mapping`.
+validated legacy models, permission options); :mod:`.modes` (the modes the relay keeps
+per session: what each does with each confirmation type, and how they are offered);
+:mod:`.agent_name` (the agent's name from its command line). The agent process and
+session state machines are transition tables in :mod:`acp_compat.translate.lifecycle`;
+the tables shared with the downgrade (icons, statuses, outcomes, versions) are
+:mod:`acp_compat.models.mapping`.
 
 Where things happen: a client request → ``ClientSide._client_request`` and the handler
 table at the end of :mod:`.client_side` (``session/cancel``, a notification, is
@@ -45,8 +47,13 @@ four times): the legacy message restores from the current fields plus these memb
 ``label`` = ``title``; ``content`` ``[]`` = ``null``, one ``content`` text item =
 ``markdown``, one diff = the diff (with ``path`` put back); ``locations`` are passed
 unchanged (left out when the agent left them out); legacy status
-``running``/``finished``/``error`` = ``in_progress``/``completed``/``failed``. Nothing else
-is put into ``_meta``.
+``running``/``finished``/``error`` = ``in_progress``/``completed``/``failed``.
+
+Beside ``legacy``, one member of ``_meta.acpCompat`` is written, on the pending
+``tool_call`` of a confirmation the session's mode answered: ``permission``,
+``{"answeredBy": "relay", "mode": <mode id>, "outcome": <the legacy outcome sent>}``, so the
+editor and the trace show that no user was asked, and why. Nothing else is put into
+``_meta``.
 
 Choices
 -------
@@ -86,6 +93,13 @@ Choices
   it); a permission request is settled then (the agent answered ``cancel`` if it still
   runs, a late answer dropped), the answers to ``fs`` requests still reach a closing
   process and are consumed once it is gone.
+* Each session has a mode (:mod:`.modes`), ``ask`` at first: every confirmation goes to
+  the user. In another mode the relay answers what the mode's row says (``allow`` once,
+  or ``reject``; ``cancel`` once the turn is cancelled) through the same step as a
+  user's answer (:meth:`~.core.UpgradeState.answer_confirmation`), never an "always"
+  outcome, so what the legacy agent remembers is only what a user chose. ``session/set_mode`` and
+  ``session/set_config_option`` switch it from the next confirmation on, and both
+  ``current_mode_update`` and ``config_option_update`` go out before the answer.
 * A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never
   an allow); so does an optionId that was not offered (logged as a warning).
 * Agent requests outside a running turn (a legacy agent should not make any): chunks,

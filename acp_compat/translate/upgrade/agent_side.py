@@ -31,6 +31,7 @@ from acp_compat.translate.base import (
     WriteLocalFile,
 )
 from acp_compat.translate.lifecycle import ProcessEvent, ProcessState, SessionState
+from acp_compat.translate.upgrade import modes
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
@@ -264,6 +265,12 @@ class AgentSide:
         tool_call = tools.tool_call(
             call, str(tool_id), "pending", session.cwd, params["confirmation"]
         )
+        decision = modes.decision(session.mode, call.confirmation.type)
+        if decision is not modes.Decision.ASK_USER:
+            # The user stopped this turn: the mode allows nothing more in it.
+            cancelled = session.state is SessionState.CANCELLING
+            outcome = "cancel" if cancelled else decision.value
+            return self._relay_answers(proc, session, request_id, tool_id, tool_call, outcome)
         options = tools.permission_options(call.confirmation)
         client_id = self._client_requests.add(
             PermissionFor(
@@ -282,6 +289,34 @@ class AgentSide:
             session_update(session.session_id, update),
             ToClient(request(client_id, "session/request_permission", permission)),
         ]
+
+    def _relay_answers(
+        self,
+        proc: AgentRecord,
+        session: SessionRecord,
+        request_id: RequestId,
+        tool_id: int,
+        tool_call: dict[str, Any],
+        outcome: str,
+    ) -> list[Output]:
+        """The session's mode answers the confirmation: the editor still sees the call,
+        with ``_meta.acpCompat.permission`` saying who answered and why, and the agent
+        gets ``outcome`` at once, the way a user's answer reaches it."""
+        mode = session.mode
+        tool_call["_meta"]["acpCompat"]["permission"] = modes.relay_answer_meta(mode, outcome)
+        log.info(
+            "session %s: the relay answered tool call %d %r with %s (mode %s)",
+            session.session_id,
+            tool_id,
+            tool_call["title"],
+            outcome,
+            mode.value,
+        )
+        update = session_update(session.session_id, {"sessionUpdate": "tool_call", **tool_call})
+        answer = self._state.answer_confirmation(
+            proc, session.session_id, request_id, tool_id, outcome
+        )
+        return [update, *answer]
 
     def _update_tool_call(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
@@ -454,8 +489,7 @@ class AgentSide:
                 "this connection authenticated",
                 proc.number,
             )
-        self._state.bind(proc, context.session_id, context.cwd)
-        return [ToClient(result(context.client_id, {"sessionId": context.session_id}))]
+        return [self._state.open_session(proc, context.client_id, context.session_id, context.cwd)]
 
     def _send_ended(self, context: SendFor, message: Message, failed: bool) -> list[Output]:
         session = self._sessions.get(context.session_id)

@@ -25,7 +25,6 @@ from acp_compat.jsonrpc.messages import (
     result,
 )
 from acp_compat.models.current.initialize import AuthenticateRequest, InitializeRequest
-from acp_compat.models.mapping import REJECTING_OUTCOMES
 from acp_compat.translate import paths
 from acp_compat.translate.base import (
     Output,
@@ -40,10 +39,13 @@ from acp_compat.translate.lifecycle import (
     allows,
 )
 from acp_compat.translate.probe import current_initialize_params
+from acp_compat.translate.upgrade import modes
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
+    session_update,
 )
+from acp_compat.translate.upgrade.modes import Mode
 from acp_compat.translate.upgrade.records import (
     AgentRecord,
     CancelSend,
@@ -53,6 +55,7 @@ from acp_compat.translate.upgrade.records import (
     PermissionFor,
     Role,
     SendFor,
+    SessionRecord,
     Turn,
     UnknownSession,
 )
@@ -76,16 +79,14 @@ _AGENT0_CLOSED: dict[str, Any] = {
 }
 """The answer to an ``initialize`` that arrives after agent process 0 was closed unready."""
 
-UNSUPPORTED_METHODS = frozenset(
-    {
-        "session/load",
-        "session/set_mode",
-        "session/set_config_option",
-        "session/set_model",
-        "session/resume",
-    }
-)
+UNSUPPORTED_METHODS = frozenset({"session/load", "session/set_model", "session/resume"})
 """Current methods a legacy agent has no counterpart for: ``-32601``."""
+
+_MODE_VALUE_EXPECTED = (
+    f"config option {modes.MODE_CONFIG_ID!r} is a select: expected a value id string "
+    f"(no type), one of {modes.offered()}"
+)
+"""Why a ``session/set_config_option`` value of another type cannot set the mode."""
 
 T = TypeVar("T")
 
@@ -250,8 +251,7 @@ class ClientSide:
             # still runs logins until then).
             agent0.role = Role.CONTROL
             if agent0.usable and paths.same_directory(cwd, state.options.launch_cwd):
-                state.bind(agent0, session_id, cwd)
-                return [ToClient(result(request_id, {"sessionId": session_id}))]
+                return [state.open_session(agent0, request_id, session_id, cwd)]
         outputs = state.release_if_idle(agent0) if first else []
         _, started = state.start_agent(cwd, InitializeForSession(request_id, session_id, cwd))
         return outputs + started
@@ -338,6 +338,51 @@ class ClientSide:
         outputs.append(ToClient(result(request_id, {})))
         return outputs
 
+    def _set_mode(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        change = _structure(params, session_models.SetSessionModeRequest)
+        session = self._sessions.require(change.session_id)
+        mode = modes.mode_named(change.mode_id)
+        if mode is None:
+            problem = f"unknown mode {change.mode_id!r}; this session offers {modes.offered()}"
+            raise CodecError([Problem("params.modeId", problem)])
+        return self._switch(session, mode, result(request_id, {}))
+
+    def _set_config_option(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
+        change: session_models.SetSessionConfigOptionRequest = structure(
+            params, session_models.SetSessionConfigOptionRequest, at="params"
+        )
+        if isinstance(change, session_models.UnknownSetSessionConfigOption):
+            raise CodecError([Problem("params.type", _MODE_VALUE_EXPECTED)])
+        session = self._sessions.require(change.session_id)
+        if change.config_id != modes.MODE_CONFIG_ID:
+            problem = (
+                f"unknown config option {change.config_id!r}; this session offers "
+                f"{modes.MODE_CONFIG_ID!r}"
+            )
+            raise CodecError([Problem("params.configId", problem)])
+        if isinstance(change, session_models.SetSessionConfigOptionBoolean):
+            raise CodecError([Problem("params.value", _MODE_VALUE_EXPECTED)])
+        mode = modes.mode_named(change.value)
+        if mode is None:
+            problem = f"unknown value {change.value!r}; expected one of {modes.offered()}"
+            raise CodecError([Problem("params.value", problem)])
+        answer = result(request_id, {"configOptions": modes.config_options(mode)})
+        return self._switch(session, mode, answer)
+
+    def _switch(self, session: SessionRecord, mode: Mode, answer: Message) -> list[Output]:
+        """Put ``session`` in ``mode`` (from its next confirmation on: a permission request
+        already at the client stays the user's) and say so both ways, before ``answer``, so
+        a client that reads the mode once its request is answered reads the new one."""
+        if session.mode is not mode:
+            log.info("session %s: mode %s", session.session_id, mode.value)
+        session.mode = mode
+        current, options = modes.mode_updates(mode)
+        return [
+            session_update(session.session_id, current),
+            session_update(session.session_id, options),
+            ToClient(answer),
+        ]
+
     def _client_response(self, message: Message, kind: Kind) -> list[Output]:
         context = self._client_requests.settle(message.get("id"))
         if context is None:
@@ -376,14 +421,9 @@ class ClientSide:
         outcome = self._legacy_outcome(context, message, kind)
         if not proc.alive:
             return []
-        outputs: list[Output] = []
-        session = self._sessions.get(context.session_id)
-        if outcome in REJECTING_OUTCOMES and session is not None:
-            # The legacy agent sends nothing more for a refused call; close it for the user.
-            outputs += self._state.fail_tool(session, context.tool_id)
-        reply = {"id": context.tool_id, "outcome": outcome}
-        outputs.append(ToAgent(proc.number, result(context.legacy_id, reply)))
-        return outputs
+        return self._state.answer_confirmation(
+            proc, context.session_id, context.legacy_id, context.tool_id, outcome
+        )
 
     def _legacy_outcome(self, context: PermissionFor, message: Message, kind: Kind) -> str:
         if kind is Kind.ERROR:
@@ -417,4 +457,6 @@ _CLIENT_HANDLERS: dict[str, ClientHandler] = {
     "session/prompt": ClientSide._session_prompt,
     "session/close": ClientSide._session_close,
     "session/list": ClientSide._session_list,
+    "session/set_mode": ClientSide._set_mode,
+    "session/set_config_option": ClientSide._set_config_option,
 }

@@ -16,7 +16,7 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
-from acp_compat.models.mapping import LEGACY_PROTOCOL_VERSION
+from acp_compat.models.mapping import LEGACY_PROTOCOL_VERSION, REJECTING_OUTCOMES
 from acp_compat.translate.base import (
     OutboundRequests,
     Output,
@@ -27,6 +27,7 @@ from acp_compat.translate.base import (
 )
 from acp_compat.translate.cancelled import CancellableRequests
 from acp_compat.translate.lifecycle import ProcessEvent, SessionEvent
+from acp_compat.translate.upgrade import modes
 from acp_compat.translate.upgrade.options import UpgradeOptions
 from acp_compat.translate.upgrade.records import (
     AgentRecord,
@@ -159,15 +160,19 @@ class UpgradeState:
         proc.apply(ProcessEvent.SEND_INITIALIZE)
         return proc, [StartAgent(proc.number, cwd), self._initialize(proc, context)]
 
-    def bind(self, proc: AgentRecord, session_id: str, cwd: str) -> None:
-        """``proc`` serves the new session ``session_id``."""
+    def open_session(
+        self, proc: AgentRecord, client_id: RequestId, session_id: str, cwd: str
+    ) -> ToClient:
+        """``proc`` serves the new session ``session_id``: its record, and the answer to
+        the client's ``session/new`` ``client_id`` (the one place it is built, whether
+        agent 0 took the session at once or a process was started for it)."""
         proc.session_id = session_id
         proc.role = Role.SESSION
-        self.sessions.add(
-            SessionRecord(
-                session_id=session_id, agent=proc.number, cwd=cwd, updated_at=self.options.now()
-            )
+        session = SessionRecord(
+            session_id=session_id, agent=proc.number, cwd=cwd, updated_at=self.options.now()
         )
+        self.sessions.add(session)
+        return ToClient(result(client_id, modes.new_session_result(session_id, session.mode)))
 
     def stop(self, proc: AgentRecord) -> StopAgent:
         """Close ``proc`` (its exit is still reported)."""
@@ -219,6 +224,21 @@ class UpgradeState:
         )
         open_ids = session.tools.end_turn()
         return outputs + self.turn_ends.end(session.session_id, open_ids, answer(turn.prompt_id))
+
+    def answer_confirmation(
+        self, proc: AgentRecord, session_id: str, legacy_id: RequestId, tool_id: int, outcome: str
+    ) -> list[Output]:
+        """Answer the agent's ``requestToolCallConfirmation`` ``legacy_id`` with the legacy
+        ``outcome``, whoever chose it (the user, or the session's mode). After a rejecting
+        outcome the legacy agent sends nothing more for the call, so it is closed as
+        failed for the user first."""
+        outputs: list[Output] = []
+        session = self.sessions.get(session_id)
+        if outcome in REJECTING_OUTCOMES and session is not None:
+            outputs += self.fail_tool(session, tool_id)
+        reply = {"id": tool_id, "outcome": outcome}
+        outputs.append(ToAgent(proc.number, result(legacy_id, reply)))
+        return outputs
 
     def fail_tool(self, session: SessionRecord, tool_id: int) -> list[Output]:
         """Mark a running turn's tool call ``failed`` for the client, unless it ended."""

@@ -23,6 +23,7 @@ from acp_compat.translate.lifecycle import (
     SessionState,
     transition,
 )
+from acp_compat.translate.upgrade.modes import DEFAULT_MODE, Mode
 
 if TYPE_CHECKING:  # annotations only: the legacy models load at the first tool call
     from acp_compat.models.legacy import ToolCallLocation
@@ -202,6 +203,9 @@ class SessionRecord:
     """For ``session/list``: from the first prompt with text."""
     updated_at: str | None = None
     """For ``session/list``: when it was made, or a turn last started or ended."""
+    mode: Mode = DEFAULT_MODE
+    """What the relay does with the agent's confirmations (:mod:`.modes`); switched by
+    ``session/set_mode`` and ``session/set_config_option``."""
 
     def apply(self, event: SessionEvent) -> None:
         """Move to the state ``event`` leads to (or raise :class:`LifecycleError`)."""

@@ -8,9 +8,8 @@ import pytest
 
 from acp_compat.translate.base import ToAgent, ToClient
 from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
-from acp_compat.translate.downgrade.content import merge_content
+from acp_compat.translate.downgrade.content import merge_content, prompt_blocks
 from acp_compat.translate.downgrade.mapping import icon_for_kind, outcome_for
-from acp_compat.translate.downgrade.prompt import prompt_blocks
 from tests.support.downgrade_harness import (
     CWD,
     SESSION,

@@ -107,6 +107,8 @@ class Session:
     phase: Phase
     modes: bool = False
     """Whether its ``session/new`` (or load) answer offered modes."""
+    config_options: bool = False
+    """Whether its ``session/new`` (or load) answer offered config options."""
     tools: dict[str, bool] = attrs.Factory(dict)
     """Tool call id -> finished, for this turn's calls and those still running."""
 
@@ -229,13 +231,16 @@ class Link:
         session_id = (asked if answer else body).get("sessionId")
         session = self.sessions.get(session_id) if isinstance(session_id, str) else None
         if method == "session/new" and answer and isinstance(body.get("sessionId"), str):
-            self.sessions[body["sessionId"]] = Session(Phase.IDLE, body.get("modes") is not None)
+            self.sessions[body["sessionId"]] = Session(
+                Phase.IDLE, body.get("modes") is not None, body.get("configOptions") is not None
+            )
         elif method in ("session/load", "session/resume") and isinstance(session_id, str):
             if not answer:
                 self.sessions[session_id] = Session(Phase.LOADING)
             elif session is not None:
                 session.move(Event.OPENED)
                 session.modes = body.get("modes") is not None
+                session.config_options = body.get("configOptions") is not None
         elif method == "session/close" and answer and isinstance(session_id, str):
             self.sessions.pop(session_id, None)
         elif session is None:

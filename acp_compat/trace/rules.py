@@ -26,7 +26,7 @@ from acp_compat.models import legacy
 from acp_compat.models.current import initialize as current_initialize
 from acp_compat.models.current import initialize_result as current_initialize_result
 from acp_compat.models.current.methods import CURRENT_METHODS, VOID_RESULTS
-from acp_compat.trace.check.links import (
+from acp_compat.trace.links import (
     LEGACY_TURN_METHODS,
     TURN_UPDATES,
     Link,
@@ -363,6 +363,14 @@ def _capability_modes(seen: Seen, link: Link) -> Iterator[Flaw]:
         yield Flaw(f"session {session_id} was opened without modes", "params.modeId")
 
 
+def _capability_config_options(seen: Seen, link: Link) -> Iterator[Flaw]:
+    if seen.method != "session/set_config_option" or seen.kind is not Kind.REQUEST:
+        return
+    session_id, session = _session_of(seen, link)
+    if session is not None and not session.config_options:
+        yield Flaw(f"session {session_id} was opened without config options", "params.configId")
+
+
 # -- legacy ACP 0.0.9 ------------------------------------------------------------------------
 
 
@@ -512,6 +520,13 @@ RULES: tuple[Rule, ...] = (
         "client",
         "session/set_mode only for a session opened with modes.",
         _capability_modes,
+    ),
+    Rule(
+        "capability-config-options",
+        "current",
+        "client",
+        "session/set_config_option only for a session opened with config options.",
+        _capability_config_options,
     ),
     Rule(
         "legacy-tool-call-id",

@@ -1,7 +1,7 @@
 """``acp-compat trace --check``: every rule, broken by one small trace and kept by another.
 
 Each case below is a trace (records on the editor's link: what the editor sent and what
-it got) that breaks exactly one rule of :data:`acp_compat.trace.check.rules.RULES`, next
+it got) that breaks exactly one rule of :data:`acp_compat.trace.rules.RULES`, next
 to the same trace put right. The check must find exactly that rule's problem in the one,
 and nothing in the other. Real traces of every mode (written by ``wrap``) check clean.
 """
@@ -24,9 +24,9 @@ from click.testing import CliRunner
 from acp_compat.cli.demo import DEFAULT_PROMPT, DemoClient, Screen, demo
 from acp_compat.cli.trace import trace
 from acp_compat.io.process import AgentProcess, use_agent
-from acp_compat.trace.check.checker import Checker, Finding, check_trace
-from acp_compat.trace.check.rules import RULES, RULES_BY_ID, rules_markdown
+from acp_compat.trace.check import Checker, Finding, check_trace
 from acp_compat.trace.records import Record, TraceReader
+from acp_compat.trace.rules import RULES, RULES_BY_ID, rules_markdown
 from tests.support.legacy_driver import LegacyDriver
 from tests.support.paths import AGENTS, ROOT
 
@@ -41,6 +41,15 @@ GOT = "relay->client"
 Step = tuple[str, dict[str, Any]]
 
 MODES = {"currentModeId": "ask", "availableModes": [{"id": "ask", "name": "Ask"}]}
+CONFIG_OPTIONS = [
+    {
+        "type": "select",
+        "id": "mode",
+        "name": "Mode",
+        "currentValue": "ask",
+        "options": [{"value": "ask", "name": "Ask"}],
+    }
+]
 ALL_CLIENT = {"fs": {"readTextFile": True, "writeTextFile": True}, "terminal": True}
 
 
@@ -49,11 +58,14 @@ def current(
     client: dict[str, Any] = ALL_CLIENT,
     agent: dict[str, Any] | None = None,
     modes: dict[str, Any] | None = MODES,
+    options: list[dict[str, Any]] | None = CONFIG_OPTIONS,
 ) -> list[Step]:
     """An initialized current link with session ``s``, then ``steps``."""
     new: dict[str, Any] = {"sessionId": "s"}
     if modes is not None:
         new["modes"] = modes
+    if options is not None:
+        new["configOptions"] = options
     init = {"protocolVersion": 1, "clientCapabilities": client}
     return [
         (SENT, {"id": 0, "method": "initialize", "params": init}),
@@ -135,6 +147,17 @@ SET_MODE: list[Step] = [
     (SENT, {"id": 4, "method": "session/set_mode", "params": {"sessionId": "s", "modeId": "ask"}}),
     (GOT, {"id": 4, "result": {}}),
 ]
+SET_OPTION: list[Step] = [
+    (
+        SENT,
+        {
+            "id": 5,
+            "method": "session/set_config_option",
+            "params": {"sessionId": "s", "configId": "mode", "value": "ask"},
+        },
+    ),
+    (GOT, {"id": 5, "result": {"configOptions": CONFIG_OPTIONS}}),
+]
 
 
 def legacy(*steps: Step) -> list[Step]:
@@ -215,6 +238,7 @@ CASES: dict[str, tuple[list[Step], list[Step]]] = {
     ),
     "capability-load": (current(*LOAD), current(*LOAD, agent={"loadSession": True})),
     "capability-modes": (current(*SET_MODE, modes=None), current(*SET_MODE)),
+    "capability-config-options": (current(*SET_OPTION, options=None), current(*SET_OPTION)),
     "legacy-tool-call-id": (
         legacy(SEND, *UPDATE_TOOL, SENT_DONE),
         legacy(SEND, *PUSH, *UPDATE_TOOL, SENT_DONE),
@@ -474,7 +498,7 @@ def test_check_follows_a_live_trace(tmp_path: Path) -> None:
 
 DOCS = ROOT / "docs" / "trace-check.md"
 TABLE = re.compile(
-    r"(<!-- rules: generated from acp_compat/trace/check/rules.py, do not edit by hand -->\n)"
+    r"(<!-- rules: generated from acp_compat/trace/rules.py, do not edit by hand -->\n)"
     r"(.*?)(<!-- end of rules -->)",
     re.DOTALL,
 )
@@ -491,5 +515,5 @@ def test_the_docs_rule_table_is_generated_from_the_rules() -> None:
         return
     assert match.group(2) == "\n" + rules_markdown() + "\n", (
         "docs/trace-check.md's rule table is stale: run "
-        "ACP_COMPAT_REGENERATE=1 pytest tests/trace/test_trace_check.py -k docs"
+        "ACP_COMPAT_REGENERATE=1 pytest tests/trace/test_check.py -k docs"
     )

@@ -20,8 +20,7 @@ from acp_compat._define import frozen
 from acp_compat.jsonrpc.messages import Kind, classify
 from acp_compat.models import legacy
 from acp_compat.models.current.methods import CURRENT_METHODS
-from acp_compat.trace.check.links import Link, Seen
-from acp_compat.trace.check.rules import RULES, RULES_BY_ID, Flaw, Rule
+from acp_compat.trace.links import Link, Seen
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -33,6 +32,7 @@ from acp_compat.trace.records import (
     RelayEvent,
 )
 from acp_compat.trace.render import Line, Span
+from acp_compat.trace.rules import RULES, RULES_BY_ID, Flaw, Rule
 from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol
 
 ENDED = frozenset({"agent_exited", "agent_lost", "agent_start_failed"})

@@ -1,0 +1,159 @@
+"""The modes a wrapped legacy agent's sessions offer, kept by the relay (behaviour.md §2,
+"Modes").
+
+A legacy agent has no modes: it asks ``requestToolCallConfirmation`` before each edit,
+command, MCP tool or fetch, and remembers an "always allow" itself. A native agent of its
+kind (gemini-cli's Default, Auto Edit, YOLO, Plan) lets the user choose how much it asks,
+so the relay offers the same choice and carries it out: each session has a :class:`Mode`
+(a field of its record), and :data:`DECISIONS`, one table, says what each mode does with
+each kind of confirmation: ask the user (a ``session/request_permission``, as without
+modes), or answer the agent itself.
+
+The modes are offered twice, as ``modes`` (``SessionModeState``) and as one select config
+option of category ``mode``, the form current clients are moving to; both are built here
+from :data:`MODES`, so they always list the same modes in the same order.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any, Final
+
+from acp_compat._define import frozen
+
+
+class Mode(enum.Enum):
+    """A session's mode; the value is its id on the wire (camelCase, as the protocol's own)."""
+
+    ASK = "ask"
+    ACCEPT_EDITS = "acceptEdits"
+    ACCEPT_ALL = "acceptAll"
+    READ_ONLY = "readOnly"
+
+
+DEFAULT_MODE: Final = Mode.ASK
+"""A new session's mode: every confirmation goes to the user, as without modes."""
+
+
+class Decision(enum.Enum):
+    """What the relay does with one confirmation; the value of an answer is the legacy
+    outcome it sends the agent."""
+
+    ASK_USER = "askUser"
+    ALLOW = "allow"
+    REJECT = "reject"
+
+
+CONFIRMATION_TYPES: Final = ("edit", "execute", "mcp", "fetch", "other")
+"""The legacy ``ToolCallConfirmation`` types, in the order of the columns below."""
+
+_ASK, _ALLOW, _REJECT = Decision.ASK_USER, Decision.ALLOW, Decision.REJECT
+
+# fmt: off
+_ROWS: Final = {
+    #                  edit     execute  mcp      fetch    other
+    Mode.ASK:          (_ASK,    _ASK,    _ASK,    _ASK,    _ASK),
+    Mode.ACCEPT_EDITS: (_ALLOW,  _ASK,    _ASK,    _ASK,    _ASK),
+    Mode.ACCEPT_ALL:   (_ALLOW,  _ALLOW,  _ALLOW,  _ALLOW,  _ALLOW),
+    Mode.READ_ONLY:    (_REJECT, _REJECT, _REJECT, _REJECT, _REJECT),
+}
+# fmt: on
+
+DECISIONS: Final[Mapping[Mode, Mapping[str, Decision]]] = {
+    mode: dict(zip(CONFIRMATION_TYPES, row, strict=True)) for mode, row in _ROWS.items()
+}
+"""Mode → confirmation type → what the relay does: the whole behaviour of the modes."""
+
+
+@frozen
+class ModeInfo:
+    """What a user reads about a mode in the editor's picker."""
+
+    name: str
+    description: str
+
+
+MODES: Final[Mapping[Mode, ModeInfo]] = {
+    Mode.ASK: ModeInfo("Ask", "Asks you before every edit, command, fetch or tool"),
+    Mode.ACCEPT_EDITS: ModeInfo(
+        "Accept edits", "Makes file edits without asking; asks before commands and other tools"
+    ),
+    Mode.ACCEPT_ALL: ModeInfo("Accept all", "Runs every edit, command, fetch and tool unasked"),
+    Mode.READ_ONLY: ModeInfo(
+        "Read only", "Refuses every edit, command, fetch or tool that would need your approval"
+    ),
+}
+"""Every mode, in the order the picker lists them."""
+
+MODE_CONFIG_ID: Final = "mode"
+"""The id of the config option that stands for the mode."""
+
+_BY_ID: Final = {mode.value: mode for mode in Mode}
+
+
+def decision(mode: Mode, confirmation_type: str) -> Decision:
+    """What a session in ``mode`` does with a confirmation of ``confirmation_type``."""
+    return DECISIONS[mode][confirmation_type]
+
+
+def mode_named(mode_id: object) -> Mode | None:
+    """The mode whose id is ``mode_id``, if any."""
+    return _BY_ID.get(mode_id) if isinstance(mode_id, str) else None
+
+
+def offered() -> str:
+    """The mode ids, for an error message naming what a session offers."""
+    return ", ".join(mode.value for mode in MODES)
+
+
+def mode_state(current: Mode) -> dict[str, Any]:
+    """The ``SessionModeState`` of a session in mode ``current``."""
+    available = [
+        {"id": mode.value, "name": info.name, "description": info.description}
+        for mode, info in MODES.items()
+    ]
+    return {"currentModeId": current.value, "availableModes": available}
+
+
+def config_options(current: Mode) -> list[dict[str, Any]]:
+    """Every config option of a session in mode ``current``: the mode, as a select."""
+    values = [
+        {"value": mode.value, "name": info.name, "description": info.description}
+        for mode, info in MODES.items()
+    ]
+    mode_option = {
+        "type": "select",
+        "id": MODE_CONFIG_ID,
+        "name": "Mode",
+        "description": "How much the agent asks before it acts",
+        "category": "mode",
+        "currentValue": current.value,
+        "options": values,
+    }
+    return [mode_option]
+
+
+def new_session_result(session_id: str, current: Mode) -> dict[str, Any]:
+    """The ``session/new`` result: the session's id, and its modes offered both ways."""
+    return {
+        "sessionId": session_id,
+        "modes": mode_state(current),
+        "configOptions": config_options(current),
+    }
+
+
+def mode_updates(current: Mode) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The two ``session/update`` objects saying a session is now in mode ``current``:
+    ``current_mode_update`` and ``config_option_update``, so a client following either
+    form stays in step."""
+    return (
+        {"sessionUpdate": "current_mode_update", "currentModeId": current.value},
+        {"sessionUpdate": "config_option_update", "configOptions": config_options(current)},
+    )
+
+
+def relay_answer_meta(current: Mode, outcome: str) -> dict[str, str]:
+    """``_meta.acpCompat.permission`` of a tool call whose confirmation the relay answered
+    with the legacy ``outcome`` (``cancel`` when the turn was cancelled)."""
+    return {"answeredBy": "relay", "mode": current.value, "outcome": outcome}
