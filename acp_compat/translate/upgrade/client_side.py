@@ -345,7 +345,7 @@ class ClientSide:
         if mode is None:
             problem = f"unknown mode {change.mode_id!r}; this session offers {modes.offered()}"
             raise CodecError([Problem("params.modeId", problem)])
-        return self._switch(session, mode, result(request_id, {}))
+        return self._switch(session, mode, request_id, {})
 
     def _set_config_option(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         change: session_models.SetSessionConfigOptionRequest = structure(
@@ -366,13 +366,20 @@ class ClientSide:
         if mode is None:
             problem = f"unknown value {change.value!r}; expected one of {modes.offered()}"
             raise CodecError([Problem("params.value", problem)])
-        answer = result(request_id, {"configOptions": modes.config_options(mode)})
-        return self._switch(session, mode, answer)
+        answer = {"configOptions": modes.config_options(mode)}
+        return self._switch(session, mode, request_id, answer)
 
-    def _switch(self, session: SessionRecord, mode: Mode, answer: Message) -> list[Output]:
+    def _switch(
+        self, session: SessionRecord, mode: Mode, request_id: RequestId, answer: dict[str, Any]
+    ) -> list[Output]:
         """Put ``session`` in ``mode`` (from its next confirmation on: a permission request
-        already at the client stays the user's) and say so both ways, before ``answer``, so
-        a client that reads the mode once its request is answered reads the new one."""
+        already at the client stays the user's) and say so both ways, before the result
+        ``answer``, so a client that reads the mode once its request is answered reads the
+        new one."""
+        if session.failure is not None:
+            # Its process is gone, so it is no longer open (session/list leaves it out):
+            # the switch gets the error its prompts get, and nothing says it changed.
+            return [ToClient(error(request_id, **session.failure))]
         if session.mode is not mode:
             log.info("session %s: mode %s", session.session_id, mode.value)
         session.mode = mode
@@ -380,7 +387,7 @@ class ClientSide:
         return [
             session_update(session.session_id, current),
             session_update(session.session_id, options),
-            ToClient(answer),
+            ToClient(result(request_id, answer)),
         ]
 
     def _client_response(self, message: Message, kind: Kind) -> list[Output]:
