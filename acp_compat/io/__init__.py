@@ -1,7 +1,7 @@
 """anyio shells around the sans-IO core: agent processes, the stdio relay, the shim.
 
 Modules: :mod:`.lines` (NDJSON on raw descriptors), :mod:`.spawn` (starting a command on
-pipes), :mod:`.early` (``wrap``'s agent started at launch), :mod:`.process` (agent
+pipes), :mod:`.launched_agent` (``wrap``'s agent started at launch), :mod:`.process` (agent
 processes and their groups), :mod:`.inbound` (checks on every incoming line),
 :mod:`.driver` (the one place that feeds a handler and carries out its outputs),
 :mod:`.relay` (agent processes and pipes around the driver), :mod:`.runner` (one ``wrap``

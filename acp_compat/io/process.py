@@ -112,7 +112,7 @@ class AgentProcess:
         Raises ``OSError`` when it cannot be started (missing command, not executable,
         ``cwd`` missing). ``stderr_sink`` receives the agent's stderr as it comes (by default
         our own stderr, through the never-blocking pump; ``None``: only the tail is kept).
-        ``started``: the same command already started (at launch, :mod:`.early`), taken
+        ``started``: the same command already started (at launch, :mod:`.launched_agent`), taken
         over instead of starting another.
         """
         if started is None:
