@@ -352,7 +352,11 @@ class ClientSide:
             params, session_models.SetSessionConfigOptionRequest, at="params"
         )
         if isinstance(change, session_models.UnknownSetSessionConfigOption):
-            raise CodecError([Problem("params.type", _MODE_VALUE_EXPECTED)])
+            if not isinstance(change.data.get("value"), str):
+                raise CodecError([Problem("params.type", _MODE_VALUE_EXPECTED)])
+            # The schema reads an unknown type with a string value as a value id.
+            untyped = {key: value for key, value in change.data.items() if key != "type"}
+            change = _structure(untyped, session_models.SetSessionConfigOptionValueId)
         session = self._sessions.require(change.session_id)
         if change.config_id != modes.MODE_CONFIG_ID:
             problem = (
