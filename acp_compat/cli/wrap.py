@@ -22,6 +22,7 @@ from acp_compat.cli.launch import Launch
 from acp_compat.cli.wrap_options import OPTIONS, WrapOption
 from acp_compat.cli.wrap_serve import serve
 from acp_compat.translate.settings import WrapSettings
+from acp_compat.translate.upgrade.modes import Mode as SessionMode
 
 # Errors that name what the user actually typed: an option of ``wrap`` can come from its
 # flag or from its ``ACP_COMPAT_*`` variable, and a user whose editor set the variable
@@ -126,6 +127,8 @@ def _type(option: WrapOption) -> Any:
     """The click type of ``option``, from its kind."""
     if option.kind == "choice":
         return click.Choice(list(option.choices))
+    if option.kind == "mode":
+        return click.Choice([mode.value for mode in SessionMode])
     if option.kind == "seconds":
         return Seconds(option.minimum)
     if option.kind == "count":

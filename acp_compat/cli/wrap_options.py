@@ -28,8 +28,11 @@ class WrapOption(NamedTuple):
     """Its flags, the long one last (``-v``, ``--verbose``); a switch's ``--no-`` form is
     made from the long one."""
     kind: str
-    """``choice``, ``seconds`` (a finite number), ``count`` (a whole number), ``directory``,
-    ``file``, ``text``, ``switch`` (on/off) or ``repeat`` (counted each time it is given)."""
+    """``choice``, ``mode`` (a session mode id: the choices are the modes of
+    :mod:`acp_compat.translate.upgrade.modes`, which this module, read before anything is
+    imported, cannot import), ``seconds`` (a finite number), ``count`` (a whole number),
+    ``directory``, ``file``, ``text``, ``switch`` (on/off) or ``repeat`` (counted each time
+    it is given)."""
     help: str
     choices: tuple[str, ...] = ()
     minimum: float = 0
@@ -107,6 +110,12 @@ OPTIONS: tuple[WrapOption, ...] = (
         ("--auth-method",),
         "text",
         "authenticate methodId for a current agent behind a legacy client.",
+    ),
+    WrapOption(
+        ("--mode",),
+        "mode",
+        "The mode a legacy agent's new sessions start in; the editor can switch it "
+        "(acceptEdits: edits without asking; a current agent keeps its own modes).",
     ),
     WrapOption(
         ("--trace",),

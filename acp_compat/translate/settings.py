@@ -22,6 +22,7 @@ import attrs
 from acp_compat._define import frozen
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
 from acp_compat.translate.probe import Protocol
+from acp_compat.translate.upgrade.modes import DEFAULT_MODE
 
 DEFAULT_MAX_READ_BYTES = 64 * 1024 * 1024
 """The default cap on a local file read (64 MiB: far above any source file)."""
@@ -47,6 +48,9 @@ class WrapSettings:
     ``None``: acp-compat's own."""
     client_fs: bool = False
     auth_method: str | None = None
+    mode: str = DEFAULT_MODE.value
+    """The mode a legacy agent's new sessions start in (a :class:`~.upgrade.modes.Mode`
+    id; a current agent keeps its own modes)."""
     trace: str | None = None
     log_file: str | None = None
     log_level: str = "info"

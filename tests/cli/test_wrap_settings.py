@@ -17,7 +17,14 @@ import pytest
 from acp_compat.cli import wrap as wrap_module
 from acp_compat.cli.wrap import wrap
 from acp_compat.cli.wrap_options import OPTIONS
+from acp_compat.translate.base import ToClient
+from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
+from acp_compat.translate.startup.factory import make_translator
+from acp_compat.translate.startup.policy import Decision, Mode
+from acp_compat.translate.upgrade import UpgradeTranslator
+from acp_compat.translate.upgrade.modes import DEFAULT_MODE
+from acp_compat.translate.upgrade.modes import Mode as SessionMode
 from tests.support.agents.harness import PYTHON
 
 
@@ -119,4 +126,52 @@ def test_a_number_option_refuses_nan_and_infinity(
     assert done.returncode == 2, done.stderr
     assert named in done.stderr
     assert "not a finite number of seconds" in done.stderr
+    assert done.stdout == ""
+
+
+def test_the_mode_new_sessions_start_in_reaches_the_upgrade_translator() -> None:
+    """``--mode`` (or its variable) is the mode of a legacy agent's new sessions: its
+    choices are the translator's own modes, and the translator is built with it."""
+    generated = {p.name: p for p in wrap.params if isinstance(p, click.Option)}
+    assert isinstance(generated["mode"].type, click.Choice)
+    assert list(generated["mode"].type.choices) == [mode.value for mode in SessionMode]
+    assert read_by_click(["--", "agent"]).mode == DEFAULT_MODE.value
+    assert read_by_click(["--mode", "acceptEdits", "--", "agent"]).mode == "acceptEdits"
+    settings = read_by_click(["--", "agent"], {"ACP_COMPAT_MODE": "readOnly"})
+    assert settings.mode == "readOnly"
+    decision = Decision(
+        mode=Mode.UPGRADE,
+        agent=Protocol.LEGACY,
+        client=Protocol.CURRENT,
+        process=0,
+        how="auto-detected",
+        agent0_initialized={"protocolVersion": "0.0.9", "isAuthenticated": True},
+        agent0_next_id=1,
+    )
+    translator = make_translator(decision, settings, "/tmp")
+    assert isinstance(translator, UpgradeTranslator)
+    initialize = {"protocolVersion": 1, "clientCapabilities": {}}
+    translator.from_client(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize}
+    )
+    new = {"cwd": "/tmp", "mcpServers": []}
+    [answer] = translator.from_client(
+        {"jsonrpc": "2.0", "id": 2, "method": "session/new", "params": new}
+    )
+    assert isinstance(answer, ToClient)
+    assert answer.message["result"]["modes"]["currentModeId"] == SessionMode.READ_ONLY.value
+
+
+def test_an_unknown_mode_is_a_usage_error_naming_the_variable() -> None:
+    done = subprocess.run(
+        [PYTHON, "-m", "acp_compat", "wrap", "--", PYTHON, "-c", "pass"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ACP_COMPAT_MODE": "yolo"},
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "environment variable 'ACP_COMPAT_MODE'" in done.stderr
+    assert "'yolo' is not one of 'ask', 'acceptEdits', 'acceptAll', 'readOnly'" in done.stderr
     assert done.stdout == ""

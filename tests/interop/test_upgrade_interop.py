@@ -599,3 +599,26 @@ def test_read_only_rejects_an_edit_unasked(v1_clients: ClientSet, how: str) -> N
         ]
 
     typescript(v1_clients).each(scenario)
+
+
+def test_the_mode_given_to_wrap_is_where_sessions_start(v1_clients: ClientSet) -> None:
+    """``wrap --mode acceptEdits``: a client that never switches modes gets its session in
+    accept edits, offered as the current mode both ways, and the edit runs unasked."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        hello = cwd / legacy_agent.HELLO
+        agent = wrap_command(legacy_agent_command(), "--mode", "acceptEdits")
+        run = ok(client.run(agent, "--prompt", "edit", cwds=[cwd]))
+        session = run.session()
+        assert session["modes"]["currentModeId"] == "acceptEdits"
+        [option] = session["configOptions"]
+        assert (option["category"], option["currentValue"]) == ("mode", "acceptEdits")
+        assert session["stopReasons"] == ["end_turn"]
+        assert session["permissions"] == []
+        assert hello.read_text(encoding="utf-8") == HELLO_TEXT + legacy_agent.EDIT_SUFFIX
+        assert relay_answers(run) == [
+            {"answeredBy": "relay", "mode": "acceptEdits", "outcome": "allow"}
+        ]
+
+    typescript(v1_clients).each(scenario)

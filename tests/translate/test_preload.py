@@ -13,7 +13,8 @@ import sys
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.startup import preload_translator
 def loaded():
-    return sorted(n for n in ("upgrade", "downgrade") if f"acp_compat.translate.{n}" in sys.modules)
+    names = ("upgrade", "downgrade")
+    return sorted(n for n in names if f"acp_compat.translate.{n}.translator" in sys.modules)
 before = loaded()
 preload_translator(Protocol.%s)
 print(before, loaded())

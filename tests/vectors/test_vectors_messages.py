@@ -23,6 +23,7 @@ import pytest
 from acp_compat.codec import CodecError, structure, unstructure
 from acp_compat.jsonrpc.messages import INVALID_PARAMS, Kind, classify
 from acp_compat.models._base import MethodSpec
+from acp_compat.translate.upgrade.modes import Mode
 from tests.support.paths import VECTORS
 from tests.support.schemas import (
     CURRENT_SCHEMA,
@@ -212,6 +213,7 @@ OPTIONS: dict[str, tuple[set[str], Any]] = {
     "agent0Initialized": ({"upgrade", "downgrade"}, lambda v: isinstance(v, dict)),
     "agent0NextId": ({"upgrade", "downgrade"}, _is_int),
     "closeBatch": ({"upgrade"}, lambda v: _is_int(v) and v >= 1),
+    "defaultMode": ({"upgrade"}, lambda v: v in {mode.value for mode in Mode}),
 }
 
 INPUT_EVENTS: dict[str, tuple[set[str], set[str]]] = {

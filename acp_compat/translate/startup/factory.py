@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 
 from acp_compat.translate.base import Translator
 from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
@@ -26,7 +25,8 @@ def preload_translator(client: Protocol | None) -> None:
     if client is Protocol.CURRENT or client is Protocol.LEGACY:
         name = "upgrade" if client is Protocol.CURRENT else "downgrade"
         with contextlib.suppress(ImportError):
-            importlib.import_module(f"acp_compat.translate.{name}")
+            # ``__import__``, as acp_compat._lazy imports: the import ``-X importtime`` reports.
+            __import__(f"acp_compat.translate.{name}.translator")
 
 
 def make_translator(
@@ -52,7 +52,10 @@ def _translator_for(
         return PassthroughTranslator()
     if decision.mode is Mode.UPGRADE:
         try:
-            from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
+            # From the modules, not the package's lazy face: that would read its source.
+            from acp_compat.translate.upgrade.modes import Mode as SessionMode
+            from acp_compat.translate.upgrade.options import UpgradeOptions
+            from acp_compat.translate.upgrade.translator import UpgradeTranslator
         except ImportError as exc:
             return f"the upgrade translator is not available in this build ({exc})"
         return UpgradeTranslator(
@@ -62,6 +65,7 @@ def _translator_for(
                 version=settings.version,
                 agent0_initialized=decision.agent0_initialized,
                 agent0_next_id=decision.agent0_next_id,
+                default_mode=SessionMode(settings.mode),
             )
         )
     try:

@@ -114,7 +114,14 @@ Choices
   ``data`` and logged, an unknown method ``-32601``.
 """
 
-from acp_compat.translate.upgrade.options import UpgradeOptions
-from acp_compat.translate.upgrade.translator import UpgradeTranslator
+from typing import TYPE_CHECKING
 
-__all__ = ["UpgradeOptions", "UpgradeTranslator"]
+from acp_compat import _lazy
+
+# Imported on first use: ``wrap`` reads the mode ids (:mod:`.modes`) at every start, for its
+# ``--mode`` option, and only the upgrade needs the translator.
+if TYPE_CHECKING:
+    from acp_compat.translate.upgrade.options import UpgradeOptions as UpgradeOptions
+    from acp_compat.translate.upgrade.translator import UpgradeTranslator as UpgradeTranslator
+else:
+    __getattr__, __dir__ = _lazy.lazy_exports(__name__)

@@ -169,7 +169,11 @@ class UpgradeState:
         proc.session_id = session_id
         proc.role = Role.SESSION
         session = SessionRecord(
-            session_id=session_id, agent=proc.number, cwd=cwd, updated_at=self.options.now()
+            session_id=session_id,
+            agent=proc.number,
+            cwd=cwd,
+            updated_at=self.options.now(),
+            mode=self.options.default_mode,
         )
         self.sessions.add(session)
         return ToClient(result(client_id, modes.new_session_result(session_id, session.mode)))

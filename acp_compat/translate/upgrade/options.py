@@ -12,6 +12,7 @@ import attrs
 
 from acp_compat._define import frozen
 from acp_compat.translate.upgrade.agent_name import agent_name
+from acp_compat.translate.upgrade.modes import DEFAULT_MODE, Mode
 
 CLOSE_BATCH = 256
 """Tool-call closes per batch at a turn's end: about 40 KiB of lines, less than one read
@@ -56,6 +57,8 @@ class UpgradeOptions:
     * ``close_batch``: how many tool calls a turn's end closes at once; the rest follow a
       batch per :meth:`~acp_compat.translate.base.Translator.client_drained`
       (:mod:`.turn_end`).
+    * ``default_mode``: the mode a new session starts in (``wrap --mode``; :mod:`.modes`);
+      the client can switch it.
     """
 
     agent_command: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
@@ -66,6 +69,7 @@ class UpgradeOptions:
     agent0_initialized: dict[str, Any] | None = None
     agent0_next_id: int = 0
     close_batch: int = CLOSE_BATCH
+    default_mode: Mode = DEFAULT_MODE
 
     @property
     def command_name(self) -> str:
@@ -83,10 +87,10 @@ class UpgradeOptions:
         """Options from a conversation vector's ``options`` object.
 
         Keys: ``launchCwd``, ``agentCommand``, ``version`` (default ``0.0.0-test``),
-        ``agent0Initialized``, ``agent0NextId``, ``closeBatch``; keys meant for other translators
-        (``clientFs``...) are ignored. Session ids are ``sess-1``, ``sess-2``, ... and the
-        clock always reads :data:`VECTOR_NOW`, so a vector can be replayed by another
-        implementation.
+        ``agent0Initialized``, ``agent0NextId``, ``closeBatch``, ``defaultMode`` (a mode
+        id); keys meant for other translators (``clientFs``...) are ignored. Session ids
+        are ``sess-1``, ``sess-2``, ... and the clock always reads :data:`VECTOR_NOW`, so a
+        vector can be replayed by another implementation.
         """
         counter = itertools.count(1)
         agent0 = obj.get("agent0Initialized")
@@ -99,4 +103,5 @@ class UpgradeOptions:
             agent0_initialized=dict(agent0) if isinstance(agent0, dict) else None,
             agent0_next_id=int(obj.get("agent0NextId", 0)),
             close_batch=int(obj.get("closeBatch", CLOSE_BATCH)),
+            default_mode=Mode(obj.get("defaultMode", DEFAULT_MODE.value)),
         )
