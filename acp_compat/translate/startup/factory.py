@@ -53,7 +53,6 @@ def _translator_for(
     if decision.mode is Mode.UPGRADE:
         try:
             # From the modules, not the package's lazy face: that would read its source.
-            from acp_compat.translate.upgrade.modes import Mode as SessionMode
             from acp_compat.translate.upgrade.options import UpgradeOptions
             from acp_compat.translate.upgrade.translator import UpgradeTranslator
         except ImportError as exc:
@@ -65,7 +64,7 @@ def _translator_for(
                 version=settings.version,
                 agent0_initialized=decision.agent0_initialized,
                 agent0_next_id=decision.agent0_next_id,
-                default_mode=SessionMode(settings.mode),
+                default_mode=settings.mode,
             )
         )
     try:

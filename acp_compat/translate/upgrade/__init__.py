@@ -93,8 +93,9 @@ Choices
   it); a permission request is settled then (the agent answered ``cancel`` if it still
   runs, a late answer dropped), the answers to ``fs`` requests still reach a closing
   process and are consumed once it is gone.
-* Each session has a mode (:mod:`.modes`), ``ask`` at first: every confirmation goes to
-  the user. In another mode the relay answers what the mode's row says (``allow`` once,
+* Each session has a mode (:mod:`.modes`), at first :attr:`UpgradeOptions.default_mode`
+  (``wrap --mode``; ``ask`` unless set: every confirmation goes to the user). In another
+  mode the relay answers what the mode's row says (``allow`` once,
   or ``reject``; ``cancel`` once the turn is cancelled) through the same step as a
   user's answer (:meth:`~.core.UpgradeState.answer_confirmation`), never an "always"
   outcome, so what the legacy agent remembers is only what a user chose. ``session/set_mode`` and

@@ -12,7 +12,7 @@ import attrs
 
 from acp_compat._define import frozen
 from acp_compat.translate.upgrade.agent_name import agent_name
-from acp_compat.translate.upgrade.modes import DEFAULT_MODE, Mode
+from acp_compat.translate.upgrade.modes import DEFAULT_MODE, Mode, mode_named, offered
 
 CLOSE_BATCH = 256
 """Tool-call closes per batch at a turn's end: about 40 KiB of lines, less than one read
@@ -38,6 +38,15 @@ def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
     return tuple(str(part) for part in value)
 
 
+def _mode(value: Mode | str) -> Mode:
+    """A mode, also given by its id (``acceptEdits``, as the wire and ``wrap --mode`` name
+    it); an unknown one is refused when the options are made, not at the first session."""
+    mode = value if isinstance(value, Mode) else mode_named(value)
+    if mode is None:
+        raise ValueError(f"unknown mode {value!r}; expected one of {offered()}")
+    return mode
+
+
 @frozen(kw_only=True)
 class UpgradeOptions:
     """What an :class:`~acp_compat.translate.upgrade.UpgradeTranslator` needs to know.
@@ -57,8 +66,8 @@ class UpgradeOptions:
     * ``close_batch``: how many tool calls a turn's end closes at once; the rest follow a
       batch per :meth:`~acp_compat.translate.base.Translator.client_drained`
       (:mod:`.turn_end`).
-    * ``default_mode``: the mode a new session starts in (``wrap --mode``; :mod:`.modes`);
-      the client can switch it.
+    * ``default_mode``: the mode a new session starts in, a :class:`~.modes.Mode` or its
+      id (``wrap --mode``; :mod:`.modes`); the client can switch it.
     """
 
     agent_command: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
@@ -69,7 +78,7 @@ class UpgradeOptions:
     agent0_initialized: dict[str, Any] | None = None
     agent0_next_id: int = 0
     close_batch: int = CLOSE_BATCH
-    default_mode: Mode = DEFAULT_MODE
+    default_mode: Mode = attrs.field(default=DEFAULT_MODE, converter=_mode)
 
     @property
     def command_name(self) -> str:
@@ -103,5 +112,5 @@ class UpgradeOptions:
             agent0_initialized=dict(agent0) if isinstance(agent0, dict) else None,
             agent0_next_id=int(obj.get("agent0NextId", 0)),
             close_batch=int(obj.get("closeBatch", CLOSE_BATCH)),
-            default_mode=Mode(obj.get("defaultMode", DEFAULT_MODE.value)),
+            default_mode=obj.get("defaultMode", DEFAULT_MODE),
         )

@@ -14,7 +14,8 @@ from acp_compat.codec import structure, unstructure
 from acp_compat.models import legacy
 from acp_compat.models.current.session import NewSessionResponse, SetSessionConfigOptionResponse
 from acp_compat.models.current.updates import SessionNotification
-from acp_compat.translate.upgrade import modes
+from acp_compat.translate.base import ToAgent, ToClient
+from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator, modes
 from acp_compat.translate.upgrade.modes import Decision, Mode
 
 
@@ -66,3 +67,44 @@ def test_both_forms_name_the_same_modes_and_the_same_current_one(mode: Mode) -> 
     offered = [(m["id"], m["name"], m["description"]) for m in state["availableModes"]]
     values = [(v["value"], v["name"], v["description"]) for v in option["options"]]
     assert offered == values
+
+
+def _new_session_mode(options: UpgradeOptions) -> str:
+    """The ``currentModeId`` a translator with ``options`` answers a ``session/new`` with."""
+    translator = UpgradeTranslator(options)
+    initialize = {"protocolVersion": 1, "clientCapabilities": {}}
+    [to_agent] = translator.from_client(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize}
+    )
+    assert isinstance(to_agent, ToAgent)
+    legacy_answer = {"protocolVersion": "0.0.9", "isAuthenticated": True}
+    translator.from_agent(
+        0, {"jsonrpc": "2.0", "id": to_agent.message["id"], "result": legacy_answer}
+    )
+    new = {"cwd": "/work", "mcpServers": []}
+    [answer] = translator.from_client(
+        {"jsonrpc": "2.0", "id": 2, "method": "session/new", "params": new}
+    )
+    assert isinstance(answer, ToClient)
+    mode_id = answer.message["result"]["modes"]["currentModeId"]
+    assert isinstance(mode_id, str)
+    return mode_id
+
+
+def _options(default_mode: Mode | str) -> UpgradeOptions:
+    return UpgradeOptions(
+        agent_command=["agent"], launch_cwd="/work", version="0", default_mode=default_mode
+    )
+
+
+def test_the_default_mode_option_takes_a_mode_or_its_id_and_refuses_any_other() -> None:
+    """A library user can give the mode as its wire id (as the vectors do); an unknown one
+    is refused when the options are made, never left to fail at the first session/new."""
+    unset = UpgradeOptions(agent_command=["agent"], launch_cwd="/work", version="0")
+    assert _new_session_mode(unset) == "ask"
+    assert _new_session_mode(_options(Mode.READ_ONLY)) == "readOnly"
+    by_id = _options("acceptEdits")
+    assert by_id.default_mode is Mode.ACCEPT_EDITS
+    assert _new_session_mode(by_id) == "acceptEdits"
+    with pytest.raises(ValueError, match="unknown mode 'yolo'; expected one of ask, accept"):
+        _options("yolo")
