@@ -112,7 +112,7 @@ OPTIONS: tuple[WrapOption, ...] = (
         "authenticate methodId for a current agent behind a legacy client.",
     ),
     WrapOption(
-        ("--mode",),
+        ("--session-mode",),
         "mode",
         "The mode a legacy agent's new sessions start in; the editor can switch it "
         "(acceptEdits: edits without asking; a current agent keeps its own modes).",

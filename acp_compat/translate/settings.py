@@ -48,7 +48,7 @@ class WrapSettings:
     ``None``: acp-compat's own."""
     client_fs: bool = False
     auth_method: str | None = None
-    mode: str = DEFAULT_MODE.value
+    session_mode: str = DEFAULT_MODE.value
     """The mode a legacy agent's new sessions start in (a :class:`~.upgrade.modes.Mode`
     id; a current agent keeps its own modes)."""
     trace: str | None = None

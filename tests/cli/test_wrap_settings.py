@@ -130,15 +130,16 @@ def test_a_number_option_refuses_nan_and_infinity(
 
 
 def test_the_mode_new_sessions_start_in_reaches_the_upgrade_translator() -> None:
-    """``--mode`` (or its variable) is the mode of a legacy agent's new sessions: its
+    """``--session-mode`` (or its variable) is the mode of a legacy agent's new sessions: its
     choices are the translator's own modes, and the translator is built with it."""
     generated = {p.name: p for p in wrap.params if isinstance(p, click.Option)}
-    assert isinstance(generated["mode"].type, click.Choice)
-    assert list(generated["mode"].type.choices) == [mode.value for mode in SessionMode]
-    assert read_by_click(["--", "agent"]).mode == DEFAULT_MODE.value
-    assert read_by_click(["--mode", "acceptEdits", "--", "agent"]).mode == "acceptEdits"
-    settings = read_by_click(["--", "agent"], {"ACP_COMPAT_MODE": "readOnly"})
-    assert settings.mode == "readOnly"
+    assert isinstance(generated["session_mode"].type, click.Choice)
+    assert list(generated["session_mode"].type.choices) == [mode.value for mode in SessionMode]
+    assert read_by_click(["--", "agent"]).session_mode == DEFAULT_MODE.value
+    given = read_by_click(["--session-mode", "acceptEdits", "--", "agent"])
+    assert given.session_mode == "acceptEdits"
+    settings = read_by_click(["--", "agent"], {"ACP_COMPAT_SESSION_MODE": "readOnly"})
+    assert settings.session_mode == "readOnly"
     decision = Decision(
         mode=Mode.UPGRADE,
         agent=Protocol.LEGACY,
@@ -168,10 +169,10 @@ def test_an_unknown_mode_is_a_usage_error_naming_the_variable() -> None:
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        env={**os.environ, "ACP_COMPAT_MODE": "yolo"},
+        env={**os.environ, "ACP_COMPAT_SESSION_MODE": "yolo"},
         timeout=60,
     )
     assert done.returncode == 2, done.stderr
-    assert "environment variable 'ACP_COMPAT_MODE'" in done.stderr
+    assert "environment variable 'ACP_COMPAT_SESSION_MODE'" in done.stderr
     assert "'yolo' is not one of 'ask', 'acceptEdits', 'acceptAll', 'readOnly'" in done.stderr
     assert done.stdout == ""

@@ -602,13 +602,13 @@ def test_read_only_rejects_an_edit_unasked(v1_clients: ClientSet, how: str) -> N
 
 
 def test_the_mode_given_to_wrap_is_where_sessions_start(v1_clients: ClientSet) -> None:
-    """``wrap --mode acceptEdits``: a client that never switches modes gets its session in
+    """``wrap --session-mode acceptEdits``: a client that never switches modes gets its session in
     accept edits, offered as the current mode both ways, and the edit runs unasked."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")
         hello = cwd / legacy_agent.HELLO
-        agent = wrap_command(legacy_agent_command(), "--mode", "acceptEdits")
+        agent = wrap_command(legacy_agent_command(), "--session-mode", "acceptEdits")
         run = ok(client.run(agent, "--prompt", "edit", cwds=[cwd]))
         session = run.session()
         assert session["modes"]["currentModeId"] == "acceptEdits"

@@ -64,7 +64,7 @@ def _translator_for(
                 version=settings.version,
                 agent0_initialized=decision.agent0_initialized,
                 agent0_next_id=decision.agent0_next_id,
-                default_mode=settings.mode,
+                default_mode=settings.session_mode,
             )
         )
     try:

@@ -94,7 +94,7 @@ Choices
   runs, a late answer dropped), the answers to ``fs`` requests still reach a closing
   process and are consumed once it is gone.
 * Each session has a mode (:mod:`.modes`), at first :attr:`UpgradeOptions.default_mode`
-  (``wrap --mode``; ``ask`` unless set: every confirmation goes to the user). In another
+  (``wrap --session-mode``; ``ask`` unless set: every confirmation goes to the user). In another
   mode the relay answers what the mode's row says (``allow`` once,
   or ``reject``; ``cancel`` once the turn is cancelled) through the same step as a
   user's answer (:meth:`~.core.UpgradeState.answer_confirmation`), never an "always"
@@ -120,7 +120,7 @@ from typing import TYPE_CHECKING
 from acp_compat import _lazy
 
 # Imported on first use: ``wrap`` reads the mode ids (:mod:`.modes`) at every start, for its
-# ``--mode`` option, and only the upgrade needs the translator.
+# ``--session-mode`` option, and only the upgrade needs the translator.
 if TYPE_CHECKING:
     from acp_compat.translate.upgrade.options import UpgradeOptions as UpgradeOptions
     from acp_compat.translate.upgrade.translator import UpgradeTranslator as UpgradeTranslator

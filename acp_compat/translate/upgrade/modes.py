@@ -6,7 +6,7 @@ command, MCP tool or fetch, and remembers an "always allow" itself. A native age
 kind (gemini-cli's Default, Auto Edit, YOLO, Plan) lets the user choose how much it asks,
 so the relay offers the same choice and carries it out: each session has a :class:`Mode`
 (a field of its record, first :attr:`.options.UpgradeOptions.default_mode`: ``wrap
---mode``), and :data:`DECISIONS`, one table, says what each mode does with each kind of
+--session-mode``), and :data:`DECISIONS`, one table, says what each mode does with each kind of
 confirmation: ask the user (a ``session/request_permission``, as without modes), or answer
 the agent itself.
 

@@ -39,7 +39,7 @@ def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
 
 
 def _mode(value: Mode | str) -> Mode:
-    """A mode, also given by its id (``acceptEdits``, as the wire and ``wrap --mode`` name
+    """A mode, also given by its id (``acceptEdits``, as the wire and ``wrap --session-mode`` name
     it); an unknown one is refused when the options are made, not at the first session."""
     mode = value if isinstance(value, Mode) else mode_named(value)
     if mode is None:
@@ -67,7 +67,7 @@ class UpgradeOptions:
       batch per :meth:`~acp_compat.translate.base.Translator.client_drained`
       (:mod:`.turn_end`).
     * ``default_mode``: the mode a new session starts in, a :class:`~.modes.Mode` or its
-      id (``wrap --mode``; :mod:`.modes`); the client can switch it.
+      id (``wrap --session-mode``; :mod:`.modes`); the client can switch it.
     """
 
     agent_command: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
