@@ -17,7 +17,6 @@ import pytest
 from acp_compat.cli import wrap as wrap_module
 from acp_compat.cli.wrap import wrap
 from acp_compat.cli.wrap_options import OPTIONS
-from acp_compat.translate.base import ToClient
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup.factory import make_translator
@@ -26,6 +25,7 @@ from acp_compat.translate.upgrade import UpgradeTranslator
 from acp_compat.translate.upgrade.modes import DEFAULT_MODE
 from acp_compat.translate.upgrade.modes import Mode as SessionMode
 from tests.support.agents.harness import PYTHON
+from tests.support.upgrade_session import first_session
 
 
 def read_by_click(args: list[str], env: dict[str, str] | None = None) -> WrapSettings:
@@ -66,6 +66,18 @@ def test_an_editor_command_line_becomes_the_record() -> None:
         quiet=2,
         version=read.version,
         given_as={"agent_protocol": "--agent-protocol legacy", "grace": "--grace 0.5"},
+    )
+
+
+def wrap_usage(options: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The real ``wrap`` with ``options`` and ``env`` around an agent that does nothing."""
+    return subprocess.run(
+        [PYTHON, "-m", "acp_compat", "wrap", *options, "--", PYTHON, "-c", "pass"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=60,
     )
 
 
@@ -115,14 +127,7 @@ def test_a_number_option_refuses_nan_and_infinity(
 ) -> None:
     """Through the real command: a usage error (2) naming the flag or the variable, not a
     relay that crashes at its first timer (exit 1)."""
-    done = subprocess.run(
-        [PYTHON, "-m", "acp_compat", "wrap", *options, "--", PYTHON, "-c", "pass"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        env={**os.environ, **env},
-        timeout=60,
-    )
+    done = wrap_usage(options, env)
     assert done.returncode == 2, done.stderr
     assert named in done.stderr
     assert "not a finite number of seconds" in done.stderr
@@ -151,27 +156,12 @@ def test_the_mode_new_sessions_start_in_reaches_the_upgrade_translator() -> None
     )
     translator = make_translator(decision, settings, "/tmp")
     assert isinstance(translator, UpgradeTranslator)
-    initialize = {"protocolVersion": 1, "clientCapabilities": {}}
-    translator.from_client(
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize}
-    )
-    new = {"cwd": "/tmp", "mcpServers": []}
-    [answer] = translator.from_client(
-        {"jsonrpc": "2.0", "id": 2, "method": "session/new", "params": new}
-    )
-    assert isinstance(answer, ToClient)
-    assert answer.message["result"]["modes"]["currentModeId"] == SessionMode.READ_ONLY.value
+    session = first_session(translator, "/tmp")
+    assert session["modes"]["currentModeId"] == SessionMode.READ_ONLY.value
 
 
 def test_an_unknown_mode_is_a_usage_error_naming_the_variable() -> None:
-    done = subprocess.run(
-        [PYTHON, "-m", "acp_compat", "wrap", "--", PYTHON, "-c", "pass"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "ACP_COMPAT_SESSION_MODE": "yolo"},
-        timeout=60,
-    )
+    done = wrap_usage([], {"ACP_COMPAT_SESSION_MODE": "yolo"})
     assert done.returncode == 2, done.stderr
     assert "environment variable 'ACP_COMPAT_SESSION_MODE'" in done.stderr
     assert "'yolo' is not one of 'ask', 'acceptEdits', 'acceptAll', 'readOnly'" in done.stderr

@@ -602,8 +602,9 @@ def test_read_only_rejects_an_edit_unasked(v1_clients: ClientSet, how: str) -> N
 
 
 def test_the_mode_given_to_wrap_is_where_sessions_start(v1_clients: ClientSet) -> None:
-    """``wrap --session-mode acceptEdits``: a client that never switches modes gets its session in
-    accept edits, offered as the current mode both ways, and the edit runs unasked."""
+    """``wrap --session-mode acceptEdits``: a client that never switches modes gets its
+    session in accept edits, offered as the current mode both ways, and the edit runs
+    unasked."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")

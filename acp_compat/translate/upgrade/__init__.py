@@ -94,11 +94,11 @@ Choices
   runs, a late answer dropped), the answers to ``fs`` requests still reach a closing
   process and are consumed once it is gone.
 * Each session has a mode (:mod:`.modes`), at first :attr:`UpgradeOptions.default_mode`
-  (``wrap --session-mode``; ``ask`` unless set: every confirmation goes to the user). In another
-  mode the relay answers what the mode's row says (``allow`` once,
-  or ``reject``; ``cancel`` once the turn is cancelled) through the same step as a
-  user's answer (:meth:`~.core.UpgradeState.answer_confirmation`), never an "always"
-  outcome, so what the legacy agent remembers is only what a user chose. ``session/set_mode`` and
+  (``wrap --session-mode``; ``ask`` unless set: every confirmation goes to the user). In
+  another mode the relay answers what the mode's row says (``allow`` once, or ``reject``;
+  ``cancel`` once the turn is cancelled) through the same step as a user's answer
+  (:meth:`~.core.UpgradeState.answer_confirmation`), never an "always" outcome, so what the
+  legacy agent remembers is only what a user chose. ``session/set_mode`` and
   ``session/set_config_option`` switch it from the next confirmation on, and both
   ``current_mode_update`` and ``config_option_update`` go out before the answer.
 * A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never

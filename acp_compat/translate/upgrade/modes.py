@@ -6,9 +6,9 @@ command, MCP tool or fetch, and remembers an "always allow" itself. A native age
 kind (gemini-cli's Default, Auto Edit, YOLO, Plan) lets the user choose how much it asks,
 so the relay offers the same choice and carries it out: each session has a :class:`Mode`
 (a field of its record, first :attr:`.options.UpgradeOptions.default_mode`: ``wrap
---session-mode``), and :data:`DECISIONS`, one table, says what each mode does with each kind of
-confirmation: ask the user (a ``session/request_permission``, as without modes), or answer
-the agent itself.
+--session-mode``), and :data:`DECISIONS`, one table, says what each mode does with each
+kind of confirmation: ask the user (a ``session/request_permission``, as without modes), or
+answer the agent itself.
 
 The modes are offered twice, as ``modes`` (``SessionModeState``) and as one select config
 option of category ``mode``, the form current clients are moving to; both are built here

@@ -39,8 +39,9 @@ def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
 
 
 def _mode(value: Mode | str) -> Mode:
-    """A mode, also given by its id (``acceptEdits``, as the wire and ``wrap --session-mode`` name
-    it); an unknown one is refused when the options are made, not at the first session."""
+    """A mode, also given by its id (``acceptEdits``, as the wire and ``wrap
+    --session-mode`` name it); an unknown one is refused when the options are made, not at
+    the first session."""
     mode = value if isinstance(value, Mode) else mode_named(value)
     if mode is None:
         raise ValueError(f"unknown mode {value!r}; expected one of {offered()}")

@@ -14,9 +14,9 @@ from acp_compat.codec import structure, unstructure
 from acp_compat.models import legacy
 from acp_compat.models.current.session import NewSessionResponse, SetSessionConfigOptionResponse
 from acp_compat.models.current.updates import SessionNotification
-from acp_compat.translate.base import ToAgent, ToClient
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator, modes
 from acp_compat.translate.upgrade.modes import Decision, Mode
+from tests.support.upgrade_session import first_session
 
 
 def _tag(member: type[Any]) -> str:
@@ -71,22 +71,7 @@ def test_both_forms_name_the_same_modes_and_the_same_current_one(mode: Mode) -> 
 
 def _new_session_mode(options: UpgradeOptions) -> str:
     """The ``currentModeId`` a translator with ``options`` answers a ``session/new`` with."""
-    translator = UpgradeTranslator(options)
-    initialize = {"protocolVersion": 1, "clientCapabilities": {}}
-    [to_agent] = translator.from_client(
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize}
-    )
-    assert isinstance(to_agent, ToAgent)
-    legacy_answer = {"protocolVersion": "0.0.9", "isAuthenticated": True}
-    translator.from_agent(
-        0, {"jsonrpc": "2.0", "id": to_agent.message["id"], "result": legacy_answer}
-    )
-    new = {"cwd": "/work", "mcpServers": []}
-    [answer] = translator.from_client(
-        {"jsonrpc": "2.0", "id": 2, "method": "session/new", "params": new}
-    )
-    assert isinstance(answer, ToClient)
-    mode_id = answer.message["result"]["modes"]["currentModeId"]
+    mode_id = first_session(UpgradeTranslator(options), "/work")["modes"]["currentModeId"]
     assert isinstance(mode_id, str)
     return mode_id
 
