@@ -17,31 +17,14 @@ from collections import deque
 from typing import Any
 
 from acp_compat._define import frozen
-from acp_compat.jsonrpc.messages import Kind, classify
-from acp_compat.models import legacy
-from acp_compat.models.current.methods import CURRENT_METHODS
-from acp_compat.trace.links import Link, Seen
-from acp_compat.trace.records import (
-    AGENT_IN,
-    AGENT_OUT,
-    CLIENT_IN,
-    CLIENT_OUT,
-    BadLine,
-    Item,
-    Record,
-    RelayEvent,
-)
+from acp_compat.trace.links import EDITOR, Links
+from acp_compat.trace.records import AGENT_OUT, CLIENT_IN, BadLine, Item, Record, RelayEvent
 from acp_compat.trace.render import Line, Span
 from acp_compat.trace.rules import RULES, RULES_BY_ID, Flaw, Rule
-from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol
-
-ENDED = frozenset({"agent_exited", "agent_lost", "agent_start_failed"})
-"""Relay events after which an agent process's link is gone (nothing more is owed on it)."""
+from acp_compat.translate.probe import Protocol
 
 ECHO_WINDOW = 8
 """Records within which a passthrough relay's copy of a message follows the original."""
-
-EDITOR = "editor"
 
 
 @frozen
@@ -81,28 +64,9 @@ class Finding:
         }
 
 
-def _link_of(record: Record) -> tuple[str, str]:
-    """(link name, the sender's role on it) for a record's direction."""
-    agent = f"agent {record.agent if record.agent is not None else 0}"
-    return {
-        CLIENT_IN: (EDITOR, "client"),
-        CLIENT_OUT: (EDITOR, "agent"),
-        AGENT_OUT: (agent, "client"),
-        AGENT_IN: (agent, "agent"),
-    }[record.direction]
-
-
 def _side(link: str, sender: str) -> str:
     peer_sends = (sender == "client") == (link == EDITOR)
     return link if peer_sends else f"relay → {link}"
-
-
-def _guess_protocol(method: Any) -> Protocol | None:
-    """The protocol a method belongs to, when only one has it (a trace starting mid-way)."""
-    current, old = method in CURRENT_METHODS, method in legacy.LEGACY_METHODS
-    if current != old:
-        return Protocol.CURRENT if current else Protocol.LEGACY
-    return None
 
 
 class Checker:
@@ -113,7 +77,8 @@ class Checker:
         self.records = 0
         """How many records (messages and events) were read."""
         self.bad_lines = 0
-        self.links: dict[str, Link] = {}
+        self.trace = Links()
+        """What is open on each link of the trace (the one interpreter)."""
         self._by_link: dict[tuple[Protocol | None, str], tuple[Rule, ...]] = {}
         self._recent: deque[tuple[tuple[str, str | None, str, str], int]] = deque(
             maxlen=ECHO_WINDOW * 4
@@ -127,21 +92,16 @@ class Checker:
             return []
         self.records += 1
         if isinstance(item, RelayEvent):
-            self._event(item)
+            self.trace.event(item)
             return []
-        name, sender = _link_of(item)
-        link = self.links.get(name)
-        if link is None:
-            link = self.links[name] = Link(name)
-        kind = classify(item.message)
-        seen = link.see(item, sender, kind)
-        self._learn_protocol(link, seen)
+        link, seen = self.trace.see(item)
+        side = _side(link.name, seen.sender)
         found = [
-            self._finding(rule, flaw, seen.record, _side(name, sender), seen.method)
-            for rule in self._applying(link.protocol, sender)
+            self._finding(rule, flaw, seen.record, side, seen.method)
+            for rule in self._applying(link.protocol, seen.sender)
             for flaw in rule.check(seen, link)
         ]
-        link.learn(seen)
+        self.trace.learn(link, seen)
         return [f for f in found if not self._echo(f)]
 
     def _applying(self, protocol: Protocol | None, sender: str) -> tuple[Rule, ...]:
@@ -155,7 +115,7 @@ class Checker:
     def finish(self) -> list[Finding]:
         """The trace is over: what it left open that breaks a rule."""
         found: list[Finding] = []
-        for name, link in self.links.items():
+        for name, link in self.trace.links.items():
             for rule in self.rules:
                 if rule.at_end is None:
                     continue
@@ -178,33 +138,10 @@ class Checker:
         a passthrough relay (the same rule, method, field and words, a few records on)."""
         key = (finding.rule, finding.method, finding.path, finding.text)
         for seen_key, line in self._recent:
-            if seen_key == key and finding.line - line <= ECHO_WINDOW and self._passthrough():
+            if seen_key == key and finding.line - line <= ECHO_WINDOW and self.trace.passthrough():
                 return True
         self._recent.append((key, finding.line))
         return False
-
-    def _passthrough(self) -> bool:
-        protocols = {link.protocol for link in self.links.values()}
-        return len(self.links) > 1 and len(protocols) == 1
-
-    def _learn_protocol(self, link: Link, seen: Seen) -> None:
-        if seen.method == "initialize":
-            if seen.kind is Kind.REQUEST:
-                link.protocol = client_protocol(seen.message)
-            elif seen.kind is Kind.RESPONSE:
-                link.protocol = agent_protocol(seen.message) or link.protocol
-        elif link.protocol is None:
-            link.protocol = _guess_protocol(seen.method)
-
-    def _event(self, event: RelayEvent) -> None:
-        kind = event.event.get("type")
-        name = f"agent {event.agent if event.agent is not None else 0}"
-        if kind in ENDED:
-            self.links.pop(name, None)
-        elif kind == "dropped_line":
-            link = self.links.get(EDITOR if event.event.get("side") == "client" else name)
-            if link is not None:
-                link.drops += 1
 
 
 def check_trace(items: list[Item]) -> list[Finding]:

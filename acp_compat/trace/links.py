@@ -1,135 +1,82 @@
-"""What a check remembers of one connection: open requests, sessions, live tool calls.
+"""The one interpreter of a trace: what is open on each link, record by record (sans-IO).
 
-A trace shows up to two connections: the editor's with the relay (``client->relay``,
-``relay->client``) and each agent process's with the relay (``relay->agent``,
-``agent->relay``). Each is a :class:`Link` between a *client* and an *agent* in one
-protocol; the relay plays the agent to the editor and the client to an agent. The rules
-(:mod:`.rules`) read a link before a message changes it, then :meth:`Link.learn` updates
-it, in this one place.
+A trace shows the editor's link with the relay (``client->relay``, ``relay->client``)
+and each agent process's (``relay->agent``, ``agent->relay``): a :class:`Link` between a
+*client* and an *agent* in one protocol (the relay plays either). :class:`Links` routes
+each record to its link, which learns its protocol from its own ``initialize`` and keeps
+what is open: pending requests, sessions (in the one session machine,
+:data:`~acp_compat.translate.lifecycle.SESSION_TRANSITIONS`) and their tool calls.
+``trace --check``'s rules (:mod:`.rules`) read a link before a message changes it
+(:meth:`Links.see`, then :meth:`Links.learn`); the conversation (:mod:`.conversation`)
+builds what an editor showed from the same :class:`Seen`. Which session event a message
+stands for (a prompt, a client's cancel, a turn's end) is :data:`SESSION_EVENTS`.
 
-Everything kept is open: pending requests, sessions, the current turn's tool calls and
-those still running, a short memory of answered ids (to tell "answered twice" from
-"never asked"). Nothing grows with the length of a trace.
+Everything kept is open (and a short memory of answered ids, to tell "answered twice"
+from "never asked"): nothing grows with the length of a trace.
 """
 
 from __future__ import annotations
 
-import enum
 from collections import OrderedDict
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from acp_compat._define import define, frozen
-from acp_compat.jsonrpc.messages import Kind
-from acp_compat.trace.records import Record, request_key
-from acp_compat.translate.probe import Protocol
+from acp_compat.jsonrpc.messages import Kind, classify
+from acp_compat.models import legacy
+from acp_compat.models.current.methods import CURRENT_METHODS
+from acp_compat.models.mapping import FINAL_STATUSES, LEGACY_FINAL_STATUSES
+from acp_compat.trace.records import (
+    AGENT_IN,
+    AGENT_OUT,
+    CLIENT_IN,
+    CLIENT_OUT,
+    Record,
+    RelayEvent,
+    request_key,
+)
+from acp_compat.translate.lifecycle import (
+    SESSION_TRANSITIONS,
+    SessionEvent,
+    SessionState,
+    allows,
+    transition,
+)
+from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol
+from acp_compat.translate.startup.policy import mode_for
 
 RECENT_ANSWERS = 256
 """How many answered request ids a link remembers, per link (for "answered twice")."""
 
+EDITOR = "editor"
+"""The name of the editor's link; an agent process's is ``agent N``."""
 
-@frozen
-class Pending:
-    """A request still waiting for its answer."""
+LEGACY_SESSION = ""
+"""The key of a legacy link's one session (legacy ACP has no session ids)."""
 
-    record: Record
-    method: str
-    params: Any
+ENDED = frozenset({"agent_exited", "agent_lost", "agent_start_failed"})
+"""Relay events after which an agent process's link is gone (nothing more is owed on it)."""
 
-
-@frozen
-class Seen:
-    """One message as the rules see it, on its link."""
-
-    record: Record
-    sender: str
-    """``client`` or ``agent``: the sender's role on this link (the relay plays either)."""
-    kind: Kind
-    method: str | None
-    """The message's method; for an answer, the method of the request it answers."""
-    params: Any
-    """A request's or notification's ``params``; an answer's ``result``."""
-    asked: Pending | None = None
-    """For an answer: the request it answers (``None`` when no such request is open)."""
-
-    @property
-    def message(self) -> dict[str, Any]:
-        """The message itself."""
-        return self.record.message
-
-
-class Phase(enum.Enum):
-    """Where a current-protocol session is (the agent's view, as the trace shows it)."""
-
-    LOADING = "loading"
-    """``session/load`` or ``session/resume`` sent, not yet answered: history replays."""
-    IDLE = "idle"
-    PROMPTING = "prompting"
-    CANCELLING = "cancelling"
-    """``session/cancel`` sent while prompting: the answer must be ``cancelled``."""
-
-
-class Event(enum.Enum):
-    """What moves a session from one :class:`Phase` to another."""
-
-    OPENED = "the session/load or session/resume answer"
-    PROMPT = "a session/prompt request"
-    CANCEL = "a session/cancel notification"
-    ANSWER = "the session/prompt answer"
-
-
-TRANSITIONS: Mapping[Phase, Mapping[Event, Phase]] = {
-    Phase.LOADING: {Event.OPENED: Phase.IDLE},
-    Phase.IDLE: {Event.PROMPT: Phase.PROMPTING},
-    Phase.PROMPTING: {
-        Event.PROMPT: Phase.PROMPTING,
-        Event.CANCEL: Phase.CANCELLING,
-        Event.ANSWER: Phase.IDLE,
-    },
-    Phase.CANCELLING: {
-        Event.PROMPT: Phase.PROMPTING,
-        Event.CANCEL: Phase.CANCELLING,
-        Event.ANSWER: Phase.IDLE,
-    },
+_C, _L = Protocol.CURRENT, Protocol.LEGACY
+SESSION_EVENTS: dict[tuple[str, bool], tuple[SessionEvent, Protocol]] = {
+    # (method, whether the message is the answer) -> what it does, in which protocol
+    ("session/prompt", False): (SessionEvent.PROMPT, _C),
+    ("session/prompt", True): (SessionEvent.TURN_END, _C),
+    ("session/cancel", False): (SessionEvent.CANCEL, _C),
+    ("session/load", True): (SessionEvent.OPENED, _C),
+    ("session/resume", True): (SessionEvent.OPENED, _C),
+    ("sendUserMessage", False): (SessionEvent.PROMPT, _L),
+    ("sendUserMessage", True): (SessionEvent.TURN_END, _L),
+    # A legacy turn is cancelled once the agent has answered cancelSendMessage.
+    ("cancelSendMessage", True): (SessionEvent.CANCEL, _L),
 }
-"""Every move a session makes, state → event → next state as in
-:mod:`acp_compat.translate.lifecycle`; a pair not here leaves the phase as it is (a
-cancel between turns, a second answer: the rules report those, the phase does not move),
-since a trace is observed, not enforced."""
+"""The session event each message stands for: the one place a client's cancel (current
+``session/cancel``, legacy ``cancelSendMessage``), a prompt and a turn's end are told
+from the methods of both protocols (their names never collide). A message moves a
+session only on a link of its protocol."""
 
-
-@define
-class Session:
-    """One current-protocol session: its phase, modes, and the tool calls it announced."""
-
-    phase: Phase
-    modes: bool = False
-    """Whether its ``session/new`` (or load) answer offered modes."""
-    config_options: bool = False
-    """Whether its ``session/new`` (or load) answer offered config options."""
-    tools: dict[str, bool] = attrs.Factory(dict)
-    """Tool call id -> finished, for this turn's calls and those still running."""
-
-    def move(self, event: Event) -> None:
-        """Follow :data:`TRANSITIONS`."""
-        self.phase = TRANSITIONS[self.phase].get(event, self.phase)
-        if event is Event.PROMPT:
-            self.tools = {tool: done for tool, done in self.tools.items() if not done}
-
-
-@define
-class LegacyTurn:
-    """The open ``sendUserMessage`` of a legacy link."""
-
-    request_id: Any
-    cancel_answered: bool = False
-    """``cancelSendMessage`` was answered: the turn is over but for its answer."""
-
-
-FINAL_STATUSES = frozenset({"completed", "failed", "finished", "error"})
-"""Tool call statuses after which a call no longer runs (current and legacy)."""
+_NO_EVENT: tuple[SessionEvent, Protocol] | tuple[None, None] = (None, None)
 
 TURN_UPDATES = frozenset(
     {
@@ -155,6 +102,89 @@ LEGACY_TURN_METHODS = frozenset(
 """Legacy agent requests that only a turn in progress may carry."""
 
 
+@frozen
+class Pending:
+    """A request still waiting for its answer."""
+
+    record: Record
+    method: str
+    params: Any
+
+
+@frozen
+class Seen:
+    """One message as its link read it, before the message changed the link."""
+
+    record: Record
+    link: str
+    """The link's name: ``editor`` or ``agent N``."""
+    sender: str
+    """``client`` or ``agent``: the sender's role on this link (the relay plays either)."""
+    kind: Kind
+    method: str | None
+    """The message's method; for an answer, the method of the request it answers."""
+    params: Any
+    """A request's or notification's ``params``; an answer's ``result``."""
+    asked: Pending | None = None
+    """For an answer: the request it answers (``None`` when no such request is open)."""
+    session_id: str | None = None
+    """The session it names (an answer: the one its request named)."""
+    event: SessionEvent | None = None
+    """What it does to its session (:data:`SESSION_EVENTS`), whether or not that session
+    is known and allows it."""
+    event_protocol: Protocol | None = None
+    """The protocol whose method gives it that :attr:`event`."""
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The message itself."""
+        return self.record.message
+
+    @property
+    def answer(self) -> bool:
+        """Whether the message answers a request (a result or an error)."""
+        return self.kind is Kind.RESPONSE or self.kind is Kind.ERROR
+
+
+@define
+class Tool:
+    """A tool call a session announced: the turn it came in, and whether it ended."""
+
+    turn: int
+    finished: bool = False
+
+
+@define
+class Session:
+    """One session of a link: its state, what it was opened with, its open tool calls."""
+
+    state: SessionState
+    modes: bool = False
+    """Whether its ``session/new`` (or load) answer offered modes."""
+    config_options: bool = False
+    """Whether its ``session/new`` (or load) answer offered config options."""
+    prompt: Any = None
+    """The request key of its open prompt (``session/prompt``, ``sendUserMessage``)."""
+    turn: int = 0
+    """How many prompts it has taken."""
+    tools: dict[Any, Tool] = attrs.Factory(dict)
+    """Tool call id -> its call, for this turn's calls and those still running."""
+
+    def move(self, event: SessionEvent, request: Any) -> None:
+        """Follow :data:`SESSION_TRANSITIONS` where it allows ``event`` (a trace is
+        observed, not enforced: a move it does not allow leaves the state as it is, and
+        the rules say what was wrong). ``request`` is the key of the prompt request."""
+        if not allows(SESSION_TRANSITIONS, self.state, event):
+            return
+        self.state = transition(SESSION_TRANSITIONS, "session", self.state, event)
+        if event is SessionEvent.PROMPT:
+            self.prompt = request
+            self.turn += 1
+            self.tools = {key: tool for key, tool in self.tools.items() if not tool.finished}
+        elif event is SessionEvent.TURN_END:
+            self.prompt = None
+
+
 class Link:
     """One connection of the trace and what is open on it."""
 
@@ -169,29 +199,49 @@ class Link:
         self.client_caps: dict[str, Any] = {}
         self.agent_caps: dict[str, Any] = {}
         self.sessions: dict[str, Session] = {}
-        self.turn: LegacyTurn | None = None
-        self.legacy_tools: dict[Any, bool] = {}
-        """Legacy tool call ids the client returned -> finished."""
+        """Sessions by id; a legacy link's one session is :data:`LEGACY_SESSION`."""
         self.drops = 0
         """Lines the relay dropped towards this link's sender: answers it may give with
         an id the trace never showed."""
 
     # -- reading a message ------------------------------------------------------------------------
 
-    def see(self, record: Record, sender: str, kind: Kind) -> Seen:
+    def see(self, record: Record, sender: str) -> Seen:
         """The message of ``record`` as the rules see it (the link is not changed)."""
         message = record.message
-        if kind in (Kind.REQUEST, Kind.NOTIFICATION):
-            return Seen(record, sender, kind, message.get("method"), message.get("params"))
+        kind = classify(message)
         asked = None
-        if kind in (Kind.RESPONSE, Kind.ERROR):
-            asked = self.pending.get((_other(sender), request_key(message.get("id"))))
-        method = asked.method if asked is not None else None
-        return Seen(record, sender, kind, method, message.get("result"), asked)
+        if kind is Kind.REQUEST or kind is Kind.NOTIFICATION:
+            method, body, answered = message["method"], message.get("params"), False
+        else:
+            if kind is not Kind.INVALID:
+                asked = self.pending.get((_other(sender), request_key(message.get("id"))))
+            method = asked.method if asked is not None else None
+            body, answered = (asked.params if asked is not None else None), True
+        session = body.get("sessionId") if isinstance(body, dict) else None
+        return Seen(
+            record,
+            self.name,
+            sender,
+            kind,
+            method,
+            message.get("result") if answered else body,
+            asked,
+            session if isinstance(session, str) else None,
+            *SESSION_EVENTS.get((method, answered), _NO_EVENT),
+        )
 
     def was_answered(self, sender: str, request_id: Any) -> bool:
         """Whether ``sender``'s request ``request_id`` was answered lately."""
         return (sender, request_key(request_id)) in self.answered
+
+    def session_of(self, seen: Seen) -> Session | None:
+        """The open session ``seen`` belongs to on this link (legacy: the link's one)."""
+        if self.protocol is Protocol.LEGACY:
+            return self.sessions.get(LEGACY_SESSION)
+        if seen.session_id is None:
+            return None
+        return self.sessions.get(seen.session_id)
 
     # -- learning from it -----------------------------------------------------------------------
 
@@ -201,7 +251,7 @@ class Link:
         if seen.kind is Kind.REQUEST:
             key = (seen.sender, request_key(message.get("id")))
             self.pending[key] = Pending(seen.record, str(seen.method), seen.params)
-        elif seen.kind in (Kind.RESPONSE, Kind.ERROR):
+        elif seen.answer:
             if seen.asked is None:
                 if self.drops and not self.was_answered(_other(seen.sender), message.get("id")):
                     self.drops -= 1  # the relay's answer to a line it dropped
@@ -211,83 +261,172 @@ class Link:
             self.answered[key] = None
             if len(self.answered) > RECENT_ANSWERS:
                 self.answered.popitem(last=False)
-        else:
-            if seen.kind is not Kind.NOTIFICATION:
-                return
-        if self.protocol is Protocol.LEGACY:
+        elif seen.kind is not Kind.NOTIFICATION:
+            return
+        if seen.method == "initialize":
+            self._learn_initialize(seen)
+            return
+        if self._speaks() is Protocol.LEGACY:
+            self.sessions.setdefault(LEGACY_SESSION, Session(SessionState.IDLE))
             self._learn_legacy(seen)
         else:
             self._learn_current(seen)
+        session = self.session_of(seen)
+        if session is not None and seen.event is not None and seen.event_protocol is self._speaks():
+            session.move(seen.event, request_key(message.get("id")))
+
+    def _speaks(self) -> Protocol:
+        """The link's protocol: read as current until it is known."""
+        return self.protocol or Protocol.CURRENT
+
+    def _learn_initialize(self, seen: Seen) -> None:
+        body = seen.params if isinstance(seen.params, dict) else {}
+        if seen.kind is Kind.REQUEST:
+            self.protocol = client_protocol(seen.message)
+            caps = body.get("clientCapabilities")
+            self.client_caps = caps if isinstance(caps, dict) else {}
+        elif seen.kind is Kind.RESPONSE:
+            self.protocol = agent_protocol(seen.message) or self.protocol
+            caps = body.get("agentCapabilities")
+            self.agent_caps = caps if isinstance(caps, dict) else {}
 
     def _learn_current(self, seen: Seen) -> None:
         body = seen.params if isinstance(seen.params, dict) else {}
         method = seen.method
-        answer = seen.kind in (Kind.RESPONSE, Kind.ERROR)
-        if method == "initialize":
-            self._learn_initialize(seen, body)
-            return
-        asked = seen.asked.params if seen.asked is not None else None
-        asked = asked if isinstance(asked, dict) else {}
-        session_id = (asked if answer else body).get("sessionId")
-        session = self.sessions.get(session_id) if isinstance(session_id, str) else None
-        if method == "session/new" and answer and isinstance(body.get("sessionId"), str):
-            self.sessions[body["sessionId"]] = Session(
-                Phase.IDLE, body.get("modes") is not None, body.get("configOptions") is not None
-            )
+        session_id = seen.session_id
+        if method == "session/new" and seen.kind is Kind.RESPONSE:
+            new = body.get("sessionId")
+            if isinstance(new, str):
+                self.sessions[new] = Session(SessionState.IDLE)
+                self._offered(self.sessions[new], body)
         elif method in ("session/load", "session/resume") and isinstance(session_id, str):
-            if not answer:
-                self.sessions[session_id] = Session(Phase.LOADING)
-            elif session is not None:
-                session.move(Event.OPENED)
-                session.modes = body.get("modes") is not None
-                session.config_options = body.get("configOptions") is not None
-        elif method == "session/close" and answer and isinstance(session_id, str):
-            self.sessions.pop(session_id, None)
-        elif session is None:
-            return
-        elif method == "session/prompt":
-            session.move(Event.ANSWER if answer else Event.PROMPT)
-        elif method == "session/cancel":
-            session.move(Event.CANCEL)
-        elif method == "session/update":
+            if not seen.answer:
+                self.sessions[session_id] = Session(SessionState.LOADING)
+            elif seen.kind is Kind.ERROR and session_id in self.sessions:
+                # A session that could not be loaded is not live.
+                if self.sessions[session_id].state is SessionState.LOADING:
+                    del self.sessions[session_id]
+            elif session_id in self.sessions:
+                self._offered(self.sessions[session_id], body)
+        elif method == "session/close" and seen.kind is Kind.RESPONSE:
+            if isinstance(session_id, str):
+                self.sessions.pop(session_id, None)
+        elif method == "session/update" and isinstance(session_id, str):
+            session = self.sessions.get(session_id)
             update = body.get("update")
-            if isinstance(update, dict) and update.get("sessionUpdate") in (
-                "tool_call",
-                "tool_call_update",
+            if session is None or not isinstance(update, dict):
+                return
+            tool = update.get("toolCallId")
+            if update.get("sessionUpdate") in ("tool_call", "tool_call_update") and isinstance(
+                tool, str
             ):
-                tool = update.get("toolCallId")
-                if isinstance(tool, str):
-                    done = session.tools.get(tool, False)
-                    session.tools[tool] = done or update.get("status") in FINAL_STATUSES
+                self._tool_status(session, tool, update.get("status"))
 
-    def _learn_initialize(self, seen: Seen, body: dict[str, Any]) -> None:
-        if seen.kind is Kind.REQUEST:
-            caps = body.get("clientCapabilities")
-            self.client_caps = caps if isinstance(caps, dict) else {}
-        elif seen.kind is Kind.RESPONSE:
-            caps = body.get("agentCapabilities")
-            self.agent_caps = caps if isinstance(caps, dict) else {}
+    @staticmethod
+    def _offered(session: Session, body: dict[str, Any]) -> None:
+        session.modes = body.get("modes") is not None
+        session.config_options = body.get("configOptions") is not None
 
     def _learn_legacy(self, seen: Seen) -> None:
         body = seen.params if isinstance(seen.params, dict) else {}
-        method = seen.method
-        answer = seen.kind in (Kind.RESPONSE, Kind.ERROR)
-        if method == "sendUserMessage":
-            if answer:
-                self.turn = None
-            else:
-                self.turn = LegacyTurn(seen.message.get("id"))
-                self.legacy_tools = {k: v for k, v in self.legacy_tools.items() if not v}
-        elif method == "cancelSendMessage" and answer and self.turn is not None:
-            self.turn.cancel_answered = True
-        elif method in ("pushToolCall", "requestToolCallConfirmation") and answer:
+        session = self.sessions[LEGACY_SESSION]
+        if seen.method in ("pushToolCall", "requestToolCallConfirmation") and seen.answer:
             if "id" in body:
-                self.legacy_tools[request_key(body["id"])] = False
-        elif method == "updateToolCall" and not answer:
+                session.tools[request_key(body["id"])] = Tool(session.turn)
+        elif seen.method == "updateToolCall" and not seen.answer:
             tool = request_key(body.get("toolCallId"))
-            if tool in self.legacy_tools:
-                self.legacy_tools[tool] = body.get("status") in FINAL_STATUSES
+            if tool in session.tools:
+                self._tool_status(session, tool, body.get("status"))
+
+    def _tool_status(self, session: Session, key: Any, status: Any) -> None:
+        """A tool call announced or updated: it is this session's, and ended at a final
+        status of the link's protocol."""
+        tool = session.tools.setdefault(key, Tool(session.turn))
+        final = LEGACY_FINAL_STATUSES if self.protocol is Protocol.LEGACY else FINAL_STATUSES
+        tool.finished = tool.finished or status in final
+
+    def end(self) -> None:
+        """The agent process behind the link is gone: its sessions end."""
+        for session in self.sessions.values():
+            session.move(SessionEvent.AGENT_GONE, None)
 
 
 def _other(sender: str) -> str:
     return "agent" if sender == "client" else "client"
+
+
+def _link_of(record: Record) -> tuple[str, str]:
+    """(link name, the sender's role on it) for a record's direction."""
+    agent = f"agent {record.agent if record.agent is not None else 0}"
+    return {
+        CLIENT_IN: (EDITOR, "client"),
+        CLIENT_OUT: (EDITOR, "agent"),
+        AGENT_OUT: (agent, "client"),
+        AGENT_IN: (agent, "agent"),
+    }[record.direction]
+
+
+def _guess_protocol(method: Any) -> Protocol | None:
+    """The protocol a method belongs to, when only one has it (a trace starting mid-way)."""
+    current, old = method in CURRENT_METHODS, method in legacy.LEGACY_METHODS
+    if current != old:
+        return Protocol.CURRENT if current else Protocol.LEGACY
+    return None
+
+
+class Links:
+    """Every link of a trace: feed each record to :meth:`see`, then :meth:`learn` it."""
+
+    def __init__(self) -> None:
+        self.links: dict[str, Link] = {}
+        self.mode: str | None = None
+        """``upgrade``, ``downgrade`` or ``passthrough``, once an agent's ``initialize``
+        answer named its protocol (against the editor's)."""
+
+    def see(self, record: Record) -> tuple[Link, Seen]:
+        """The record's link, and its message as that link reads it before the change."""
+        name, sender = _link_of(record)
+        link = self.links.get(name)
+        if link is None:
+            link = self.links[name] = Link(name)
+        seen = link.see(record, sender)
+        if link.protocol is None and seen.method != "initialize":
+            link.protocol = _guess_protocol(seen.method)
+        return link, seen
+
+    def learn(self, link: Link, seen: Seen) -> None:
+        """:meth:`Link.learn`, and the trace's mode at the first agent's answer that tells."""
+        link.learn(seen)
+        if self.mode is None and seen.method == "initialize" and link.name != EDITOR:
+            agent = agent_protocol(seen.message) if seen.kind is Kind.RESPONSE else None
+            if agent is not None:
+                self.mode = mode_for(agent, self.editor_protocol() or agent).value
+
+    def read(self, record: Record) -> Seen:
+        """:meth:`see` then :meth:`learn`, for a reader that only follows (no rules)."""
+        link, seen = self.see(record)
+        self.learn(link, seen)
+        return seen
+
+    def event(self, event: RelayEvent) -> None:
+        """A relay event: an agent process gone, a line dropped."""
+        kind = event.event.get("type")
+        name = f"agent {event.agent if event.agent is not None else 0}"
+        if kind in ENDED:
+            link = self.links.pop(name, None)
+            if link is not None:
+                link.end()
+        elif kind == "dropped_line":
+            link = self.links.get(EDITOR if event.event.get("side") == "client" else name)
+            if link is not None:
+                link.drops += 1
+
+    def editor_protocol(self) -> Protocol | None:
+        """The protocol of the editor's link, once known."""
+        editor = self.links.get(EDITOR)
+        return editor.protocol if editor is not None else None
+
+    def passthrough(self) -> bool:
+        """Whether every link speaks one protocol (a passthrough relay's trace)."""
+        protocols = {link.protocol for link in self.links.values()}
+        return len(self.links) > 1 and len(protocols) == 1

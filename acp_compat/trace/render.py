@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from acp_compat._define import frozen
+from acp_compat.models.mapping import FINAL_STATUSES
 from acp_compat.trace.conversation import (
-    FINAL_STATUSES,
     Conversation,
     Entry,
     Note,

@@ -27,14 +27,15 @@ from acp_compat.models.current import initialize as current_initialize
 from acp_compat.models.current import initialize_result as current_initialize_result
 from acp_compat.models.current.methods import CURRENT_METHODS, VOID_RESULTS
 from acp_compat.trace.links import (
+    LEGACY_SESSION,
     LEGACY_TURN_METHODS,
     TURN_UPDATES,
     Link,
     Pending,
-    Phase,
     Seen,
 )
 from acp_compat.trace.records import request_key
+from acp_compat.translate.lifecycle import SessionState
 from acp_compat.translate.probe import Protocol
 
 BOTH = "both"
@@ -150,11 +151,9 @@ def _valid(seen: Seen, link: Link) -> Iterator[Flaw]:
 
 
 def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
-    cancelled = (
-        link.turn.request_id if link.turn is not None and link.turn.cancel_answered else None
-    )
-    for (sender, request_id), pending in link.pending.items():
-        if sender == "client" and cancelled is not None and request_id == request_key(cancelled):
+    cancelled = _cancelled_turn(link)
+    for key, pending in link.pending.items():
+        if key == cancelled:
             continue  # legacy-cancel-ends-turn says it
         yield pending, Flaw(f"{pending.method} was never answered", "id")
 
@@ -244,13 +243,6 @@ def _initialize_body(seen: Seen, link: Link) -> Iterator[Flaw]:
 # -- current ACP: sessions, turns, tool calls, capabilities ----------------------------------
 
 
-def _session_of(seen: Seen, link: Link) -> tuple[str | None, Any]:
-    session_id = _dict(seen.params).get("sessionId")
-    if not isinstance(session_id, str):
-        return None, None
-    return session_id, link.sessions.get(session_id)
-
-
 def _update(seen: Seen) -> dict[str, Any]:
     if seen.method != "session/update" or seen.kind is not Kind.NOTIFICATION:
         return {}
@@ -260,10 +252,9 @@ def _update(seen: Seen) -> dict[str, Any]:
 def _update_after_new(seen: Seen, link: Link) -> Iterator[Flaw]:
     if not _update(seen):
         return
-    session_id, session = _session_of(seen, link)
-    if session_id is not None and session is None:
+    if seen.session_id is not None and link.session_of(seen) is None:
         yield Flaw(
-            f"session {session_id} was not created yet (no session/new answer named it)",
+            f"session {seen.session_id} was not created yet (no session/new answer named it)",
             "params.sessionId",
         )
 
@@ -272,8 +263,8 @@ def _update_in_turn(seen: Seen, link: Link) -> Iterator[Flaw]:
     kind = _update(seen).get("sessionUpdate")
     if kind not in TURN_UPDATES:
         return
-    _, session = _session_of(seen, link)
-    if session is not None and session.phase is Phase.IDLE:
+    session = link.session_of(seen)
+    if session is not None and session.state is SessionState.IDLE:
         yield Flaw(
             f"{kind} after the session/prompt answer, before another prompt",
             "params.update.sessionUpdate",
@@ -284,11 +275,11 @@ def _tool_call_announced(seen: Seen, link: Link) -> Iterator[Flaw]:
     update = _update(seen)
     if update.get("sessionUpdate") != "tool_call_update":
         return
-    session_id, session = _session_of(seen, link)
+    session = link.session_of(seen)
     tool = update.get("toolCallId")
     if session is not None and isinstance(tool, str) and tool not in session.tools:
         yield Flaw(
-            f"tool call {tool!r} was never announced (a tool_call) in session {session_id}",
+            f"tool call {tool!r} was never announced (a tool_call) in session {seen.session_id}",
             "params.update.toolCallId",
         )
 
@@ -296,21 +287,20 @@ def _tool_call_announced(seen: Seen, link: Link) -> Iterator[Flaw]:
 def _permission_tool_call(seen: Seen, link: Link) -> Iterator[Flaw]:
     if seen.method != "session/request_permission" or seen.kind is not Kind.REQUEST:
         return
-    session_id, session = _session_of(seen, link)
+    session = link.session_of(seen)
     tool = _dict(_dict(seen.params).get("toolCall")).get("toolCallId")
     if session is not None and isinstance(tool, str) and tool not in session.tools:
         yield Flaw(
-            f"asks permission for tool call {tool!r}, never announced in session {session_id}",
+            f"asks permission for tool call {tool!r}, never announced in session {seen.session_id}",
             "params.toolCall.toolCallId",
         )
 
 
 def _cancelled(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "session/prompt" or seen.asked is None:
+    session = link.session_of(seen)
+    if seen.method != "session/prompt" or seen.asked is None or session is None:
         return
-    session_id = _dict(seen.asked.params).get("sessionId")
-    session = link.sessions.get(session_id) if isinstance(session_id, str) else None
-    if session is None or session.phase is not Phase.CANCELLING:
+    if session.state is not SessionState.CANCELLING:
         return
     if seen.kind is Kind.ERROR:
         error = _dict(seen.message.get("error"))
@@ -358,17 +348,19 @@ def _capability_load(seen: Seen, link: Link) -> Iterator[Flaw]:
 def _capability_modes(seen: Seen, link: Link) -> Iterator[Flaw]:
     if seen.method != "session/set_mode" or seen.kind is not Kind.REQUEST:
         return
-    session_id, session = _session_of(seen, link)
+    session = link.session_of(seen)
     if session is not None and not session.modes:
-        yield Flaw(f"session {session_id} was opened without modes", "params.modeId")
+        yield Flaw(f"session {seen.session_id} was opened without modes", "params.modeId")
 
 
 def _capability_config_options(seen: Seen, link: Link) -> Iterator[Flaw]:
     if seen.method != "session/set_config_option" or seen.kind is not Kind.REQUEST:
         return
-    session_id, session = _session_of(seen, link)
+    session = link.session_of(seen)
     if session is not None and not session.config_options:
-        yield Flaw(f"session {session_id} was opened without config options", "params.configId")
+        yield Flaw(
+            f"session {seen.session_id} was opened without config options", "params.configId"
+        )
 
 
 # -- legacy ACP 0.0.9 ------------------------------------------------------------------------
@@ -378,12 +370,16 @@ def _legacy_tool_call_id(seen: Seen, link: Link) -> Iterator[Flaw]:
     if seen.method != "updateToolCall" or seen.kind is not Kind.REQUEST:
         return
     tool = _dict(seen.params).get("toolCallId")
-    if request_key(tool) not in link.legacy_tools:
+    session = link.session_of(seen)
+    if session is None or request_key(tool) not in session.tools:
         yield Flaw(f"tool call id {tool!r} was never returned by the client", "params.toolCallId")
 
 
 def _legacy_in_turn(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is Kind.REQUEST and seen.method in LEGACY_TURN_METHODS and link.turn is None:
+    if seen.kind is not Kind.REQUEST or seen.method not in LEGACY_TURN_METHODS:
+        return
+    session = link.session_of(seen)
+    if session is None or session.state is SessionState.IDLE:
         yield Flaw(f"{seen.method} while no sendUserMessage is waiting for its answer", "method")
 
 
@@ -394,8 +390,12 @@ LEGACY_NEW_WORK = frozenset(
 ``updateToolCall`` after a cancel is how a turn winds down, not new work)."""
 
 
-def _cancelled_turn(link: Link) -> bool:
-    return link.turn is not None and link.turn.cancel_answered
+def _cancelled_turn(link: Link) -> tuple[str, Any] | None:
+    """The pending key of a legacy link's cancelled ``sendUserMessage``, if one is open."""
+    session = link.sessions.get(LEGACY_SESSION)
+    if link.protocol is not Protocol.LEGACY or session is None:
+        return None
+    return ("client", session.prompt) if session.state is SessionState.CANCELLING else None
 
 
 def _legacy_cancel(seen: Seen, link: Link) -> Iterator[Flaw]:
@@ -404,9 +404,8 @@ def _legacy_cancel(seen: Seen, link: Link) -> Iterator[Flaw]:
 
 
 def _legacy_cancel_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
-    if link.turn is None or not link.turn.cancel_answered:
-        return
-    pending = link.pending.get(("client", request_key(link.turn.request_id)))
+    cancelled = _cancelled_turn(link)
+    pending = link.pending.get(cancelled) if cancelled is not None else None
     if pending is not None:
         yield pending, Flaw("the cancelled sendUserMessage was never answered", "id")
 

@@ -337,7 +337,7 @@ def test_what_is_open_stays_bounded() -> None:
                 (GOT, {"id": 100 + turn, "result": {"stopReason": "end_turn"}}),
             ]
         )
-    [link] = checker.links.values()
+    [link] = checker.trace.links.values()
     assert not link.pending and len(link.sessions) == 1
     assert len(link.sessions["s"].tools) == 1  # only the last turn's call
     assert len(link.answered) <= 256
