@@ -12,7 +12,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -376,15 +375,15 @@ def test_follow_prints_turns_as_the_trace_grows(demo_trace: Path, tmp_path: Path
     )
     try:
         half = len(data) // 2
+        assert proc.stdout is not None
         with live.open("ab") as out:
             out.write(data[:half])  # the turn is open: nothing printed for it yet
             out.flush()
-            time.sleep(0.6)
+            # The follower has read the first half once it prints its first note.
+            got: list[dict[str, Any]] = [json.loads(proc.stdout.readline())]
+            assert got[0]["type"] == "info"
             out.write(data[half:])
-        assert proc.stdout is not None
-        deadline = time.monotonic() + 20
-        got: list[dict[str, Any]] = []
-        while time.monotonic() < deadline and not any(g["type"] == "turn" for g in got):
+        while not any(g["type"] == "turn" for g in got):
             got.append(json.loads(proc.stdout.readline()))
         [turn] = [g for g in got if g["type"] == "turn"]
         assert turn["stopReason"] == "end_turn" and len(turn["toolCalls"]) == 3
