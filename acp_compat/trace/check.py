@@ -12,13 +12,20 @@ messages, so a problem seen on one is not reported again when the relay passes i
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from typing import Any
 
 from acp_compat._define import frozen
 from acp_compat.trace.links import EDITOR, Links
-from acp_compat.trace.records import AGENT_OUT, CLIENT_IN, BadLine, Item, Record, RelayEvent
+from acp_compat.trace.records import (
+    AGENT_OUT,
+    CLIENT_IN,
+    REFUSED_LINE,
+    BadLine,
+    Item,
+    Record,
+    RelayEvent,
+)
 from acp_compat.trace.render import Line, Span
 from acp_compat.trace.rules import RULES, RULES_BY_ID, Flaw, Rule
 from acp_compat.translate.probe import Protocol
@@ -93,7 +100,7 @@ class Checker:
         self.records += 1
         if isinstance(item, RelayEvent):
             self.trace.event(item)
-            return []
+            return self._refused(item)
         link, seen = self.trace.see(item)
         side = _side(link.name, seen.sender)
         found = [
@@ -126,6 +133,23 @@ class Checker:
                     found.append(self._finding(rule, flaw, pending.record, side, pending.method))
         return [f for f in found if not self._echo(f)]
 
+    def _refused(self, event: RelayEvent) -> list[Finding]:
+        """A line the relay could not read as JSON: its sender broke JSON-RPC. (Too deep,
+        a number out of range: the relay's limits, not the protocol's; its answer, if
+        any, is traced.)"""
+        details = event.event
+        if details.get("type") != REFUSED_LINE or details.get("cause") != "syntax":
+            return []
+        side = EDITOR if details.get("side") == "client" else f"agent {event.agent or 0}"
+        method = details.get("method")
+        text = f"the line is not JSON: {details.get('head')!r}"
+        rule = RULES_BY_ID["valid-message"]
+        flaw = Flaw(text)
+        record = Record(event.line, event.t, CLIENT_IN, {}, time=event.time)
+        return [
+            self._finding(rule, flaw, record, side, method if isinstance(method, str) else None)
+        ]
+
     def _finding(
         self, rule: Rule, flaw: Flaw, record: Record, side: str, method: str | None
     ) -> Finding:
@@ -149,11 +173,6 @@ def check_trace(items: list[Item]) -> list[Finding]:
     checker = Checker()
     found = [finding for item in items for finding in checker.add(item)]
     return found + checker.finish()
-
-
-def finding_json(finding: Finding) -> str:
-    """One JSON line for ``--json``."""
-    return json.dumps(finding.to_json(), ensure_ascii=False)
 
 
 def finding_lines(finding: Finding) -> list[Line]:

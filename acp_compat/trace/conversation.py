@@ -26,12 +26,15 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind
 from acp_compat.models.mapping import FINAL_STATUSES
-from acp_compat.trace.links import Links, Pending, Seen
+from acp_compat.trace.links import TURN_UPDATES, Links, Pending, Seen
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
     CLIENT_IN,
     CLIENT_OUT,
+    DROPPED_LINE,
+    REFUSALS,
+    REFUSED_LINE,
     BadLine,
     Item,
     Record,
@@ -49,7 +52,15 @@ class Text:
     """Streamed text of one kind (``text`` or ``thought``), consecutive chunks joined."""
 
     kind: str
-    text: str
+    pieces: list[str]
+    """The chunks, joined when the text is read (joining at each chunk is quadratic)."""
+
+    @property
+    def text(self) -> str:
+        """The chunks joined."""
+        if len(self.pieces) > 1:
+            self.pieces[:] = ["".join(self.pieces)]
+        return self.pieces[0] if self.pieces else ""
 
 
 @define
@@ -282,6 +293,9 @@ class Conversation:
         """The tool calls of each session's latest turn, and those still running."""
         self._permissions: dict[Any, Permission] = {}
         """Open permission questions by request id."""
+        self._skipped: tuple[Note, int, int, str] | None = None
+        """The run of unreadable lines last noted: its note, first line, count, the first
+        one's reason (one note for the run, however long)."""
 
     @property
     def mode(self) -> str | None:
@@ -343,9 +357,16 @@ class Conversation:
                 return
         elif kind == "agent_start_failed":
             text = f"{who} could not start: {event.get('reason')}"
-        elif kind == "dropped_line":
+        elif kind in (DROPPED_LINE, REFUSED_LINE):
             side = "the editor" if event.get("side") == "client" else who
-            text = f"dropped a {event.get('size')}-byte line from {side} (over --max-line-bytes)"
+            if kind == DROPPED_LINE:
+                why = "over --max-line-bytes"
+            else:
+                why = (
+                    f"{REFUSALS.get(str(event.get('cause')), 'unreadable')}: {event.get('head')!r}"
+                )
+            verb = "dropped" if kind == DROPPED_LINE else "refused"
+            text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
         else:
             return  # an event of a later version: nothing to say about it
         self._problem(text, item, item.session)
@@ -354,12 +375,29 @@ class Conversation:
         turn = self._session_turns.get(session) if session is not None else None
         return turn is not None and not turn.done
 
+    def growing(self, entry: Entry) -> bool:
+        """Whether ``entry`` may still change: a turn not answered yet, or the last entry
+        when it notes a run of unreadable lines."""
+        if isinstance(entry, Turn):
+            return not entry.done
+        return self._skipped is not None and entry is self._skipped[0] is self.entries[-1]
+
     def _bad_line(self, bad: BadLine) -> None:
         if bad.truncated:
             text = f"the trace ends mid-line at line {bad.line} ({bad.size} bytes cut off)"
-        else:
-            text = f"line {bad.line} of the trace is {bad.reason}; skipped"
-        self._problem(text, None, None)
+            self._note("problem", text, None, None)
+            return
+        if self._skipped is not None and self.entries and self.entries[-1] is self._skipped[0]:
+            note, first, count, reason = self._skipped
+            note.text = (
+                f"{count + 1} lines of the trace from line {first} to line {bad.line} are not"
+                f" records; skipped (line {first} is {reason})"
+            )
+            self._skipped = (note, first, count + 1, reason)
+            return
+        note = Note("problem", f"line {bad.line} of the trace is {bad.reason}; skipped", None)
+        self.entries.append(note)
+        self._skipped = (note, bad.line, 1, bad.reason)
 
     # -- messages -------------------------------------------------------------------------------
 
@@ -484,16 +522,16 @@ class Conversation:
                 return  # commands, modes and the like outside any turn: not conversation
             turn = Turn(session=session, index=-1, prompt="", started=record.t)
             self._open_turn(session, turn)
-        elif turn.done and kind != "available_commands_update":
+        elif turn.done and kind in TURN_UPDATES:
             turn.parts.append(Problem(f"{kind} arrived after the turn ended"))
         if kind in ("agent_message_chunk", "agent_thought_chunk"):
             text_kind = "thought" if kind == "agent_thought_chunk" else "text"
             text = _content_text(update.get("content"))
             last = turn.parts[-1] if turn.parts else None
             if isinstance(last, Text) and last.kind == text_kind:
-                last.text += text
+                last.pieces.append(text)
             else:
-                turn.parts.append(Text(text_kind, text))
+                turn.parts.append(Text(text_kind, [text]))
         elif kind in ("tool_call", "tool_call_update"):
             call = self._tool(record, turn, update)
             answered = _relay_answer(update)

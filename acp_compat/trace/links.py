@@ -28,10 +28,15 @@ from acp_compat.models import legacy
 from acp_compat.models.current.methods import CURRENT_METHODS
 from acp_compat.models.mapping import FINAL_STATUSES, LEGACY_FINAL_STATUSES
 from acp_compat.trace.records import (
+    AGENT_EXITED,
     AGENT_IN,
+    AGENT_LOST,
     AGENT_OUT,
+    AGENT_START_FAILED,
     CLIENT_IN,
     CLIENT_OUT,
+    DROPPED_LINE,
+    REFUSED_LINE,
     Record,
     RelayEvent,
     request_key,
@@ -55,7 +60,7 @@ EDITOR = "editor"
 LEGACY_SESSION = ""
 """The key of a legacy link's one session (legacy ACP has no session ids)."""
 
-ENDED = frozenset({"agent_exited", "agent_lost", "agent_start_failed"})
+ENDED = frozenset({AGENT_EXITED, AGENT_LOST, AGENT_START_FAILED})
 """Relay events after which an agent process's link is gone (nothing more is owed on it)."""
 
 _C, _L = Protocol.CURRENT, Protocol.LEGACY
@@ -386,9 +391,7 @@ class Links:
     def see(self, record: Record) -> tuple[Link, Seen]:
         """The record's link, and its message as that link reads it before the change."""
         name, sender = _link_of(record)
-        link = self.links.get(name)
-        if link is None:
-            link = self.links[name] = Link(name)
+        link = self._link(name)
         seen = link.see(record, sender)
         if link.protocol is None and seen.method != "initialize":
             link.protocol = _guess_protocol(seen.method)
@@ -409,17 +412,35 @@ class Links:
         return seen
 
     def event(self, event: RelayEvent) -> None:
-        """A relay event: an agent process gone, a line dropped."""
-        kind = event.event.get("type")
+        """A relay event: an agent process gone, a line dropped or refused."""
+        details = event.event
+        kind = details.get("type")
         name = f"agent {event.agent if event.agent is not None else 0}"
         if kind in ENDED:
             link = self.links.pop(name, None)
             if link is not None:
                 link.end()
-        elif kind == "dropped_line":
-            link = self.links.get(EDITOR if event.event.get("side") == "client" else name)
-            if link is not None:
-                link.drops += 1
+            return
+        client = details.get("side") == "client"
+        if kind not in (DROPPED_LINE, REFUSED_LINE):
+            return
+        link = self._link(EDITOR if client else name)
+        if kind == DROPPED_LINE:
+            link.drops += 1
+        elif kind == REFUSED_LINE and details.get("kind") == "request":
+            # The relay answers a request it could not read: that answer has its asker.
+            method = details.get("method")
+            stands_for = {"id": details.get("id"), "method": method}
+            record = Record(event.line, event.t, CLIENT_IN if client else AGENT_IN, stands_for)
+            sender = "client" if client else "agent"
+            asked = Pending(record, method if isinstance(method, str) else "(unread)", None)
+            link.pending[(sender, request_key(details.get("id")))] = asked
+
+    def _link(self, name: str) -> Link:
+        link = self.links.get(name)
+        if link is None:
+            link = self.links[name] = Link(name)
+        return link
 
     def editor_protocol(self) -> Protocol | None:
         """The protocol of the editor's link, once known."""
