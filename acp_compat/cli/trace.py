@@ -250,20 +250,33 @@ def show(
     return conversation
 
 
-def check(stream: IO[bytes], *, echo: Echo, as_json: bool, follow: bool, colour: bool) -> int:
+def check(
+    stream: IO[bytes],
+    *,
+    echo: Echo,
+    as_json: bool,
+    follow: bool,
+    colour: bool,
+    strict: bool = False,
+) -> int:
     """Check the trace against the protocols' rules, printing each finding as it is made;
-    the exit status: 0 clean, 1 problems found, 2 not a trace. A followed trace is live:
-    what it leaves open when stopped is not a problem."""
+    the exit status: 0 when every MUST was kept (and, ``strict``, every SHOULD), 1 when
+    not, 2 not a trace. A followed trace is live: what it leaves open when stopped is not
+    a problem."""
     from acp_compat.trace.check import Checker, Finding, finding_lines, summary_line
+    from acp_compat.trace.rules import MUST
 
     reader = TraceReader()
     checker = Checker()
-    problems = 0
+    faults = warnings = 0
 
     def report(findings: list[Finding]) -> None:
-        nonlocal problems
-        problems += len(findings)
+        nonlocal faults, warnings
         for finding in findings:
+            if finding.level == MUST:
+                faults += 1
+            else:
+                warnings += 1
             if as_json:
                 echo(_json(finding.to_json()))
                 continue
@@ -296,8 +309,8 @@ def check(stream: IO[bytes], *, echo: Echo, as_json: bool, follow: bool, colour:
     if not (follow or stopped):
         report(checker.finish())
     if not as_json:
-        echo(paint(summary_line(checker, problems), colour))
-    return 1 if problems else 0
+        echo(paint(summary_line(checker, faults, warnings), colour))
+    return 1 if faults or (strict and warnings) else 0
 
 
 @click.command()
@@ -309,6 +322,11 @@ def check(stream: IO[bytes], *, echo: Echo, as_json: bool, follow: bool, colour:
     "checking",
     is_flag=True,
     help="Check every message against its protocol's rules (docs/trace-check.md).",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="With --check: a broken SHOULD fails the check too (exit status 1), not only a MUST.",
 )
 @click.option("--session", default=None, help="Show only this session's turns and messages.")
 @click.option(
@@ -323,6 +341,7 @@ def trace(
     file: IO[bytes],
     view: str | None,
     checking: bool,
+    strict: bool,
     session: str | None,
     follow: bool,
     color: bool | None,
@@ -336,9 +355,10 @@ def trace(
     Exits 1 when the trace holds no record at all.
 
     With --check: every message of both sides against the rules of the protocol that
-    side spoke, each problem once with where it is and the rule (--json: one JSON
-    object per problem). Exits 0 when clean, 1 when anything was found, 2 for a file
-    that is not a trace.
+    side spoke, each problem once with where it is, the rule and its level (MUST or
+    SHOULD, as the spec words it; --json: one JSON object per problem). Exits 0 when
+    every MUST was kept (--strict: every SHOULD too), 1 when not, 2 for a file that is
+    not a trace.
     """
     colour = use_colour(color, sys.stdout) and view != "json"
     width = shutil.get_terminal_size((160, 24)).columns
@@ -346,10 +366,15 @@ def trace(
     def echo(line: str) -> None:
         click.echo(line, color=colour)
 
+    if strict and not checking:
+        raise click.UsageError("--strict says how --check counts: use it with --check")
     if checking:
         if view == "wire" or session is not None:
             raise click.UsageError("--check checks every message: no --wire, no --session")
-        sys.exit(check(file, echo=echo, as_json=view == "json", follow=follow, colour=colour))
+        as_json = view == "json"
+        sys.exit(
+            check(file, echo=echo, as_json=as_json, follow=follow, colour=colour, strict=strict)
+        )
 
     conversation = show(
         file,

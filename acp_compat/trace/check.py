@@ -6,8 +6,10 @@ the end of the trace shows (requests never answered). Each link of the trace (th
 editor's, each agent process's) is checked in the protocol it spoke, learnt from its own
 ``initialize``: on a trace ``wrap`` wrote while translating, the editor's side and the
 agent's side are judged apart, and a finding names who sent the message (the editor, the
-agent, or the relay itself towards one of them). In passthrough both links carry the same
-messages, so a problem seen on one is not reported again when the relay passes it on.
+agent, or the relay itself towards one of them), and the rule's level: a broken MUST is a
+fault, a broken SHOULD a warning. A message the relay passes on unchanged (all of them in
+passthrough) is the same message on both links: its problems are reported once, against
+its sender, never again against the relay's copy (matched by content, not by wording).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 from acp_compat._define import frozen
 from acp_compat.trace.links import EDITOR, Links
 from acp_compat.trace.records import (
+    AGENT_IN,
     AGENT_OUT,
     CLIENT_IN,
     REFUSED_LINE,
@@ -27,11 +30,14 @@ from acp_compat.trace.records import (
     RelayEvent,
 )
 from acp_compat.trace.render import Line, Span
-from acp_compat.trace.rules import RULES, RULES_BY_ID, Flaw, Rule
+from acp_compat.trace.rules import MUST, RULES, RULES_BY_ID, Flaw, Rule
 from acp_compat.translate.probe import Protocol
 
-ECHO_WINDOW = 8
-"""Records within which a passthrough relay's copy of a message follows the original."""
+ORIGINALS = 64
+"""How many received messages with problems are kept to recognise the relay's copies."""
+
+INCOMING = frozenset({CLIENT_IN, AGENT_IN})
+"""Where a message reaches the relay; the other two directions are the relay's output."""
 
 
 @frozen
@@ -56,10 +62,16 @@ class Finding:
         """The rule, in words."""
         return RULES_BY_ID[self.rule].statement
 
+    @property
+    def level(self) -> str:
+        """The rule's level: ``MUST`` (a fault) or ``SHOULD`` (a warning)."""
+        return RULES_BY_ID[self.rule].level
+
     def to_json(self) -> dict[str, Any]:
         """The finding as plain JSON data (``--check --json``)."""
         return {
             "rule": self.rule,
+            "level": self.level,
             "message": self.line,
             "t": self.t,
             "time": self.time,
@@ -68,6 +80,7 @@ class Finding:
             "path": self.path,
             "problem": self.text,
             "statement": self.statement,
+            "spec": RULES_BY_ID[self.rule].spec,
         }
 
 
@@ -86,9 +99,10 @@ class Checker:
         self.bad_lines = 0
         self.trace = Links()
         """What is open on each link of the trace (the one interpreter)."""
-        self._by_link: dict[tuple[Protocol | None, str], tuple[Rule, ...]] = {}
-        self._recent: deque[tuple[tuple[str, str | None, str, str], int]] = deque(
-            maxlen=ECHO_WINDOW * 4
+        self._methods = frozenset().union(*(r.methods for r in rules if r.methods is not None))
+        self._applying: dict[tuple[Protocol | None, str, str | None], tuple[Rule, ...]] = {}
+        self._originals: deque[tuple[dict[str, Any], frozenset[tuple[str, str]]]] = deque(
+            maxlen=ORIGINALS
         )
 
     def add(self, item: Item) -> list[Finding]:
@@ -102,26 +116,40 @@ class Checker:
             self.trace.event(item)
             return self._refused(item)
         link, seen = self.trace.see(item)
-        side = _side(link.name, seen.sender)
-        found = [
-            self._finding(rule, flaw, seen.record, side, seen.method)
-            for rule in self._applying(link.protocol, seen.sender)
-            for flaw in rule.check(seen, link)
-        ]
-        self.trace.learn(link, seen)
-        return [f for f in found if not self._echo(f)]
-
-    def _applying(self, protocol: Protocol | None, sender: str) -> tuple[Rule, ...]:
-        """The rules that judge ``sender``'s messages on a link in ``protocol``."""
-        rules = self._by_link.get((protocol, sender))
+        method = seen.method if seen.method in self._methods else None
+        key = (link.protocol, seen.sender, method)
+        rules = self._applying.get(key)
         if rules is None:
-            rules = tuple(rule for rule in self.rules if rule.applies(protocol, sender))
-            self._by_link[(protocol, sender)] = rules
-        return rules
+            rules = self._applying[key] = tuple(
+                rule
+                for rule in self.rules
+                if rule.applies(link.protocol, seen.sender)
+                and (rule.methods is None or method in rule.methods)
+            )
+        found: list[Finding] = []
+        for rule in rules:
+            for flaw in rule.check(seen, link):
+                found.append(
+                    self._finding(rule, flaw, item, _side(link.name, seen.sender), seen.method)
+                )
+        self.trace.learn(link, seen)
+        return self._first_time(item, found) if found else found
+
+    def _first_time(self, record: Record, found: list[Finding]) -> list[Finding]:
+        """``found`` without what a message received with the same content already
+        showed: the relay's unchanged copy is not blamed again."""
+        problems = frozenset((f.rule, f.path) for f in found)
+        if record.direction in INCOMING:
+            self._originals.append((record.message, problems))
+            return found
+        for message, shown in self._originals:
+            if message == record.message:
+                return [f for f in found if (f.rule, f.path) not in shown]
+        return found
 
     def finish(self) -> list[Finding]:
         """The trace is over: what it left open that breaks a rule."""
-        found: list[Finding] = []
+        found: list[tuple[Finding, dict[str, Any]]] = []
         for name, link in self.trace.links.items():
             for rule in self.rules:
                 if rule.at_end is None:
@@ -130,8 +158,17 @@ class Checker:
                     # The request is the place; the one who owed its answer is to blame.
                     asked_by_client = pending.record.direction in (CLIENT_IN, AGENT_OUT)
                     side = _side(name, "agent" if asked_by_client else "client")
-                    found.append(self._finding(rule, flaw, pending.record, side, pending.method))
-        return [f for f in found if not self._echo(f)]
+                    finding = self._finding(rule, flaw, pending.record, side, pending.method)
+                    found.append((finding, pending.record.message))
+        # A request the relay passed on unanswered is owed by the one it was passed to.
+        return [
+            finding
+            for finding, message in found
+            if not any(
+                other.rule == finding.rule and other.line > finding.line and copy == message
+                for other, copy in found
+            )
+        ]
 
     def _refused(self, event: RelayEvent) -> list[Finding]:
         """A line the relay could not read as JSON: its sender broke JSON-RPC. (Too deep,
@@ -157,16 +194,6 @@ class Checker:
             rule.id, record.line, record.t, record.time, side, method, flaw.path, flaw.text
         )
 
-    def _echo(self, finding: Finding) -> bool:
-        """Whether ``finding`` repeats one just made about the same message, passed on by
-        a passthrough relay (the same rule, method, field and words, a few records on)."""
-        key = (finding.rule, finding.method, finding.path, finding.text)
-        for seen_key, line in self._recent:
-            if seen_key == key and finding.line - line <= ECHO_WINDOW and self.trace.passthrough():
-                return True
-        self._recent.append((key, finding.line))
-        return False
-
 
 def check_trace(items: list[Item]) -> list[Finding]:
     """Every finding of a whole trace's items (tests and small tools)."""
@@ -178,6 +205,7 @@ def check_trace(items: list[Item]) -> list[Finding]:
 def finding_lines(finding: Finding) -> list[Line]:
     """A finding as a person reads it: where, what, and the rule it breaks."""
     at = f"t {finding.t:.3f}" if finding.t is not None else "t ?"
+    colour = "red" if finding.level == MUST else "yellow"
     where = f"message {finding.line} ({at}) from {finding.side}"
     method = f" {finding.method}" if finding.method else ""
     path = f" at {finding.path}" if finding.path else ""
@@ -188,23 +216,26 @@ def finding_lines(finding: Finding) -> list[Line]:
             Span(path, dim=True),
         ),
         (
-            Span("  !! ", fg="red", bold=True),
-            Span(finding.text, fg="red"),
-            Span(f"  [{finding.rule}]", dim=True),
+            Span("  !! " if finding.level == MUST else "  ?? ", fg=colour, bold=True),
+            Span(finding.text, fg=colour),
+            Span(f"  [{finding.rule}, {finding.level}]", dim=True),
         ),
         (Span(f"     rule: {finding.statement}", dim=True),),
     ]
 
 
-def summary_line(checker: Checker, problems: int) -> Line:
-    """The last line: clean, or how many problems."""
+def summary_line(checker: Checker, faults: int, warnings: int) -> Line:
+    """The last line: clean, or how many broken MUSTs (faults) and SHOULDs (warnings)."""
     read = f"{checker.records} records"
     if checker.bad_lines:
         read += f" ({checker.bad_lines} lines that are not records skipped)"
-    if problems:
-        return (
-            Span(
-                f"{problems} problem{'s' if problems != 1 else ''} in {read}", fg="red", bold=True
-            ),
-        )
+    counts = [
+        f"{n} {word}{'s' if n != 1 else ''}"
+        for n, word in ((faults, "problem"), (warnings, "warning"))
+        if n
+    ]
+    if faults:
+        return (Span(f"{' and '.join(counts)} in {read}", fg="red", bold=True),)
+    if warnings:
+        return (Span(f"{counts[0]} (SHOULD) in {read}, every MUST kept", fg="yellow", bold=True),)
     return (Span(f"clean: {read}, every rule kept", fg="green", bold=True),)

@@ -22,10 +22,8 @@ from typing import Any
 
 import attrs
 
-from acp_compat._define import define, frozen
+from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind, classify
-from acp_compat.models import legacy
-from acp_compat.models.current.methods import CURRENT_METHODS
 from acp_compat.models.mapping import FINAL_STATUSES, LEGACY_FINAL_STATUSES
 from acp_compat.trace.records import (
     AGENT_EXITED,
@@ -41,6 +39,7 @@ from acp_compat.trace.records import (
     RelayEvent,
     request_key,
 )
+from acp_compat.trace.schema import pinned
 from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
     SessionEvent,
@@ -54,14 +53,22 @@ from acp_compat.translate.startup.policy import mode_for
 RECENT_ANSWERS = 256
 """How many answered request ids a link remembers, per link (for "answered twice")."""
 
+RECENT_TOOL_IDS = 1024
+"""How many ended tool call ids a session remembers (for "reused in a later turn")."""
+
 EDITOR = "editor"
 """The name of the editor's link; an agent process's is ``agent N``."""
 
 LEGACY_SESSION = ""
 """The key of a legacy link's one session (legacy ACP has no session ids)."""
 
-ENDED = frozenset({AGENT_EXITED, AGENT_LOST, AGENT_START_FAILED})
-"""Relay events after which an agent process's link is gone (nothing more is owed on it)."""
+GONE = frozenset({AGENT_EXITED, AGENT_START_FAILED})
+"""Relay events after which an agent process is gone: its link is closed (a later record
+with its number is another process's)."""
+
+ENDS = frozenset({AGENT_LOST})
+"""Relay events after which nothing more is owed on a link, though its peer may still
+write (a lost agent's late messages are its own)."""
 
 _C, _L = Protocol.CURRENT, Protocol.LEGACY
 SESSION_EVENTS: dict[tuple[str, bool], tuple[SessionEvent, Protocol]] = {
@@ -95,6 +102,12 @@ TURN_UPDATES = frozenset(
 )
 """``session/update`` kinds that belong to a turn (the rest describe the session)."""
 
+TOOL_UPDATES = frozenset({"tool_call", "tool_call_update"})
+"""``session/update`` kinds that announce or update a tool call."""
+
+TOOL_CALL_CARRIERS = {"session/update": "update", "session/request_permission": "toolCall"}
+"""The current methods whose params member (by method) carries a tool call."""
+
 LEGACY_TURN_METHODS = frozenset(
     {
         "streamAssistantMessageChunk",
@@ -107,18 +120,22 @@ LEGACY_TURN_METHODS = frozenset(
 """Legacy agent requests that only a turn in progress may carry."""
 
 
-@frozen
+@define
 class Pending:
     """A request still waiting for its answer."""
 
     record: Record
     method: str
     params: Any
+    turn: int | None = None
+    """The turn its session was in when it was asked (``None``: no open session)."""
 
 
-@frozen
+@define
 class Seen:
-    """One message as its link read it, before the message changed the link."""
+    """One message as its link read it, before the message changed the link. (Not frozen,
+    like every per-record object of the trace room: a frozen attrs class costs twice as
+    much to build, once per record.)"""
 
     record: Record
     link: str
@@ -172,8 +189,13 @@ class Session:
     """The request key of its open prompt (``session/prompt``, ``sendUserMessage``)."""
     turn: int = 0
     """How many prompts it has taken."""
+    cancelled: int | None = None
+    """The number of the last turn cancelled (``None``: none was)."""
     tools: dict[Any, Tool] = attrs.Factory(dict)
     """Tool call id -> its call, for this turn's calls and those still running."""
+    ended: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
+    """The ids of its earlier turns' calls that ended, the last :data:`RECENT_TOOL_IDS`
+    (an id is unique within its session: one seen again is reused)."""
 
     def move(self, event: SessionEvent, request: Any) -> None:
         """Follow :data:`SESSION_TRANSITIONS` where it allows ``event`` (a trace is
@@ -185,9 +207,16 @@ class Session:
         if event is SessionEvent.PROMPT:
             self.prompt = request
             self.turn += 1
+            for key, tool in self.tools.items():
+                if tool.finished:
+                    self.ended[key] = None
+            while len(self.ended) > RECENT_TOOL_IDS:
+                self.ended.popitem(last=False)
             self.tools = {key: tool for key, tool in self.tools.items() if not tool.finished}
         elif event is SessionEvent.TURN_END:
             self.prompt = None
+        elif event is SessionEvent.CANCEL:
+            self.cancelled = self.turn
 
 
 class Link:
@@ -208,6 +237,9 @@ class Link:
         self.drops = 0
         """Lines the relay dropped towards this link's sender: answers it may give with
         an id the trace never showed."""
+        self.ended: str | None = None
+        """The relay event after which the peer is gone (``agent_lost``), else ``None``:
+        what it still writes belongs here, and nothing open is owed."""
 
     # -- reading a message ------------------------------------------------------------------------
 
@@ -255,7 +287,9 @@ class Link:
         message = seen.message
         if seen.kind is Kind.REQUEST:
             key = (seen.sender, request_key(message.get("id")))
-            self.pending[key] = Pending(seen.record, str(seen.method), seen.params)
+            session = self.session_of(seen)
+            turn = session.turn if session is not None else None
+            self.pending[key] = Pending(seen.record, str(seen.method), seen.params, turn)
         elif seen.answer:
             if seen.asked is None:
                 if self.drops and not self.was_answered(_other(seen.sender), message.get("id")):
@@ -316,16 +350,18 @@ class Link:
         elif method == "session/close" and seen.kind is Kind.RESPONSE:
             if isinstance(session_id, str):
                 self.sessions.pop(session_id, None)
-        elif method == "session/update" and isinstance(session_id, str):
+        elif method in TOOL_CALL_CARRIERS and not seen.answer and isinstance(session_id, str):
+            # A permission request's toolCall announces its call (clients create it from
+            # it), as a tool_call does; a tool_call_update updates one.
             session = self.sessions.get(session_id)
-            update = body.get("update")
-            if session is None or not isinstance(update, dict):
+            call = body.get(TOOL_CALL_CARRIERS[method])
+            if session is None or not isinstance(call, dict):
                 return
-            tool = update.get("toolCallId")
-            if update.get("sessionUpdate") in ("tool_call", "tool_call_update") and isinstance(
-                tool, str
-            ):
-                self._tool_status(session, tool, update.get("status"))
+            tool = call.get("toolCallId")
+            if method == "session/update" and call.get("sessionUpdate") not in TOOL_UPDATES:
+                return
+            if isinstance(tool, str):
+                self._tool_status(session, tool, call.get("status"))
 
     @staticmethod
     def _offered(session: Session, body: dict[str, Any]) -> None:
@@ -350,8 +386,10 @@ class Link:
         final = LEGACY_FINAL_STATUSES if self.protocol is Protocol.LEGACY else FINAL_STATUSES
         tool.finished = tool.finished or status in final
 
-    def end(self) -> None:
-        """The agent process behind the link is gone: its sessions end."""
+    def end(self, why: str) -> None:
+        """The peer behind the link is gone (``why``: the event that said so): its sessions
+        end, and nothing still open on the link is owed any more."""
+        self.ended = why
         for session in self.sessions.values():
             session.move(SessionEvent.AGENT_GONE, None)
 
@@ -373,7 +411,8 @@ def _link_of(record: Record) -> tuple[str, str]:
 
 def _guess_protocol(method: Any) -> Protocol | None:
     """The protocol a method belongs to, when only one has it (a trace starting mid-way)."""
-    current, old = method in CURRENT_METHODS, method in legacy.LEGACY_METHODS
+    schemas = pinned()
+    current, old = method in schemas.current_names, method in schemas.legacy.methods
     if current != old:
         return Protocol.CURRENT if current else Protocol.LEGACY
     return None
@@ -416,10 +455,10 @@ class Links:
         details = event.event
         kind = details.get("type")
         name = f"agent {event.agent if event.agent is not None else 0}"
-        if kind in ENDED:
-            link = self.links.pop(name, None)
+        if kind in GONE or kind in ENDS:
+            link = self.links.pop(name, None) if kind in GONE else self.links.get(name)
             if link is not None:
-                link.end()
+                link.end(str(kind))
             return
         client = details.get("side") == "client"
         if kind not in (DROPPED_LINE, REFUSED_LINE):
@@ -446,8 +485,3 @@ class Links:
         """The protocol of the editor's link, once known."""
         editor = self.links.get(EDITOR)
         return editor.protocol if editor is not None else None
-
-    def passthrough(self) -> bool:
-        """Whether every link speaks one protocol (a passthrough relay's trace)."""
-        protocols = {link.protocol for link in self.links.values()}
-        return len(self.links) > 1 and len(protocols) == 1

@@ -1,14 +1,17 @@
 """The rules ``acp-compat trace --check`` holds each message to: one table, :data:`RULES`.
 
-Each :class:`Rule` has an id, the protocol and the sender it applies to, a one-line
-statement (the words a user reads, and the docs' table, ``docs/trace-check.md``, is
-generated from them), and its check: a function of the message (:class:`~.links.Seen`)
-and what is open on its link (:class:`~.links.Link`, read before the message changes
-it) that yields a :class:`Flaw` for each way the message breaks the rule. A rule about
-what never happened (a request never answered) also has an ``at_end`` check.
+Each :class:`Rule` has an id, its level in the spec's own words (``MUST`` or ``SHOULD``)
+and where the spec says so, the protocol and the sender it applies to, a one-line
+statement (the words a user reads; the docs' table, ``docs/trace-check.md``, is generated
+from them), the methods it looks at, and its check: a function of the message
+(:class:`~.links.Seen`) and what is open on its link (:class:`~.links.Link`, read before
+the message changes it) that yields a :class:`Flaw` for each way the message breaks the
+rule. A rule about what never happened (a request never answered) also has an ``at_end``
+check.
 
-Whether a message is valid is judged by the project's own models through
-:func:`acp_compat.codec.structure`: its wire-path errors say where a field is wrong.
+Whether a message is valid is judged by the pinned schemas themselves
+(:mod:`acp_compat.trace.schema`): their enums, required members and unions, and the
+JSON-RPC envelope, never the relay's tolerant models.
 """
 
 from __future__ import annotations
@@ -17,15 +20,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-import attrs
-
 from acp_compat._define import frozen
-from acp_compat.codec import CodecError, structure, wire_name
 from acp_compat.jsonrpc.messages import Kind
-from acp_compat.models import legacy
-from acp_compat.models.current import initialize as current_initialize
-from acp_compat.models.current import initialize_result as current_initialize_result
-from acp_compat.models.current.methods import CURRENT_METHODS, VOID_RESULTS
 from acp_compat.trace.links import (
     LEGACY_SESSION,
     LEGACY_TURN_METHODS,
@@ -35,7 +31,9 @@ from acp_compat.trace.links import (
     Seen,
 )
 from acp_compat.trace.records import request_key
+from acp_compat.trace.schema import pinned
 from acp_compat.translate.lifecycle import SessionState
+from acp_compat.translate.paths import is_absolute
 from acp_compat.translate.probe import Protocol
 
 BOTH = "both"
@@ -43,10 +41,18 @@ BOTH = "both"
 EITHER = "either"
 """A rule's ``sender`` when it holds for messages of both roles."""
 
+MUST = "MUST"
+SHOULD = "SHOULD"
+"""A rule's level, as the spec words it: a broken MUST is a fault (exit status 1), a
+broken SHOULD a warning (``--strict`` counts it too)."""
+
 MAX_FLAWS = 5
 """Field problems reported for one message, at most (the first ones, in wire order)."""
 
 LEGACY_VERSION = re.compile(r"0\.\d+\.\d+")
+
+ACP = "https://agentclientprotocol.com/protocol/"
+JSON_RPC = "https://www.jsonrpc.org/specification"
 
 
 @frozen
@@ -66,12 +72,18 @@ class Rule:
     """One rule of the protocol, and how to find a message that breaks it."""
 
     id: str
+    level: str
+    """:data:`MUST` or :data:`SHOULD`, as :attr:`spec` words it."""
+    spec: str
+    """Where the spec says so: ``title`` ``url`` (the docs' table links it)."""
     protocol: str
     """``current``, ``legacy`` or ``both``."""
     sender: str
     """Whose messages it judges: ``client``, ``agent`` or ``either``."""
     statement: str
     check: Check
+    methods: frozenset[str] | None = None
+    """The methods it looks at (an answer's is the method it answers); ``None``: all."""
     at_end: EndCheck | None = None
     """What is still open when the trace ends that breaks the rule."""
 
@@ -86,19 +98,15 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _structure_flaws(data: Any, cls: Any, at: str) -> Iterator[Flaw]:
-    try:
-        structure(data, cls, at=at)
-    except CodecError as exc:
-        for problem in exc.problems[:MAX_FLAWS]:
-            yield Flaw(problem.message, problem.path or at)
+def _schema_flaws(
+    definition: str, value: Any, at: str, protocol: Protocol | None
+) -> Iterator[Flaw]:
+    schema = pinned().of(protocol or Protocol.CURRENT)
+    for path, text in schema.check(definition, value, at)[:MAX_FLAWS]:
+        yield Flaw(text, path)
 
 
 # -- every message ---------------------------------------------------------------------------
-
-
-def _methods(link: Link) -> Any:
-    return legacy.LEGACY_METHODS if link.protocol is Protocol.LEGACY else CURRENT_METHODS
 
 
 def _valid(seen: Seen, link: Link) -> Iterator[Flaw]:
@@ -109,48 +117,44 @@ def _valid(seen: Seen, link: Link) -> Iterator[Flaw]:
         else:
             yield Flaw("not a request, a notification or an answer (no valid id)", "id")
         return
+    if link.protocol is Protocol.CURRENT and message.get("jsonrpc") != "2.0":
+        yield Flaw('jsonrpc must be "2.0"', "jsonrpc")
     if seen.method == "initialize":
         return  # initialize-version and initialize-body judge it against its own version
+    protocol = link.protocol
     if seen.kind is Kind.ERROR:
-        error = message.get("error")
-        if not isinstance(error, dict):
-            yield Flaw("an error answer's error must be an object", "error")
-            return
-        code = error.get("code")
-        if not isinstance(code, int) or isinstance(code, bool):
-            yield Flaw("the error code must be an integer", "error.code")
-        if not isinstance(error.get("message"), str):
-            yield Flaw("the error message must be a string", "error.message")
+        yield from _schema_flaws("Error", message.get("error"), "error", protocol)
         return
-    spec = _methods(link).get(seen.method) if seen.method is not None else None
-    if spec is None:
-        return  # an extension, a method of a later version, or an answer to no request
+    schema = pinned().of(protocol or Protocol.CURRENT)
+    method = schema.methods.get(seen.method) if seen.method is not None else None
+    if method is None:
+        return  # an extension, a method this schema lacks, or an answer to no request
     if seen.kind is Kind.RESPONSE:
         result = message.get("result")
-        if spec.result is None or (result is None and spec.result in VOID_RESULTS):
-            return
-        yield from _structure_flaws(result, spec.result, "result")
+        if method.result is None or (result is None and not schema.requires(method.result)):
+            return  # (early v1 answered a request with nothing to say with null)
+        yield from _schema_flaws(method.result, result, "result", protocol)
         return
     receiver = "agent" if seen.sender == "client" else "client"
-    if spec.handled_by not in (receiver, "both"):
+    if method.handled_by not in (receiver, BOTH):
         yield Flaw(
-            f"{seen.method} is sent by the {spec.handled_by}'s peer, never by the {seen.sender}",
+            f"{seen.method} is sent by the {method.handled_by}'s peer, never by the {seen.sender}",
             "method",
         )
         return
-    if spec.notification and seen.kind is Kind.REQUEST:
+    if method.notification and seen.kind is Kind.REQUEST:
         yield Flaw(f"{seen.method} is a notification: it carries no id", "id")
     elif (
-        link.protocol is Protocol.CURRENT
-        and not spec.notification
-        and seen.kind is Kind.NOTIFICATION
+        protocol is Protocol.CURRENT and not method.notification and seen.kind is Kind.NOTIFICATION
     ):
         yield Flaw(f"{seen.method} is a request: it needs an id", "id")
-    if spec.params is not None:
-        yield from _structure_flaws(seen.params, spec.params, "params")
+    if method.params is not None:
+        yield from _schema_flaws(method.params, message.get("params"), "params", protocol)
 
 
 def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
+    if link.ended is not None:
+        return  # its peer is gone: the relay answered for it, or nobody is left to answer
     cancelled = _cancelled_turn(link)
     for key, pending in link.pending.items():
         if key == cancelled:
@@ -159,7 +163,7 @@ def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
 
 
 def _answer_known(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind not in (Kind.RESPONSE, Kind.ERROR) or seen.asked is not None:
+    if not seen.answer or seen.asked is not None:
         return
     request_id = seen.message.get("id")
     if request_id is None:
@@ -179,6 +183,15 @@ def _id_unique(seen: Seen, link: Link) -> Iterator[Flaw]:
         yield Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
 
 
+def _extension_prefix(seen: Seen, link: Link) -> Iterator[Flaw]:
+    method = seen.method
+    if seen.answer or method is None or method.startswith("_"):
+        return
+    schemas = pinned()
+    if method not in schemas.current.methods and method not in schemas.current_names:
+        yield Flaw(f"{method} is no method of the protocol, and extensions start with _", "method")
+
+
 # -- initialize ------------------------------------------------------------------------------
 
 
@@ -196,7 +209,7 @@ def _version_flaw(version: Any, at: str) -> Flaw | None:
 
 
 def _initialize_version(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "initialize" or seen.kind not in (Kind.REQUEST, Kind.RESPONSE):
+    if seen.kind not in (Kind.REQUEST, Kind.RESPONSE):
         return
     at = "params" if seen.kind is Kind.REQUEST else "result"
     flaw = _version_flaw(_dict(seen.params).get("protocolVersion"), f"{at}.protocolVersion")
@@ -204,26 +217,17 @@ def _initialize_version(seen: Seen, link: Link) -> Iterator[Flaw]:
         yield flaw
 
 
-def _members(cls: type) -> frozenset[str]:
-    return frozenset(wire_name(cls, field.name) for field in attrs.fields(cls))
-
-
-INITIALIZE_BODIES: dict[tuple[Kind, Protocol], tuple[type, frozenset[str]]] = {
-    (kind, protocol): (cls, _members(other) - _members(cls))
-    for kind, pairs in (
-        (Kind.REQUEST, (current_initialize.InitializeRequest, legacy.InitializeParams)),
-        (Kind.RESPONSE, (current_initialize_result.InitializeResponse, legacy.InitializeResponse)),
-    )
-    for protocol, cls, other in (
-        (Protocol.CURRENT, pairs[0], pairs[1]),
-        (Protocol.LEGACY, pairs[1], pairs[0]),
-    )
+INITIALIZE_BODIES = {
+    (Kind.REQUEST, Protocol.CURRENT): "InitializeRequest",
+    (Kind.RESPONSE, Protocol.CURRENT): "InitializeResponse",
+    (Kind.REQUEST, Protocol.LEGACY): "InitializeParams",
+    (Kind.RESPONSE, Protocol.LEGACY): "InitializeResponse",
 }
-"""The model of each initialize body, and the members only the other version has."""
+"""The definition of each initialize body, by the version it names."""
 
 
 def _initialize_body(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "initialize" or seen.kind not in (Kind.REQUEST, Kind.RESPONSE):
+    if seen.kind not in (Kind.REQUEST, Kind.RESPONSE):
         return
     at = "params" if seen.kind is Kind.REQUEST else "result"
     body = seen.params
@@ -231,16 +235,27 @@ def _initialize_body(seen: Seen, link: Link) -> Iterator[Flaw]:
     if _version_flaw(version, at) is not None:
         return  # initialize-version says what is wrong
     protocol = Protocol.CURRENT if isinstance(version, int) else Protocol.LEGACY
-    cls, foreign = INITIALIZE_BODIES[(seen.kind, protocol)]
+    other = Protocol.LEGACY if protocol is Protocol.CURRENT else Protocol.CURRENT
+    schemas = pinned()
+    own = schemas.of(protocol).members(INITIALIZE_BODIES[(seen.kind, protocol)])
+    foreign = schemas.of(other).members(INITIALIZE_BODIES[(seen.kind, other)]) - own
     named = f"protocolVersion {version!r}"
     for member in sorted(foreign & _dict(body).keys()):
         yield Flaw(
             f"{member} belongs to the other version's body, not to {named}", f"{at}.{member}"
         )
-    yield from _structure_flaws(body, cls, at)
+    yield from _schema_flaws(INITIALIZE_BODIES[(seen.kind, protocol)], body, at, protocol)
 
 
-# -- current ACP: sessions, turns, tool calls, capabilities ----------------------------------
+# -- current ACP: sessions, turns, tool calls, permissions, files, capabilities ---------------
+
+
+SESSION_METHODS = frozenset(
+    {"session/update", "session/request_permission", "fs/read_text_file", "fs/write_text_file"}
+    | {"terminal/create", "terminal/output", "terminal/release", "terminal/wait_for_exit"}
+    | {"terminal/kill"}
+)
+"""What an agent sends about one of its sessions (``params.sessionId``)."""
 
 
 def _update(seen: Seen) -> dict[str, Any]:
@@ -249,14 +264,14 @@ def _update(seen: Seen) -> dict[str, Any]:
     return _dict(_dict(seen.params).get("update"))
 
 
-def _update_after_new(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if not _update(seen):
+def _session_known(seen: Seen, link: Link) -> Iterator[Flaw]:
+    if seen.answer or seen.session_id is None or link.session_of(seen) is not None:
         return
-    if seen.session_id is not None and link.session_of(seen) is None:
-        yield Flaw(
-            f"session {seen.session_id} was not created yet (no session/new answer named it)",
-            "params.sessionId",
-        )
+    yield Flaw(
+        f"session {seen.session_id} is not open on this link (no session/new, session/load"
+        " or session/resume answer named it)",
+        "params.sessionId",
+    )
 
 
 def _update_in_turn(seen: Seen, link: Link) -> Iterator[Flaw]:
@@ -284,11 +299,16 @@ def _tool_call_announced(seen: Seen, link: Link) -> Iterator[Flaw]:
         )
 
 
-def _permission_tool_call(seen: Seen, link: Link) -> Iterator[Flaw]:
+def _permission(seen: Seen) -> dict[str, Any]:
+    """A permission request's ``toolCall``."""
     if seen.method != "session/request_permission" or seen.kind is not Kind.REQUEST:
-        return
+        return {}
+    return _dict(_dict(seen.params).get("toolCall"))
+
+
+def _permission_tool_call(seen: Seen, link: Link) -> Iterator[Flaw]:
     session = link.session_of(seen)
-    tool = _dict(_dict(seen.params).get("toolCall")).get("toolCallId")
+    tool = _permission(seen).get("toolCallId")
     if session is not None and isinstance(tool, str) and tool not in session.tools:
         yield Flaw(
             f"asks permission for tool call {tool!r}, never announced in session {seen.session_id}",
@@ -296,11 +316,24 @@ def _permission_tool_call(seen: Seen, link: Link) -> Iterator[Flaw]:
         )
 
 
+def _tool_call_reused(seen: Seen, link: Link) -> Iterator[Flaw]:
+    update = _update(seen)
+    announced = update if update.get("sessionUpdate") == "tool_call" else _permission(seen)
+    tool = announced.get("toolCallId")
+    session = link.session_of(seen)
+    if session is None or not isinstance(tool, str):
+        return
+    known = session.tools.get(tool)
+    if tool in session.ended or (update and known is not None and known.turn < session.turn):
+        at = "params.update.toolCallId" if update else "params.toolCall.toolCallId"
+        yield Flaw(
+            f"tool call id {tool!r} was used in an earlier turn of session {seen.session_id}", at
+        )
+
+
 def _cancelled(seen: Seen, link: Link) -> Iterator[Flaw]:
     session = link.session_of(seen)
-    if seen.method != "session/prompt" or seen.asked is None or session is None:
-        return
-    if session.state is not SessionState.CANCELLING:
+    if seen.asked is None or session is None or session.state is not SessionState.CANCELLING:
         return
     if seen.kind is Kind.ERROR:
         error = _dict(seen.message.get("error"))
@@ -313,6 +346,54 @@ def _cancelled(seen: Seen, link: Link) -> Iterator[Flaw]:
     reason = _dict(seen.params).get("stopReason")
     if reason != "cancelled":
         yield Flaw(f"the cancelled prompt ended with stopReason {reason!r}", "result.stopReason")
+
+
+def _outcome(seen: Seen) -> dict[str, Any]:
+    """A permission answer's ``outcome``."""
+    return _dict(_dict(seen.params).get("outcome")) if seen.kind is Kind.RESPONSE else {}
+
+
+def _cancel_permission(seen: Seen, link: Link) -> Iterator[Flaw]:
+    session = link.session_of(seen)
+    if seen.asked is None or session is None or seen.asked.turn is None:
+        return
+    outcome = _outcome(seen).get("outcome")
+    if session.cancelled == seen.asked.turn and outcome not in (None, "cancelled"):
+        yield Flaw(
+            f"answers {outcome!r} to a permission asked in a turn the client cancelled",
+            "result.outcome.outcome",
+        )
+
+
+def _option_offered(seen: Seen, link: Link) -> Iterator[Flaw]:
+    outcome = _outcome(seen)
+    if seen.asked is None or outcome.get("outcome") != "selected":
+        return
+    offered = [_dict(o).get("optionId") for o in _dict(seen.asked.params).get("options") or []]
+    chosen = outcome.get("optionId")
+    if chosen not in offered:
+        names = ", ".join(repr(o) for o in offered) or "none"
+        yield Flaw(
+            f"optionId {chosen!r} was not offered (offered: {names})", "result.outcome.optionId"
+        )
+
+
+PATHS = {
+    "fs/read_text_file": "path",
+    "fs/write_text_file": "path",
+    "terminal/create": "cwd",
+    "session/new": "cwd",
+    "session/load": "cwd",
+    "session/resume": "cwd",
+}
+"""The path each method carries in its params."""
+
+
+def _path_absolute(seen: Seen, link: Link) -> Iterator[Flaw]:
+    member = PATHS.get(str(seen.method))
+    path = _dict(seen.params).get(member) if member and not seen.answer else None
+    if isinstance(path, str) and not is_absolute(path):
+        yield Flaw(f"{member} {path!r} is not an absolute path", f"params.{member}")
 
 
 def _client_offers(link: Link, *path: str) -> bool:
@@ -339,25 +420,25 @@ def _capability_terminal(seen: Seen, link: Link) -> Iterator[Flaw]:
 
 
 def _capability_load(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "session/load" or seen.kind is not Kind.REQUEST:
-        return
-    if link.agent_caps.get("loadSession") is not True:
+    if seen.kind is Kind.REQUEST and link.agent_caps.get("loadSession") is not True:
         yield Flaw("the agent did not offer loadSession in initialize", "method")
 
 
+def _capability_resume(seen: Seen, link: Link) -> Iterator[Flaw]:
+    offered = _dict(link.agent_caps.get("sessionCapabilities")).get("resume")
+    if seen.kind is Kind.REQUEST and offered is None:
+        yield Flaw("the agent did not offer sessionCapabilities.resume in initialize", "method")
+
+
 def _capability_modes(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "session/set_mode" or seen.kind is not Kind.REQUEST:
-        return
     session = link.session_of(seen)
-    if session is not None and not session.modes:
+    if seen.kind is Kind.REQUEST and session is not None and not session.modes:
         yield Flaw(f"session {seen.session_id} was opened without modes", "params.modeId")
 
 
 def _capability_config_options(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "session/set_config_option" or seen.kind is not Kind.REQUEST:
-        return
     session = link.session_of(seen)
-    if session is not None and not session.config_options:
+    if seen.kind is Kind.REQUEST and session is not None and not session.config_options:
         yield Flaw(
             f"session {seen.session_id} was opened without config options", "params.configId"
         )
@@ -367,7 +448,7 @@ def _capability_config_options(seen: Seen, link: Link) -> Iterator[Flaw]:
 
 
 def _legacy_tool_call_id(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "updateToolCall" or seen.kind is not Kind.REQUEST:
+    if seen.kind is not Kind.REQUEST:
         return
     tool = _dict(seen.params).get("toolCallId")
     session = link.session_of(seen)
@@ -376,7 +457,7 @@ def _legacy_tool_call_id(seen: Seen, link: Link) -> Iterator[Flaw]:
 
 
 def _legacy_in_turn(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is not Kind.REQUEST or seen.method not in LEGACY_TURN_METHODS:
+    if seen.kind is not Kind.REQUEST:
         return
     session = link.session_of(seen)
     if session is None or session.state is SessionState.IDLE:
@@ -399,36 +480,54 @@ def _cancelled_turn(link: Link) -> tuple[str, Any] | None:
 
 
 def _legacy_cancel(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is Kind.REQUEST and seen.method in LEGACY_NEW_WORK and _cancelled_turn(link):
+    if seen.kind is Kind.REQUEST and _cancelled_turn(link):
         yield Flaw(f"{seen.method} after cancelSendMessage was answered", "method")
 
 
 def _legacy_cancel_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
     cancelled = _cancelled_turn(link)
     pending = link.pending.get(cancelled) if cancelled is not None else None
-    if pending is not None:
+    if pending is not None and link.ended is None:
         yield pending, Flaw("the cancelled sendUserMessage was never answered", "id")
 
+
+def _never(seen: Seen, link: Link) -> Iterator[Flaw]:
+    return iter(())
+
+
+# -- the table -------------------------------------------------------------------------------
+
+_CANCEL = f"Prompt Turn, Cancellation {ACP}prompt-turn#cancellation"
+_TOOLS = f"Tool Calls, Creating {ACP}tool-calls#creating"
+_UPDATES = frozenset({"session/update", "session/request_permission"})
 
 RULES: tuple[Rule, ...] = (
     Rule(
         "valid-message",
+        MUST,
+        f"JSON-RPC 2.0 {JSON_RPC} and the protocol's schema {ACP}schema",
         BOTH,
         EITHER,
-        "Every message is valid JSON-RPC, and its params or result have the shape its "
-        "method has in the protocol the link speaks.",
+        'Every message is a JSON-RPC 2.0 message (on a current link, jsonrpc "2.0"), and its '
+        "params, result or error match the schema of the protocol the link speaks, its "
+        "enums and required members included.",
         _valid,
     ),
     Rule(
         "request-answered",
+        MUST,
+        f"JSON-RPC 2.0, Request object {JSON_RPC}#request_object",
         BOTH,
         EITHER,
         "Every request gets an answer.",
-        lambda seen, link: (),
+        _never,
+        frozenset(),
         _answered_at_end,
     ),
     Rule(
         "answer-asked",
+        MUST,
+        f"JSON-RPC 2.0, Response object {JSON_RPC}#response_object",
         BOTH,
         EITHER,
         "An answer names a request that was asked and not answered already.",
@@ -436,71 +535,153 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "id-unique",
+        SHOULD,
+        f"JSON-RPC 2.0, Request object {JSON_RPC}#request_object",
         BOTH,
         EITHER,
         "A request's id is not the id of another request of the same side still waiting.",
         _id_unique,
     ),
     Rule(
+        "extension-prefix",
+        MUST,
+        f"Extensibility, Extension Methods {ACP}extensibility#extension-methods",
+        "current",
+        EITHER,
+        "A method that is none of the protocol's (in any pinned version) is an extension, "
+        "and its name starts with an underscore.",
+        _extension_prefix,
+    ),
+    Rule(
         "initialize-version",
+        MUST,
+        f"Initialization, Protocol version {ACP}initialization#protocol-version",
         BOTH,
         EITHER,
         "initialize and its answer name protocolVersion: an integer in current ACP, "
         'a "0.0.x" string in legacy ACP.',
         _initialize_version,
+        frozenset({"initialize"}),
     ),
     Rule(
         "initialize-body",
+        MUST,
+        f"the protocol's schema {ACP}schema",
         BOTH,
         EITHER,
         "initialize and its answer have the body of the protocolVersion they name.",
         _initialize_body,
+        frozenset({"initialize"}),
     ),
     Rule(
-        "update-after-new",
+        "session-known",
+        MUST,
+        f"Session Setup, Session ID {ACP}session-setup#session-id",
         "current",
         "agent",
-        "No session/update for a session before the session/new answer that names it.",
-        _update_after_new,
+        "An update, a permission request or a file or terminal request names a session "
+        "the link opened (a session/new, session/load or session/resume answer named it).",
+        _session_known,
+        SESSION_METHODS,
     ),
     Rule(
         "update-in-turn",
+        MUST,
+        _CANCEL,
         "current",
         "agent",
         "No turn content (text, thoughts, tool calls, plans) after a session/prompt "
         "answer until the next prompt.",
         _update_in_turn,
+        frozenset({"session/update"}),
     ),
     Rule(
         "tool-call-announced",
+        SHOULD,
+        _TOOLS,
         "current",
         "agent",
-        "Every tool_call_update names a tool_call announced earlier in its session.",
+        "Every tool_call_update names a tool call announced earlier in its session (a "
+        "tool_call, or the toolCall of a permission request).",
         _tool_call_announced,
+        frozenset({"session/update"}),
     ),
     Rule(
         "permission-tool-call",
+        SHOULD,
+        _TOOLS,
         "current",
         "agent",
-        "A permission request names a tool call announced in its session.",
+        "A permission request names a tool call announced in its session (the agent "
+        "reports a tool call before it asks about it).",
         _permission_tool_call,
+        frozenset({"session/request_permission"}),
+    ),
+    Rule(
+        "tool-call-id-unique",
+        MUST,
+        f"the schema's ToolCallId, unique within a session {ACP}schema#toolcallid",
+        "current",
+        "agent",
+        "A tool call id is not announced again in a later turn of its session.",
+        _tool_call_reused,
+        _UPDATES,
     ),
     Rule(
         "cancel-cancelled",
+        MUST,
+        _CANCEL,
         "current",
         "agent",
         "After session/cancel, the prompt is answered with stopReason cancelled.",
         _cancelled,
+        frozenset({"session/prompt"}),
+    ),
+    Rule(
+        "cancel-permission",
+        MUST,
+        _CANCEL,
+        "current",
+        "client",
+        "A permission request still open when the client cancels its turn is answered "
+        "with the cancelled outcome.",
+        _cancel_permission,
+        frozenset({"session/request_permission"}),
+    ),
+    Rule(
+        "option-offered",
+        MUST,
+        f"Tool Calls, Requesting Permission {ACP}tool-calls#requesting-permission",
+        "current",
+        "client",
+        "A permission answer selects one of the options the request offered.",
+        _option_offered,
+        frozenset({"session/request_permission"}),
+    ),
+    Rule(
+        "path-absolute",
+        MUST,
+        f"Overview, Argument requirements {ACP}overview#argument-requirements",
+        "current",
+        EITHER,
+        "File paths (fs/* paths, terminal/create and session cwd) are absolute.",
+        _path_absolute,
+        frozenset(PATHS),
     ),
     Rule(
         "capability-fs",
+        MUST,
+        f"File System, Checking Support {ACP}file-system#checking-support",
         "current",
         "agent",
         "fs/read_text_file and fs/write_text_file only when the client offered them.",
         _capability_fs,
+        frozenset(FS_CAPABILITIES),
     ),
     Rule(
         "capability-terminal",
+        MUST,
+        f"Terminals, Checking Support {ACP}terminals#checking-support",
         "current",
         "agent",
         "terminal/* requests only when the client offered terminal.",
@@ -508,48 +689,76 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "capability-load",
+        MUST,
+        f"Session Setup, Loading Sessions {ACP}session-setup#loading-sessions",
         "current",
         "client",
         "session/load only when the agent offered loadSession.",
         _capability_load,
+        frozenset({"session/load"}),
+    ),
+    Rule(
+        "capability-resume",
+        MUST,
+        f"the schema's ResumeSessionRequest {ACP}schema#session-resume",
+        "current",
+        "client",
+        "session/resume only when the agent offered sessionCapabilities.resume.",
+        _capability_resume,
+        frozenset({"session/resume"}),
     ),
     Rule(
         "capability-modes",
+        MUST,
+        f"Session Modes, Setting the current mode {ACP}session-modes#from-the-client",
         "current",
         "client",
         "session/set_mode only for a session opened with modes.",
         _capability_modes,
+        frozenset({"session/set_mode"}),
     ),
     Rule(
         "capability-config-options",
+        MUST,
+        f"Session Config Options {ACP}session-config-options",
         "current",
         "client",
         "session/set_config_option only for a session opened with config options.",
         _capability_config_options,
+        frozenset({"session/set_config_option"}),
     ),
     Rule(
         "legacy-tool-call-id",
+        MUST,
+        "the 0.0.9 schema's UpdateToolCallParams",
         "legacy",
         "agent",
         "updateToolCall names only a tool call id the client returned (from pushToolCall "
         "or requestToolCallConfirmation).",
         _legacy_tool_call_id,
+        frozenset({"updateToolCall"}),
     ),
     Rule(
         "legacy-in-turn",
+        SHOULD,
+        "the 0.0.9 schema's SendUserMessageParams",
         "legacy",
         "agent",
         "Text, tool calls and plans only while a sendUserMessage waits for its answer: "
         "the answer ends the turn.",
         _legacy_in_turn,
+        LEGACY_TURN_METHODS,
     ),
     Rule(
         "legacy-cancel-ends-turn",
+        SHOULD,
+        "the 0.0.9 schema's CancelSendMessageParams",
         "legacy",
         "agent",
         "Once cancelSendMessage is answered the turn is over: no more text or new tool "
         "calls (running ones may be closed), and the sendUserMessage is answered.",
         _legacy_cancel,
+        LEGACY_NEW_WORK,
         _legacy_cancel_at_end,
     ),
 )
@@ -560,9 +769,16 @@ RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
 
 def rules_markdown() -> str:
     """The rule table as markdown: the source of the table in ``docs/trace-check.md``."""
-    senders = {"client": "client", "agent": "agent", EITHER: "either"}
-    lines = ["| rule | protocol | sender | the rule |", "|---|---|---|---|"]
+    lines = [
+        "| rule | level | protocol | sender | the rule | where the spec says so |",
+        "|---|---|---|---|---|---|",
+    ]
     for rule in RULES:
         statement = rule.statement.replace("|", "\\|")
-        lines.append(f"| `{rule.id}` | {rule.protocol} | {senders[rule.sender]} | {statement} |")
+        title, _, url = rule.spec.rpartition(" ")
+        where = f"[{title}]({url})" if url.startswith("https://") else rule.spec
+        lines.append(
+            f"| `{rule.id}` | {rule.level} | {rule.protocol} | {rule.sender} | {statement} "
+            f"| {where} |"
+        )
     return "\n".join(lines) + "\n"
