@@ -18,7 +18,7 @@ from collections import deque
 from typing import Any
 
 from acp_compat._define import frozen
-from acp_compat.trace.links import EDITOR, Links
+from acp_compat.trace.links import EDITOR, Links, agent_link
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -31,7 +31,6 @@ from acp_compat.trace.records import (
 )
 from acp_compat.trace.render import Line, Span
 from acp_compat.trace.rules import MUST, RULES, RULES_BY_ID, Flaw, Rule
-from acp_compat.translate.probe import Protocol
 
 ORIGINALS = 64
 """How many received messages with problems are kept to recognise the relay's copies."""
@@ -100,7 +99,7 @@ class Checker:
         self.trace = Links()
         """What is open on each link of the trace (the one interpreter)."""
         self._methods = frozenset().union(*(r.methods for r in rules if r.methods is not None))
-        self._applying: dict[tuple[Protocol | None, str, str | None], tuple[Rule, ...]] = {}
+        self._applying: dict[tuple[Any, ...], tuple[Rule, ...]] = {}
         self._originals: deque[tuple[dict[str, Any], frozenset[tuple[str, str]]]] = deque(
             maxlen=ORIGINALS
         )
@@ -117,7 +116,9 @@ class Checker:
             return self._refused(item)
         link, seen = self.trace.see(item)
         method = seen.method if seen.method in self._methods else None
-        key = (link.protocol, seen.sender, method)
+        # (Enum members are singletons: their ids key the table without hashing them in
+        # Python, which costs more than the rest of the lookup.)
+        key = (id(link.protocol), seen.sender, id(seen.kind), method)
         rules = self._applying.get(key)
         if rules is None:
             rules = self._applying[key] = tuple(
@@ -125,13 +126,14 @@ class Checker:
                 for rule in self.rules
                 if rule.applies(link.protocol, seen.sender)
                 and (rule.methods is None or method in rule.methods)
+                and (rule.kinds is None or seen.kind in rule.kinds)
             )
         found: list[Finding] = []
         for rule in rules:
-            for flaw in rule.check(seen, link):
-                found.append(
-                    self._finding(rule, flaw, item, _side(link.name, seen.sender), seen.method)
-                )
+            flaws = rule.check(seen, link)
+            if flaws:
+                side = _side(link.name, seen.sender)
+                found += [self._finding(rule, flaw, item, side, seen.method) for flaw in flaws]
         self.trace.learn(link, seen)
         return self._first_time(item, found) if found else found
 
@@ -177,7 +179,7 @@ class Checker:
         details = event.event
         if details.get("type") != REFUSED_LINE or details.get("cause") != "syntax":
             return []
-        side = EDITOR if details.get("side") == "client" else f"agent {event.agent or 0}"
+        side = EDITOR if details.get("side") == "client" else agent_link(event.agent)
         method = details.get("method")
         text = f"the line is not JSON: {details.get('head')!r}"
         rule = RULES_BY_ID["valid-message"]

@@ -108,6 +108,15 @@ TOOL_UPDATES = frozenset({"tool_call", "tool_call_update"})
 TOOL_CALL_CARRIERS = {"session/update": "update", "session/request_permission": "toolCall"}
 """The current methods whose params member (by method) carries a tool call."""
 
+LEARNT = frozenset(
+    {"initialize", "session/new", "session/load", "session/resume", "session/close"}
+    | set(TOOL_CALL_CARRIERS)
+    | {"pushToolCall", "requestToolCallConfirmation", "updateToolCall"}
+    | {method for method, _ in SESSION_EVENTS}
+)
+"""The methods a link learns something from beyond their request (the rest, a chunk,
+leave only their request to follow)."""
+
 LEGACY_TURN_METHODS = frozenset(
     {
         "streamAssistantMessageChunk",
@@ -129,6 +138,8 @@ class Pending:
     params: Any
     turn: int | None = None
     """The turn its session was in when it was asked (``None``: no open session)."""
+    key: Any = None
+    """Its key in :attr:`Link.pending`: (who asked, its id)."""
 
 
 @define
@@ -156,16 +167,15 @@ class Seen:
     is known and allows it."""
     event_protocol: Protocol | None = None
     """The protocol whose method gives it that :attr:`event`."""
+    answer: bool = False
+    """Whether the message answers a request (a result or an error)."""
+    session: Session | None = None
+    """The open session it belongs to (a legacy link's one), before it changes anything."""
 
     @property
     def message(self) -> dict[str, Any]:
         """The message itself."""
         return self.record.message
-
-    @property
-    def answer(self) -> bool:
-        """Whether the message answers a request (a result or an error)."""
-        return self.kind is Kind.RESPONSE or self.kind is Kind.ERROR
 
 
 @define
@@ -228,8 +238,10 @@ class Link:
         self.protocol: Protocol | None = None
         self.pending: dict[tuple[str, Any], Pending] = {}
         """Open requests by (sender, id)."""
-        self.answered: OrderedDict[tuple[str, Any], None] = OrderedDict()
-        """Recently answered requests by (sender, id), oldest first."""
+        self.answered: set[tuple[str, Any]] = set()
+        self.answered_before: set[tuple[str, Any]] = set()
+        """Recently answered requests by (sender, id): the last :data:`RECENT_ANSWERS`
+        at least, in two generations (the older dropped as the newer fills)."""
         self.client_caps: dict[str, Any] = {}
         self.agent_caps: dict[str, Any] = {}
         self.sessions: dict[str, Session] = {}
@@ -252,10 +264,20 @@ class Link:
             method, body, answered = message["method"], message.get("params"), False
         else:
             if kind is not Kind.INVALID:
-                asked = self.pending.get((_other(sender), request_key(message.get("id"))))
+                request_id = message.get("id")
+                if type(request_id) is not str and type(request_id) is not int:
+                    request_id = request_key(request_id)
+                asked = self.pending.get((OTHER[sender], request_id))
             method = asked.method if asked is not None else None
-            body, answered = (asked.params if asked is not None else None), True
-        session = body.get("sessionId") if isinstance(body, dict) else None
+            body, answered = (asked.params if asked is not None else None), kind is not Kind.INVALID
+        session_id = body.get("sessionId") if type(body) is dict else None
+        if type(session_id) is not str:
+            session_id = None
+        if self.protocol is Protocol.LEGACY:
+            session = self.sessions.get(LEGACY_SESSION)
+        else:
+            session = self.sessions.get(session_id) if session_id is not None else None
+        event, protocol = SESSION_EVENTS.get((method, answered), _NO_EVENT)
         return Seen(
             record,
             self.name,
@@ -264,13 +286,17 @@ class Link:
             method,
             message.get("result") if answered else body,
             asked,
-            session if isinstance(session, str) else None,
-            *SESSION_EVENTS.get((method, answered), _NO_EVENT),
+            session_id,
+            event,
+            protocol,
+            answered,
+            session,
         )
 
     def was_answered(self, sender: str, request_id: Any) -> bool:
         """Whether ``sender``'s request ``request_id`` was answered lately."""
-        return (sender, request_key(request_id)) in self.answered
+        key = (sender, request_key(request_id))
+        return key in self.answered or key in self.answered_before
 
     def session_of(self, seen: Seen) -> Session | None:
         """The open session ``seen`` belongs to on this link (legacy: the link's one)."""
@@ -284,35 +310,41 @@ class Link:
 
     def learn(self, seen: Seen) -> None:
         """Update what is open after ``seen`` (the rules have read the link before it)."""
-        message = seen.message
-        if seen.kind is Kind.REQUEST:
-            key = (seen.sender, request_key(message.get("id")))
-            session = self.session_of(seen)
-            turn = session.turn if session is not None else None
-            self.pending[key] = Pending(seen.record, str(seen.method), seen.params, turn)
+        kind = seen.kind
+        if kind is Kind.REQUEST:
+            key = (seen.sender, request_key(seen.message.get("id")))
+            turn = seen.session.turn if seen.session is not None else None
+            self.pending[key] = Pending(seen.record, str(seen.method), seen.params, turn, key)
         elif seen.answer:
-            if seen.asked is None:
-                if self.drops and not self.was_answered(_other(seen.sender), message.get("id")):
+            asked = seen.asked
+            if asked is None:
+                request_id = seen.message.get("id")
+                if self.drops and not self.was_answered(OTHER[seen.sender], request_id):
                     self.drops -= 1  # the relay's answer to a line it dropped
                 return
-            key = (_other(seen.sender), request_key(message.get("id")))
-            self.pending.pop(key, None)
-            self.answered[key] = None
+            del self.pending[asked.key]
+            self.answered.add(asked.key)
             if len(self.answered) > RECENT_ANSWERS:
-                self.answered.popitem(last=False)
-        elif seen.kind is not Kind.NOTIFICATION:
+                self.answered_before, self.answered = self.answered, set()
+        elif kind is not Kind.NOTIFICATION:
             return
-        if seen.method == "initialize":
+        method = seen.method
+        if method not in LEARNT:
+            return  # most messages (a chunk): only their request is followed
+        if method == "initialize":
             self._learn_initialize(seen)
             return
-        if self._speaks() is Protocol.LEGACY:
-            self.sessions.setdefault(LEGACY_SESSION, Session(SessionState.IDLE))
+        legacy = self.protocol is Protocol.LEGACY
+        if legacy:
+            if LEGACY_SESSION not in self.sessions:
+                self.sessions[LEGACY_SESSION] = Session(SessionState.IDLE)
             self._learn_legacy(seen)
         else:
             self._learn_current(seen)
-        session = self.session_of(seen)
-        if session is not None and seen.event is not None and seen.event_protocol is self._speaks():
-            session.move(seen.event, request_key(message.get("id")))
+        if seen.event is not None and seen.event_protocol is self._speaks():
+            session = self.session_of(seen)  # (a session this message opened included)
+            if session is not None:
+                session.move(seen.event, request_key(seen.message.get("id")))
 
     def _speaks(self) -> Protocol:
         """The link's protocol: read as current until it is known."""
@@ -394,19 +426,20 @@ class Link:
             session.move(SessionEvent.AGENT_GONE, None)
 
 
-def _other(sender: str) -> str:
-    return "agent" if sender == "client" else "client"
+OTHER = {"client": "agent", "agent": "client"}
+"""The other role on a link."""
+
+SENDERS = {CLIENT_IN: "client", CLIENT_OUT: "agent", AGENT_OUT: "client", AGENT_IN: "agent"}
+"""The sender's role on its link, by a record's direction."""
 
 
-def _link_of(record: Record) -> tuple[str, str]:
-    """(link name, the sender's role on it) for a record's direction."""
-    agent = f"agent {record.agent if record.agent is not None else 0}"
-    return {
-        CLIENT_IN: (EDITOR, "client"),
-        CLIENT_OUT: (EDITOR, "agent"),
-        AGENT_OUT: (agent, "client"),
-        AGENT_IN: (agent, "agent"),
-    }[record.direction]
+def agent_link(number: int | None) -> str:
+    """The name of agent process ``number``'s link (``agent 0`` when the trace omits it)."""
+    return AGENT_LINKS.get(number) or f"agent {number if number is not None else 0}"
+
+
+AGENT_LINKS: dict[int | None, str] = {None: "agent 0", **{n: f"agent {n}" for n in range(16)}}
+"""The link names of the first agent processes, built once."""
 
 
 def _guess_protocol(method: Any) -> Protocol | None:
@@ -429,9 +462,13 @@ class Links:
 
     def see(self, record: Record) -> tuple[Link, Seen]:
         """The record's link, and its message as that link reads it before the change."""
-        name, sender = _link_of(record)
-        link = self._link(name)
-        seen = link.see(record, sender)
+        direction = record.direction
+        if direction in (CLIENT_IN, CLIENT_OUT):
+            name = EDITOR
+        else:
+            name = AGENT_LINKS.get(record.agent) or agent_link(record.agent)
+        link = self.links.get(name) or self._link(name)
+        seen = link.see(record, SENDERS[direction])
         if link.protocol is None and seen.method != "initialize":
             link.protocol = _guess_protocol(seen.method)
         return link, seen
@@ -454,7 +491,7 @@ class Links:
         """A relay event: an agent process gone, a line dropped or refused."""
         details = event.event
         kind = details.get("type")
-        name = f"agent {event.agent if event.agent is not None else 0}"
+        name = agent_link(event.agent)
         if kind in GONE or kind in ENDS:
             link = self.links.pop(name, None) if kind in GONE else self.links.get(name)
             if link is not None:
@@ -471,9 +508,9 @@ class Links:
             method = details.get("method")
             stands_for = {"id": details.get("id"), "method": method}
             record = Record(event.line, event.t, CLIENT_IN if client else AGENT_IN, stands_for)
-            sender = "client" if client else "agent"
-            asked = Pending(record, method if isinstance(method, str) else "(unread)", None)
-            link.pending[(sender, request_key(details.get("id")))] = asked
+            key = ("client" if client else "agent", request_key(details.get("id")))
+            name = method if isinstance(method, str) else "(unread)"
+            link.pending[key] = Pending(record, name, None, None, key)
 
     def _link(self, name: str) -> Link:
         link = self.links.get(name)

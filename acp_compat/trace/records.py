@@ -71,9 +71,10 @@ def request_key(request_id: Any) -> Any:
     return ("json", json.dumps(request_id, sort_keys=True))
 
 
-@define(frozen=True)
+@define
 class Record:
-    """One trace line: a message seen at one point of the relay."""
+    """One trace line: a message seen at one point of the relay. (Not frozen, as no record
+    of the trace room is: a frozen attrs class costs twice as much to build, per line.)"""
 
     line: int
     """1-based line number in the trace file."""
@@ -88,7 +89,7 @@ class Record:
     """Wall-clock ISO-8601 UTC time of the record."""
 
 
-@define(frozen=True)
+@define
 class RelayEvent:
     """An event record: something the relay saw that is not a message (an agent exit...)."""
 
@@ -101,7 +102,7 @@ class RelayEvent:
     time: str | None = None
 
 
-@define(frozen=True)
+@define
 class BadLine:
     """A trace line that is not a record (a cut line, or something else in the file)."""
 
@@ -127,27 +128,21 @@ def parse_record(line_number: int, data: bytes) -> Item:
         entry = decode(data, max_depth=RECORD_DEPTH)
     except DecodeError as exc:
         return BadLine(line_number, len(data), _why(exc))
-    if not isinstance(entry, dict):
+    if type(entry) is not dict:
         return BadLine(line_number, len(data), "not a JSON object")
-    direction = entry.get("dir")
-    t = entry.get("t")
-    agent = entry.get("agent")
-    session = entry.get("session")
-    when = entry.get("time")
-    common: dict[str, Any] = {
-        "line": line_number,
-        "t": float(t) if isinstance(t, (int, float)) and not isinstance(t, bool) else None,
-        "agent": agent if isinstance(agent, int) and not isinstance(agent, bool) else None,
-        "session": session if isinstance(session, str) else None,
-        "time": when if isinstance(when, str) else None,
-    }
+    # Once per record: exact type tests (a bool is no number, no agent number).
+    direction, message, t = entry.get("dir"), entry.get("msg"), entry.get("t")
+    agent, session, when = entry.get("agent"), entry.get("session"), entry.get("time")
+    t = float(t) if type(t) is float or type(t) is int else None
+    agent = agent if type(agent) is int else None
+    session = session if type(session) is str else None
+    when = when if type(when) is str else None
+    if type(message) is dict and direction in DIRECTIONS:
+        return Record(line_number, t, direction, message, agent, session, when)
     event = entry.get("event")
-    if direction == RELAY and isinstance(event, dict) and isinstance(event.get("type"), str):
-        return RelayEvent(event=event, **common)
-    message = entry.get("msg")
-    if direction not in DIRECTIONS or not isinstance(message, dict):
-        return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
-    return Record(direction=direction, message=message, **common)
+    if direction == RELAY and type(event) is dict and type(event.get("type")) is str:
+        return RelayEvent(line_number, t, event, agent, session, when)
+    return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
 
 
 def _why(exc: DecodeError) -> str:

@@ -25,13 +25,14 @@ from acp_compat.jsonrpc.messages import Kind
 from acp_compat.trace.links import (
     LEGACY_SESSION,
     LEGACY_TURN_METHODS,
+    OTHER,
     TURN_UPDATES,
     Link,
     Pending,
     Seen,
 )
 from acp_compat.trace.records import request_key
-from acp_compat.trace.schema import pinned
+from acp_compat.trace.schema import Schema, pinned
 from acp_compat.translate.lifecycle import SessionState
 from acp_compat.translate.paths import is_absolute
 from acp_compat.translate.probe import Protocol
@@ -50,6 +51,16 @@ MAX_FLAWS = 5
 """Field problems reported for one message, at most (the first ones, in wire order)."""
 
 LEGACY_VERSION = re.compile(r"0\.\d+\.\d+")
+
+UNNAMED: frozenset[str | None] = frozenset({None})
+"""A rule's ``methods`` when it looks at the methods no rule names (every method a rule
+names is one of the protocol's)."""
+
+ASKS = frozenset({Kind.REQUEST})
+TELLS = frozenset({Kind.REQUEST, Kind.NOTIFICATION})
+NOTIFIES = frozenset({Kind.NOTIFICATION})
+ANSWERS = frozenset({Kind.RESPONSE, Kind.ERROR})
+RESULTS = frozenset({Kind.RESPONSE})
 
 ACP = "https://agentclientprotocol.com/protocol/"
 JSON_RPC = "https://www.jsonrpc.org/specification"
@@ -82,10 +93,14 @@ class Rule:
     """Whose messages it judges: ``client``, ``agent`` or ``either``."""
     statement: str
     check: Check
-    methods: frozenset[str] | None = None
-    """The methods it looks at (an answer's is the method it answers); ``None``: all."""
+    """Called only for the messages of its :attr:`methods` and :attr:`kinds`."""
+    methods: frozenset[str | None] | None = None
+    """The methods it looks at (an answer's is the method it answers); ``None``: all;
+    :data:`UNNAMED`: only those no rule names."""
     at_end: EndCheck | None = None
     """What is still open when the trace ends that breaks the rule."""
+    kinds: frozenset[Kind] | None = None
+    """The kinds of message it looks at; ``None``: all."""
 
     def applies(self, protocol: Protocol | None, sender: str) -> bool:
         """Whether the rule judges a message of ``sender`` on a link in ``protocol``."""
@@ -95,61 +110,63 @@ class Rule:
 
 
 def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
+    return value if type(value) is dict else {}
 
 
-def _schema_flaws(
-    definition: str, value: Any, at: str, protocol: Protocol | None
-) -> Iterator[Flaw]:
-    schema = pinned().of(protocol or Protocol.CURRENT)
-    for path, text in schema.check(definition, value, at)[:MAX_FLAWS]:
-        yield Flaw(text, path)
+NONE: tuple[Flaw, ...] = ()
+"""What a check returns for a message that keeps its rule (checks return sequences, not
+generators: one runs per rule and message)."""
+
+
+def _schema_flaws(definition: str, value: Any, at: str, protocol: Protocol | None) -> list[Flaw]:
+    return _flaws(pinned().of(protocol or Protocol.CURRENT), definition, value, at)
+
+
+def _flaws(schema: Schema, definition: str, value: Any, at: str) -> list[Flaw]:
+    problems = schema.check(definition, value, at)
+    return [Flaw(text, path) for path, text in problems[:MAX_FLAWS]] if problems else []
 
 
 # -- every message ---------------------------------------------------------------------------
 
 
-def _valid(seen: Seen, link: Link) -> Iterator[Flaw]:
+def _valid(seen: Seen, link: Link) -> Iterable[Flaw]:
     message = seen.message
-    if seen.kind is Kind.INVALID:
-        if "method" in message and not isinstance(message["method"], str):
-            yield Flaw("the method is not a string", "method")
-        else:
-            yield Flaw("not a request, a notification or an answer (no valid id)", "id")
-        return
-    if link.protocol is Protocol.CURRENT and message.get("jsonrpc") != "2.0":
-        yield Flaw('jsonrpc must be "2.0"', "jsonrpc")
-    if seen.method == "initialize":
-        return  # initialize-version and initialize-body judge it against its own version
+    kind = seen.kind
+    if kind is Kind.INVALID:
+        if "method" in message and type(message["method"]) is not str:
+            return [Flaw("the method is not a string", "method")]
+        return [Flaw("not a request, a notification or an answer (no valid id)", "id")]
     protocol = link.protocol
-    if seen.kind is Kind.ERROR:
-        yield from _schema_flaws("Error", message.get("error"), "error", protocol)
-        return
+    flaws: list[Flaw] = []
+    if protocol is Protocol.CURRENT and message.get("jsonrpc") != "2.0":
+        flaws.append(Flaw('jsonrpc must be "2.0"', "jsonrpc"))
+    if seen.method == "initialize":
+        return flaws  # initialize-version and initialize-body judge it by its own version
     schema = pinned().of(protocol or Protocol.CURRENT)
+    if kind is Kind.ERROR:
+        return flaws + _flaws(schema, "Error", message.get("error"), "error")
     method = schema.methods.get(seen.method) if seen.method is not None else None
     if method is None:
-        return  # an extension, a method this schema lacks, or an answer to no request
-    if seen.kind is Kind.RESPONSE:
+        return flaws  # an extension, a method this schema lacks, or an answer to no request
+    if kind is Kind.RESPONSE:
         result = message.get("result")
         if method.result is None or (result is None and not schema.requires(method.result)):
-            return  # (early v1 answered a request with nothing to say with null)
-        yield from _schema_flaws(method.result, result, "result", protocol)
-        return
-    receiver = "agent" if seen.sender == "client" else "client"
-    if method.handled_by not in (receiver, BOTH):
-        yield Flaw(
-            f"{seen.method} is sent by the {method.handled_by}'s peer, never by the {seen.sender}",
-            "method",
+            return flaws  # (early v1 answered a request with nothing to say with null)
+        return flaws + _flaws(schema, method.result, result, "result")
+    receiver = OTHER[seen.sender]
+    if method.handled_by != receiver and method.handled_by != BOTH:
+        text = (
+            f"{seen.method} is sent by the {method.handled_by}'s peer, never by the {seen.sender}"
         )
-        return
-    if method.notification and seen.kind is Kind.REQUEST:
-        yield Flaw(f"{seen.method} is a notification: it carries no id", "id")
-    elif (
-        protocol is Protocol.CURRENT and not method.notification and seen.kind is Kind.NOTIFICATION
-    ):
-        yield Flaw(f"{seen.method} is a request: it needs an id", "id")
+        return [*flaws, Flaw(text, "method")]
+    if method.notification and kind is Kind.REQUEST:
+        flaws.append(Flaw(f"{seen.method} is a notification: it carries no id", "id"))
+    elif protocol is Protocol.CURRENT and not method.notification and kind is Kind.NOTIFICATION:
+        flaws.append(Flaw(f"{seen.method} is a request: it needs an id", "id"))
     if method.params is not None:
-        yield from _schema_flaws(method.params, message.get("params"), "params", protocol)
+        flaws += _flaws(schema, method.params, message.get("params"), "params")
+    return flaws
 
 
 def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
@@ -162,34 +179,36 @@ def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
         yield pending, Flaw(f"{pending.method} was never answered", "id")
 
 
-def _answer_known(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if not seen.answer or seen.asked is not None:
-        return
+def _answer_known(seen: Seen, link: Link) -> Iterable[Flaw]:
     request_id = seen.message.get("id")
-    if request_id is None:
-        return  # the answer to a line that could not be read: JSON-RPC gives it id null
-    asker = "agent" if seen.sender == "client" else "client"
-    if link.was_answered(asker, request_id):
-        yield Flaw(f"answers request {request_id!r} a second time", "id")
-    elif not link.drops:  # else the answer to a line the relay dropped (too long to read)
-        yield Flaw(f"answers request {request_id!r}, which was never asked", "id")
+    if seen.asked is not None or request_id is None:
+        return NONE  # (id null: the answer to a line that could not be read, as JSON-RPC says)
+    if link.was_answered(OTHER[seen.sender], request_id):
+        return [Flaw(f"answers request {request_id!r} a second time", "id")]
+    if link.drops:
+        return NONE  # the answer to a line the relay dropped (too long to read)
+    return [Flaw(f"answers request {request_id!r}, which was never asked", "id")]
 
 
-def _id_unique(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is not Kind.REQUEST:
-        return
+def _id_unique(seen: Seen, link: Link) -> Iterable[Flaw]:
     request_id = seen.message.get("id")
     if (seen.sender, request_key(request_id)) in link.pending:
-        yield Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
+        return [
+            Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
+        ]
+    return NONE
 
 
-def _extension_prefix(seen: Seen, link: Link) -> Iterator[Flaw]:
-    method = seen.method
-    if seen.answer or method is None or method.startswith("_"):
-        return
+def _extension_prefix(seen: Seen, link: Link) -> Iterable[Flaw]:
+    method = str(seen.method)
     schemas = pinned()
-    if method not in schemas.current.methods and method not in schemas.current_names:
-        yield Flaw(f"{method} is no method of the protocol, and extensions start with _", "method")
+    if (
+        method.startswith("_")
+        or method in schemas.current_names
+        or method in schemas.current.methods
+    ):
+        return NONE
+    return [Flaw(f"{method} is no method of the protocol, and extensions start with _", "method")]
 
 
 # -- initialize ------------------------------------------------------------------------------
@@ -208,13 +227,10 @@ def _version_flaw(version: Any, at: str) -> Flaw | None:
     )
 
 
-def _initialize_version(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind not in (Kind.REQUEST, Kind.RESPONSE):
-        return
+def _initialize_version(seen: Seen, link: Link) -> Iterable[Flaw]:
     at = "params" if seen.kind is Kind.REQUEST else "result"
     flaw = _version_flaw(_dict(seen.params).get("protocolVersion"), f"{at}.protocolVersion")
-    if flaw is not None:
-        yield flaw
+    return NONE if flaw is None else [flaw]
 
 
 INITIALIZE_BODIES = {
@@ -226,126 +242,124 @@ INITIALIZE_BODIES = {
 """The definition of each initialize body, by the version it names."""
 
 
-def _initialize_body(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind not in (Kind.REQUEST, Kind.RESPONSE):
-        return
+def _initialize_body(seen: Seen, link: Link) -> Iterable[Flaw]:
     at = "params" if seen.kind is Kind.REQUEST else "result"
     body = seen.params
     version = _dict(body).get("protocolVersion")
     if _version_flaw(version, at) is not None:
-        return  # initialize-version says what is wrong
+        return NONE  # initialize-version says what is wrong
     protocol = Protocol.CURRENT if isinstance(version, int) else Protocol.LEGACY
     other = Protocol.LEGACY if protocol is Protocol.CURRENT else Protocol.CURRENT
     schemas = pinned()
     own = schemas.of(protocol).members(INITIALIZE_BODIES[(seen.kind, protocol)])
     foreign = schemas.of(other).members(INITIALIZE_BODIES[(seen.kind, other)]) - own
     named = f"protocolVersion {version!r}"
-    for member in sorted(foreign & _dict(body).keys()):
-        yield Flaw(
-            f"{member} belongs to the other version's body, not to {named}", f"{at}.{member}"
-        )
-    yield from _schema_flaws(INITIALIZE_BODIES[(seen.kind, protocol)], body, at, protocol)
+    flaws = [
+        Flaw(f"{member} belongs to the other version's body, not to {named}", f"{at}.{member}")
+        for member in sorted(foreign & _dict(body).keys())
+    ]
+    return flaws + _schema_flaws(INITIALIZE_BODIES[(seen.kind, protocol)], body, at, protocol)
 
 
 # -- current ACP: sessions, turns, tool calls, permissions, files, capabilities ---------------
 
 
+TERMINAL_METHODS = frozenset(
+    {"terminal/create", "terminal/output", "terminal/release", "terminal/wait_for_exit"}
+    | {"terminal/kill"}
+)
 SESSION_METHODS = frozenset(
     {"session/update", "session/request_permission", "fs/read_text_file", "fs/write_text_file"}
-    | {"terminal/create", "terminal/output", "terminal/release", "terminal/wait_for_exit"}
-    | {"terminal/kill"}
+    | TERMINAL_METHODS
 )
 """What an agent sends about one of its sessions (``params.sessionId``)."""
 
 
 def _update(seen: Seen) -> dict[str, Any]:
-    if seen.method != "session/update" or seen.kind is not Kind.NOTIFICATION:
-        return {}
-    return _dict(_dict(seen.params).get("update"))
+    params = seen.params
+    update = params.get("update") if type(params) is dict else None
+    return update if type(update) is dict else {}
 
 
-def _session_known(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.answer or seen.session_id is None or link.session_of(seen) is not None:
-        return
-    yield Flaw(
+def _session_known(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if seen.session_id is None or seen.session is not None:
+        return NONE
+    text = (
         f"session {seen.session_id} is not open on this link (no session/new, session/load"
-        " or session/resume answer named it)",
-        "params.sessionId",
+        " or session/resume answer named it)"
     )
+    return [Flaw(text, "params.sessionId")]
 
 
-def _update_in_turn(seen: Seen, link: Link) -> Iterator[Flaw]:
+def _update_in_turn(seen: Seen, link: Link) -> Iterable[Flaw]:
     kind = _update(seen).get("sessionUpdate")
     if kind not in TURN_UPDATES:
-        return
-    session = link.session_of(seen)
-    if session is not None and session.state is SessionState.IDLE:
-        yield Flaw(
-            f"{kind} after the session/prompt answer, before another prompt",
-            "params.update.sessionUpdate",
-        )
+        return NONE
+    session = seen.session
+    if session is None or session.state is not SessionState.IDLE:
+        return NONE
+    text = f"{kind} after the session/prompt answer, before another prompt"
+    return [Flaw(text, "params.update.sessionUpdate")]
 
 
-def _tool_call_announced(seen: Seen, link: Link) -> Iterator[Flaw]:
+def _tool_call_announced(seen: Seen, link: Link) -> Iterable[Flaw]:
     update = _update(seen)
     if update.get("sessionUpdate") != "tool_call_update":
-        return
-    session = link.session_of(seen)
+        return NONE
+    session = seen.session
     tool = update.get("toolCallId")
-    if session is not None and isinstance(tool, str) and tool not in session.tools:
-        yield Flaw(
-            f"tool call {tool!r} was never announced (a tool_call) in session {seen.session_id}",
-            "params.update.toolCallId",
-        )
+    if session is None or type(tool) is not str or tool in session.tools:
+        return NONE
+    text = f"tool call {tool!r} was never announced (a tool_call) in session {seen.session_id}"
+    return [Flaw(text, "params.update.toolCallId")]
 
 
 def _permission(seen: Seen) -> dict[str, Any]:
     """A permission request's ``toolCall``."""
-    if seen.method != "session/request_permission" or seen.kind is not Kind.REQUEST:
+    if seen.method != "session/request_permission":
         return {}
     return _dict(_dict(seen.params).get("toolCall"))
 
 
-def _permission_tool_call(seen: Seen, link: Link) -> Iterator[Flaw]:
-    session = link.session_of(seen)
+def _permission_tool_call(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
     tool = _permission(seen).get("toolCallId")
-    if session is not None and isinstance(tool, str) and tool not in session.tools:
-        yield Flaw(
-            f"asks permission for tool call {tool!r}, never announced in session {seen.session_id}",
-            "params.toolCall.toolCallId",
-        )
+    if session is None or type(tool) is not str or tool in session.tools:
+        return NONE
+    text = f"asks permission for tool call {tool!r}, never announced in session {seen.session_id}"
+    return [Flaw(text, "params.toolCall.toolCallId")]
 
 
-def _tool_call_reused(seen: Seen, link: Link) -> Iterator[Flaw]:
+def _tool_call_reused(seen: Seen, link: Link) -> Iterable[Flaw]:
     update = _update(seen)
     announced = update if update.get("sessionUpdate") == "tool_call" else _permission(seen)
     tool = announced.get("toolCallId")
-    session = link.session_of(seen)
-    if session is None or not isinstance(tool, str):
-        return
+    session = seen.session if type(tool) is str else None
+    if session is None:
+        return NONE
     known = session.tools.get(tool)
-    if tool in session.ended or (update and known is not None and known.turn < session.turn):
-        at = "params.update.toolCallId" if update else "params.toolCall.toolCallId"
-        yield Flaw(
-            f"tool call id {tool!r} was used in an earlier turn of session {seen.session_id}", at
-        )
+    if tool not in session.ended and not (update and known and known.turn < session.turn):
+        return NONE
+    at = "params.update.toolCallId" if update else "params.toolCall.toolCallId"
+    return [
+        Flaw(f"tool call id {tool!r} was used in an earlier turn of session {seen.session_id}", at)
+    ]
 
 
-def _cancelled(seen: Seen, link: Link) -> Iterator[Flaw]:
-    session = link.session_of(seen)
+def _cancelled(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
     if seen.asked is None or session is None or session.state is not SessionState.CANCELLING:
-        return
+        return NONE
     if seen.kind is Kind.ERROR:
         error = _dict(seen.message.get("error"))
         if "exitCode" in _dict(error.get("data")):
-            return  # the relay answering for an agent that exited: no answer was possible
-        yield Flaw(
-            "the cancelled prompt was answered with an error, not stopReason cancelled", "error"
-        )
-        return
+            return NONE  # the relay answering for an agent that exited: no answer was possible
+        text = "the cancelled prompt was answered with an error, not stopReason cancelled"
+        return [Flaw(text, "error")]
     reason = _dict(seen.params).get("stopReason")
-    if reason != "cancelled":
-        yield Flaw(f"the cancelled prompt ended with stopReason {reason!r}", "result.stopReason")
+    if reason == "cancelled":
+        return NONE
+    return [Flaw(f"the cancelled prompt ended with stopReason {reason!r}", "result.stopReason")]
 
 
 def _outcome(seen: Seen) -> dict[str, Any]:
@@ -353,29 +367,28 @@ def _outcome(seen: Seen) -> dict[str, Any]:
     return _dict(_dict(seen.params).get("outcome")) if seen.kind is Kind.RESPONSE else {}
 
 
-def _cancel_permission(seen: Seen, link: Link) -> Iterator[Flaw]:
-    session = link.session_of(seen)
+def _cancel_permission(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
     if seen.asked is None or session is None or seen.asked.turn is None:
-        return
+        return NONE
     outcome = _outcome(seen).get("outcome")
-    if session.cancelled == seen.asked.turn and outcome not in (None, "cancelled"):
-        yield Flaw(
-            f"answers {outcome!r} to a permission asked in a turn the client cancelled",
-            "result.outcome.outcome",
-        )
+    if session.cancelled != seen.asked.turn or outcome in (None, "cancelled"):
+        return NONE
+    text = f"answers {outcome!r} to a permission asked in a turn the client cancelled"
+    return [Flaw(text, "result.outcome.outcome")]
 
 
-def _option_offered(seen: Seen, link: Link) -> Iterator[Flaw]:
+def _option_offered(seen: Seen, link: Link) -> Iterable[Flaw]:
     outcome = _outcome(seen)
     if seen.asked is None or outcome.get("outcome") != "selected":
-        return
+        return NONE
     offered = [_dict(o).get("optionId") for o in _dict(seen.asked.params).get("options") or []]
     chosen = outcome.get("optionId")
-    if chosen not in offered:
-        names = ", ".join(repr(o) for o in offered) or "none"
-        yield Flaw(
-            f"optionId {chosen!r} was not offered (offered: {names})", "result.outcome.optionId"
-        )
+    if chosen in offered:
+        return NONE
+    names = ", ".join(repr(o) for o in offered) or "none"
+    text = f"optionId {chosen!r} was not offered (offered: {names})"
+    return [Flaw(text, "result.outcome.optionId")]
 
 
 PATHS = {
@@ -389,11 +402,12 @@ PATHS = {
 """The path each method carries in its params."""
 
 
-def _path_absolute(seen: Seen, link: Link) -> Iterator[Flaw]:
-    member = PATHS.get(str(seen.method))
-    path = _dict(seen.params).get(member) if member and not seen.answer else None
-    if isinstance(path, str) and not is_absolute(path):
-        yield Flaw(f"{member} {path!r} is not an absolute path", f"params.{member}")
+def _path_absolute(seen: Seen, link: Link) -> Iterable[Flaw]:
+    member = PATHS[str(seen.method)]
+    path = _dict(seen.params).get(member)
+    if type(path) is not str or is_absolute(path):
+        return NONE
+    return [Flaw(f"{member} {path!r} is not an absolute path", f"params.{member}")]
 
 
 def _client_offers(link: Link, *path: str) -> bool:
@@ -406,62 +420,62 @@ def _client_offers(link: Link, *path: str) -> bool:
 FS_CAPABILITIES = {"fs/read_text_file": "readTextFile", "fs/write_text_file": "writeTextFile"}
 
 
-def _capability_fs(seen: Seen, link: Link) -> Iterator[Flaw]:
-    capability = FS_CAPABILITIES.get(str(seen.method))
-    if seen.kind is Kind.REQUEST and capability and not _client_offers(link, "fs", capability):
-        yield Flaw(f"the client did not offer fs.{capability} in initialize", "method")
+def _capability_fs(seen: Seen, link: Link) -> Iterable[Flaw]:
+    capability = FS_CAPABILITIES[str(seen.method)]
+    if _client_offers(link, "fs", capability):
+        return NONE
+    return [Flaw(f"the client did not offer fs.{capability} in initialize", "method")]
 
 
-def _capability_terminal(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is not Kind.REQUEST or not str(seen.method).startswith("terminal/"):
-        return
-    if not _client_offers(link, "terminal"):
-        yield Flaw("the client did not offer terminal in initialize", "method")
+def _capability_terminal(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if _client_offers(link, "terminal"):
+        return NONE
+    return [Flaw("the client did not offer terminal in initialize", "method")]
 
 
-def _capability_load(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is Kind.REQUEST and link.agent_caps.get("loadSession") is not True:
-        yield Flaw("the agent did not offer loadSession in initialize", "method")
+def _capability_load(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if link.agent_caps.get("loadSession") is True:
+        return NONE
+    return [Flaw("the agent did not offer loadSession in initialize", "method")]
 
 
-def _capability_resume(seen: Seen, link: Link) -> Iterator[Flaw]:
-    offered = _dict(link.agent_caps.get("sessionCapabilities")).get("resume")
-    if seen.kind is Kind.REQUEST and offered is None:
-        yield Flaw("the agent did not offer sessionCapabilities.resume in initialize", "method")
+def _capability_resume(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if _dict(link.agent_caps.get("sessionCapabilities")).get("resume") is not None:
+        return NONE
+    return [Flaw("the agent did not offer sessionCapabilities.resume in initialize", "method")]
 
 
-def _capability_modes(seen: Seen, link: Link) -> Iterator[Flaw]:
-    session = link.session_of(seen)
-    if seen.kind is Kind.REQUEST and session is not None and not session.modes:
-        yield Flaw(f"session {seen.session_id} was opened without modes", "params.modeId")
+def _capability_modes(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
+    if session is None or session.modes:
+        return NONE
+    return [Flaw(f"session {seen.session_id} was opened without modes", "params.modeId")]
 
 
-def _capability_config_options(seen: Seen, link: Link) -> Iterator[Flaw]:
-    session = link.session_of(seen)
-    if seen.kind is Kind.REQUEST and session is not None and not session.config_options:
-        yield Flaw(
-            f"session {seen.session_id} was opened without config options", "params.configId"
-        )
+def _capability_config_options(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
+    if session is None or session.config_options:
+        return NONE
+    text = f"session {seen.session_id} was opened without config options"
+    return [Flaw(text, "params.configId")]
 
 
 # -- legacy ACP 0.0.9 ------------------------------------------------------------------------
 
 
-def _legacy_tool_call_id(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is not Kind.REQUEST:
-        return
+def _legacy_tool_call_id(seen: Seen, link: Link) -> Iterable[Flaw]:
     tool = _dict(seen.params).get("toolCallId")
-    session = link.session_of(seen)
-    if session is None or request_key(tool) not in session.tools:
-        yield Flaw(f"tool call id {tool!r} was never returned by the client", "params.toolCallId")
+    session = seen.session
+    if session is not None and request_key(tool) in session.tools:
+        return NONE
+    return [Flaw(f"tool call id {tool!r} was never returned by the client", "params.toolCallId")]
 
 
-def _legacy_in_turn(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is not Kind.REQUEST:
-        return
-    session = link.session_of(seen)
-    if session is None or session.state is SessionState.IDLE:
-        yield Flaw(f"{seen.method} while no sendUserMessage is waiting for its answer", "method")
+def _legacy_in_turn(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
+    if session is not None and session.state is not SessionState.IDLE:
+        return NONE
+    return [Flaw(f"{seen.method} while no sendUserMessage is waiting for its answer", "method")]
 
 
 LEGACY_NEW_WORK = frozenset(
@@ -479,9 +493,10 @@ def _cancelled_turn(link: Link) -> tuple[str, Any] | None:
     return ("client", session.prompt) if session.state is SessionState.CANCELLING else None
 
 
-def _legacy_cancel(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is Kind.REQUEST and _cancelled_turn(link):
-        yield Flaw(f"{seen.method} after cancelSendMessage was answered", "method")
+def _legacy_cancel(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if _cancelled_turn(link) is None:
+        return NONE
+    return [Flaw(f"{seen.method} after cancelSendMessage was answered", "method")]
 
 
 def _legacy_cancel_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
@@ -491,8 +506,8 @@ def _legacy_cancel_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
         yield pending, Flaw("the cancelled sendUserMessage was never answered", "id")
 
 
-def _never(seen: Seen, link: Link) -> Iterator[Flaw]:
-    return iter(())
+def _never(seen: Seen, link: Link) -> Iterable[Flaw]:
+    return NONE
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -532,6 +547,7 @@ RULES: tuple[Rule, ...] = (
         EITHER,
         "An answer names a request that was asked and not answered already.",
         _answer_known,
+        kinds=ANSWERS,
     ),
     Rule(
         "id-unique",
@@ -541,6 +557,7 @@ RULES: tuple[Rule, ...] = (
         EITHER,
         "A request's id is not the id of another request of the same side still waiting.",
         _id_unique,
+        kinds=ASKS,
     ),
     Rule(
         "extension-prefix",
@@ -551,6 +568,8 @@ RULES: tuple[Rule, ...] = (
         "A method that is none of the protocol's (in any pinned version) is an extension, "
         "and its name starts with an underscore.",
         _extension_prefix,
+        UNNAMED,
+        kinds=TELLS,
     ),
     Rule(
         "initialize-version",
@@ -562,6 +581,7 @@ RULES: tuple[Rule, ...] = (
         'a "0.0.x" string in legacy ACP.',
         _initialize_version,
         frozenset({"initialize"}),
+        kinds=frozenset({Kind.REQUEST, Kind.RESPONSE}),
     ),
     Rule(
         "initialize-body",
@@ -572,6 +592,7 @@ RULES: tuple[Rule, ...] = (
         "initialize and its answer have the body of the protocolVersion they name.",
         _initialize_body,
         frozenset({"initialize"}),
+        kinds=frozenset({Kind.REQUEST, Kind.RESPONSE}),
     ),
     Rule(
         "session-known",
@@ -583,6 +604,7 @@ RULES: tuple[Rule, ...] = (
         "the link opened (a session/new, session/load or session/resume answer named it).",
         _session_known,
         SESSION_METHODS,
+        kinds=TELLS,
     ),
     Rule(
         "update-in-turn",
@@ -594,6 +616,7 @@ RULES: tuple[Rule, ...] = (
         "answer until the next prompt.",
         _update_in_turn,
         frozenset({"session/update"}),
+        kinds=NOTIFIES,
     ),
     Rule(
         "tool-call-announced",
@@ -605,6 +628,7 @@ RULES: tuple[Rule, ...] = (
         "tool_call, or the toolCall of a permission request).",
         _tool_call_announced,
         frozenset({"session/update"}),
+        kinds=NOTIFIES,
     ),
     Rule(
         "permission-tool-call",
@@ -616,6 +640,7 @@ RULES: tuple[Rule, ...] = (
         "reports a tool call before it asks about it).",
         _permission_tool_call,
         frozenset({"session/request_permission"}),
+        kinds=ASKS,
     ),
     Rule(
         "tool-call-id-unique",
@@ -626,6 +651,7 @@ RULES: tuple[Rule, ...] = (
         "A tool call id is not announced again in a later turn of its session.",
         _tool_call_reused,
         _UPDATES,
+        kinds=TELLS,
     ),
     Rule(
         "cancel-cancelled",
@@ -636,6 +662,7 @@ RULES: tuple[Rule, ...] = (
         "After session/cancel, the prompt is answered with stopReason cancelled.",
         _cancelled,
         frozenset({"session/prompt"}),
+        kinds=ANSWERS,
     ),
     Rule(
         "cancel-permission",
@@ -647,6 +674,7 @@ RULES: tuple[Rule, ...] = (
         "with the cancelled outcome.",
         _cancel_permission,
         frozenset({"session/request_permission"}),
+        kinds=RESULTS,
     ),
     Rule(
         "option-offered",
@@ -657,6 +685,7 @@ RULES: tuple[Rule, ...] = (
         "A permission answer selects one of the options the request offered.",
         _option_offered,
         frozenset({"session/request_permission"}),
+        kinds=RESULTS,
     ),
     Rule(
         "path-absolute",
@@ -667,6 +696,7 @@ RULES: tuple[Rule, ...] = (
         "File paths (fs/* paths, terminal/create and session cwd) are absolute.",
         _path_absolute,
         frozenset(PATHS),
+        kinds=ASKS,
     ),
     Rule(
         "capability-fs",
@@ -677,6 +707,7 @@ RULES: tuple[Rule, ...] = (
         "fs/read_text_file and fs/write_text_file only when the client offered them.",
         _capability_fs,
         frozenset(FS_CAPABILITIES),
+        kinds=ASKS,
     ),
     Rule(
         "capability-terminal",
@@ -686,6 +717,8 @@ RULES: tuple[Rule, ...] = (
         "agent",
         "terminal/* requests only when the client offered terminal.",
         _capability_terminal,
+        TERMINAL_METHODS,
+        kinds=ASKS,
     ),
     Rule(
         "capability-load",
@@ -696,6 +729,7 @@ RULES: tuple[Rule, ...] = (
         "session/load only when the agent offered loadSession.",
         _capability_load,
         frozenset({"session/load"}),
+        kinds=ASKS,
     ),
     Rule(
         "capability-resume",
@@ -706,6 +740,7 @@ RULES: tuple[Rule, ...] = (
         "session/resume only when the agent offered sessionCapabilities.resume.",
         _capability_resume,
         frozenset({"session/resume"}),
+        kinds=ASKS,
     ),
     Rule(
         "capability-modes",
@@ -716,6 +751,7 @@ RULES: tuple[Rule, ...] = (
         "session/set_mode only for a session opened with modes.",
         _capability_modes,
         frozenset({"session/set_mode"}),
+        kinds=ASKS,
     ),
     Rule(
         "capability-config-options",
@@ -726,6 +762,7 @@ RULES: tuple[Rule, ...] = (
         "session/set_config_option only for a session opened with config options.",
         _capability_config_options,
         frozenset({"session/set_config_option"}),
+        kinds=ASKS,
     ),
     Rule(
         "legacy-tool-call-id",
@@ -737,6 +774,7 @@ RULES: tuple[Rule, ...] = (
         "or requestToolCallConfirmation).",
         _legacy_tool_call_id,
         frozenset({"updateToolCall"}),
+        kinds=ASKS,
     ),
     Rule(
         "legacy-in-turn",
@@ -748,6 +786,7 @@ RULES: tuple[Rule, ...] = (
         "the answer ends the turn.",
         _legacy_in_turn,
         LEGACY_TURN_METHODS,
+        kinds=ASKS,
     ),
     Rule(
         "legacy-cancel-ends-turn",
@@ -760,6 +799,7 @@ RULES: tuple[Rule, ...] = (
         _legacy_cancel,
         LEGACY_NEW_WORK,
         _legacy_cancel_at_end,
+        kinds=ASKS,
     ),
 )
 """Every rule, in the order they are checked and documented."""

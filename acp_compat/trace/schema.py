@@ -57,6 +57,9 @@ FORMATS: dict[str, tuple[int, int]] = {
 }
 """The integer formats the schemas use and their ranges (``double`` is any number)."""
 
+LEAF = frozenset({"type", "const", "enum", "format", "minimum", "maximum", "minLength"})
+"""The keywords of a definition checked in place of a call (a string, an integer...)."""
+
 READ = frozenset(
     {"$ref", "type", "const", "enum", "format", "minimum", "maximum", "minLength"}
     | {"properties", "required", "items", "allOf", "anyOf", "oneOf", "not"}
@@ -87,17 +90,21 @@ def shown(value: Any) -> str:
 
 
 class Schema:
-    """One pinned schema, compiled definition by definition on first use."""
+    """One pinned schema, each definition compiled to a function on first use."""
 
     def __init__(self, schema: dict[str, Any]) -> None:
         self._defs: dict[str, Any] = schema["$defs"]
+        self._namespace: dict[str, Any] = dict(RUNTIME)
+        """Where the compiled functions live (they call one another by name)."""
         self._compiled: dict[str, Check] = {}
         self.methods: dict[str, Method] = _methods(self._defs)
         """Every method of the protocol, from the schema itself."""
 
     def check(self, definition: str, value: Any, at: str) -> list[Problem]:
         """The problems of ``value`` (at wire path ``at``) against ``definition``."""
-        return [(at + path, text) for path, text in self._definition(definition)(value) or ()]
+        compiled = self._compiled.get(definition) or self._definition(definition)
+        problems = compiled(value)
+        return [(at + path, text) for path, text in problems] if problems else []
 
     def requires(self, definition: str) -> bool:
         """Whether ``definition`` names a member a value must have."""
@@ -110,70 +117,24 @@ class Schema:
         self._merged(list(node.get("allOf", [])), properties, [])
         return frozenset(name for name, _ in properties)
 
+    def bind(self, name: str, value: Any) -> str:
+        """``value`` under ``name`` in the compiled functions' namespace; the name."""
+        self._namespace[name] = value
+        return name
+
     def _definition(self, name: str) -> Check:
-        compiled = self._compiled.get(name)
-        if compiled is None:
-            # While a definition compiles, one that refers to it (itself, a tree) defers.
-            self._compiled[name] = lambda value: self._compiled[name](value)
-            compiled = self._compiled[name] = self._compile(self._defs[name])
-        return compiled
-
-    def _compile(self, node: Any) -> Check:
-        read = node.keys() & READ if isinstance(node, dict) else set()
-        if not read:
-            return _valid
-        if read == {"$ref"}:
-            return self._definition(node["$ref"].rsplit("/", 1)[-1])
-        if read == {"allOf"} and len(node["allOf"]) == 1:
-            return self._compile(node["allOf"][0])
-        checks: list[Check] = []
-        subs = list(node.get("allOf", []))
-        if "$ref" in node:
-            checks.append(self._definition(node["$ref"].rsplit("/", 1)[-1]))
-        if "properties" in node or "required" in node:
-            # An object's members (and those of the objects it is allOf) in one pass.
-            properties = list(node.get("properties", {}).items())
-            required = list(node.get("required", []))
-            subs = self._merged(subs, properties, required)
-            checks.append(self._object(node, properties, required))
-        elif "type" in node:
-            checks.append(_type(node["type"]))
-        if "const" in node or "enum" in node:
-            checks.append(_one_of_values(node.get("enum", [node.get("const")])))
-        if node.get("format") in FORMATS:
-            checks.append(_range(*FORMATS[node["format"]]))
-        if "minimum" in node or "maximum" in node:
-            checks.append(_range(node.get("minimum"), node.get("maximum")))
-        if "minLength" in node:
-            least = node["minLength"]
-            checks.append(
-                lambda v: (
-                    [("", f"at least {least} characters")]
-                    if type(v) is str and len(v) < least
-                    else None
-                )
-            )
-        if "items" in node:
-            checks.append(_items(self._compile(node["items"])))
-        checks += [self._compile(sub) for sub in subs]
-        checks += [self._union(node[union]) for union in ("anyOf", "oneOf") if union in node]
-        if "not" in node:
-            refused = self._compile(node["not"])
-            checks.append(
-                lambda v: [("", "a value this schema reserves")] if refused(v) is None else None
-            )
-        if len(checks) == 1:
-            return checks[0]
-
-        def every(value: Any) -> list[Problem] | None:
-            found = None
-            for check in checks:
-                problems = check(value)
-                if problems:
-                    found = problems if found is None else found + problems
-            return found
-
-        return every
+        """The compiled function of ``name``, compiling it (and what it calls)."""
+        if name not in self._compiled:
+            todo = [name]
+            while todo:
+                current = todo.pop()
+                if f"d_{current}" in self._namespace:
+                    continue
+                source = _Emitter(self, current).function(f"d_{current}", self._defs[current])
+                exec(compile(source.text, f"<schema {current}>", "exec"), self._namespace)
+                todo += [ref for ref in source.refs if f"d_{ref}" not in self._namespace]
+            self._compiled[name] = self._namespace[f"d_{name}"]
+        return self._compiled[name]
 
     def _merged(
         self, subs: list[Any], properties: list[tuple[str, Any]], required: list[str]
@@ -191,77 +152,6 @@ class Schema:
             else:
                 left.append(sub)
         return left
-
-    def _object(
-        self, node: dict[str, Any], properties: list[tuple[str, Any]], required: list[str]
-    ) -> Check:
-        typed = _type(node["type"]) if "type" in node else None
-        members = [(name, f".{name}", self._compile(sub)) for name, sub in properties]
-        members = [(name, at, sub) for name, at, sub in members if sub is not _valid]
-        needed = tuple(dict.fromkeys(required))
-
-        def check(value: Any) -> list[Problem] | None:
-            if type(value) is not dict:
-                return typed(value) if typed is not None else None
-            found = None
-            for name in needed:
-                if name not in value:
-                    found = (found or []) + [(f".{name}", "a required member is missing")]
-            for name, at, sub in members:
-                if name in value:
-                    problems = sub(value[name])
-                    if problems:
-                        found = (found or []) + [(at + path, text) for path, text in problems]
-            return found
-
-        return check
-
-    def _union(self, members: list[Any]) -> Check:
-        resolved = [self._resolved(member) for member in members]
-        if all(node.keys() & READ <= {"type", "const"} and "const" in node for node in resolved):
-            return _one_of_values([node["const"] for node in resolved])  # an enum, spelt out
-        nullable = any(node == {"type": "null"} for node in resolved)
-        members = [m for m, node in zip(members, resolved, strict=True) if node != {"type": "null"}]
-        tag = self._tag(members)
-        compiled = [self._compile(member) for member in members]
-        if tag is not None:
-            key, values = tag
-            by_value = {(type(v), v): check for v, check in zip(values, compiled, strict=True)}
-            expected = _expected(values)
-            at = f".{key}"
-
-            def tagged(value: Any) -> list[Problem] | None:
-                if type(value) is not dict:
-                    if value is None and nullable:
-                        return None
-                    return [("", f"expected an object, got {_kind_of(value)}")]
-                found = value.get(key)
-                try:
-                    member = by_value.get((type(found), found))
-                except TypeError:  # an object or an array where a constant belongs
-                    member = None
-                if member is None:
-                    return [(at, f"expected {expected}, got {shown(found)}")]
-                return member(value)
-
-            return tagged
-
-        def any_member(value: Any) -> list[Problem] | None:
-            if value is None and nullable:
-                return None
-            best: list[Problem] | None = None
-            for member in compiled:
-                problems = member(value)
-                if problems is None:
-                    return None
-                if best is None or len(problems) < len(best):
-                    best = problems
-            return best or [("", "matches none of the shapes the schema allows")]
-
-        if len(compiled) == 1 and nullable:
-            only = compiled[0]
-            return lambda value: None if value is None else only(value)
-        return any_member
 
     def _tag(self, members: list[Any]) -> tuple[str, list[Any]] | None:
         """The member every union member fixes to its own constant, and the constants
@@ -294,6 +184,285 @@ class Schema:
             else:
                 return node
         return {}
+
+
+@frozen
+class _Source:
+    """A compiled definition: Python source, and the definitions it calls."""
+
+    text: str
+    refs: list[str]
+
+
+class _Emitter:
+    """Writes one definition as a Python function, straight-line code (the way cattrs
+    writes its structure functions), so a check costs what the message holds, not the
+    schema's nesting. A function takes a value and returns ``None`` or its problems,
+    their paths relative to it; a path is built only for a problem."""
+
+    def __init__(self, schema: Schema, definition: str) -> None:
+        self.schema = schema
+        self.prefix = definition
+        self.lines: list[str] = []
+        self.helpers: list[str] = []
+        self.refs: list[str] = []
+        self.names = 0
+
+    def function(self, name: str, node: Any) -> _Source:
+        saved, self.lines = self.lines, ["    f = None"]
+        self._emit(node, "v", '""', 1)
+        self.lines.append("    return f")
+        body, self.lines = self.lines, saved
+        text = "\n".join([*self.helpers, f"def {name}(v):", *body])
+        return _Source(text + "\n", self.refs)
+
+    def _fresh(self, stem: str) -> str:
+        self.names += 1
+        return f"{stem}{self.names}"
+
+    def _add(self, at: str, text_expr: str, depth: int) -> None:
+        self.lines.append(f"{'    ' * depth}f = _add(f, {at}, {text_expr})")
+
+    def _call(self, function: str, var: str, at: str, depth: int) -> None:
+        pad = "    " * depth
+        problems = self._fresh("p")
+        self.lines.append(f"{pad}{problems} = {function}({var})")
+        self.lines.append(f"{pad}if {problems}:")
+        self.lines.append(f"{pad}    f = _extend(f, {at}, {problems})")
+
+    def _helper(self, node: Any) -> str:
+        """A function of its own for ``node`` (a union member), beside this one."""
+        name = f"u_{self.prefix}_{self._fresh('')}"
+        emitter = _Emitter(self.schema, name)
+        source = emitter.function(name, node)
+        self.helpers.append(source.text)
+        self.refs += source.refs
+        return name
+
+    def _emit(self, node: Any, var: str, at: str, depth: int) -> None:
+        read = node.keys() & READ if isinstance(node, dict) else set()
+        if not read:
+            return
+        pad = "    " * depth
+        if read == {"allOf"} and len(node["allOf"]) == 1:
+            self._emit(node["allOf"][0], var, at, depth)
+            return
+        if "$ref" in node:
+            ref = node["$ref"].rsplit("/", 1)[-1]
+            target = self.schema._defs[ref]
+            if isinstance(target, dict) and target.keys() & READ <= LEAF:
+                self._emit(target, var, at, depth)  # a string, an integer...: inline
+            else:
+                self.refs.append(ref)
+                self._call(f"d_{ref}", var, at, depth)
+        subs = list(node.get("allOf", []))
+        if "properties" in node or "required" in node:
+            # An object's members (and those of the objects it is allOf) in one pass.
+            properties = list(node.get("properties", {}).items())
+            required = list(node.get("required", []))
+            subs = self.schema._merged(subs, properties, required)
+            self._object(node, properties, required, var, at, depth)
+        elif "type" in node and not ("const" in node or "enum" in node):
+            self._type(node["type"], var, at, depth)  # (a constant says the type too)
+        if "const" in node or "enum" in node:
+            self._values(node.get("enum", [node.get("const")]), var, at, depth)
+        if node.get("format") in FORMATS:
+            self._range(*FORMATS[node["format"]], var, at, depth)
+        if "minimum" in node or "maximum" in node:
+            self._range(node.get("minimum"), node.get("maximum"), var, at, depth)
+        if "minLength" in node:
+            least = node["minLength"]
+            self.lines.append(f"{pad}if type({var}) is str and len({var}) < {least}:")
+            self._add(at, repr(f"at least {least} characters"), depth + 1)
+        if "items" in node:
+            index, item = self._fresh("i"), self._fresh("x")
+            self.lines.append(f"{pad}if type({var}) is list:")
+            self.lines.append(f"{pad}    for {index}, {item} in enumerate({var}):")
+            body = len(self.lines)
+            self._emit(node["items"], item, f'{at} + "[" + str({index}) + "]"', depth + 2)
+            if len(self.lines) == body:
+                self.lines.append(f"{pad}        pass")
+        for sub in subs:
+            self._emit(sub, var, at, depth)
+        for union in ("anyOf", "oneOf"):
+            if union in node:
+                self._union(node[union], var, at, depth)
+        if "not" in node:
+            refused = self._helper(node["not"])
+            self.lines.append(f"{pad}if {refused}({var}) is None:")
+            self._add(at, repr("a value this schema reserves"), depth + 1)
+
+    def _object(
+        self,
+        node: dict[str, Any],
+        properties: list[tuple[str, Any]],
+        required: list[str],
+        var: str,
+        at: str,
+        depth: int,
+    ) -> None:
+        pad = "    " * depth
+        self.lines.append(f"{pad}if type({var}) is dict:")
+        body = len(self.lines)
+        for name in dict.fromkeys(required):
+            self.lines.append(f"{pad}    if {name!r} not in {var}:")
+            self._add(f"{at} + {'.' + name!r}", repr("a required member is missing"), depth + 2)
+        for name, sub in properties:
+            item = self._fresh("x")
+            start = len(self.lines)
+            self.lines.append(f"{pad}    {item} = {var}.get({name!r}, _MISSING)")
+            self.lines.append(f"{pad}    if {item} is not _MISSING:")
+            inner = len(self.lines)
+            self._emit(sub, item, f"{at} + {'.' + name!r}", depth + 2)
+            if len(self.lines) == inner:
+                del self.lines[start:]  # nothing to check in this member
+        if len(self.lines) == body:
+            self.lines.append(f"{pad}    pass")
+        if "type" in node:
+            self.lines.append(f"{pad}else:")
+            self._type(node["type"], var, at, depth + 1)
+
+    def _type(self, names: Any, var: str, at: str, depth: int) -> None:
+        kinds = [names] if isinstance(names, str) else list(names)
+        allowed = [t for kind in kinds for t in PYTHON_TYPES[kind]]
+        wanted = " or ".join(ARTICLES.get(kind, f"a {kind}") for kind in kinds)
+        spelt = [("_NONE" if t is type(None) else t.__name__) for t in allowed]
+        test = " or ".join(f"type({var}) is {name}" for name in spelt)
+        if "integer" in kinds and "number" not in kinds:
+            test += f" or (type({var}) is float and {var}.is_integer())"
+        self.lines.append(f"{'    ' * depth}if not ({test}):")
+        self._add(at, f"{'expected ' + wanted + ', got '!r} + _kind({var})", depth + 1)
+
+    def _values(self, values: list[Any], var: str, at: str, depth: int) -> None:
+        pad = "    " * depth
+        if all(type(v) is str for v in values):  # the usual case: inline, no call
+            allowed = self.schema.bind(self._fresh(f"c_{self.prefix}_"), frozenset(values))
+            self.lines.append(f"{pad}if not (type({var}) is str and {var} in {allowed}):")
+        else:
+            allowed = self.schema.bind(
+                self._fresh(f"c_{self.prefix}_"), {(type(v), v) for v in values}
+            )
+            self.lines.append(f"{pad}if not _one_of({var}, {allowed}):")
+        expected = f"expected {_expected(values)}, got "
+        self._add(at, f"{expected!r} + _shown({var})", depth + 1)
+
+    def _range(self, low: Any, high: Any, var: str, at: str, depth: int) -> None:
+        tests = [f"{var} < {low!r}"] if low is not None else []
+        tests += [f"{var} > {high!r}"] if high is not None else []
+        number = f"(type({var}) is int or type({var}) is float)"
+        self.lines.append(f"{'    ' * depth}if {number} and ({' or '.join(tests)}):")
+        self._add(at, f"str({var}) + ' is out of range'", depth + 1)
+
+    def _union(self, members: list[Any], var: str, at: str, depth: int) -> None:
+        pad = "    " * depth
+        schema = self.schema
+        resolved = [schema._resolved(member) for member in members]
+        if all(node.keys() & READ <= {"type", "const"} and "const" in node for node in resolved):
+            self._values([node["const"] for node in resolved], var, at, depth)  # an enum
+            return
+        nullable = any(node == {"type": "null"} for node in resolved)
+        members = [m for m, node in zip(members, resolved, strict=True) if node != {"type": "null"}]
+        self.lines.append(f"{pad}if {var} is not None:" if nullable else f"{pad}if True:")
+        if len(members) == 1:
+            body = len(self.lines)
+            self._emit(members[0], var, at, depth + 1)
+            if len(self.lines) == body:
+                self.lines.append(f"{pad}    pass")
+            return
+        helpers = [self._helper(member) for member in members]
+        tag = schema._tag(members)
+        if tag is None:
+            best = self._fresh("b")
+            self.lines.append(f"{pad}    {best} = _best({var}, ({', '.join(helpers)},))")
+            self.lines.append(f"{pad}    if {best}:")
+            self.lines.append(f"{pad}        f = _extend(f, {at}, {best})")
+            return
+        key, values = tag
+        # The union's members by their tag: filled in once the helpers exist (below).
+        table = schema.bind(self._fresh(f"t_{self.prefix}_"), {})
+        strings = all(type(v) is str for v in values)
+        entries = ", ".join(
+            f"{v!r}: {h}" if strings else f"(type({v!r}), {v!r}): {h}"
+            for v, h in zip(values, helpers, strict=True)
+        )
+        self.helpers.append(f"{table}.update({{{entries}}})")
+        chosen, found = self._fresh("h"), self._fresh("g")
+        expected = f"expected {_expected(values)}, got "
+        pick = (
+            f"{table}.get({found}) if type({found}) is str else None"
+            if strings
+            else f"_pick({table}, {found})"
+        )
+        self.lines += [
+            f"{pad}    if type({var}) is not dict:",
+            f"{pad}        f = _add(f, {at}, 'expected an object, got ' + _kind({var}))",
+            f"{pad}    else:",
+            f"{pad}        {found} = {var}.get({key!r})",
+            f"{pad}        {chosen} = {pick}",
+            f"{pad}        if {chosen} is None:",
+            f"{pad}            f = _add(f, {at} + {'.' + key!r}, {expected!r} + _shown({found}))",
+            f"{pad}        else:",
+        ]
+        self._call(chosen, var, at, depth + 3)
+
+
+_MISSING = object()
+
+
+def _add(found: list[Problem] | None, at: str, text: str) -> list[Problem]:
+    return [(at, text)] if found is None else [*found, (at, text)]
+
+
+def _extend(found: list[Problem] | None, at: str, problems: list[Problem]) -> list[Problem]:
+    moved = [(at + path, text) for path, text in problems]
+    return moved if found is None else found + moved
+
+
+def _one_of(value: Any, allowed: set[tuple[type, Any]]) -> bool:
+    try:
+        return (type(value), value) in allowed
+    except TypeError:  # an object or an array where a constant belongs
+        return False
+
+
+def _pick(table: dict[tuple[type, Any], Check], tag: Any) -> Check | None:
+    try:
+        return table.get((type(tag), tag))
+    except TypeError:
+        return None
+
+
+def _best(value: Any, members: tuple[Check, ...]) -> list[Problem] | None:
+    """``None`` when a member takes ``value``, else the fewest problems of one."""
+    best: list[Problem] | None = None
+    for member in members:
+        problems = member(value)
+        if problems is None:
+            return None
+        if best is None or len(problems) < len(best):
+            best = problems
+    return best or [("", "matches none of the shapes the schema allows")]
+
+
+def _kind_of(value: Any) -> str:
+    for name in ("object", "array", "string", "boolean", "null"):
+        if type(value) in PYTHON_TYPES[name]:
+            return ARTICLES.get(name, f"a {name}")
+    return "a number"
+
+
+RUNTIME: dict[str, Any] = {
+    "_MISSING": _MISSING,
+    "_NONE": type(None),
+    "_add": _add,
+    "_extend": _extend,
+    "_one_of": _one_of,
+    "_pick": _pick,
+    "_best": _best,
+    "_kind": _kind_of,
+    "_shown": shown,
+}
+"""What the compiled functions call."""
 
 
 def _methods(defs: dict[str, Any]) -> dict[str, Method]:
@@ -336,73 +505,8 @@ def _lists(defs: dict[str, Any], union: str, name: str) -> bool:
     return any(m.get("$ref", "").endswith(f"/{name}") for m in defs.get(union, {}).get("anyOf", []))
 
 
-def _valid(value: Any) -> None:
-    return None
-
-
-def _kind_of(value: Any) -> str:
-    for name in ("object", "array", "string", "boolean", "null"):
-        if type(value) in PYTHON_TYPES[name]:
-            return ARTICLES.get(name, f"a {name}")
-    return "a number"
-
-
-def _type(names: Any) -> Check:
-    kinds = [names] if isinstance(names, str) else list(names)
-    allowed = frozenset(t for kind in kinds for t in PYTHON_TYPES[kind])
-    integral = "integer" in kinds and "number" not in kinds
-    wanted = " or ".join(ARTICLES.get(kind, f"a {kind}") for kind in kinds)
-
-    def check(value: Any) -> list[Problem] | None:
-        if type(value) in allowed or (integral and type(value) is float and value.is_integer()):
-            return None
-        return [("", f"expected {wanted}, got {_kind_of(value)}")]
-
-    return check
-
-
-def _items(item: Check) -> Check:
-    def check(value: Any) -> list[Problem] | None:
-        if type(value) is not list:
-            return None
-        found = None
-        for index, element in enumerate(value):
-            problems = item(element)
-            if problems:
-                found = (found or []) + [(f"[{index}]{path}", text) for path, text in problems]
-        return found
-
-    return check
-
-
 def _expected(values: list[Any]) -> str:
     return "one of " + ", ".join(shown(v) for v in values) if len(values) > 1 else shown(values[0])
-
-
-def _one_of_values(values: list[Any]) -> Check:
-    allowed = {(type(v), v) for v in values}  # the schemas' constants are scalars
-    expected = _expected(values)
-
-    def check(value: Any) -> list[Problem] | None:
-        try:
-            if (type(value), value) in allowed:
-                return None
-        except TypeError:  # an object or an array where a constant belongs
-            pass
-        return [("", f"expected {expected}, got {shown(value)}")]
-
-    return check
-
-
-def _range(low: Any, high: Any) -> Check:
-    def check(value: Any) -> list[Problem] | None:
-        if type(value) not in (int, float):
-            return None
-        if (low is not None and value < low) or (high is not None and value > high):
-            return [("", f"{value} is out of range")]
-        return None
-
-    return check
 
 
 class Pinned:
