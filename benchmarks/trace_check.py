@@ -258,10 +258,10 @@ def main() -> None:
             parse = best["parse (json.loads)"]["seconds"]
             mib = path.stat().st_size / 2**20
             for name, result in best.items():
-                seconds = result["seconds"]
+                seconds, rss = result["seconds"], result["peak_kib"] / 1024
                 print(
-                    f"{count:>9}  {mib:>6.1f}  {name:<20}  {seconds:>8.2f}  {count / seconds:>10,.0f}"
-                    f"  {seconds / parse:>7.2f}  {result['peak_kib'] / 1024:>12.1f}"
+                    f"{count:>9}  {mib:>6.1f}  {name:<20}  {seconds:>8.2f}"
+                    f"  {count / seconds:>10,.0f}  {seconds / parse:>7.2f}  {rss:>12.1f}"
                 )
         print(f"\nrendering {BIG_LINE // 2**20} MiB of streamed text (CPU seconds, min of rounds)")
         for lines in (1, 32):
