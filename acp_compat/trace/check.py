@@ -15,7 +15,7 @@ its sender, never again against the relay's copy (matched by content, not by wor
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, cast
 
 from acp_compat._define import frozen
 from acp_compat.trace.links import EDITOR, Links, agent_link
@@ -106,14 +106,9 @@ class Checker:
 
     def add(self, item: Item) -> list[Finding]:
         """The findings one trace item brings."""
-        if isinstance(item, BadLine):
-            if not item.truncated:
-                self.bad_lines += 1
-            return []
+        if type(item) is not Record:  # (an exact test: the one record class, per record)
+            return self._other(cast(RelayEvent | BadLine, item))
         self.records += 1
-        if isinstance(item, RelayEvent):
-            self.trace.event(item)
-            return self._refused(item)
         link, seen = self.trace.see(item)
         method = seen.method if seen.method in self._methods else None
         # (Enum members are singletons: their ids key the table without hashing them in
@@ -136,6 +131,16 @@ class Checker:
                 found += [self._finding(rule, flaw, item, side, seen.method) for flaw in flaws]
         self.trace.learn(link, seen)
         return self._first_time(item, found) if found else found
+
+    def _other(self, item: RelayEvent | BadLine) -> list[Finding]:
+        """A relay event, or a line that is not a record."""
+        if isinstance(item, RelayEvent):
+            self.records += 1
+            self.trace.event(item)
+            return self._refused(item)
+        if not item.truncated:
+            self.bad_lines += 1
+        return []
 
     def _first_time(self, record: Record, found: list[Finding]) -> list[Finding]:
         """``found`` without what a message received with the same content already

@@ -32,7 +32,7 @@ from acp_compat.trace.links import (
     Seen,
 )
 from acp_compat.trace.records import request_key
-from acp_compat.trace.schema import Schema, pinned
+from acp_compat.trace.schema import pinned
 from acp_compat.translate.lifecycle import SessionState
 from acp_compat.translate.paths import is_absolute
 from acp_compat.translate.probe import Protocol
@@ -119,54 +119,80 @@ generators: one runs per rule and message)."""
 
 
 def _schema_flaws(definition: str, value: Any, at: str, protocol: Protocol | None) -> list[Flaw]:
-    return _flaws(pinned().of(protocol or Protocol.CURRENT), definition, value, at)
-
-
-def _flaws(schema: Schema, definition: str, value: Any, at: str) -> list[Flaw]:
-    problems = schema.check(definition, value, at)
-    return [Flaw(text, path) for path, text in problems[:MAX_FLAWS]] if problems else []
+    problems = pinned().of(protocol or Protocol.CURRENT).check(definition, value, at)
+    return [Flaw(text, path) for path, text in problems[:MAX_FLAWS]]
 
 
 # -- every message ---------------------------------------------------------------------------
 
+Judge = Callable[[dict[str, Any]], list[Flaw]]
+"""What valid-message asks of a message of one protocol, sender, kind and method."""
+
+_JUDGES: dict[tuple[int, str, int, str | None], Judge] = {}
+"""The judges made so far (keyed by the enum members' ids: no hashing them in Python); a
+method the schema lacks is judged as any such method, so the table stays small."""
+
 
 def _valid(seen: Seen, link: Link) -> Iterable[Flaw]:
-    message = seen.message
-    kind = seen.kind
-    if kind is Kind.INVALID:
-        if "method" in message and type(message["method"]) is not str:
-            return [Flaw("the method is not a string", "method")]
-        return [Flaw("not a request, a notification or an answer (no valid id)", "id")]
-    protocol = link.protocol
-    flaws: list[Flaw] = []
-    if protocol is Protocol.CURRENT and message.get("jsonrpc") != "2.0":
-        flaws.append(Flaw('jsonrpc must be "2.0"', "jsonrpc"))
-    if seen.method == "initialize":
-        return flaws  # initialize-version and initialize-body judge it by its own version
+    schema = pinned().of(link.protocol or Protocol.CURRENT)
+    method = seen.method if seen.method in schema.methods else None
+    key = (id(link.protocol), seen.sender, id(seen.kind), method)
+    judge = _JUDGES.get(key)
+    if judge is None:
+        judge = _JUDGES[key] = _judge(link.protocol, seen.sender, seen.kind, method)
+    return judge(seen.message)
+
+
+def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Judge:
+    """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
+    (``None``: one the schema lacks) on a link in ``protocol``."""
     schema = pinned().of(protocol or Protocol.CURRENT)
-    if kind is Kind.ERROR:
-        return flaws + _flaws(schema, "Error", message.get("error"), "error")
-    method = schema.methods.get(seen.method) if seen.method is not None else None
-    if method is None:
-        return flaws  # an extension, a method this schema lacks, or an answer to no request
-    if kind is Kind.RESPONSE:
-        result = message.get("result")
-        if method.result is None or (result is None and not schema.requires(method.result)):
-            return flaws  # (early v1 answered a request with nothing to say with null)
-        return flaws + _flaws(schema, method.result, result, "result")
-    receiver = OTHER[seen.sender]
-    if method.handled_by != receiver and method.handled_by != BOTH:
-        text = (
-            f"{seen.method} is sent by the {method.handled_by}'s peer, never by the {seen.sender}"
-        )
-        return [*flaws, Flaw(text, "method")]
-    if method.notification and kind is Kind.REQUEST:
-        flaws.append(Flaw(f"{seen.method} is a notification: it carries no id", "id"))
-    elif protocol is Protocol.CURRENT and not method.notification and kind is Kind.NOTIFICATION:
-        flaws.append(Flaw(f"{seen.method} is a request: it needs an id", "id"))
-    if method.params is not None:
-        flaws += _flaws(schema, method.params, message.get("params"), "params")
-    return flaws
+    if kind is Kind.INVALID:
+        return lambda message: [
+            Flaw("the method is not a string", "method")
+            if "method" in message and type(message["method"]) is not str
+            else Flaw("not a request, a notification or an answer (no valid id)", "id")
+        ]
+    method = schema.methods.get(name) if name is not None else None
+    fixed: list[Flaw] = []  # what every such message breaks, whatever it holds
+    member, definition = "", None
+    if name == "initialize":
+        pass  # initialize-version and initialize-body judge it by the version it names
+    elif kind is Kind.ERROR:
+        member, definition = "error", "Error"
+    elif method is None:
+        pass  # an extension, a method this schema lacks, or an answer to no request
+    elif kind is Kind.RESPONSE:
+        member, definition = "result", method.result
+    elif method.handled_by not in (OTHER[sender], BOTH):
+        text = f"{name} is sent by the {method.handled_by}'s peer, never by the {sender}"
+        fixed.append(Flaw(text, "method"))
+    else:
+        member, definition = "params", method.params
+        if method.notification and kind is Kind.REQUEST:
+            fixed.append(Flaw(f"{name} is a notification: it carries no id", "id"))
+        elif protocol is Protocol.CURRENT and not method.notification and kind is Kind.NOTIFICATION:
+            fixed.append(Flaw(f"{name} is a request: it needs an id", "id"))
+    check = schema.checker(definition) if definition is not None else None
+    # (early v1 answered a request with nothing to say with null)
+    void = kind is Kind.RESPONSE and definition is not None and not schema.requires(definition)
+    envelope = protocol is Protocol.CURRENT
+
+    def judge(message: dict[str, Any]) -> list[Flaw]:
+        flaws = list(fixed)
+        if envelope and message.get("jsonrpc") != "2.0":
+            flaws.append(Flaw('jsonrpc must be "2.0"', "jsonrpc"))
+        if check is None:
+            return flaws
+        value = message.get(member)
+        if value is None and void:
+            return flaws
+        problems = check(value)
+        if problems:
+            flaws += [Flaw(text, member + path) for path, text in problems[:MAX_FLAWS]]
+        return flaws
+
+    return judge
 
 
 def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:

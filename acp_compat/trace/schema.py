@@ -106,6 +106,10 @@ class Schema:
         problems = compiled(value)
         return [(at + path, text) for path, text in problems] if problems else []
 
+    def checker(self, definition: str) -> Check:
+        """The compiled check of ``definition`` (problems with paths relative to it)."""
+        return self._compiled.get(definition) or self._definition(definition)
+
     def requires(self, definition: str) -> bool:
         """Whether ``definition`` names a member a value must have."""
         return bool(self._resolved(self._defs[definition]).get("required"))
