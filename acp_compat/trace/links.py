@@ -199,18 +199,19 @@ class Session:
     """The request key of its open prompt (``session/prompt``, ``sendUserMessage``)."""
     turn: int = 0
     """How many prompts it has taken."""
-    cancelled: int | None = None
-    """The number of the last turn cancelled (``None``: none was)."""
+    cancelled: tuple[int, int] | None = None
+    """The last turn cancelled: its number and the record (line) that cancelled it."""
     tools: dict[Any, Tool] = attrs.Factory(dict)
     """Tool call id -> its call, for this turn's calls and those still running."""
     ended: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
     """The ids of its earlier turns' calls that ended, the last :data:`RECENT_TOOL_IDS`
     (an id is unique within its session: one seen again is reused)."""
 
-    def move(self, event: SessionEvent, request: Any) -> None:
+    def move(self, event: SessionEvent, request: Any, line: int = 0) -> None:
         """Follow :data:`SESSION_TRANSITIONS` where it allows ``event`` (a trace is
         observed, not enforced: a move it does not allow leaves the state as it is, and
-        the rules say what was wrong). ``request`` is the key of the prompt request."""
+        the rules say what was wrong). ``request`` is the key of the prompt request,
+        ``line`` the record that moves it."""
         if not allows(SESSION_TRANSITIONS, self.state, event):
             return
         self.state = transition(SESSION_TRANSITIONS, "session", self.state, event)
@@ -226,7 +227,7 @@ class Session:
         elif event is SessionEvent.TURN_END:
             self.prompt = None
         elif event is SessionEvent.CANCEL:
-            self.cancelled = self.turn
+            self.cancelled = (self.turn, line)
 
 
 class Link:
@@ -344,7 +345,7 @@ class Link:
         if seen.event is not None and seen.event_protocol is self._speaks():
             session = self.session_of(seen)  # (a session this message opened included)
             if session is not None:
-                session.move(seen.event, request_key(seen.message.get("id")))
+                session.move(seen.event, request_key(seen.message.get("id")), seen.record.line)
 
     def _speaks(self) -> Protocol:
         """The link's protocol: read as current until it is known."""

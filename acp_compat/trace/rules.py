@@ -394,13 +394,14 @@ def _outcome(seen: Seen) -> dict[str, Any]:
 
 
 def _cancel_permission(seen: Seen, link: Link) -> Iterable[Flaw]:
-    session = seen.session
-    if seen.asked is None or session is None or seen.asked.turn is None:
+    session, asked = seen.session, seen.asked
+    if asked is None or session is None or session.cancelled is None:
         return NONE
+    turn, line = session.cancelled
     outcome = _outcome(seen).get("outcome")
-    if session.cancelled != seen.asked.turn or outcome in (None, "cancelled"):
-        return NONE
-    text = f"answers {outcome!r} to a permission asked in a turn the client cancelled"
+    if asked.turn != turn or asked.record.line > line or outcome in (None, "cancelled"):
+        return NONE  # (asked after the cancel, the permission was not open at it)
+    text = f"answers {outcome!r} to a permission that was open when the client cancelled its turn"
     return [Flaw(text, "result.outcome.outcome")]
 
 

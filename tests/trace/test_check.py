@@ -435,6 +435,11 @@ def test_a_permission_or_file_request_for_an_unknown_session() -> None:
     ]
 
 
+def test_only_a_permission_open_at_the_cancel_must_be_answered_cancelled() -> None:
+    """The spec's words: the pending requests at session/cancel; one asked later is not."""
+    assert checked(current(PROMPT, CALL, CANCEL, ASK, ALLOW, CANCELLED)) == []
+
+
 def test_a_failed_load_leaves_no_live_session() -> None:
     failed = (GOT, {"id": 3, "error": {"code": -32002, "message": "Resource not found"}})
     chunk = {"sessionUpdate": "agent_message_chunk", "content": TEXT}
