@@ -16,8 +16,9 @@ The declarations land in :data:`UNIONS`, which the codec turns into structure ho
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -42,6 +43,18 @@ def wire(name: str, default: Any = attrs.NOTHING, **kwargs: Any) -> Any:
 def meta_field() -> Any:
     """The ``_meta`` extension object every current-protocol type may carry; kept verbatim."""
     return wire("_meta", default=None)
+
+
+class Unchanged(enum.Enum):
+    """The type of :data:`UNCHANGED`."""
+
+    UNCHANGED = "unchanged"
+
+
+UNCHANGED: Final = Unchanged.UNCHANGED
+"""A member left out of a partial update (a patch); ``None`` there is an explicit ``null``,
+which clears the value. The generator gives patch members this default
+(:mod:`acp_compat.models.codegen.choices`)."""
 
 
 @frozen
@@ -103,7 +116,8 @@ class MethodSpec:
     ``handled_by`` is the side that receives the call: ``"agent"`` for client-to-agent
     methods, ``"client"`` for agent-to-client ones. ``params`` / ``result`` are model
     classes (or ``None`` for no params / a void result); ``notification`` marks current
-    protocol notifications, which have no result at all.
+    protocol notifications, which have no result at all; ``unstable``: only the protocol's
+    unstable schema has the method.
     """
 
     name: str
@@ -111,3 +125,4 @@ class MethodSpec:
     params: Any
     result: Any
     notification: bool = False
+    unstable: bool = False

@@ -138,7 +138,7 @@ EXAMPLES: list[Any] = [
         )
     ],
     L.RequestToolCallConfirmationResponse(id=2, outcome="alwaysAllowMcpServer"),
-    L.UpdateToolCallParams(tool_call_id=1, status="error"),
+    L.UpdateToolCallParams(tool_call_id=1, status="error", content=None),
     L.UpdateToolCallParams(
         tool_call_id=1,
         status="running",
@@ -169,7 +169,7 @@ def test_update_plan_is_0_0_10_only() -> None:
 
 
 def test_nulls_that_mean_something_are_written() -> None:
-    assert unstructure(L.UpdateToolCallParams(tool_call_id=0, status="finished")) == {
+    assert unstructure(L.UpdateToolCallParams(tool_call_id=0, status="finished", content=None)) == {
         "toolCallId": 0,
         "status": "finished",
         "content": None,
