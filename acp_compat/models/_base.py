@@ -45,6 +45,11 @@ def meta_field() -> Any:
     return wire("_meta", default=None)
 
 
+Wire = dict[str, Any]
+"""A model's object as it goes on the wire: what :mod:`acp_compat.codec` writes for it, and
+what the generated builders (``acp_compat.models.current.wire``...) return."""
+
+
 class Unchanged(enum.Enum):
     """The type of :data:`UNCHANGED`."""
 

@@ -8,7 +8,7 @@ method is a JSON-RPC request; the table is :data:`LEGACY_METHODS`.
 from typing import Any, Final, Literal, TypeAlias
 
 from acp_compat._define import define
-from acp_compat.models._base import MethodSpec, always, keyed_union, tagged_union
+from acp_compat.models._base import MethodSpec, Wire, always, keyed_union, tagged_union
 
 
 @define(kw_only=True)
@@ -333,3 +333,226 @@ LEGACY_METHODS: Final[dict[str, MethodSpec]] = {
 }
 """Every legacy method by name. All are requests; ``None`` params / result mean no
 ``params`` member / a ``null`` result."""
+
+
+def text_assistant_chunk(*, text: str) -> Wire:
+    """A ``TextAssistantChunk``, as its wire object."""
+    out: Wire = {"text": text}
+    return out
+
+
+def thought_assistant_chunk(*, thought: str) -> Wire:
+    """A ``ThoughtAssistantChunk``, as its wire object."""
+    out: Wire = {"thought": thought}
+    return out
+
+
+def error(*, code: int, message: str, data: Any = None) -> Wire:
+    """A ``Error``, as its wire object."""
+    out: Wire = {"code": code, "message": message}
+    if data is not None:
+        out["data"] = data
+    return out
+
+
+def initialize_params(*, protocol_version: str) -> Wire:
+    """A ``InitializeParams``, as its wire object."""
+    out: Wire = {"protocolVersion": protocol_version}
+    return out
+
+
+def initialize_response(*, protocol_version: str, is_authenticated: bool) -> Wire:
+    """A ``InitializeResponse``, as its wire object."""
+    out: Wire = {"protocolVersion": protocol_version, "isAuthenticated": is_authenticated}
+    return out
+
+
+def plan_entry(
+    *,
+    content: str,
+    priority: Literal["high", "medium", "low"],
+    status: Literal["pending", "in_progress", "completed"],
+) -> Wire:
+    """A ``PlanEntry``, as its wire object."""
+    out: Wire = {"content": content, "priority": priority, "status": status}
+    return out
+
+
+def diff_content(*, path: str, old_text: str | None, new_text: str) -> Wire:
+    """A ``DiffContent``, as its wire object."""
+    out: Wire = {"type": "diff", "path": path, "oldText": old_text, "newText": new_text}
+    return out
+
+
+def markdown_content(*, markdown: str) -> Wire:
+    """A ``MarkdownContent``, as its wire object."""
+    out: Wire = {"type": "markdown", "markdown": markdown}
+    return out
+
+
+def tool_call_location(*, path: str, line: int | None = None) -> Wire:
+    """A ``ToolCallLocation``, as its wire object."""
+    out: Wire = {"path": path}
+    if line is not None:
+        out["line"] = line
+    return out
+
+
+def push_tool_call_params(
+    *,
+    label: str,
+    icon: Literal[
+        "fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"
+    ],
+    content: Wire | None = None,
+    locations: list[Wire] | None = None,
+) -> Wire:
+    """A ``PushToolCallParams``, as its wire object."""
+    out: Wire = {"label": label, "icon": icon}
+    if content is not None:
+        out["content"] = content
+    if locations is not None:
+        out["locations"] = locations
+    return out
+
+
+def push_tool_call_response(*, id: int) -> Wire:
+    """A ``PushToolCallResponse``, as its wire object."""
+    out: Wire = {"id": id}
+    return out
+
+
+def read_text_file_params(*, path: str, limit: int | None = None, line: int | None = None) -> Wire:
+    """A ``ReadTextFileParams``, as its wire object."""
+    out: Wire = {"path": path}
+    if limit is not None:
+        out["limit"] = limit
+    if line is not None:
+        out["line"] = line
+    return out
+
+
+def read_text_file_response(*, content: str) -> Wire:
+    """A ``ReadTextFileResponse``, as its wire object."""
+    out: Wire = {"content": content}
+    return out
+
+
+def edit_confirmation(*, description: str | None = None) -> Wire:
+    """A ``EditConfirmation``, as its wire object."""
+    out: Wire = {"type": "edit"}
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+def execute_confirmation(
+    *, command: str, root_command: str, description: str | None = None
+) -> Wire:
+    """A ``ExecuteConfirmation``, as its wire object."""
+    out: Wire = {"type": "execute", "command": command, "rootCommand": root_command}
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+def fetch_confirmation(*, urls: list[str], description: str | None = None) -> Wire:
+    """A ``FetchConfirmation``, as its wire object."""
+    out: Wire = {"type": "fetch", "urls": urls}
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+def mcp_confirmation(
+    *, server_name: str, tool_name: str, tool_display_name: str, description: str | None = None
+) -> Wire:
+    """A ``McpConfirmation``, as its wire object."""
+    out: Wire = {
+        "type": "mcp",
+        "serverName": server_name,
+        "toolName": tool_name,
+        "toolDisplayName": tool_display_name,
+    }
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+def other_confirmation(*, description: str) -> Wire:
+    """A ``OtherConfirmation``, as its wire object."""
+    out: Wire = {"type": "other", "description": description}
+    return out
+
+
+def request_tool_call_confirmation_params(
+    *,
+    label: str,
+    icon: Literal[
+        "fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"
+    ],
+    confirmation: Wire,
+    content: Wire | None = None,
+    locations: list[Wire] | None = None,
+) -> Wire:
+    """A ``RequestToolCallConfirmationParams``, as its wire object."""
+    out: Wire = {"label": label, "icon": icon, "confirmation": confirmation, "content": content}
+    if locations is not None:
+        out["locations"] = locations
+    return out
+
+
+def request_tool_call_confirmation_response(
+    *,
+    id: int,
+    outcome: Literal[
+        "allow", "alwaysAllow", "alwaysAllowMcpServer", "alwaysAllowTool", "reject", "cancel"
+    ],
+) -> Wire:
+    """A ``RequestToolCallConfirmationResponse``, as its wire object."""
+    out: Wire = {"id": id, "outcome": outcome}
+    return out
+
+
+def path_user_chunk(*, path: str) -> Wire:
+    """A ``PathUserChunk``, as its wire object."""
+    out: Wire = {"path": path}
+    return out
+
+
+def text_user_chunk(*, text: str) -> Wire:
+    """A ``TextUserChunk``, as its wire object."""
+    out: Wire = {"text": text}
+    return out
+
+
+def send_user_message_params(*, chunks: list[Wire]) -> Wire:
+    """A ``SendUserMessageParams``, as its wire object."""
+    out: Wire = {"chunks": chunks}
+    return out
+
+
+def stream_assistant_message_chunk_params(*, chunk: Wire) -> Wire:
+    """A ``StreamAssistantMessageChunkParams``, as its wire object."""
+    out: Wire = {"chunk": chunk}
+    return out
+
+
+def update_plan_params(*, entries: list[Wire]) -> Wire:
+    """A ``UpdatePlanParams``, as its wire object."""
+    out: Wire = {"entries": entries}
+    return out
+
+
+def update_tool_call_params(
+    *, tool_call_id: int, status: Literal["running", "finished", "error"], content: Wire | None
+) -> Wire:
+    """A ``UpdateToolCallParams``, as its wire object."""
+    out: Wire = {"toolCallId": tool_call_id, "status": status, "content": content}
+    return out
+
+
+def write_text_file_params(*, path: str, content: str) -> Wire:
+    """A ``WriteTextFileParams``, as its wire object."""
+    out: Wire = {"path": path, "content": content}
+    return out

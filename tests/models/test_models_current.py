@@ -21,6 +21,8 @@ from acp_compat.codec import CodecError, Problem, structure, unstructure, wire_n
 from acp_compat.models._base import ALWAYS, UNCHANGED, UNIONS, KeyedUnion, TaggedUnion
 from acp_compat.models.codegen.build import ClassSpec, UnionSpec, build
 from acp_compat.models.codegen.choices import CURRENT
+from acp_compat.models.codegen.emit import builder_name
+from acp_compat.models.current import wire
 from tests.support.paths import ROOT
 
 CAPTURES = sorted((ROOT / "tests" / "data" / "captures").glob("v1_*.jsonl"))
@@ -801,3 +803,34 @@ def test_payloads_round_trip_through_the_official_python_sdk(definition: str, da
     model = getattr(schema_module, definition)
     parsed = model.model_validate(data)
     assert parsed.model_dump(by_alias=True, exclude_unset=True, mode="json") == data
+
+
+# --------------------------------------------------------------------------- builders
+
+
+def _as_wire(value: Any) -> Any:
+    """An attribute's value as a builder takes it: a model as its wire object."""
+    if attrs.has(type(value)):
+        return unstructure(value)
+    if isinstance(value, list):
+        return [_as_wire(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _as_wire(item) for key, item in value.items()}
+    return value
+
+
+@pytest.mark.parametrize(
+    "cls", [c for c in MODEL_CLASSES if c not in FALLBACKS], ids=lambda c: c.__name__
+)
+def test_each_builder_writes_what_the_converter_writes(cls: type) -> None:
+    """The two generated ways to a wire object agree: the class through the converter, and
+    its builder in ``wire`` (what translators send with)."""
+    builder = getattr(wire, builder_name(cls.__name__))
+    for sample in (_full(cls), _minimal(cls)):
+        arguments = {
+            f.name: _as_wire(getattr(sample, f.name))
+            for f in attrs.fields(cls)
+            if not (f.metadata.get(ALWAYS) and get_origin(f.type) is Literal)
+            and getattr(sample, f.name) is not f.default
+        }
+        assert builder(**arguments) == unstructure(sample)

@@ -119,11 +119,6 @@ def current_errors(message: Any, method: str | None = None) -> list[str]:
     return problems
 
 
-def _method_of(message: Any) -> str | None:
-    found = message.get("method") if isinstance(message, dict) else None
-    return found if isinstance(found, str) else None
-
-
 def _only_unstable(method: str | None) -> bool:
     def defines(schema: Path) -> bool:
         return any(name == method for name, _ in _current_definitions(schema))

@@ -22,6 +22,7 @@ _BASE = (
     "meta_field",
     "tagged_union",
     "wire",
+    "Wire",
 )
 
 
@@ -179,3 +180,91 @@ def _union(spec: UnionSpec) -> str:
 
 def _pairs(keys: Iterable[tuple[str, str]]) -> str:
     return ", ".join(f'"{key}": {cls}' for key, cls in keys)
+
+
+def builder_name(cls: str) -> str:
+    """A class's builder (``ToolCallUpdate`` → ``tool_call_update``)."""
+    return values_name(cls).removesuffix("_VALUES").lower()
+
+
+def builders(models: Models, classes: list[ClassSpec], types_from: str) -> str:
+    """A builder function for each class: keyword arguments in, the wire object out (the
+    object the converter would write for the class, built without creating it)."""
+    by_name = {c.name: c for c in classes}
+    return "\n\n".join(_builder(c, by_name, models, types_from) for c in classes)
+
+
+def _builder(
+    spec: ClassSpec, by_name: dict[str, ClassSpec], models: Models, types_from: str
+) -> str:
+    fields = _all_fields(spec, by_name)
+    tags = [f for f in fields if f.always and f.default and f.default.startswith('always("')]
+    rest = [f for f in fields if f not in tags]
+    params = []
+    for field in sorted(rest, key=lambda f: f.default is not None):
+        annotation = _wire_annotation(field.annotation, models)
+        default = (
+            ""
+            if field.default is None
+            else (" = UNCHANGED" if field.default == "UNCHANGED" else " = None")
+        )
+        params.append(f"{field.attr}: {annotation}{default}")
+    signature = f"*, {', '.join(params)}" if params else ""
+    literal = ", ".join(f'"{f.wire}": "{f.default[8:-2]}"' for f in tags if f.default)
+    required = [f for f in rest if f.default is None or f.always]
+    literal = ", ".join(
+        [*([literal] if literal else []), *(f'"{f.wire}": {f.attr}' for f in required)]
+    )
+    body = [f"    out: Wire = {{{literal}}}"]
+    for field in rest:
+        if field in required:
+            continue
+        test = "is not UNCHANGED" if field.default == "UNCHANGED" else "is not None"
+        body.append(f'    if {field.attr} {test}:\n        out["{field.wire}"] = {field.attr}')
+    doc = f'    """A ``{spec.name}``, as its wire object."""'
+    return (
+        f"def {builder_name(spec.name)}({signature}) -> Wire:\n{doc}\n"
+        + "\n".join(body)
+        + "\n    return out\n"
+    )
+
+
+def _all_fields(spec: ClassSpec, by_name: dict[str, ClassSpec]) -> list[FieldSpec]:
+    base = _all_fields(by_name[spec.base], by_name) if spec.base else []
+    own = list(spec.fields)
+    tags = [f for f in own if f.default and f.default.startswith('always("')]
+    return (
+        tags
+        + [f for f in base if f.attr != "meta"]
+        + [f for f in own if f not in tags]
+        + [f for f in base if f.attr == "meta"]
+    )
+
+
+def _wire_annotation(annotation: str, models: Models) -> str:
+    """A model annotation as a builder takes it: a model class or union is ``Wire``, an
+    alias is spelled out (so the builders need none of the model modules)."""
+    out = []
+    for word in _words_and_rest(annotation):
+        item = next((i for items in models.topics.values() for i in items if i.name == word), None)
+        if isinstance(item, ClassSpec | UnionSpec):
+            out.append("Wire")
+        elif isinstance(item, AliasSpec):
+            out.append(_wire_annotation(item.expr, models))
+        else:
+            out.append(word)
+    return "".join(out)
+
+
+def _words_and_rest(text: str) -> Iterator[str]:
+    word = []
+    for char in text:
+        if char.isalnum() or char == "_":
+            word.append(char)
+            continue
+        if word:
+            yield "".join(word)
+            word = []
+        yield char
+    if word:
+        yield "".join(word)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .build import ClassSpec, MethodRow, Models, UnionSpec, build
 from .choices import PROTOCOLS, Choices
-from .emit import header, topic_module, values_name
+from .emit import builders, header, topic_module, values_name
 
 
 def generated_files(root: Path) -> dict[Path, str]:
@@ -47,14 +47,14 @@ def _unformatted(root: Path) -> dict[Path, str]:
         models = build(choices, root)
         where = root / Path(*choices.package.split("."))
         if "" in models.topics:
-            files[where.with_suffix(".py")] = topic_module(
-                models, "", _module_doc(choices), _legacy_table(models)
-            )
+            tail = _legacy_table(models) + "\n\n" + _builders(models, choices.package)
+            files[where.with_suffix(".py")] = topic_module(models, "", _module_doc(choices), tail)
             continue
         for topic in sorted(models.topics):
             doc = f"{choices.title} models: {choices.topic_docs[topic]}"
             files[where / f"{topic}.py"] = topic_module(models, topic, doc)
         files[where / "methods.py"] = _method_module(models)
+        files[where / "wire.py"] = _wire_module(models)
         files[where / "__init__.py"] = _face(models)
     return files
 
@@ -104,6 +104,46 @@ def _spec(row: MethodRow, qualify: bool, models: Models) -> str:
     if row.since == "unstable":
         args += ", unstable=True"
     return f'    "{row.name}": MethodSpec({args}),\n'
+
+
+def _builder_classes(models: Models) -> list[ClassSpec]:
+    fallbacks = {
+        item.fallback
+        for items in models.topics.values()
+        for item in items
+        if isinstance(item, UnionSpec)
+    }
+    return [
+        item
+        for items in models.topics.values()
+        for item in items
+        if isinstance(item, ClassSpec) and item.name not in fallbacks
+    ]
+
+
+def _builders(models: Models, module: str) -> str:
+    return builders(models, _builder_classes(models), module)
+
+
+def _wire_module(models: Models) -> str:
+    """One builder a class: how translators write what they send (a dict literal of wire
+    members would be a second copy of the schema's shape)."""
+    package = models.choices.package
+    classes = _builder_classes(models)
+    body = _builders(models, package)
+    typing = [name for name in ("Any", "Literal") if f"{name}[" in body or f" {name}" in body]
+    return (
+        f"{header(models)}"
+        f'"""{models.choices.title} wire objects: one builder a model class.\n\n'
+        '``text_content(text="hi")`` is ``{"type": "text", "text": "hi"}``: what the\n'
+        'converter writes for ``TextContent(text="hi")``, built as a dict without creating the\n'
+        "object, so translators send what they build at the cost of a literal. Arguments are\n"
+        "the class's attributes; a nested object is passed as its own wire object.\n"
+        f"{len(classes)} builders.\n"
+        '"""\n\n'
+        f"from typing import {', '.join(typing)}\n\n"
+        "from acp_compat.models._base import UNCHANGED, Unchanged, Wire\n\n\n" + body
+    )
 
 
 def _legacy_table(models: Models) -> str:
