@@ -161,7 +161,8 @@ class _Builder:
 
     def run(self) -> Models:
         self._plan_variants()
-        for shape in self.shapes.values():
+        # A union with a branch that is itself a union comes after that union.
+        for shape in sorted(self.shapes.values(), key=self._nests):
             self._define(shape)
         methods = self._methods()
         topics, home = self._topics(methods)
@@ -177,6 +178,16 @@ class _Builder:
                 if row.result is not None and self._is_meta_only(row.result)
             ),
         )
+
+    def _nests(self, shape: Shape) -> bool:
+        kind = shape.kind
+        return isinstance(kind, UnionShape) and any(
+            v.ref and self._tagged_union(v.ref) for v in kind.variants
+        )
+
+    def _tagged_union(self, name: str) -> bool:
+        kind = self.shapes[name].kind
+        return isinstance(kind, UnionShape) and bool(kind.tag) and not self._merged(kind)
 
     def _count_uses(self) -> Counter[str]:
         uses: Counter[str] = Counter()
@@ -434,16 +445,7 @@ class _Builder:
         fallback = None
         if kind.tag and self.choices.fallbacks:
             fallback = self.choices.fallback_names.get(name, f"Unknown{name}")
-            self._add(
-                ClassSpec(
-                    fallback,
-                    f"A ``{name}`` of a kind this schema does not know; ``data`` is the raw"
-                    " object, written back verbatim.",
-                    (FieldSpec("data", "data", "dict[str, Any]", None, False, ""),),
-                ),
-                {"Any"},
-                name,
-            )
+            self._fallback(fallback, name, name)
         names = [m for _, m in members] + ([untagged] if untagged else [])
         names += [fallback] if fallback else []
         self._add(
@@ -460,6 +462,14 @@ class _Builder:
             name,
         )
 
+    def _fallback(self, name: str, union: str, source: str) -> None:
+        doc = (
+            f"A ``{union}`` of a kind this schema does not know; ``data`` is the raw object,"
+            " written back verbatim."
+        )
+        field = FieldSpec("data", "data", "dict[str, Any]", None, False, "")
+        self._add(ClassSpec(name, doc, (field,)), {"Any"}, source)
+
     def _variant_class(
         self, union: str, kind: UnionShape, variant: Variant, key: str | None
     ) -> str:
@@ -467,6 +477,8 @@ class _Builder:
             return self.renamed.get(variant.ref, variant.ref)
         if variant.ref and not kind.tag and not variant.properties:
             return self._python_name(variant.ref)  # a keyed union of definitions
+        if variant.ref and self._tagged_union(variant.ref):
+            return self._nested_union(union, variant)
         name = self._variant_name(union, variant, variant.ref, key)
         tag = self._tag_field(union, variant)
         if variant.ref and not kind.base and not variant.properties:
@@ -479,6 +491,29 @@ class _Builder:
             props += tuple(_object_properties(self.shapes, variant.ref))
         self._class(name, variant.description, tag, props, union, "", definitions=(union,))
         return name
+
+    def _nested_union(self, union: str, variant: Variant) -> str:
+        """A branch that is a union of its own (v2's ``state_update``, a ``StateUpdate``):
+        each of that union's members gets a subclass carrying this union's tag too, and the
+        subclasses form a union this one names as the branch's member."""
+        label = variant.tag or ""
+        if (union, label) not in self.choices.nested_unions:
+            raise SchemaError(f"{union}: branch {label} is a union: name it in nested_unions")
+        alias, pattern = self.choices.nested_unions[(union, label)]
+        inner = self.items[variant.ref or ""]
+        assert isinstance(inner, UnionSpec)
+        tag = self._tag_field(union, variant)
+        keys = []
+        for key, member in inner.keys:
+            name = pattern.format(member)
+            self._class(name, "", tag, (), union, "", member, (union,))
+            keys.append((key, name))
+        fallback = f"Unknown{alias}"
+        self._fallback(fallback, alias, union)
+        names = [m for _, m in keys] + [fallback]
+        spec = UnionSpec(alias, inner.doc, tuple(names), inner.tag, tuple(keys), fallback, None)
+        self._add(spec, set(names), union)
+        return alias
 
     def _key_of(self, union: str, variant: Variant) -> str:
         """A keyed union member's key: a required member no other branch requires."""
@@ -596,15 +631,14 @@ class _Builder:
             params_topic, result_topic = matches[0]
             roots += [(row.params, params_topic)] if row.params else []
             roots += [(row.result, result_topic)] if row.result else []
+        # What a pinned definition needs goes with it, unless pinned itself.
+        for root, topic in list(pinned.items()):
+            for name in self._closure(root, pinned):
+                pinned.setdefault(name, topic)
         reached: dict[str, set[str]] = {}
         for root, topic in roots:
-            todo = [root]
-            while todo:
-                name = todo.pop()
-                if name not in self.items or topic in reached.setdefault(name, set()):
-                    continue
-                reached[name].add(topic)
-                todo += [n for n in self.needs[name] if n not in pinned]
+            for name in self._closure(root, pinned):
+                reached.setdefault(name, set()).add(topic)
         home = dict(pinned)
         undecided = []
         for name in list(self.items):
@@ -627,7 +661,40 @@ class _Builder:
         by_topic: dict[str, list[str]] = {}
         for name in self.items:
             by_topic.setdefault(home[name], []).append(name)
+        self._check_imports(home)
         return {t: self._ordered(names) for t, names in by_topic.items()}, home
+
+    def _check_imports(self, home: dict[str, str]) -> None:
+        """Topic modules import each other for the names they need: no cycle allowed."""
+        imports: dict[str, set[str]] = {}
+        for name, topic in home.items():
+            for need in self.needs.get(name, ()):
+                if need in home and home[need] != topic:
+                    imports.setdefault(topic, set()).add(home[need])
+
+        def visit(topic: str, path: tuple[str, ...]) -> None:
+            if topic in path:
+                cycle = " -> ".join((*path[path.index(topic) :], topic))
+                raise SchemaError(f"the topics import each other ({cycle}): pin differently")
+            for other in sorted(imports.get(topic, ())):
+                visit(other, (*path, topic))
+
+        for topic in sorted(imports):
+            visit(topic, ())
+
+    def _closure(self, root: str, pinned: dict[str, str]) -> Iterator[str]:
+        """``root`` and what it needs, not going past pinned names (``root`` aside)."""
+        seen = set()
+        todo = [root]
+        while todo:
+            name = todo.pop()
+            if name in seen or name not in self.items:
+                continue
+            seen.add(name)
+            if name in pinned and name != root:
+                continue
+            yield name
+            todo += self.needs[name]
 
     def _item_name(self, definition: str) -> str:
         return self._python_name(definition).removeprefix("list[").rstrip("]")

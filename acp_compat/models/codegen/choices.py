@@ -33,6 +33,8 @@ class Choices:
     """The module (0.0.x: one module) or package (v1, v2: one module a topic) written."""
     title: str
     """The protocol as the docstrings name it."""
+    methods_table: str
+    """The name of the method table (``CURRENT_METHODS``)."""
     sources: tuple[tuple[str, str], ...]
     """(path from the repository root, label), oldest first; the last gives the shapes."""
     unmodelled: Mapping[str, str]
@@ -49,6 +51,9 @@ class Choices:
     """(definition, wire member) written even when it holds its default, and why."""
     patches: Mapping[tuple[str, str], str] = attrs.field(factory=dict)
     """(definition, wire member) with three states: absent (``UNCHANGED``), null, a value."""
+    nested_unions: Mapping[tuple[str, str], tuple[str, str]] = attrs.field(factory=dict)
+    """(union, tag) of a branch that is a union itself → (the name of the union of its
+    members as this union's branch, the pattern of those members' names)."""
     list_unions: Mapping[str, str] = attrs.field(factory=dict)
     """A union of arrays → the name of the union of their items (one list of either)."""
     topics: Mapping[str, str] = attrs.field(factory=dict)
@@ -66,6 +71,7 @@ _V1 = "vectors/schemas/current/"
 CURRENT = Choices(
     package="acp_compat.models.current",
     title="ACP v1",
+    methods_table="CURRENT_METHODS",
     sources=(
         (_V1 + "acp-v1-schema-1.21.0.schema.json", "1.21.0"),
         (_V1 + "acp-v1-schema-ts-sdk-2.4.0.schema.json", "TypeScript SDK 2.4.0"),
@@ -191,6 +197,7 @@ _LEGACY = "vectors/schemas/legacy/"
 LEGACY = Choices(
     package="acp_compat.models.legacy",
     title="ACP 0.0.9/0.0.10",
+    methods_table="LEGACY_METHODS",
     sources=(
         (_LEGACY + "acp-0.0.9.schema.json", "0.0.9"),
         (_LEGACY + "acp-0.0.10.schema.json", "0.0.10"),
@@ -217,5 +224,109 @@ LEGACY = Choices(
     },
 )
 
-PROTOCOLS = (LEGACY, CURRENT)
+_V2 = "vectors/schemas/v2/"
+
+V2 = attrs.evolve(
+    CURRENT,
+    package="acp_compat.models.v2",
+    title="ACP v2 (draft)",
+    methods_table="V2_METHODS",
+    sources=(
+        (_V2 + "acp-v2-draft-ts-sdk-2.4.0.schema.json", "v2 draft (TypeScript SDK 2.4.0)"),
+        (_V2 + "acp-v2-draft-ts-sdk-2.4.0.unstable.schema.json", "unstable"),
+    ),
+    method_topics=(
+        ("initialize", "initialize", "initialize_result"),
+        ("auth/", "auth", "auth"),
+        ("providers/", "providers", "providers"),
+        ("session/prompt", "prompt", "prompt"),
+        ("session/cancel", "prompt", "prompt"),
+        ("session/request_permission", "permission", "permission"),
+        ("session/update", "updates", "updates"),
+        ("session/", "session", "session"),
+        ("tool_call/", "tools", "tools"),
+        ("terminal/", "tools", "tools"),
+        ("elicitation/", "elicitation", "elicitation"),
+        ("$/", "rpc", "rpc"),
+    ),
+    topics={
+        "ContentBlock": "content",
+        "ToolCallUpdate": "tools",
+        "SessionConfigOption": "session",
+        "McpServer": "session",
+        "Usage": "prompt",
+        "RequestId": "rpc",
+        "ErrorCode": "rpc",
+        "Error": "rpc",
+        "Implementation": "initialize",
+        "EnvVariable": "initialize",
+        "ToolCallContent": "tools",
+        "StateUpdate": "session",
+        "AvailableCommand": "session",
+        # An error's data is any JSON (the schema's ErrorData has an "Other" branch); these
+        # two are the shapes the protocol defines, for readers that look for them.
+        "UnsupportedProtocolVersionErrorData": "rpc",
+        "SessionNotFoundErrorData": "rpc",
+    },
+    nested_unions={("SessionUpdate", "state_update"): ("SessionStateUpdate", "Session{}")},
+    patches={
+        **CURRENT.patches,
+        # v2 updates are upserts: omitted leaves a value, null clears it (the definitions'
+        # descriptions say so member by member; ToolCallUpdate's says it for all).
+        **dict.fromkeys(
+            (
+                ("ToolCallUpdate", member)
+                for member in (
+                    "name",
+                    "title",
+                    "kind",
+                    "status",
+                    "content",
+                    "locations",
+                    "rawInput",
+                    "rawOutput",
+                    "capabilities",
+                )
+            ),
+            "a tool call upsert: null clears (kind and status: resets to other, pending)",
+        ),
+        ("TerminalUpdate", "capabilities"): "null clears them",
+        ("UsageUpdate", "cost"): "null clears the cost",
+        **dict.fromkeys(
+            (
+                ("SubagentUpdate", m)
+                for m in ("title", "description", "state", "cwd", "additionalDirectories")
+            ),
+            "null clears the reported value",
+        ),
+        **dict.fromkeys(
+            (
+                ("SessionMessage", m)
+                for m in (
+                    "senderSessionId",
+                    "recipientSessionId",
+                    "senderMessageId",
+                    "recipientMessageId",
+                    "content",
+                )
+            ),
+            "null clears the stored value",
+        ),
+    },
+    topic_docs={
+        **CURRENT.topic_docs,
+        "tools": "tool calls (created and changed by ``tool_call_update`` upserts), their"
+        " content and locations, and ``tool_call/cancel``, ``terminal/cancel``.",
+        "initialize": "what a client sends to ``initialize`` (its ``info`` and capabilities);"
+        " the agent's side is in ``initialize_result``.",
+        "initialize_result": "what an agent answers to ``initialize``.",
+        "auth": "``auth/login``, ``auth/logout``, ``auth/status`` and its update.",
+        "prompt": "the prompt turn: ``session/prompt`` (answered at once with the user"
+        " message's id), ``session/cancel``.",
+        "updates": "``session/update``: upserts of messages, tool calls, plans, terminals and"
+        " the session's state.",
+    },
+)
+
+PROTOCOLS = (LEGACY, CURRENT, V2)
 """Every protocol the generator writes, in the order it writes them."""

@@ -274,6 +274,8 @@ def _shape(name: str, d: Json, since: Mapping[str, str]) -> ShapeKind:
             )
         if _is_alias_of_types(branches, d):
             return AliasShape(_type(d, name))
+        if any(set(b) <= {"title", "description"} for b in branches):
+            return AliasShape(Scalar("Any"))  # a branch for anything: the union adds nothing
         return _union(name, d, branches, since)
     if d.get("type") == "string" and "enum" in d:
         values = tuple(str(v) for v in d["enum"])

@@ -149,7 +149,7 @@ def _wire_module(models: Models) -> str:
 def _legacy_table(models: Models) -> str:
     rows = "".join(_spec(row, False, models) for row in models.methods)
     return (
-        f"LEGACY_METHODS: Final[dict[str, MethodSpec]] = {{\n{rows}}}\n"
+        f"{models.choices.methods_table}: Final[dict[str, MethodSpec]] = {{\n{rows}}}\n"
         '"""Every legacy method by name. All are requests; ``None`` params / result mean no\n'
         '``params`` member / a ``null`` result."""\n'
     )
@@ -161,9 +161,10 @@ def _method_module(models: Models) -> str:
     imports = "".join(f"from {package} import {topic}\n" for topic in topics)
     rows = "".join(_spec(row, True, models) for row in models.methods)
     voids = "".join(f"        {models.home[c]}.{c},\n" for c in models.void_results)
+    table = models.choices.methods_table
     return (
         f"{header(models)}"
-        '"""``CURRENT_METHODS``: every method of the schemas with its params and result types.\n\n'
+        f'"""``{table}``: every method of the schemas with its params and result types.\n\n'
         '``handled_by`` is ``"agent"`` for client-to-agent methods, ``"client"`` for\n'
         'agent-to-client ones and ``"both"`` for the protocol-level ``$/cancel_request``;\n'
         "notifications have ``result=None``.\n"
@@ -171,7 +172,7 @@ def _method_module(models: Models) -> str:
         "from typing import Final\n\n"
         "from acp_compat.models._base import MethodSpec\n"
         f"{imports}\n"
-        f"CURRENT_METHODS: Final[dict[str, MethodSpec]] = {{\n{rows}}}\n"
+        f"{table}: Final[dict[str, MethodSpec]] = {{\n{rows}}}\n"
         '"""Method name → :class:`~acp_compat.models._base.MethodSpec`."""\n\n'
         f"VOID_RESULTS: Final[frozenset[type]] = frozenset(\n    {{\n{voids}    }}\n)\n"
         '"""Result classes that are ``{}`` plus an optional ``_meta``.\n\n'
@@ -193,7 +194,7 @@ def _face(models: Models) -> str:
                 for item in items
                 for name in _public(item)
             ),
-            ("CURRENT_METHODS", "methods"),
+            (models.choices.methods_table, "methods"),
             ("VOID_RESULTS", "methods"),
         ]
     )
@@ -205,7 +206,7 @@ def _face(models: Models) -> str:
         "``from acp_compat.models.current import PromptRequest`` imports only the topic\n"
         "module that defines it: each topic's attrs classes cost time to create, and\n"
         "``wrap`` answers an editor's ``initialize`` after importing only what that answer\n"
-        "needs. The method table is :data:`CURRENT_METHODS`; the conventions are\n"
+        f"needs. The method table is :data:`{models.choices.methods_table}`; the conventions are\n"
         ":mod:`acp_compat.models._base`; the generator is :mod:`acp_compat.models.codegen`.\n"
         '"""\n\n'
         "from typing import TYPE_CHECKING, Final\n\n"
