@@ -77,7 +77,8 @@ class TaggedUnion:
 
     union: Any
     tag: str
-    members: Mapping[str, type]
+    members: Mapping[str, Any]
+    """Tag value → member class, or a declared union of its own (v2's ``state_update``)."""
     fallback: type | None = None
     untagged: type | None = None
 
@@ -96,7 +97,7 @@ UNIONS: list[TaggedUnion | KeyedUnion] = []
 def tagged_union(
     union: Any,
     tag: str,
-    members: Mapping[str, type],
+    members: Mapping[str, Any],
     fallback: type | None = None,
     untagged: type | None = None,
 ) -> Any:
