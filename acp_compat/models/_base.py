@@ -28,6 +28,13 @@ ALWAYS = "acp_compat.always"
 WIRE_NAME = "acp_compat.wire_name"
 
 
+def camel_case(name: str) -> str:
+    """An attribute's wire name (``tool_call_id`` → ``toolCallId``): the converter's rule;
+    the model generator writes a :func:`wire` override where a schema's name differs."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
 def always(default: Any = attrs.NOTHING, **kwargs: Any) -> Any:
     """An attrs field that is always written, even when it holds its default value."""
     metadata = {**kwargs.pop("metadata", {}), ALWAYS: True}

@@ -331,8 +331,9 @@ LEGACY_METHODS: Final[dict[str, MethodSpec]] = {
     "writeTextFile": MethodSpec("writeTextFile", "client", WriteTextFileParams, None),
     "readTextFile": MethodSpec("readTextFile", "client", ReadTextFileParams, ReadTextFileResponse),
 }
-"""Every legacy method by name. All are requests; ``None`` params / result mean no
-``params`` member / a ``null`` result."""
+"""Method name → :class:`~acp_compat.models._base.MethodSpec`: ``handled_by`` the
+side that receives it ("both": ``$/cancel_request``); ``None`` params: none sent,
+``None`` result: a void result (0.0.x) or a notification."""
 
 
 def text_assistant_chunk(*, text: str) -> Wire:

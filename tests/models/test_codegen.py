@@ -52,6 +52,7 @@ def _models(tmp_path: Path, defs: dict[str, Any], **choices: Any) -> Models:
     options: dict[str, Any] = {
         "package": "made_up",
         "title": "Made up",
+        "methods_table": "MADE_UP_METHODS",
         "sources": (("schema.json", "1"),),
         "unmodelled": {},
         "method_topics": (("", "all", "all"),),

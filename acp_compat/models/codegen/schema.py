@@ -3,14 +3,14 @@
 The schemas are the ones the protocol's authors publish (schemars output for v1 and v2, an
 older schemars for 0.0.x). They describe each type with a handful of patterns: an object
 with ``properties``; a union as ``oneOf`` / ``anyOf`` whose branches carry a constant tag
-and ``allOf: [{"$ref": ...}]``; an object whose own properties are shared by such
-branches; string enums as branches of ``const`` (with an ``"other"`` branch when the set is
-open). :func:`read` turns every definition into one :class:`Shape`; the writer
-(:mod:`.emit`) and the choices (:mod:`.choices`) never look at the JSON again.
+and ``allOf: [{"$ref": ...}]``, with an ``other`` branch when the set is open; string
+enums as branches of ``const``. :func:`read` turns every definition into one
+:class:`Shape`, already flattened where the models are flat (an object whose branches only
+add members becomes one object), so the rules (:mod:`.build`) never look at the JSON.
 
 Several schema files of one protocol (1.21.0, then the TypeScript SDK's superset, then its
-unstable superset) are merged: the newest file gives each definition's shape, the oldest
-file that has a definition or a property gives its ``since``.
+unstable superset) are read together: the newest gives each definition's shape, the oldest
+that has a definition or a member gives its ``since``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class Scalar:
 
 @attrs.frozen
 class Const:
-    """A property fixed to one string value (a tag)."""
+    """A member fixed to one string (a tag)."""
 
     value: str
 
@@ -64,62 +64,55 @@ class Nullable:
 
 
 @attrs.frozen
-class OneOfScalars:
-    """An untagged union of plain JSON types (``str | int | float | bool | list[str]``)."""
+class OneOf:
+    """An untagged union of plain types (``str | int | float | bool | list[str]``)."""
 
     options: tuple[Type, ...]
 
 
-Type = Ref | Scalar | Const | ListOf | MapOf | Nullable | OneOfScalars
+Type = Ref | Scalar | Const | ListOf | MapOf | Nullable | OneOf
 
 
 @attrs.frozen
 class Property:
-    """One member of an object, as the schema says it."""
+    """One member of an object."""
 
     wire: str
     type: Type
     required: bool
-    description: str
-    since: str
+    description: str = ""
+    since: str = ""
 
 
 @attrs.frozen
 class ObjectShape:
-    """A plain object: its properties in schema order."""
+    """An object: its members (required ones first), and ``one_of``: groups of members of
+    which one group must be present (its alternative scopes, flattened into it)."""
 
     properties: tuple[Property, ...]
+    one_of: tuple[tuple[str, ...], ...] = ()
 
 
 @attrs.frozen
 class Variant:
-    """One branch of a union.
-
-    ``tag`` is the branch's constant tag value (``None`` for an untagged branch, told apart
-    by ``title``); ``ref`` the definition it takes its members from, ``properties`` the
-    members it spells itself (flattened scopes included, as optional members)."""
+    """One branch of a union: its tag (``None``: the union's untagged default, named by
+    ``title``), the definition it takes its members from, and members it adds itself."""
 
     tag: str | None
     title: str | None
     ref: str | None
     properties: tuple[Property, ...]
     description: str
-    array_of: str | None = None
-    """For a union of arrays (``SessionConfigSelectOptions``): the item definition."""
 
 
 @attrs.frozen
 class UnionShape:
-    """A union: tagged by ``tag`` (``None``: told apart by the keys present).
-
-    ``base`` are the members every branch shares (an object with its own ``properties``
-    beside its ``oneOf``); ``open`` says the schema names an ``other`` branch for any
-    tag it does not list."""
+    """A union tagged by ``tag``, or (``None``) told apart by the members present;
+    ``base``: members every branch shares."""
 
     tag: str | None
     variants: tuple[Variant, ...]
     base: tuple[Property, ...]
-    open: bool
 
 
 @attrs.frozen
@@ -127,7 +120,6 @@ class EnumShape:
     """String constants; ``open``: the schema also admits any other string."""
 
     values: tuple[str, ...]
-    descriptions: tuple[str, ...]
     open: bool
 
 
@@ -140,14 +132,14 @@ class IntConstants:
 
 @attrs.frozen
 class AliasShape:
-    """A definition that is another type by another name (``SessionId`` is a string)."""
+    """Another type by another name (``SessionId`` is a string)."""
 
     type: Type
 
 
 @attrs.frozen
 class Unmodelled:
-    """A definition no model stands for (a JSON-RPC envelope); ``refs``: what it names."""
+    """A definition no model stands for (an envelope); ``refs``: what it names."""
 
     refs: tuple[str, ...] = ()
 
@@ -157,8 +149,7 @@ ShapeKind = ObjectShape | UnionShape | EnumShape | IntConstants | AliasShape | U
 
 @attrs.frozen
 class Shape:
-    """One definition: its name, its shape, its description, where it is a method's
-    params or result (``method``, ``side``) and the first schema file that has it."""
+    """One definition; ``method`` and ``side`` where it is a method's params or result."""
 
     name: str
     kind: ShapeKind
@@ -168,40 +159,29 @@ class Shape:
     side: str | None = None
 
 
-@attrs.frozen
-class Source:
-    """One input file and the label its additions are known by (``1.21.0``, ``unstable``)."""
-
-    path: Path
-    label: str
-
-
 class SchemaError(Exception):
-    """A definition uses a pattern the reader does not know: extend the reader, or list
-    the definition among the protocol's unmodelled ones in :mod:`.choices`."""
+    """A definition the rules cannot decide: the message names it and what to do."""
 
 
-# --------------------------------------------------------------------------- reading
-
-
-def read(sources: Sequence[Source], unmodelled: Mapping[str, str]) -> dict[str, Shape]:
-    """Every definition of the newest source as a :class:`Shape`, ``since`` from the oldest
-    source that has it; ``unmodelled`` names definitions read as :class:`Unmodelled`."""
-    loaded = [(source.label, _definitions(source.path)) for source in sources]
-    newest = loaded[-1][1]
+def read(sources: Sequence[tuple[Path, str]], unmodelled: Mapping[str, str]) -> dict[str, Shape]:
+    """Every definition of the newest of ``sources`` (path, label) as a :class:`Shape`;
+    ``unmodelled`` names the definitions read as :class:`Unmodelled`."""
+    loaded = [(label, _definitions(path)) for path, label in sources]
+    defs = loaded[-1][1]
     shapes = {}
-    for name, definition in newest.items():
-        since = next(label for label, defs in loaded if name in defs)
-        prop_since = _property_sources(name, loaded)
-        if name in unmodelled:
-            kind: ShapeKind = Unmodelled(tuple(_mentioned(definition)))
-        else:
-            kind = _shape(name, definition, prop_since)
+    for name, definition in defs.items():
+        first: dict[str, str] = {}
+        for label, older in loaded:
+            for member in _member_names(older.get(name, {})):
+                first.setdefault(member, label)
+        reader = _Reader(defs, name, first)
         shapes[name] = Shape(
             name=name,
-            kind=kind,
+            kind=Unmodelled(tuple(_mentioned(definition)))
+            if name in unmodelled
+            else reader.shape(definition),
             description=_text(definition.get("description")),
-            since=since,
+            since=next(label for label, older in loaded if name in older),
             method=definition.get("x-method"),
             side=definition.get("x-side"),
         )
@@ -214,21 +194,11 @@ def _definitions(path: Path) -> dict[str, Json]:
     return found
 
 
-def _property_sources(name: str, loaded: list[tuple[str, dict[str, Json]]]) -> dict[str, str]:
-    """Property wire name → the label of the first source whose definition has it."""
-    first: dict[str, str] = {}
-    for label, defs in loaded:
-        for prop in _all_property_names(defs.get(name, {})):
-            first.setdefault(prop, label)
-    return first
-
-
-def _all_property_names(definition: Json) -> Iterator[str]:
+def _member_names(definition: Json) -> Iterator[str]:
     yield from definition.get("properties", {})
-    for key in ("oneOf", "anyOf"):
-        for branch in definition.get(key, []):
-            if isinstance(branch, dict):
-                yield from _all_property_names(branch)
+    for branch in definition.get("oneOf", []) + definition.get("anyOf", []):
+        if isinstance(branch, dict):
+            yield from _member_names(branch)
 
 
 def _mentioned(node: Any) -> Iterator[str]:
@@ -257,11 +227,30 @@ def _ref_name(node: Json) -> str | None:
     return None
 
 
-def _shape(name: str, d: Json, since: Mapping[str, str]) -> ShapeKind:
-    branches = d.get("oneOf") or d.get("anyOf")
-    if branches is not None:
-        if all(_is_string_const(b) or _is_open_string(b) for b in branches):
-            return _enum(branches)
+def _is_other(branch: Json) -> bool:
+    """The branch an open set adds for values it does not list."""
+    return branch.get("title") == "other" and "const" not in branch
+
+
+@attrs.frozen
+class _Reader:
+    """Reads one definition (``name``); ``since``: member → the first label that has it."""
+
+    defs: dict[str, Json]
+    name: str
+    since: dict[str, str]
+
+    def shape(self, d: Json) -> ShapeKind:
+        branches = d.get("oneOf") or d.get("anyOf")
+        if branches is None:
+            if d.get("type") == "string" and "enum" in d:
+                return EnumShape(tuple(map(str, d["enum"])), open=False)
+            if d.get("type") == "object" or "properties" in d:
+                return ObjectShape(self.properties(d))
+            return AliasShape(self.type(d, self.name))
+        if all(b.get("type") == "string" and ("const" in b or _is_other(b)) for b in branches):
+            consts = tuple(b["const"] for b in branches if "const" in b)
+            return EnumShape(consts, open=len(consts) < len(branches))
         if all(b.get("type") == "integer" for b in branches) and any(
             "const" in b for b in branches
         ):
@@ -272,187 +261,122 @@ def _shape(name: str, d: Json, since: Mapping[str, str]) -> ShapeKind:
                     if isinstance(b.get("const"), int)
                 )
             )
-        if _is_alias_of_types(branches, d):
-            return AliasShape(_type(d, name))
+        if "properties" not in d and all(
+            "type" in b and b["type"] != "object" and not _ref_name(b) for b in branches
+        ):
+            return AliasShape(self.type(d, self.name))  # RequestId: int | str | None
         if any(set(b) <= {"title", "description"} for b in branches):
             return AliasShape(Scalar("Any"))  # a branch for anything: the union adds nothing
-        return _union(name, d, branches, since)
-    if d.get("type") == "string" and "enum" in d:
-        values = tuple(str(v) for v in d["enum"])
-        return EnumShape(values, tuple("" for _ in values), open=False)
-    if d.get("type") == "object" or "properties" in d:
-        return ObjectShape(_properties(name, d, since))
-    if "allOf" in d and _ref_name(d):
-        return AliasShape(Ref(_ref_name(d) or ""))
-    return AliasShape(_type(d, name))
+        tag = self.tag(d, branches)
+        if "properties" in d and (tag is None or tag in d["properties"]):
+            return self.flattened(d, branches)
+        return self.union(d, branches, tag)
 
+    def tag(self, d: Json, branches: list[Json]) -> str | None:
+        declared = d.get("discriminator", {}).get("propertyName")
+        if declared:
+            return str(declared)
+        for branch in branches:
+            for key, node in branch.get("properties", {}).items():
+                if isinstance(node, dict) and isinstance(node.get("const"), str):
+                    return str(key)
+        return None
 
-def _is_string_const(branch: Json) -> bool:
-    return branch.get("type") == "string" and isinstance(branch.get("const"), str)
+    def flattened(self, d: Json, branches: list[Json]) -> ObjectShape:
+        """An object whose branches only add members: one object with all of them, the
+        branches' own optional. Alternative scopes (an elicitation's session or request)
+        say which members must come together (``one_of``)."""
+        properties = list(self.properties(d))
+        one_of = []
+        for branch in branches:
+            ref = _ref_name(branch)
+            added = self.properties(self.defs[ref]) if ref else self.properties(branch)
+            if ref and "const" not in str(branch.get("properties", {})):
+                one_of.append(tuple(p.wire for p in added if p.required))
+            known = {p.wire for p in properties}
+            properties += [attrs.evolve(p, required=False) for p in added if p.wire not in known]
+        return ObjectShape(tuple(properties), tuple(one_of))
 
-
-def _is_open_string(branch: Json) -> bool:
-    return (
-        branch.get("type") == "string" and "const" not in branch and branch.get("title") == "other"
-    )
-
-
-def _is_alias_of_types(branches: list[Json], d: Json) -> bool:
-    """``RequestId``, ``ElicitationContentValue``: a union of plain types, no objects."""
-    if "properties" in d:
-        return False
-    return all(
-        "type" in b and b.get("type") != "object" and "$ref" not in b and "allOf" not in b
-        for b in branches
-    )
-
-
-def _enum(branches: list[Json]) -> EnumShape:
-    consts = [b for b in branches if "const" in b]
-    return EnumShape(
-        values=tuple(b["const"] for b in consts),
-        descriptions=tuple(_text(b.get("description")) for b in consts),
-        open=any(_is_open_string(b) for b in branches),
-    )
-
-
-def _properties(owner: str, d: Json, since: Mapping[str, str]) -> tuple[Property, ...]:
-    required = set(d.get("required", []))
-    return tuple(
-        Property(
-            wire=wire,
-            type=_type(node, f"{owner}.{wire}"),
-            required=wire in required,
-            description=_text(node.get("description")) if isinstance(node, dict) else "",
-            since=since.get(wire, ""),
-        )
-        for wire, node in _in_order(d.get("properties", {}), d.get("required", []))
-    )
-
-
-def _in_order(properties: Json, required: list[str]) -> list[tuple[str, Any]]:
-    """Required members in the order ``required`` lists them, then the others in schema
-    order: the declaration order of the protocol's own types (0.0.x's schema sorts its
-    properties by name), which is the order problems are reported in."""
-    first = [(name, properties[name]) for name in required if name in properties]
-    return first + [(k, v) for k, v in properties.items() if k not in required]
-
-
-def _tag_of(branches: list[Json], d: Json) -> str | None:
-    declared = d.get("discriminator", {}).get("propertyName")
-    if declared:
-        return str(declared)
-    for branch in branches:
-        for key, node in branch.get("properties", {}).items():
-            if isinstance(node, dict) and isinstance(node.get("const"), str):
-                return str(key)
-    return None
-
-
-def _union(name: str, d: Json, branches: list[Json], since: Mapping[str, str]) -> UnionShape:
-    tag = _tag_of(branches, d)
-    variants = []
-    open_union = False
-    for branch in branches:
-        if branch.get("title") == "other" and "not" in branch:
-            open_union = True
-            continue
-        props = branch.get("properties", {})
-        tag_value = props.get(tag, {}).get("const") if tag else None
-        own = {k: v for k, v in props.items() if k != tag or tag_value is None}
-        flattened = dict(_in_order(own, branch.get("required", [])))
-        # A branch's own untagged alternatives (an elicitation's session or request scope)
-        # become optional members of the branch.
-        for scope in branch.get("anyOf", []) + branch.get("oneOf", []):
-            scope_ref = _ref_name(scope)
-            if scope_ref is None:
-                raise SchemaError(f"{name}: a nested alternative without a $ref")
-            flattened[f"+{scope_ref}"] = {"$scope": scope_ref}
-        required = set(branch.get("required", [])) - {tag}
-        properties = []
-        for wire, node in flattened.items():
-            if wire.startswith("+"):
-                properties.append(
-                    Property(
-                        wire=wire,
-                        type=Ref(node["$scope"]),
-                        required=False,
-                        description="",
-                        since="",
-                    )
-                )
-                continue
-            properties.append(
-                Property(
-                    wire=wire,
-                    type=_type(node, f"{name}.{wire}"),
-                    required=wire in required,
-                    description=_text(node.get("description")),
-                    since=since.get(wire, ""),
+    def union(self, d: Json, branches: list[Json], tag: str | None) -> UnionShape:
+        variants = []
+        for branch in branches:
+            if _is_other(branch):
+                continue  # the fallback member stands for it
+            value = branch.get("properties", {}).get(tag, {}).get("const") if tag else None
+            own = {k: v for k, v in branch.get("properties", {}).items() if k != tag}
+            variants.append(
+                Variant(
+                    tag=value,
+                    title=branch.get("title"),
+                    ref=_ref_name(branch),
+                    properties=self.properties({**branch, "properties": own}),
+                    description=_text(branch.get("description")),
                 )
             )
-        array_of = None
-        if branch.get("type") == "array":
-            array_of = _ref_name(branch.get("items", {}))
-        variants.append(
-            Variant(
-                tag=tag_value,
-                title=branch.get("title"),
-                ref=_ref_name(branch),
-                properties=tuple(properties),
-                description=_text(branch.get("description")),
-                array_of=array_of,
+        return UnionShape(tag, tuple(variants), self.properties(d))
+
+    def properties(self, d: Json) -> tuple[Property, ...]:
+        """``d``'s members: the required ones in the order ``required`` lists them, then the
+        others in schema order (0.0.x's schema sorts members by name; ``required`` keeps
+        the protocol's declaration order, which is the order problems are reported in)."""
+        members = d.get("properties", {})
+        required = [name for name in d.get("required", []) if name in members]
+        order = required + [name for name in members if name not in required]
+        return tuple(
+            Property(
+                wire=wire,
+                type=self.type(members[wire], f"{self.name}.{wire}"),
+                required=wire in required,
+                description=_text(members[wire].get("description"))
+                if isinstance(members[wire], dict)
+                else "",
+                since=self.since.get(wire, ""),
             )
+            for wire in order
         )
-    base = _properties(name, d, since) if "properties" in d else ()
-    return UnionShape(tag=tag, variants=tuple(variants), base=base, open=open_union)
+
+    def type(self, node: Any, where: str) -> Type:
+        """The type of a member (or an alias) node."""
+        if node is True or node == {}:
+            return Scalar("Any")
+        if not isinstance(node, dict):
+            raise SchemaError(f"{where}: cannot read {node!r}")
+        ref = _ref_name(node)
+        if ref is not None:
+            return Ref(ref)
+        if isinstance(node.get("const"), str):
+            return Const(node["const"])
+        for key in ("anyOf", "oneOf"):
+            if key in node:
+                options = [o for o in node[key] if o.get("type") != "null"]
+                inner = (
+                    self.type(options[0], where)
+                    if len(options) == 1
+                    else OneOf(tuple(self.type(o, where) for o in options))
+                )
+                return Nullable(inner) if len(options) < len(node[key]) else inner
+        kind = node.get("type")
+        if isinstance(kind, list):
+            rest = [k for k in kind if k != "null"]
+            if len(rest) != 1:
+                raise SchemaError(f"{where}: type {kind!r}")
+            inner = self.type({**node, "type": rest[0]}, where)
+            return Nullable(inner) if "null" in kind else inner
+        if kind == "array":
+            return ListOf(self.type(node.get("items", {}), where))
+        if kind == "object":
+            extra = node.get("additionalProperties")
+            return MapOf(
+                self.type(extra, where) if isinstance(extra, dict) and extra else Scalar("Any")
+            )
+        if kind is None:
+            return Scalar("Any")
+        if kind in _SCALARS:
+            return Scalar(_SCALARS[kind])
+        raise SchemaError(f"{where}: type {kind!r}")
 
 
 _SCALARS = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "None"}
-
-
-def _type(node: Any, where: str) -> Type:
-    """The type of a property (or an alias) node."""
-    if node is True or node == {}:
-        return Scalar("Any")
-    if not isinstance(node, dict):
-        raise SchemaError(f"{where}: cannot read {node!r}")
-    ref = _ref_name(node)
-    if ref is not None:
-        return Ref(ref)
-    if isinstance(node.get("const"), str):
-        return Const(node["const"])
-    for key in ("anyOf", "oneOf"):
-        if key in node:
-            options = [o for o in node[key] if o.get("type") != "null"]
-            nullable = len(options) < len(node[key])
-            if len(options) == 1:
-                inner = _type(options[0], where)
-            else:
-                inner = OneOfScalars(tuple(_type(o, where) for o in options))
-            return Nullable(inner) if nullable else inner
-    kind = node.get("type")
-    if isinstance(kind, list):
-        rest = [k for k in kind if k != "null"]
-        if len(rest) != 1:
-            raise SchemaError(f"{where}: type {kind!r}")
-        inner = _type({**node, "type": rest[0]}, where)
-        return Nullable(inner) if "null" in kind else inner
-    if kind == "array":
-        return ListOf(_type(node.get("items", {}), where))
-    if kind == "object":
-        extra = node.get("additionalProperties")
-        if isinstance(extra, dict) and extra:
-            return MapOf(_type(extra, where))
-        return MapOf(Scalar("Any"))
-    if kind in _SCALARS:
-        return Scalar(_SCALARS[kind])
-    if kind is None:
-        return Scalar("Any")
-    raise SchemaError(f"{where}: type {kind!r}")
-
-
-# --------------------------------------------------------------------------- names
 
 
 def snake(wire: str) -> str:
@@ -463,13 +387,6 @@ def snake(wire: str) -> str:
     return f"{name}_" if keyword.iskeyword(name) else name
 
 
-def camel(name: str) -> str:
-    """The wire name the converter derives from an attribute name (codec's rule)."""
-    head, *rest = name.split("_")
-    return head + "".join(part[:1].upper() + part[1:] for part in rest)
-
-
 def pascal(value: str) -> str:
     """A class-name part from a tag or title (``tool_call_update`` → ``ToolCallUpdate``)."""
-    parts = re.split(r"[^0-9A-Za-z]+", value)
-    return "".join(p[:1].upper() + p[1:] for p in parts if p)
+    return "".join(p[:1].upper() + p[1:] for p in re.split(r"[^0-9A-Za-z]+", value) if p)

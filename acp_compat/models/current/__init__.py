@@ -2,13 +2,13 @@
 #   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
 #   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
 #   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
-"""ACP v1 models, by topic, all re-exported here (lazily).
+"""ACP v1 models, by topic, all re-exported here.
 
-``from acp_compat.models.current import PromptRequest`` imports only the topic
-module that defines it: each topic's attrs classes cost time to create, and
-``wrap`` answers an editor's ``initialize`` after importing only what that answer
-needs. The method table is :data:`CURRENT_METHODS`; the conventions are
-:mod:`acp_compat.models._base`; the generator is :mod:`acp_compat.models.codegen`.
+``from acp_compat.models.current import PromptRequest`` imports only the topic module
+that defines it: each topic's classes cost time to create, and ``wrap`` answers an
+editor's ``initialize`` after importing only what that answer needs. The builders
+are in :mod:`acp_compat.models.current.wire`; the method table is
+:data:`CURRENT_METHODS`.
 """
 
 from typing import TYPE_CHECKING, Final

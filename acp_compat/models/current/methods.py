@@ -2,12 +2,7 @@
 #   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
 #   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
 #   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
-"""``CURRENT_METHODS``: every method of the schemas with its params and result types.
-
-``handled_by`` is ``"agent"`` for client-to-agent methods, ``"client"`` for
-agent-to-client ones and ``"both"`` for the protocol-level ``$/cancel_request``;
-notifications have ``result=None``.
-"""
+"""``CURRENT_METHODS``: every method of the schemas with its params and result types."""
 
 from typing import Final
 
@@ -193,7 +188,9 @@ CURRENT_METHODS: Final[dict[str, MethodSpec]] = {
         "$/cancel_request", "both", rpc.CancelRequestNotification, None, notification=True
     ),
 }
-"""Method name → :class:`~acp_compat.models._base.MethodSpec`."""
+"""Method name → :class:`~acp_compat.models._base.MethodSpec`: ``handled_by`` the
+side that receives it ("both": ``$/cancel_request``); ``None`` params: none sent,
+``None`` result: a void result (0.0.x) or a notification."""
 
 VOID_RESULTS: Final[frozenset[type]] = frozenset(
     {
@@ -211,8 +208,6 @@ VOID_RESULTS: Final[frozenset[type]] = frozenset(
         session.SetSessionModeResponse,
     }
 )
-"""Result classes that are ``{}`` plus an optional ``_meta``.
-
-Peers on library versions up to v0.2.0 answer these methods with ``null`` instead; a
-reader treats a ``null`` result of one of these as ``{}`` (behaviour.md: accept both,
-send ``{}``), since structuring ``null`` into a class is an error."""
+"""Result classes that are ``{}`` plus an optional ``_meta``. Peers on library versions
+up to v0.2.0 answer these methods with ``null``; a reader treats a ``null`` result of
+one of these as ``{}`` (behaviour.md: accept both, send ``{}``)."""

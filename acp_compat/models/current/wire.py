@@ -2,13 +2,12 @@
 #   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
 #   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
 #   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
-"""ACP v1 wire objects: one builder a model class.
+"""ACP v1 wire objects: one builder a model class (183).
 
-``text_content(text="hi")`` is ``{"type": "text", "text": "hi"}``: what the
-converter writes for ``TextContent(text="hi")``, built as a dict without creating the
-object, so translators send what they build at the cost of a literal. Arguments are
-the class's attributes; a nested object is passed as its own wire object.
-183 builders.
+``text_content(text="hi")`` is ``{"type": "text", "text": "hi"}``: what the converter
+writes for ``TextContent(text="hi")``, built as a dict without creating the object,
+so translators write what they send at the cost of a literal. Arguments are the
+class's attributes; a nested object is passed as its own wire object.
 """
 
 from typing import Any, Literal

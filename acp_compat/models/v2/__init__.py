@@ -1,13 +1,13 @@
 # generated from the schemas below by acp_compat.models.codegen: do not edit
 #   vectors/schemas/v2/acp-v2-draft-ts-sdk-2.4.0.schema.json
 #   vectors/schemas/v2/acp-v2-draft-ts-sdk-2.4.0.unstable.schema.json
-"""ACP v2 (draft) models, by topic, all re-exported here (lazily).
+"""ACP v2 (draft) models, by topic, all re-exported here.
 
-``from acp_compat.models.current import PromptRequest`` imports only the topic
-module that defines it: each topic's attrs classes cost time to create, and
-``wrap`` answers an editor's ``initialize`` after importing only what that answer
-needs. The method table is :data:`V2_METHODS`; the conventions are
-:mod:`acp_compat.models._base`; the generator is :mod:`acp_compat.models.codegen`.
+``from acp_compat.models.v2 import PromptRequest`` imports only the topic module
+that defines it: each topic's classes cost time to create, and ``wrap`` answers an
+editor's ``initialize`` after importing only what that answer needs. The builders
+are in :mod:`acp_compat.models.v2.wire`; the method table is
+:data:`V2_METHODS`.
 """
 
 from typing import TYPE_CHECKING, Final

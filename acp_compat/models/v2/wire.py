@@ -1,13 +1,12 @@
 # generated from the schemas below by acp_compat.models.codegen: do not edit
 #   vectors/schemas/v2/acp-v2-draft-ts-sdk-2.4.0.schema.json
 #   vectors/schemas/v2/acp-v2-draft-ts-sdk-2.4.0.unstable.schema.json
-"""ACP v2 (draft) wire objects: one builder a model class.
+"""ACP v2 (draft) wire objects: one builder a model class (189).
 
-``text_content(text="hi")`` is ``{"type": "text", "text": "hi"}``: what the
-converter writes for ``TextContent(text="hi")``, built as a dict without creating the
-object, so translators send what they build at the cost of a literal. Arguments are
-the class's attributes; a nested object is passed as its own wire object.
-189 builders.
+``text_content(text="hi")`` is ``{"type": "text", "text": "hi"}``: what the converter
+writes for ``TextContent(text="hi")``, built as a dict without creating the object,
+so translators write what they send at the cost of a literal. Arguments are the
+class's attributes; a nested object is passed as its own wire object.
 """
 
 from typing import Any, Literal
@@ -2233,7 +2232,7 @@ def session_idle_state_update(
     meta: dict[str, Any] | None = None,
 ) -> Wire:
     """A ``SessionIdleStateUpdate``, as its wire object."""
-    out: Wire = {"sessionUpdate": "state_update", "state": "idle"}
+    out: Wire = {"state": "idle", "sessionUpdate": "state_update"}
     if usage is not None:
         out["usage"] = usage
     if background is not None:
@@ -2251,7 +2250,7 @@ def session_requires_action_state_update(
     *, background: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionRequiresActionStateUpdate``, as its wire object."""
-    out: Wire = {"sessionUpdate": "state_update", "state": "requires_action"}
+    out: Wire = {"state": "requires_action", "sessionUpdate": "state_update"}
     if background is not None:
         out["background"] = background
     if meta is not None:
@@ -2263,7 +2262,7 @@ def session_running_state_update(
     *, background: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionRunningStateUpdate``, as its wire object."""
-    out: Wire = {"sessionUpdate": "state_update", "state": "running"}
+    out: Wire = {"state": "running", "sessionUpdate": "state_update"}
     if background is not None:
         out["background"] = background
     if meta is not None:
@@ -2275,7 +2274,7 @@ def session_unknown_state_update(
     *, background: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionUnknownStateUpdate``, as its wire object."""
-    out: Wire = {"sessionUpdate": "state_update", "state": "unknown"}
+    out: Wire = {"state": "unknown", "sessionUpdate": "state_update"}
     if background is not None:
         out["background"] = background
     if meta is not None:
