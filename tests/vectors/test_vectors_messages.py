@@ -34,6 +34,7 @@ from tests.support.schemas import (
     legacy_errors,
     load_schema,
 )
+from tests.support.vector_sides import TRANSLATOR_SIDES, protocol_errors, sides
 
 PROTOCOLS = ("legacy", "current")
 
@@ -209,9 +210,10 @@ OPTIONS: dict[str, tuple[set[str], Any]] = {
     "cwd": ({"downgrade"}, lambda v: isinstance(v, str) and v.startswith("/")),
     "clientFs": ({"downgrade"}, lambda v: isinstance(v, bool)),
     "authMethod": ({"downgrade"}, lambda v: isinstance(v, str)),
-    "version": ({"upgrade", "downgrade"}, lambda v: isinstance(v, str)),
-    "agent0Initialized": ({"upgrade", "downgrade"}, lambda v: isinstance(v, dict)),
-    "agent0NextId": ({"upgrade", "downgrade"}, _is_int),
+    "version": (set(TRANSLATOR_SIDES), lambda v: isinstance(v, str)),
+    "agent0Initialized": (set(TRANSLATOR_SIDES), lambda v: isinstance(v, dict)),
+    "agent0NextId": (set(TRANSLATOR_SIDES), _is_int),
+    "agentName": ({"v2-upgrade", "v2-downgrade"}, lambda v: isinstance(v, str)),
     "closeBatch": ({"upgrade"}, lambda v: _is_int(v) and v >= 1),
     "defaultMode": ({"upgrade"}, lambda v: v in {mode.value for mode in Mode}),
 }
@@ -331,8 +333,9 @@ def _conversation_file_problems(doc: dict[str, Any]) -> list[str]:
         problems,
     )
     translator = doc.get("translator")
-    if translator not in ("upgrade", "downgrade"):
-        problems.append("translator: must be 'upgrade' or 'downgrade'")
+    names = translator if isinstance(translator, list) else [translator]
+    if not names or any(not isinstance(n, str) or n not in TRANSLATOR_SIDES for n in names):
+        problems.append(f"translator: must be one of {sorted(TRANSLATOR_SIDES)} or a list of them")
     options = doc.get("options", {})
     if not isinstance(options, dict):
         problems.append("options: expected an object")
@@ -342,7 +345,7 @@ def _conversation_file_problems(doc: dict[str, Any]) -> list[str]:
             problems.append(f"options.{key}: unknown option (document it in vectors/README.md)")
         elif not OPTIONS[key][1](value):
             problems.append(f"options.{key}: wrong type or value {value!r}")
-    if translator == "downgrade" and "cwd" not in options:
+    if "downgrade" in names and "cwd" not in options:
         problems.append("options: a downgrade conversation needs 'cwd'")
     steps = doc.get("steps")
     if not isinstance(steps, list) or not steps:
@@ -444,11 +447,8 @@ def method_table(protocol: str) -> dict[str, MethodSpec]:
     return table
 
 
-def schema_errors(protocol: str, message: Any, method: str | None) -> list[str]:
-    """Schema problems of one message of ``protocol``."""
-    if protocol == "legacy":
-        return legacy_errors(message, method)
-    return current_errors(message, method)
+schema_errors = protocol_errors
+"""Schema problems of one message of ``protocol``."""
 
 
 def _role(message: dict[str, Any]) -> str | None:
@@ -544,8 +544,7 @@ def conversation_messages(
     Responses get the method of the request with the same id on the same hop, sent the
     other way; off-schema inputs are skipped (but still pair later responses).
     """
-    client_protocol = "current" if doc["translator"] == "upgrade" else "legacy"
-    agent_protocol = "legacy" if client_protocol == "current" else "current"
+    client_protocol, agent_protocol = sides(doc["translator"])
     pending: dict[tuple[Any, str, Any], str] = {}
 
     def visit(
