@@ -8,7 +8,13 @@ which both translators use; :mod:`.options` configures them. The v2 surface is t
 the TypeScript SDK 2.4.0 ships (``vectors/schemas/v2``): experimental, and it may change.
 """
 
+from .downgrade import V2DowngradeTranslator
 from .options import V2DowngradeOptions, V2UpgradeOptions
 from .upgrade import V2UpgradeTranslator
 
-__all__ = ["V2DowngradeOptions", "V2UpgradeOptions", "V2UpgradeTranslator"]
+__all__ = [
+    "V2DowngradeOptions",
+    "V2DowngradeTranslator",
+    "V2UpgradeOptions",
+    "V2UpgradeTranslator",
+]

@@ -112,11 +112,22 @@ def auth_methods(methods: Any) -> list[dict[str, Any]]:
                     name=name,
                     description=text(method, "description"),
                     args=[a for a in method.get("args") or [] if isinstance(a, str)] or None,
-                    env=env_variables(method.get("env")) or None,
+                    env=_env_map(method.get("env")) or None,
                     meta=meta(method),
                 )
             )
     return out
+
+
+def _env_map(env: Any) -> list[dict[str, Any]]:
+    """v1 terminal login's environment, a map → v2's list of variables."""
+    if not isinstance(env, dict):
+        return []
+    return [
+        wire.env_variable(name=name, value=value)
+        for name, value in env.items()
+        if isinstance(value, str)
+    ]
 
 
 def env_variables(env: Any) -> list[dict[str, Any]]:
@@ -363,3 +374,16 @@ def plan_update(update: dict[str, Any], plan_id: str) -> dict[str, Any]:
     return wire.plan_update(
         plan=wire.plan_items(plan_id=plan_id, entries=entries), meta=meta(update)
     )
+
+
+PERMISSION_OPTION_KINDS = frozenset({"allow_once", "allow_always", "reject_once", "reject_always"})
+"""The permission option kinds of both protocols (v2's are open: another is left out)."""
+
+
+def permission_option(option: dict[str, Any]) -> dict[str, Any] | None:
+    """A permission option (the same members in v1 and v2); ``None`` for one that lacks
+    a member or has a kind the other side cannot take."""
+    option_id, name, kind = text(option, "optionId"), text(option, "name"), option.get("kind")
+    if option_id is None or name is None or kind not in PERMISSION_OPTION_KINDS:
+        return None
+    return wire.permission_option(option_id=option_id, name=name, kind=kind, meta=meta(option))

@@ -37,8 +37,7 @@ from __future__ import annotations
 import logging
 from typing import Any, ClassVar, TypeVar
 
-from acp_compat._define import define
-from acp_compat.codec import CodecError, Problem, structure
+from acp_compat.codec import CodecError, structure
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import auth as v2_auth
@@ -47,11 +46,21 @@ from acp_compat.models.v2 import initialize as v2_initialize
 from acp_compat.models.v2 import prompt as v2_prompt
 from acp_compat.models.v2 import session as v2_session
 from acp_compat.models.v2 import wire
-from acp_compat.translate.base import OutboundRequests, Output, ToAgent, ToClient
+from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.exits import describe_status
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
 from . import to_v1, to_v2
+from .hops import (
+    AgentCall,
+    ClientCall,
+    Hops,
+    Refused,
+    params_as,
+    permission_answer,
+    refuse,
+    relayed,
+)
 from .options import V2UpgradeOptions
 from .upgrade_sessions import HeldPrompt, UpgradeSession, session_update, update_for
 
@@ -63,52 +72,19 @@ AGENT_PROTOCOL = 1
 T = TypeVar("T")
 
 
-@define(eq=False)
-class _AgentCall:
-    """A request acp-compat sent the agent, and what it was for."""
-
-    method: str
-    """The method the client called (the agent's may differ: ``auth/login`` is sent as
-    ``authenticate``)."""
-    client_id: rpc.RequestId
-    """The client request it answers; ``None`` for a prompt (answered when sent)."""
-    session_id: str | None = None
-    extra: Any = None
-    """What the answer needs: a new session's cwd, the mode a set selects, whether a
-    resume made the session record."""
-
-
-@define(eq=False)
-class _ClientCall:
-    """A request acp-compat sent the client on the agent's behalf."""
-
-    method: str
-    agent_id: rpc.RequestId
-    session_id: str | None = None
-
-
-class _Refused(Exception):
-    """A client request answered with an error at once (the error message is given)."""
-
-    def __init__(self, answer: rpc.Message) -> None:
-        super().__init__(answer["error"]["message"])
-        self.answer = answer
-
-
 class V2UpgradeTranslator:
     """Sans-IO translator: a v2 client in front of one ACP v1 agent."""
 
     def __init__(self, options: V2UpgradeOptions) -> None:
         self.options = options
-        self._agent = OutboundRequests[_AgentCall](options.agent0_next_id)
-        self._client = OutboundRequests[_ClientCall]()
+        self._hops = Hops(
+            options.agent0_next_id, v1.cancel_request_notification, wire.cancel_request_notification
+        )
         self._initialized: dict[str, Any] | None = options.agent0_initialized
         """The agent's v1 ``initialize`` result."""
         self._sessions: dict[str, UpgradeSession] = {}
         self._gone: rpc.Message | None = None
         """Once the agent is gone: the error object every request gets."""
-        self._withdrawn: set[int] = set()
-        """Client ids of permission requests the relay withdrew: their answers are dropped."""
         self._logged: set[str] = set()
 
     # -- the contract ---------------------------------------------------------------------
@@ -119,7 +95,7 @@ class V2UpgradeTranslator:
         if kind is rpc.Kind.REQUEST:
             try:
                 return self._client_request(message["id"], message["method"], message.get("params"))
-            except _Refused as refused:
+            except Refused as refused:
                 return [ToClient(refused.answer)]
         if kind is rpc.Kind.NOTIFICATION:
             return self._client_notification(message["method"], message.get("params"))
@@ -179,7 +155,9 @@ class V2UpgradeTranslator:
     def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
         """Dispatch one v2 request."""
         if method.startswith("_"):
-            return self._forward(id, method, params)
+            if self._gone is not None:
+                return [ToClient(rpc.error(id, **self._gone))]
+            return [self._hops.extension_from_client(id, method, params)]
         handler = self._HANDLERS.get(method)
         if handler is None:
             return [
@@ -190,7 +168,7 @@ class V2UpgradeTranslator:
         if self._gone is not None:
             return [ToClient(rpc.error(id, **self._gone))]
         if self._initialized is None and method != "initialize":
-            if any(call.method == "initialize" for call in self._agent.pending().values()):
+            if any(call.method == "initialize" for call in self._hops.agent.pending().values()):
                 return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "initialize is in progress"))]
             return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))]
         outputs: list[Output] = handler(self, id, params)
@@ -198,7 +176,7 @@ class V2UpgradeTranslator:
 
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v2 ``initialize``: the agent's v1 ``initialize``, or its answer if it is known."""
-        _params(id, params, v2_initialize.InitializeRequest)
+        params_as(id, params, v2_initialize.InitializeRequest)
         if self._initialized is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = to_v1.implementation(params.get("info"), "acp-compat", self.options.version)
@@ -211,7 +189,7 @@ class V2UpgradeTranslator:
             ),
             client_info=info,
         )
-        return [self._to_agent(_AgentCall("initialize", id), "initialize", request)]
+        return [self._hops.to_agent(AgentCall("initialize", id), "initialize", request)]
 
     def _initialize_result(self) -> dict[str, Any]:
         assert self._initialized is not None
@@ -226,20 +204,20 @@ class V2UpgradeTranslator:
 
     def _login(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``auth/login`` is v1 ``authenticate``."""
-        login = _params(id, params, v2_auth.LoginAuthRequest)
+        login = params_as(id, params, v2_auth.LoginAuthRequest)
         request = v1.authenticate_request(method_id=login.method_id, meta=login.meta)
-        return [self._to_agent(_AgentCall("auth/login", id), "authenticate", request)]
+        return [self._hops.to_agent(AgentCall("auth/login", id), "authenticate", request)]
 
     def _logout(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``auth/logout`` is v1 ``logout``, where the agent has it."""
-        _params(id, params, v2_auth.LogoutAuthRequest)
+        params_as(id, params, v2_auth.LogoutAuthRequest)
         if not self._capability("auth", "logout"):
             return [ToClient(self._lacks(id, "logout: it offers no auth.logout"))]
-        return [self._to_agent(_AgentCall("auth/logout", id), "logout", v1.logout_request())]
+        return [self._hops.to_agent(AgentCall("auth/logout", id), "logout", v1.logout_request())]
 
     def _new_session(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/new``: the same in v1, with v1's MCP server shapes."""
-        new = _params(id, params, v2_session.NewSessionRequest)
+        new = params_as(id, params, v2_session.NewSessionRequest)
         request = v1.new_session_request(
             cwd=new.cwd,
             mcp_servers=_mcp_servers(id, params),
@@ -247,21 +225,19 @@ class V2UpgradeTranslator:
             meta=new.meta,
         )
         return [
-            self._to_agent(_AgentCall("session/new", id, extra=new.cwd), "session/new", request)
+            self._hops.to_agent(AgentCall("session/new", id, extra=new.cwd), "session/new", request)
         ]
 
     def _prompt(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/prompt``: inserted now if the session is idle, else when its turn ends."""
-        prompt = _params(id, params, v2_prompt.PromptRequest)
+        prompt = params_as(id, params, v2_prompt.PromptRequest)
         session = self._session(id, prompt.session_id)
         for index, block in enumerate(prompt.prompt):
             if isinstance(block, v2_content.UnknownContentBlock):
                 problem = (
                     f"the agent speaks ACP v1, which has no content type {block.data.get('type')!r}"
                 )
-                raise _Refused(
-                    _invalid(id, CodecError([Problem(f"params.prompt[{index}]", problem)]))
-                )
+                raise refuse(id, f"params.prompt[{index}]", problem)
         blocks = params["prompt"]
         if session.turn is not SessionState.IDLE:
             session.held.append(HeldPrompt(id, blocks))
@@ -281,21 +257,21 @@ class V2UpgradeTranslator:
             ToClient(rpc.result(id, wire.prompt_response(message_id=message_id))),
             ToClient(session_update(sid, wire.user_message(message_id=message_id, content=blocks))),
             ToClient(session_update(sid, session.state())),
-            self._to_agent(_AgentCall("session/prompt", None, sid), "session/prompt", request),
+            self._hops.to_agent(AgentCall("session/prompt", None, sid), "session/prompt", request),
         ]
 
     def _set_config_option(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/set_config_option``: the relay's ``mode`` option is v1 ``set_mode``."""
-        change: Any = _params(id, params, v2_session.SetSessionConfigOptionRequest)  # type: ignore[arg-type]
+        change: Any = params_as(id, params, v2_session.SetSessionConfigOptionRequest)  # type: ignore[arg-type]
         session = self._session(id, change.session_id)
         sid = session.session_id
         if session.mode is not None and change.config_id == to_v2.MODE_CONFIG_ID:
             if not isinstance(change, v2_session.SetSessionConfigOptionId):
                 problem = "the mode is a select: expected type id and a value id"
-                raise _Refused(_invalid(id, CodecError([Problem("params.type", problem)])))
+                raise refuse(id, "params.type", problem)
             request = v1.set_session_mode_request(session_id=sid, mode_id=change.value)
-            call = _AgentCall("session/set_config_option", id, sid, change.value)
-            return [self._to_agent(call, "session/set_mode", request)]
+            call = AgentCall("session/set_config_option", id, sid, change.value)
+            return [self._hops.to_agent(call, "session/set_mode", request)]
         if isinstance(change, v2_session.SetSessionConfigOptionBoolean):
             request = v1.set_session_config_option_boolean(
                 session_id=sid, config_id=change.config_id, value=change.value, meta=change.meta
@@ -306,21 +282,21 @@ class V2UpgradeTranslator:
             )
         else:
             problem = "the agent speaks ACP v1, which takes id and boolean values only"
-            raise _Refused(_invalid(id, CodecError([Problem("params.type", problem)])))
-        call = _AgentCall("session/set_config_option", id, sid)
-        return [self._to_agent(call, "session/set_config_option", request)]
+            raise refuse(id, "params.type", problem)
+        call = AgentCall("session/set_config_option", id, sid)
+        return [self._hops.to_agent(call, "session/set_config_option", request)]
 
     def _list(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/list``: the agent's, or the sessions opened here when it has none."""
-        listing = _params(id, params, v2_session.ListSessionsRequest)
+        listing = params_as(id, params, v2_session.ListSessionsRequest)
         if self._capability("sessionCapabilities", "list"):
             request = v1.list_sessions_request(
                 cwd=listing.cwd, cursor=listing.cursor, meta=listing.meta
             )
-            return [self._to_agent(_AgentCall("session/list", id), "session/list", request)]
+            return [self._hops.to_agent(AgentCall("session/list", id), "session/list", request)]
         if listing.cursor is not None:
             problem = "unknown cursor: the list of sessions opened here is one page"
-            raise _Refused(_invalid(id, CodecError([Problem("params.cursor", problem)])))
+            raise refuse(id, "params.cursor", problem)
         sessions = [
             wire.session_info(session_id=s.session_id, cwd=s.cwd)
             for s in self._sessions.values()
@@ -331,25 +307,25 @@ class V2UpgradeTranslator:
     def _close(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/close``: the agent's, or the relay forgets the session (its turn
         cancelled) when it has none. Either way held prompts and open permissions end."""
-        close = _params(id, params, v2_session.CloseSessionRequest)
+        close = params_as(id, params, v2_session.CloseSessionRequest)
         session = self._session(id, close.session_id)
         agent_closes = self._capability("sessionCapabilities", "close")
         out = self._stop_turn(session, send_cancel=not agent_closes)
         if agent_closes:
             request = v1.close_session_request(session_id=session.session_id, meta=close.meta)
-            call = _AgentCall("session/close", id, session.session_id)
-            return [*out, self._to_agent(call, "session/close", request)]
+            call = AgentCall("session/close", id, session.session_id)
+            return [*out, self._hops.to_agent(call, "session/close", request)]
         del self._sessions[session.session_id]
         return [*out, ToClient(rpc.result(id, wire.close_session_response()))]
 
     def _resume(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/resume``: v1 ``session/resume``, or ``session/load`` (for a replay, or
         with its replay not shown), or the relay's own answer for a session open here."""
-        resume = _params(id, params, v2_session.ResumeSessionRequest)
+        resume = params_as(id, params, v2_session.ResumeSessionRequest)
         replay = resume.replay_from
         if isinstance(replay, v2_session.UnknownReplayFrom):
             problem = f"unknown replay cursor type {replay.data.get('type')!r}"
-            raise _Refused(_invalid(id, CodecError([Problem("params.replayFrom", problem)])))
+            raise refuse(id, "params.replayFrom", problem)
         sid = resume.session_id
         open_here = self._sessions.get(sid)
         if replay is None and open_here is not None:
@@ -386,7 +362,7 @@ class V2UpgradeTranslator:
             self._sessions[sid] = UpgradeSession(sid, resume.cwd)
         # A load stands in for a resume without replay: what it replays is not shown.
         self._sessions[sid].hide_updates = method == "session/load" and replay is None
-        return [self._to_agent(_AgentCall("session/resume", id, sid, made), method, request)]
+        return [self._hops.to_agent(AgentCall("session/resume", id, sid, made), method, request)]
 
     def _resumed(self, id: rpc.RequestId, session: UpgradeSession) -> list[Output]:
         """A resume's answer: the session's state now, then its config options."""
@@ -398,14 +374,14 @@ class V2UpgradeTranslator:
 
     def _delete(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/delete``, where the agent has it (v2 advertises it only then)."""
-        delete = _params(id, params, v2_session.DeleteSessionRequest)
+        delete = params_as(id, params, v2_session.DeleteSessionRequest)
         if not self._capability("sessionCapabilities", "delete"):
             return [
                 ToClient(self._lacks(id, "session/delete: it offers no sessionCapabilities.delete"))
             ]
         request = v1.delete_session_request(session_id=delete.session_id, meta=delete.meta)
-        call = _AgentCall("session/delete", id, delete.session_id)
-        return [self._to_agent(call, "session/delete", request)]
+        call = AgentCall("session/delete", id, delete.session_id)
+        return [self._hops.to_agent(call, "session/delete", request)]
 
     _HANDLERS: ClassVar[dict[str, Any]] = {
         "initialize": _initialize,
@@ -477,14 +453,12 @@ class V2UpgradeTranslator:
         cancel) and withdraw them from the client with ``$/cancel_request``."""
         out: list[Output] = []
         for client_id in sorted(session.permissions):
-            call = self._client.settle(client_id)
-            if call is None:
+            call = self._hops.client.pending().get(client_id)
+            withdrawal = self._hops.withdraw(client_id)
+            if call is None or withdrawal is None:
                 continue
-            self._withdrawn.add(client_id)
             outcome = v1.request_permission_response(outcome=v1.cancelled_permission_outcome())
-            out.append(ToAgent(0, rpc.result(call.agent_id, outcome)))
-            cancel = wire.cancel_request_notification(request_id=client_id)
-            out.append(ToClient(rpc.notification("$/cancel_request", cancel)))
+            out += [ToAgent(0, rpc.result(call.agent_id, outcome)), withdrawal]
         session.permissions.clear()
         return out
 
@@ -500,28 +474,17 @@ class V2UpgradeTranslator:
                             rpc.error(held.client_id, rpc.REQUEST_CANCELLED, "Request cancelled")
                         )
                     ]
-        for agent_id, call in self._agent.pending().items():
-            if call.client_id == request_id and type(call.client_id) is type(request_id):
-                cancel = v1.cancel_request_notification(request_id=agent_id)
-                return [ToAgent(0, rpc.notification("$/cancel_request", cancel))]
-        log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
-        return []
+        return self._hops.client_cancels(request_id)
 
     def _client_response(self, message: rpc.Message) -> list[Output]:
         """The client answered a request acp-compat sent it."""
-        client_id = message.get("id")
-        if isinstance(client_id, int) and client_id in self._withdrawn:
-            self._withdrawn.discard(client_id)
-            return []
-        call = self._client.settle(client_id)
-        if call is None:
-            log.warning("ignoring a client response to unknown id %r", client_id)
-            return []
-        if self._gone is not None:
+        call = self._hops.answered_by_client(message)
+        if call is None or self._gone is not None:
             return []
         if call.method != "session/request_permission":
-            return [ToAgent(0, _relayed(call.agent_id, message))]
-        out: list[Output] = [ToAgent(0, rpc.result(call.agent_id, _permission_answer(message)))]
+            return [ToAgent(0, relayed(call.agent_id, message))]
+        client_id = message.get("id")
+        out: list[Output] = [ToAgent(0, rpc.result(call.agent_id, permission_answer(message, v1)))]
         session = self._sessions.get(call.session_id or "")
         if session is not None and isinstance(client_id, int):
             session.permissions.discard(client_id)
@@ -530,16 +493,6 @@ class V2UpgradeTranslator:
         return out
 
     # -- the agent ------------------------------------------------------------------------
-
-    def _to_agent(self, call: _AgentCall, method: str, params: dict[str, Any]) -> Output:
-        return ToAgent(0, rpc.request(self._agent.add(call), method, params))
-
-    def _forward(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
-        """An extension request of the client's, to the agent under an id of this hop."""
-        if self._gone is not None:
-            return [ToClient(rpc.error(id, **self._gone))]
-        call = _AgentCall(method, id)
-        return [ToAgent(0, rpc.request(self._agent.add(call), method, params))]
 
     def _agent_update(self, params: Any) -> list[Output]:
         """One v1 ``session/update``: the hot path."""
@@ -559,12 +512,7 @@ class V2UpgradeTranslator:
 
     def _agent_notification(self, method: str, params: dict[str, Any]) -> list[Output]:
         if method == "$/cancel_request":
-            agent_id = params.get("requestId")
-            for client_id, call in self._client.pending().items():
-                if call.agent_id == agent_id and type(call.agent_id) is type(agent_id):
-                    cancel = wire.cancel_request_notification(request_id=client_id)
-                    return [ToClient(rpc.notification("$/cancel_request", cancel))]
-            return []
+            return self._hops.agent_cancels(params.get("requestId"))
         if method.startswith("_"):
             return [ToClient(rpc.notification(method, params or None))]
         log.debug("ignoring agent notification %s", method)
@@ -577,8 +525,7 @@ class V2UpgradeTranslator:
         if method == "session/request_permission":
             return self._permission(id, params)
         if method.startswith("_"):
-            call = _ClientCall(method, id)
-            return [ToClient(rpc.request(self._client.add(call), method, params or None))]
+            return [self._hops.extension_from_agent(id, method, params or None)]
         # fs/* and terminal/*: the agent was told the client has neither.
         problem = (
             f"{method} cannot reach the client: it speaks ACP v2, which has no"
@@ -594,7 +541,7 @@ class V2UpgradeTranslator:
         """v1 ``session/request_permission`` → v2: a title, the tool call as its subject."""
         session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
         tool_call = params.get("toolCall")
-        options = [o for o in to_v2.objects(params.get("options")) if _option(o) is not None]
+        options = [o for o in to_v2.objects(params.get("options")) if to_v2.permission_option(o)]
         problem = None
         if session is None:
             problem = "unknown session"
@@ -619,14 +566,14 @@ class V2UpgradeTranslator:
         request = wire.request_permission_request(
             session_id=session.session_id,
             title=title,
-            options=[_option(o) for o in options],  # type: ignore[misc]
+            options=[o for option in options if (o := to_v2.permission_option(option))],
             subject=wire.tool_call_permission_subject(
                 tool_call=to_v2.tool_call_upsert(tool_call, session_update=False)
             ),
             meta=to_v2.meta(params),
         )
-        client_id = self._client.add(
-            _ClientCall("session/request_permission", id, session.session_id)
+        client_id = self._hops.client.add(
+            ClientCall("session/request_permission", id, session.session_id)
         )
         first = not session.permissions
         session.permissions.add(client_id)
@@ -638,9 +585,8 @@ class V2UpgradeTranslator:
 
     def _agent_response(self, message: rpc.Message) -> list[Output]:
         """The agent answered a request acp-compat sent it."""
-        call = self._agent.settle(message.get("id"))
+        call = self._hops.answered_by_agent(message)
         if call is None:
-            log.warning("ignoring an agent response to unknown id %r", message.get("id"))
             return []
         error = message.get("error")
         result = message.get("result")
@@ -653,11 +599,11 @@ class V2UpgradeTranslator:
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
         answer = self._ANSWERS.get(call.method)
         if answer is None:  # an extension method's answer
-            return [ToClient(_relayed(call.client_id, message))]
+            return [ToClient(relayed(call.client_id, message))]
         outputs: list[Output] = answer(self, call, result)
         return outputs
 
-    def _initialize_answered(self, call: _AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _initialize_answered(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
         version = result.get("protocolVersion")
         if version != AGENT_PROTOCOL or isinstance(version, bool):
             text = f"The agent answered protocolVersion {version!r}; acp-compat needs 1"
@@ -665,7 +611,7 @@ class V2UpgradeTranslator:
         self._initialized = result
         return [ToClient(rpc.result(call.client_id, self._initialize_result()))]
 
-    def _session_made(self, call: _AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _session_made(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
         session_id = result.get("sessionId")
         if not isinstance(session_id, str):
             text = "The agent returned no sessionId"
@@ -680,7 +626,7 @@ class V2UpgradeTranslator:
         )
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _option_set(self, call: _AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _option_set(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
         session = self._sessions.get(call.session_id or "")
         if session is None:
             return [
@@ -697,7 +643,7 @@ class V2UpgradeTranslator:
         answer = wire.set_session_config_option_response(config_options=session.config_options())
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _listed(self, call: _AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _listed(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
         sessions = [
             s for info in to_v2.objects(result.get("sessions")) if (s := to_v2.session_info(info))
         ]
@@ -707,15 +653,15 @@ class V2UpgradeTranslator:
         )
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _closed(self, call: _AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _closed(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
         self._sessions.pop(call.session_id or "", None)
         return [ToClient(rpc.result(call.client_id, wire.close_session_response()))]
 
-    def _deleted(self, call: _AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _deleted(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
         self._sessions.pop(call.session_id or "", None)
         return [ToClient(rpc.result(call.client_id, wire.delete_session_response()))]
 
-    def _resume_answered(self, call: _AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _resume_answered(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
         session = self._sessions.get(call.session_id or "")
         if session is None:  # closed meanwhile
             return [ToClient(rpc.result(call.client_id, wire.resume_session_response()))]
@@ -724,7 +670,7 @@ class V2UpgradeTranslator:
         session.set_options(result.get("configOptions"), result.get("modes"))
         return self._resumed(call.client_id, session)
 
-    def _void(self, call: _AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _void(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
         builder = (
             wire.login_auth_response if call.method == "auth/login" else wire.logout_auth_response
         )
@@ -742,7 +688,7 @@ class V2UpgradeTranslator:
         "session/delete": _deleted,
     }
 
-    def _turn_ended(self, call: _AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
+    def _turn_ended(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
         """The v1 prompt's answer: the turn ends ``idle`` with its stop reason, and the
         next held prompt, if any, is inserted."""
         session = self._sessions.get(call.session_id or "")
@@ -779,7 +725,7 @@ class V2UpgradeTranslator:
             return []
         self._gone = {"code": rpc.INTERNAL_ERROR, "message": message, "data": data}
         out: list[Output] = []
-        for call in self._agent.pending().values():
+        for call in self._hops.agent.pending().values():
             if call.client_id is not None:
                 out.append(ToClient(rpc.error(call.client_id, **self._gone)))
         for session in self._sessions.values():
@@ -787,11 +733,7 @@ class V2UpgradeTranslator:
             while session.held:
                 held = session.held.popleft()
                 out.append(ToClient(rpc.error(held.client_id, **self._gone)))
-            for client_id in sorted(session.permissions):
-                self._client.settle(client_id)
-                self._withdrawn.add(client_id)
-                cancel = wire.cancel_request_notification(request_id=client_id)
-                out.append(ToClient(rpc.notification("$/cancel_request", cancel)))
+            out += [w for c in sorted(session.permissions) if (w := self._hops.withdraw(c))]
             session.permissions.clear()
             session.apply(SessionEvent.AGENT_GONE)
             if running:
@@ -808,7 +750,7 @@ class V2UpgradeTranslator:
         session = self._sessions.get(session_id)
         if session is None:
             data = wire.session_not_found_error_data(session_id=session_id)
-            raise _Refused(rpc.error(id, rpc.RESOURCE_NOT_FOUND, "Session not found", data))
+            raise Refused(rpc.error(id, rpc.RESOURCE_NOT_FOUND, "Session not found", data))
         return session
 
     def _capability(self, *path: str) -> bool:
@@ -824,20 +766,6 @@ class V2UpgradeTranslator:
         return rpc.error(id, rpc.METHOD_NOT_FOUND, text)
 
 
-def _params(id: rpc.RequestId, params: Any, cls: type[T]) -> T:
-    """A client request's params as its v2 model; a ``-32602`` answer when they are not."""
-    try:
-        if not isinstance(params, dict):
-            raise CodecError([Problem("params", "expected an object")])
-        return structure(params, cls, at="params")
-    except CodecError as err:
-        raise _Refused(_invalid(id, err)) from None
-
-
-def _invalid(id: rpc.RequestId, err: CodecError) -> rpc.Message:
-    return rpc.error(id, rpc.INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
-
-
 def _mcp_servers(id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
     """A validated request's MCP servers in v1 shape; a ``-32602`` answer for one v1 lacks."""
     servers = []
@@ -845,46 +773,9 @@ def _mcp_servers(id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, An
         converted = to_v1.mcp_server(server)
         if converted is None:
             problem = f"the agent speaks ACP v1, which has no MCP transport {server.get('type')!r}"
-            raise _Refused(
-                _invalid(id, CodecError([Problem(f"params.mcpServers[{index}]", problem)]))
-            )
+            raise refuse(id, f"params.mcpServers[{index}]", problem)
         servers.append(converted)
     return servers
-
-
-def _option(option: dict[str, Any]) -> dict[str, Any] | None:
-    """A v1 permission option → v2 (the same members)."""
-    option_id, name, kind = (
-        to_v2.text(option, "optionId"),
-        to_v2.text(option, "name"),
-        to_v2.text(option, "kind"),
-    )
-    if option_id is None or name is None or kind is None:
-        return None
-    return wire.permission_option(
-        option_id=option_id, name=name, kind=kind, meta=to_v2.meta(option)
-    )
-
-
-def _permission_answer(message: rpc.Message) -> dict[str, Any]:
-    """The client's answer to a permission request as the v1 agent's: a selected option,
-    or ``cancelled`` for anything else (an error, an unknown outcome)."""
-    result = message.get("result")
-    outcome = result.get("outcome") if isinstance(result, dict) else None
-    if isinstance(outcome, dict) and outcome.get("outcome") == "selected":
-        option_id = outcome.get("optionId")
-        if isinstance(option_id, str):
-            return v1.request_permission_response(
-                outcome=v1.selected_permission_outcome(option_id=option_id)
-            )
-    return v1.request_permission_response(outcome=v1.cancelled_permission_outcome())
-
-
-def _relayed(id: rpc.RequestId, message: rpc.Message) -> rpc.Message:
-    """A peer's answer to a forwarded request, under the id of the other hop."""
-    if message.get("error") is not None:
-        return rpc.forwarded_error(id, message["error"])
-    return rpc.result(id, message.get("result"))
 
 
 def _error_object(error: Any) -> dict[str, Any]:
