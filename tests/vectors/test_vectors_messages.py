@@ -33,6 +33,7 @@ from tests.support.schemas import (
     current_errors,
     legacy_errors,
     load_schema,
+    v2_errors,
 )
 from tests.support.vector_sides import TRANSLATOR_SIDES, protocol_errors, sides
 
@@ -907,6 +908,32 @@ def test_current_check_goes_beyond_the_top_level_anyof() -> None:
     assert any(p.startswith(f"[{NEWEST_CURRENT_SCHEMA.name}]") for p in current_errors(notice))
     # Extension methods: top-level check only.
     assert current_errors({"jsonrpc": "2.0", "method": "_x/y", "params": [1]}) == []
+
+
+def test_v2_check_is_the_drafts_own() -> None:
+    ack = {"jsonrpc": "2.0", "id": 1, "result": {"messageId": "m"}}
+    assert v2_errors(ack, "session/prompt") == []
+    # A v1 prompt answer is no v2 one: v2 acknowledges with the user message's id.
+    assert v2_errors(
+        {"jsonrpc": "2.0", "id": 1, "result": {"stopReason": "end_turn"}}, "session/prompt"
+    )
+    # A v1 chunk has no message id, which v2 requires. (v2's union of update kinds is
+    # open: a kind it does not know, such as v1's tool_call, validates as another kind.)
+    chunk = {"sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": "x"}}
+    update = {
+        "jsonrpc": "2.0",
+        "method": "session/update",
+        "params": {"sessionId": "s", "update": chunk},
+    }
+    assert current_errors(update) == []
+    assert v2_errors(update)
+    # v1's boolean capability markers are objects in v2.
+    init = {
+        "protocolVersion": 2,
+        "info": {"name": "a", "version": "1"},
+        "capabilities": {"session": {"prompt": {"image": True}}},
+    }
+    assert v2_errors({"jsonrpc": "2.0", "id": 0, "result": init}, "initialize")
 
 
 def test_legacy_check_covers_the_envelope() -> None:
