@@ -10,9 +10,9 @@ The public API, everything a library user needs, is exported here:
   :class:`StopAgent`, :class:`ReadLocalFile`, :class:`WriteLocalFile` (the union
   :data:`Output`);
 * the codec: :func:`structure`, :func:`unstructure`, :class:`CodecError`;
-* the typed models of both protocols: the modules :mod:`legacy` and :mod:`current`
-  (``acp_compat.legacy.PushToolCallParams``...), and :mod:`mapping`, the tables between
-  them.
+* the typed models, generated from the protocol's schemas: the modules :mod:`legacy`,
+  :mod:`current` and :mod:`v2` (the v2 draft) (``acp_compat.legacy.PushToolCallParams``...),
+  and :mod:`mapping`, the tables between them.
 
 Everything else (the modules under ``translate``, ``io``, ``cli``...) is internal and may
 change between releases. The names are imported on first use (:mod:`acp_compat._lazy`), so
@@ -42,6 +42,7 @@ EXPORTS: Final = {
     "current": "acp_compat.models",
     "legacy": "acp_compat.models",
     "mapping": "acp_compat.models",
+    "v2": "acp_compat.models",
     "Output": "acp_compat.translate.base",
     "ReadLocalFile": "acp_compat.translate.base",
     "StartAgent": "acp_compat.translate.base",
@@ -65,6 +66,7 @@ if TYPE_CHECKING:
     from acp_compat.models import current as current
     from acp_compat.models import legacy as legacy
     from acp_compat.models import mapping as mapping
+    from acp_compat.models import v2 as v2
     from acp_compat.translate.base import Output as Output
     from acp_compat.translate.base import ReadLocalFile as ReadLocalFile
     from acp_compat.translate.base import StartAgent as StartAgent

@@ -9,7 +9,7 @@ import pytest
 
 import acp_compat
 from acp_compat.codec import CodecError, structure, unstructure
-from acp_compat.models import current, legacy, mapping
+from acp_compat.models import current, legacy, mapping, v2
 from acp_compat.translate import base
 from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
@@ -33,6 +33,7 @@ EXPECTED = {
     "legacy": legacy,
     "current": current,
     "mapping": mapping,
+    "v2": v2,
 }
 
 
