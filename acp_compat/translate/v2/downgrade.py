@@ -384,7 +384,8 @@ class V2DowngradeTranslator:
             ToClient(session_update(session.session_id, u))
             for u in updates_for(session, update, unshown)
         ]
-        self._say_once(unshown)
+        if unshown:
+            self._say_once(unshown)
         return out
 
     def _state(self, session: DowngradeSession, update: dict[str, Any]) -> list[Output]:
