@@ -37,6 +37,9 @@ LEGACY_PROTOCOL_VERSION: Final = "0.0.9"
 CURRENT_PROTOCOL_VERSION: Final = 1
 """The current protocol's version number."""
 
+V2_PROTOCOL_VERSION: Final = 2
+"""The v2 draft's version number (the TypeScript SDK 2.4.0's; experimental)."""
+
 # --------------------------------------------------------------------------- icons and kinds
 
 LEGACY_ICONS: Final = frozenset(
