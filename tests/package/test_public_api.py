@@ -11,8 +11,8 @@ import acp_compat
 from acp_compat.codec import CodecError, structure, unstructure
 from acp_compat.models import current, legacy, mapping, v2
 from acp_compat.translate import base
-from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
 from acp_compat.translate.chain import Chain
+from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 from acp_compat.translate.v2 import (
     V2DowngradeOptions,

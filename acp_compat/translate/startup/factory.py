@@ -121,16 +121,13 @@ def _link(name: str, first: Decision | None, settings: WrapSettings, launch_cwd:
             )
         )
     from acp_compat.translate.upgrade.agent_name import agent_name
-    from acp_compat.translate.v2 import (
-        V2DowngradeOptions,
-        V2DowngradeTranslator,
-        V2UpgradeOptions,
-        V2UpgradeTranslator,
-    )
+    from acp_compat.translate.v2.options import V2DowngradeOptions, V2UpgradeOptions
 
     # A later link's agent is acp-compat's own upgrade: the agent keeps the command's name.
     named = agent_name(settings.command)
     if name == "v2-upgrade":
+        from acp_compat.translate.v2.upgrade import V2UpgradeTranslator
+
         return V2UpgradeTranslator(
             V2UpgradeOptions(
                 version=settings.version,
@@ -139,6 +136,8 @@ def _link(name: str, first: Decision | None, settings: WrapSettings, launch_cwd:
                 agent0_next_id=next_id,
             )
         )
+    from acp_compat.translate.v2.downgrade import V2DowngradeTranslator
+
     return V2DowngradeTranslator(
         V2DowngradeOptions(
             version=settings.version,

@@ -28,7 +28,7 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, RequestId, notification
 from acp_compat.models.current import wire
-from acp_compat.translate.downgrade.updates import notice_text
+from acp_compat.models.mapping import notice_text
 from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
     SessionEvent,
