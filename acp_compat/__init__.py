@@ -1,11 +1,14 @@
-"""acp-compat: bridges legacy ACP 0.0.x agents and clients with current ACP (protocolVersion 1).
+"""acp-compat: bridges the Agent Client Protocol's generations: 0.0.x, v1 and the v2 draft.
 
 The public API, everything a library user needs, is exported here:
 
 * the translators and their options: :class:`UpgradeTranslator` / :class:`UpgradeOptions`
   (a legacy agent behind a current client), :class:`DowngradeTranslator` /
-  :class:`DowngradeOptions` (a current agent behind a legacy client), and the
-  :class:`Translator` protocol they implement;
+  :class:`DowngradeOptions` (a current agent behind a legacy client),
+  :class:`V2UpgradeTranslator` / :class:`V2UpgradeOptions` (a v1 agent behind a v2 draft
+  client), :class:`V2DowngradeTranslator` / :class:`V2DowngradeOptions` (a v2 agent behind
+  a v1 client), :class:`Chain` (translators in a row: the upgrade and the v2 upgrade put a
+  legacy agent behind a v2 client), and the :class:`Translator` protocol they implement;
 * their outputs: :class:`ToClient`, :class:`ToAgent`, :class:`StartAgent`,
   :class:`StopAgent`, :class:`ReadLocalFile`, :class:`WriteLocalFile` (the union
   :data:`Output`);
@@ -55,6 +58,11 @@ EXPORTS: Final = {
     "DowngradeTranslator": "acp_compat.translate.downgrade",
     "UpgradeOptions": "acp_compat.translate.upgrade",
     "UpgradeTranslator": "acp_compat.translate.upgrade",
+    "V2DowngradeOptions": "acp_compat.translate.v2",
+    "V2DowngradeTranslator": "acp_compat.translate.v2",
+    "V2UpgradeOptions": "acp_compat.translate.v2",
+    "V2UpgradeTranslator": "acp_compat.translate.v2",
+    "Chain": "acp_compat.translate.chain",
 }
 """The public names and the module each comes from (imported on first use)."""
 
@@ -75,9 +83,14 @@ if TYPE_CHECKING:
     from acp_compat.translate.base import ToClient as ToClient
     from acp_compat.translate.base import Translator as Translator
     from acp_compat.translate.base import WriteLocalFile as WriteLocalFile
+    from acp_compat.translate.chain import Chain as Chain
     from acp_compat.translate.downgrade import DowngradeOptions as DowngradeOptions
     from acp_compat.translate.downgrade import DowngradeTranslator as DowngradeTranslator
     from acp_compat.translate.upgrade import UpgradeOptions as UpgradeOptions
     from acp_compat.translate.upgrade import UpgradeTranslator as UpgradeTranslator
+    from acp_compat.translate.v2 import V2DowngradeOptions as V2DowngradeOptions
+    from acp_compat.translate.v2 import V2DowngradeTranslator as V2DowngradeTranslator
+    from acp_compat.translate.v2 import V2UpgradeOptions as V2UpgradeOptions
+    from acp_compat.translate.v2 import V2UpgradeTranslator as V2UpgradeTranslator
 else:
     __getattr__, __dir__ = _lazy.lazy_exports(__name__, EXPORTS, "__version__")

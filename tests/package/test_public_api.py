@@ -11,14 +11,26 @@ import acp_compat
 from acp_compat.codec import CodecError, structure, unstructure
 from acp_compat.models import current, legacy, mapping, v2
 from acp_compat.translate import base
+from acp_compat.translate.chain import Chain
 from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
+from acp_compat.translate.v2 import (
+    V2DowngradeOptions,
+    V2DowngradeTranslator,
+    V2UpgradeOptions,
+    V2UpgradeTranslator,
+)
 
 EXPECTED = {
     "UpgradeTranslator": UpgradeTranslator,
     "UpgradeOptions": UpgradeOptions,
     "DowngradeTranslator": DowngradeTranslator,
     "DowngradeOptions": DowngradeOptions,
+    "V2UpgradeTranslator": V2UpgradeTranslator,
+    "V2UpgradeOptions": V2UpgradeOptions,
+    "V2DowngradeTranslator": V2DowngradeTranslator,
+    "V2DowngradeOptions": V2DowngradeOptions,
+    "Chain": Chain,
     "Translator": base.Translator,
     "Output": base.Output,
     "ToClient": base.ToClient,

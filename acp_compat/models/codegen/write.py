@@ -11,7 +11,11 @@ from .build import ClassSpec, MethodRow, Models, UnionSpec, build
 from .choices import PROTOCOLS
 from .emit import builders, header, module, values_name
 
-HAND_FACES = ("acp_compat/__init__.py", "acp_compat/translate/upgrade/__init__.py")
+HAND_FACES = (
+    "acp_compat/__init__.py",
+    "acp_compat/translate/upgrade/__init__.py",
+    "acp_compat/translate/v2/__init__.py",
+)
 """Hand-written packages with a lazy face: their ``if TYPE_CHECKING:`` block is written here
 from their ``EXPORTS`` table, so the runtime and type checkers read one list of names."""
 
