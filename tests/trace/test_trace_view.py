@@ -12,7 +12,7 @@ import json
 import re
 import subprocess
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -375,17 +375,24 @@ def test_follow_prints_turns_as_the_trace_grows(demo_trace: Path, tmp_path: Path
         stderr=subprocess.PIPE,
     )
     try:
+        assert proc.stdout is not None
+        stdout = proc.stdout
+
+        def entries_until(last: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+            got = [json.loads(stdout.readline())]
+            while not last(got[-1]):
+                got.append(json.loads(stdout.readline()))
+            return got
+
         half = len(data) // 2
         with live.open("ab") as out:
-            out.write(data[:half])  # the turn is open: nothing printed for it yet
+            out.write(data[:half])  # the session starts, and its turn is open
             out.flush()
-            time.sleep(0.6)
+            # Printed once the follower has read it: the turn is not, being open.
+            before = entries_until(lambda e: "started in" in e.get("text", ""))
+            assert [e["type"] for e in before] == ["info", "info"]
             out.write(data[half:])
-        assert proc.stdout is not None
-        deadline = time.monotonic() + 20
-        got: list[dict[str, Any]] = []
-        while time.monotonic() < deadline and not any(g["type"] == "turn" for g in got):
-            got.append(json.loads(proc.stdout.readline()))
+        got = entries_until(lambda e: e["type"] == "turn")
         [turn] = [g for g in got if g["type"] == "turn"]
         assert turn["stopReason"] == "end_turn" and len(turn["toolCalls"]) == 3
     finally:
