@@ -579,11 +579,11 @@ class Relay:
         """The client is behind: stop reading every agent, and the client itself (its
         requests make answers for it too), until it caught up."""
         self._behind = True
-        logger.debug(
-            "the client is %d bytes behind: not reading it or the agents until it catches up",
-            self.client_out.buffered,
-        )
-        self.client_in.pause()
+        if self.client_in.pause():
+            logger.debug(
+                "the client is %d bytes behind: not reading it (or the agents) until it catches up",
+                self.client_out.buffered,
+            )
         for agent in self._spawned:
             self._hold(agent, FlowEvent.CLIENT_BEHIND)
         self._watch_client_low()
