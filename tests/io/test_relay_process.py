@@ -134,6 +134,7 @@ def test_a_signal_during_the_probe_answers_initialize_and_leaves_no_agent(tmp_pa
     editor = Editor()
     probed = tmp_path / "probed"
     pids: list[int] = []
+    before = set(_children_of_us())  # a session's helpers (the interop forkserver) stay
 
     async def play() -> None:
         editor.send(CURRENT_INIT)
@@ -141,11 +142,7 @@ def test_a_signal_during_the_probe_answers_initialize_and_leaves_no_agent(tmp_pa
         with anyio.fail_after(20):
             while not probed.read_text().endswith("\n"):
                 await anyio.sleep(0.01)  # polling the file: its writes wake no one
-        pids.extend(
-            int(p)
-            for p in os.listdir("/proc")
-            if p.isdigit() and _child_of_us(int(p), zombie=False)
-        )
+        pids.extend(pid for pid in _children_of_us() if pid not in before)
         assert int(probed.read_text()) in pids
         os.kill(os.getpid(), signal.SIGTERM)
         answer = await editor.recv()
@@ -164,6 +161,13 @@ def test_a_signal_during_the_probe_answers_initialize_and_leaves_no_agent(tmp_pa
     editor.close()
     assert status == 128 + signal.SIGTERM
     assert pids and not any(_child_of_us(pid) for pid in pids)  # gone and reaped
+
+
+def _children_of_us() -> list[int]:
+    """The live (not zombie) children of this test process."""
+    return [
+        int(p) for p in os.listdir("/proc") if p.isdigit() and _child_of_us(int(p), zombie=False)
+    ]
 
 
 def _child_of_us(pid: int, *, zombie: bool = True) -> bool:
