@@ -517,6 +517,7 @@ class Relay:
 
     async def _wait_stdout_done(self, agent: AgentProcess) -> bool:
         """Wait until the agent's stdout was read to its end; ``False`` if it is given up."""
+        told = False
         while True:
             with anyio.move_on_after(self.config.grace) as waited:
                 await agent.stdout_done.wait()
@@ -526,6 +527,12 @@ class Relay:
             if held and not self._stopping:
                 # The client is slow, not the agent: what it printed last is still in the
                 # pipe and must be translated before its exit is reported.
+                if not told:
+                    told = True
+                    logger.debug(
+                        "agent %d exited; its last output waits for the client to read",
+                        agent.number,
+                    )
                 continue
             if held:
                 logger.warning(
@@ -572,7 +579,11 @@ class Relay:
         """The client is behind: stop reading every agent, and the client itself (its
         requests make answers for it too), until it caught up."""
         self._behind = True
-        self.client_in.pause()
+        if self.client_in.pause():
+            logger.debug(
+                "the client is %d bytes behind: not reading it (or the agents) until it catches up",
+                self.client_out.buffered,
+            )
         for agent in self._spawned:
             self._hold(agent, FlowEvent.CLIENT_BEHIND)
         self._watch_client_low()

@@ -47,6 +47,11 @@ SHOULD = "SHOULD"
 """A rule's level, as the spec words it: a broken MUST is a fault (exit status 1), a
 broken SHOULD a warning (``--strict`` counts it too)."""
 
+NUMBERED = frozenset({Protocol.CURRENT, Protocol.V2})
+"""The protocols of an integer version: JSON-RPC 2.0 throughout, with notifications (a
+legacy peer before 0.0.8 left ``jsonrpc`` out, and legacy has no notifications). A v2
+link is judged by the v2 draft's schema; the v2 rules themselves are to come (issue 26)."""
+
 MAX_FLAWS = 5
 """Field problems reported for one message, at most (the first ones, in wire order)."""
 
@@ -171,12 +176,12 @@ def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None)
         member, definition = "params", method.params
         if method.notification and kind is Kind.REQUEST:
             fixed.append(Flaw(f"{name} is a notification: it carries no id", "id"))
-        elif protocol is Protocol.CURRENT and not method.notification and kind is Kind.NOTIFICATION:
+        elif protocol in NUMBERED and not method.notification and kind is Kind.NOTIFICATION:
             fixed.append(Flaw(f"{name} is a request: it needs an id", "id"))
     check = schema.checker(definition) if definition is not None else None
     # (early v1 answered a request with nothing to say with null)
     void = kind is Kind.RESPONSE and definition is not None and not schema.requires(definition)
-    envelope = protocol is Protocol.CURRENT
+    envelope = protocol in NUMBERED
 
     def judge(message: dict[str, Any]) -> list[Flaw]:
         flaws = list(fixed)

@@ -519,13 +519,16 @@ class Pinned:
     def __init__(self, data: dict[str, Any]) -> None:
         self.current = Schema(data["current"])
         self.legacy = Schema(data["legacy"])
+        self.v2 = Schema(data["v2"])
         self.current_names: frozenset[str] = frozenset(data["currentMethodNames"])
         """Methods of the current protocol, unstable and earlier versions' included (the
         pinned method lists): not extensions, though the schema may not define them."""
 
     def of(self, protocol: Protocol) -> Schema:
         """The schema of ``protocol``."""
-        return self.legacy if protocol is Protocol.LEGACY else self.current
+        if protocol is Protocol.LEGACY:
+            return self.legacy
+        return self.v2 if protocol is Protocol.V2 else self.current
 
 
 @cache

@@ -119,8 +119,10 @@ class StartupEvent(enum.Enum):
     ANSWERED = "answered"
     """The probe's answer names the protocol that decides the mode."""
     CURRENT_FOR_LEGACY = "current_for_legacy"
-    """A current answer to a legacy client's own ``initialize``: the agent was told
-    neither ``clientCapabilities`` nor ``clientInfo``, so it is asked in its own protocol."""
+    """The answer to the client's own ``initialize`` names the protocol the agent must be
+    asked in: a current answer to a legacy client's (the agent was told neither
+    ``clientCapabilities`` nor ``clientInfo``), or a refusal of the client's version that
+    names the one the agent supports (a v2 agent's ``-32022`` to a v1 client)."""
     UNCLEAR = "unclear"
     """The probe's answer is an error or names no protocol."""
     TIMEOUT = "timeout"

@@ -35,7 +35,7 @@ class WrapSettings:
     command: tuple[str, ...]
     """The agent command (argv; never run through a shell)."""
     agent_protocol: str = "auto"
-    """``auto`` (probe the agent), ``legacy`` or ``current``."""
+    """``auto`` (probe the agent), ``legacy``, ``current`` or ``v2``."""
     probe_timeout: float = 5.0
     """Seconds each auto-detection probe waits for the agent's answer."""
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +94,6 @@ def test_current_agent_with_auth_methods_in_human_form() -> None:
 
 
 def test_silent_rust_legacy_agent_is_restarted_in_legacy() -> None:
-    started = time.monotonic()
     code, data = run_json("--timeout", "0.5", "--", *RUST_LEGACY)
     assert code == 0
     assert data["protocol"] == "legacy"
@@ -104,7 +102,8 @@ def test_silent_rust_legacy_agent_is_restarted_in_legacy() -> None:
         ("current", "timeout"),
         ("legacy", "answered"),
     ]
-    assert time.monotonic() - started < 8
+    # The current probe gave up after --timeout, not a default.
+    assert data["attempts"][0]["detail"] == "no answer within 0.5 s"
 
 
 def test_a_process_that_is_no_agent_is_not_identified() -> None:

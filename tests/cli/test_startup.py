@@ -49,13 +49,19 @@ def wraps() -> Iterator[list[Wrap]]:
         wrap.close()
 
 
+LOADED_MACHINE_MARGIN = 5.0
+"""Seconds a busy machine may add to a documented bound before a test calls it broken."""
+
+
 @pytest.mark.parametrize("argv", [SILENT, WRONG_ID], ids=["silent", "wrong-id"])
 def test_an_agent_that_never_answers_is_refused_within_two_probe_timeouts(
     argv: list[str], wraps: list[Wrap], tmp_path: Path
 ) -> None:
     timeout = 1.0
-    # The default grace: the refusal must not wait the normal close of a silent agent.
-    wrap = Wrap(argv, "--grace", "2", "--probe-timeout", str(timeout), cwd=str(tmp_path))
+    # A grace far beyond the bound: a refusal that waited --grace for the silent probe
+    # processes (not the 0.2 s they get) would take over 30 s, so even with a loaded
+    # machine's margin the bound tells the two apart.
+    wrap = Wrap(argv, "--grace", "30", "--probe-timeout", str(timeout), cwd=str(tmp_path))
     wraps.append(wrap)
     # Timed from the moment wrap reads its stdin (a request before initialize is
     # answered at once), not from the Python interpreter's start.
@@ -71,7 +77,9 @@ def test_an_agent_that_never_answers_is_refused_within_two_probe_timeouts(
     assert "no answer within 1 s" in problem["message"]
     assert "--experimental-acp" in problem["message"]
     assert [a["result"] for a in problem["data"]["attempts"]] == ["timeout", "timeout"]
-    assert elapsed < 2 * timeout + 1.0, f"refused after {elapsed:.2f} s"
+    # behaviour.md §6: wrap exits within two probe timeouts plus a second.
+    bound = 2 * timeout + 1.0
+    assert elapsed < bound + LOADED_MACHINE_MARGIN, f"refused after {elapsed:.2f} s"
 
 
 def _legacy(tmp: Path) -> list[str]:

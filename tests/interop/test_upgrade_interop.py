@@ -350,7 +350,8 @@ def test_cancel_mid_tool(
 ) -> None:
     """``slow`` starts a 30 s tool; session/cancel on its tool_call ends the turn
     ``cancelled`` at once, whether the legacy turn then returns null or an abort error, and
-    nothing of the turn arrives after the prompt response (the client lingers to see)."""
+    nothing of the turn arrives after the prompt response (the client lingers to see). A
+    turn that waited for the tool would outlast the client's own timeout, which fails it."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")
@@ -363,7 +364,6 @@ def test_cancel_mid_tool(
         call = tool_call(session)
         assert call["kind"] == "execute"
         assert call["statuses"][0] == "in_progress"
-        assert run.seconds < legacy_agent.SLOW_SECONDS / 3, run.describe()
 
     v1_clients.each(scenario)
 

@@ -188,9 +188,9 @@ def test_over_limit_lines_are_dropped_and_the_turn_goes_on(start: Any, tmp_path:
     # A client line over the limit is dropped too; the next request is served.
     wrap.send_raw(b'{"pad":"' + b"x" * 300000 + b'"}\n')
     assert _chunks(_prompt(wrap, 3, session, "echo next")) == ["next"]
-    log = wrap.stderr()
-    assert "agent 0: dropped a 300010-byte line" in log
-    assert "client: dropped a 300010-byte line" in log
+    dropped = ("agent 0: dropped a 300010-byte line", "client: dropped a 300010-byte line")
+    log = wrap.stderr_with(*dropped)
+    assert all(text in log for text in dropped), log
 
 
 def test_an_over_limit_client_request_is_answered(start: Any, tmp_path: Path) -> None:
@@ -239,7 +239,8 @@ def test_passthrough_current_to_current_copies_lines(start: Any, tmp_path: Path)
     messages = _prompt(wrap, 2, "s1", "hello")
     assert _chunks(messages) == ["hello"]
     assert messages[-1]["result"] == {"stopReason": "end_turn"}
-    assert "mode: passthrough (current agent, current client)" in wrap.stderr()
+    mode = "mode: passthrough (current agent, current client)"
+    assert mode in wrap.stderr_with(mode)
     wrap.close_stdin()
     assert wrap.wait() == 0
 
@@ -261,7 +262,8 @@ def test_passthrough_legacy_to_legacy(start: Any) -> None:
     assert chunk["params"] == {"chunk": {"text": "old times"}}
     wrap.send({"jsonrpc": "2.0", "id": chunk["id"], "result": None})
     assert wrap.recv() == {"jsonrpc": "2.0", "id": 1, "result": None}
-    assert "mode: passthrough (legacy agent, legacy client)" in wrap.stderr()
+    mode = "mode: passthrough (legacy agent, legacy client)"
+    assert mode in wrap.stderr_with(mode)
 
 
 def test_passthrough_agent_death_answers_and_exits_with_its_status(start: Any) -> None:
@@ -279,7 +281,8 @@ def test_downgrade_is_detected_after_a_rejected_legacy_probe(start: Any) -> None
     answer = wrap.request(0, "initialize", LEGACY_INIT)[-1]
     assert answer["result"]["protocolVersion"] == "0.0.9"
     assert answer["result"]["isAuthenticated"] is True
-    assert "mode: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
+    mode = "mode: downgrade (current agent, legacy client), auto-detected"
+    assert mode in wrap.stderr_with(mode)
 
 
 def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current(
@@ -298,23 +301,28 @@ def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current
     assert kept["protocolVersion"] == 1
     assert kept["clientCapabilities"]["fs"] == {"readTextFile": True, "writeTextFile": True}
     assert kept["clientInfo"]["name"] == "acp-compat"
-    assert "mode: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
+    mode = "mode: downgrade (current agent, legacy client), auto-detected"
+    assert mode in wrap.stderr_with(mode)
 
 
 def test_probe_timeout_then_legacy_retry(start: Any, tmp_path: Path) -> None:
     wrap = start(agent_command("legacy_agent", "--rust"), "--probe-timeout", "0.5")
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "echo rusty")) == ["rusty"]
-    log = wrap.stderr()
-    assert "probe (current initialize): no answer within 0.5 s" in log
-    assert "mode: upgrade (legacy agent, current client), auto-detected" in log
+    probe = "probe (current initialize): no answer within 0.5 s"
+    mode = "mode: upgrade (legacy agent, current client), auto-detected"
+    log = wrap.stderr_with(probe, mode)
+    assert probe in log
+    assert mode in log
 
 
 def test_explicit_agent_protocol_skips_the_probe(start: Any, tmp_path: Path) -> None:
     wrap = start(agent_command("legacy_agent", "--rust"), "--agent-protocol", "legacy")
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "echo direct")) == ["direct"]
-    log = wrap.stderr()
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+    log = wrap.stderr()  # all of it: what is not there never will be
     assert "probing" not in log
     assert "mode: upgrade (legacy agent, current client), --agent-protocol" in log
 
@@ -554,9 +562,12 @@ def test_a_second_signal_kills_the_agent_group_at_once(start: Any, tmp_path: Pat
     _upgrade_session(wrap, tmp_path)
     pids = _read_pids(pidfile)
     wrap.signal(signal.SIGTERM)
-    time.sleep(0.5)
+    # The first one is being acted on (two at once could arrive as one signal).
+    wrap.stderr_with("shutting down (received SIGTERM)")
     wrap.signal(signal.SIGTERM)
+    # At once: the first stop alone would wait out two 30 s grace periods.
     assert wrap.wait(timeout=5) == 128 + signal.SIGTERM
+    assert "second stop request: killing the agents now" in wrap.stderr()
     left = wait_gone(pids, timeout=3)
     for pid in left:
         os.kill(pid, signal.SIGKILL)

@@ -22,6 +22,7 @@ from tests.support.paths import ROOT
 PINNED = {
     "current": ROOT / "vectors" / "schemas" / "current" / "acp-v1-schema-ts-sdk-2.4.0.schema.json",
     "legacy": ROOT / "vectors" / "schemas" / "legacy" / "acp-0.0.10.schema.json",
+    "v2": ROOT / "vectors" / "schemas" / "v2" / "acp-v2-draft-ts-sdk-2.4.0.schema.json",
 }
 """The newest pinned schema of each protocol (each a superset of the ones before)."""
 

@@ -34,6 +34,7 @@ from acp_compat.translate.probe import (
     as_current_initialize,
     client_protocol,
     probe_request,
+    refused_for,
 )
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import wording
@@ -44,18 +45,36 @@ logger = logging.getLogger("acp_compat.translate.startup")
 
 
 class Mode(enum.Enum):
-    """How ``wrap`` relays, from the two protocols."""
+    """How ``wrap`` relays, from the two sides' protocols (the translators, or the chain of
+    them, by the names the conversation vectors give them)."""
 
     UPGRADE = "upgrade"
     DOWNGRADE = "downgrade"
+    V2_UPGRADE = "v2-upgrade"
+    """A current (v1) agent behind a v2 client."""
+    V2_DOWNGRADE = "v2-downgrade"
+    """A v2 agent behind a current (v1) client."""
+    LEGACY_V2 = "legacy-v2"
+    """A legacy agent behind a v2 client: the upgrade, then the v2 upgrade."""
+    V2_LEGACY = "v2-legacy"
+    """A v2 agent behind a legacy client: the v2 downgrade, then the downgrade."""
     PASSTHROUGH = "passthrough"
+
+
+_MODES: Mapping[tuple[Protocol, Protocol], Mode] = {
+    (Protocol.LEGACY, Protocol.CURRENT): Mode.UPGRADE,
+    (Protocol.CURRENT, Protocol.LEGACY): Mode.DOWNGRADE,
+    (Protocol.CURRENT, Protocol.V2): Mode.V2_UPGRADE,
+    (Protocol.V2, Protocol.CURRENT): Mode.V2_DOWNGRADE,
+    (Protocol.LEGACY, Protocol.V2): Mode.LEGACY_V2,
+    (Protocol.V2, Protocol.LEGACY): Mode.V2_LEGACY,
+}
+"""(agent, client) → mode, for every pair of different protocols."""
 
 
 def mode_for(agent: Protocol, client: Protocol) -> Mode:
     """The mode for an ``agent`` behind a ``client``."""
-    if agent is client:
-        return Mode.PASSTHROUGH
-    return Mode.UPGRADE if agent is Protocol.LEGACY else Mode.DOWNGRADE
+    return Mode.PASSTHROUGH if agent is client else _MODES[(agent, client)]
 
 
 @frozen
@@ -104,8 +123,9 @@ class Decision:
 
     @property
     def single_agent(self) -> bool:
-        """Whether the relay ends with its one agent process (all but the upgrade)."""
-        return self.mode is not Mode.UPGRADE
+        """Whether the relay ends with its one agent process (all but those that start
+        with the upgrade, which runs a legacy process a session)."""
+        return self.mode is not Mode.UPGRADE and self.mode is not Mode.LEGACY_V2
 
     @property
     def raw_passthrough(self) -> bool:
@@ -168,7 +188,8 @@ STEPS: Mapping[StartupState, int] = {
     _State.PROBING_AGAIN: 3,
 }
 """The probing states by their step: 1 and 3 send the client's own ``initialize``, 2 ours
-in the other protocol; each step after the first takes a fresh process; 3 waits longer."""
+in the other protocol (or the one step 1's answer named); each step after the first takes
+a fresh process; 3 waits longer."""
 
 
 class StartupPolicy:
@@ -189,6 +210,9 @@ class StartupPolicy:
         self.initialize: Message | None = None
         """The client's first ``initialize``, once it came."""
         self._client = Protocol.CURRENT
+        self._other = Protocol.LEGACY
+        """The protocol step 2 asks in: the client's ``other``, or the one the agent named
+        when it refused the client's version."""
         self._start_failure = ""
         """Why process 0 could not start (``START_FAILED``)."""
         self._early_exit: AgentExit | None = None
@@ -231,6 +255,7 @@ class StartupPolicy:
             return []
         if message.get("method") == "initialize" and "id" in message:
             self._client = client_protocol(message)
+            self._other = self._client.other
             legacy = self._client is Protocol.LEGACY
             self.initialize = message if legacy else as_current_initialize(message)
             return self._initialized()
@@ -346,7 +371,7 @@ class StartupPolicy:
         outputs: list[StartupOutput] = self._restart() if step > 1 else []
         if step == 2:
             self._probe = probe_request(
-                self._client.other, version=self.options.version, client_fs=self.options.client_fs
+                self._other, version=self.options.version, client_fs=self.options.client_fs
             )
         else:
             assert self.initialize is not None
@@ -369,7 +394,7 @@ class StartupPolicy:
 
     def _protocol_of(self, state: StartupState) -> Protocol:
         """The protocol of the ``initialize`` the step of ``state`` sends."""
-        return self._client.other if STEPS[state] == 2 else self._client
+        return self._other if STEPS[state] == 2 else self._client
 
     def _timeout_of(self, state: StartupState) -> float:
         timeout = self.options.probe_timeout
@@ -407,6 +432,12 @@ class StartupPolicy:
         account = wording.answer_account(answer, found)
         own = STEPS[self.state] != 2
         client = self._client
+        named = refused_for(answer) if found is None and own else None
+        if named is not None and named is not client:
+            # It refused the client's version, naming its own: it is asked in that.
+            self._other = named
+            event = _Event.CURRENT_FOR_LEGACY
+            return self._next_step(event, outcome, account, answer=answer)
         if found is None:
             return self._next_step(_Event.UNCLEAR, outcome, account, answer=answer)
         if own and found is Protocol.CURRENT and client is Protocol.LEGACY:

@@ -303,8 +303,8 @@ def test_cancel_mid_turn_ends_it_cancelled(tmp_path: Path) -> None:
                     )
 
             client.on_update = cancel_on_tool
-            with anyio.fail_after(5):  # the scripted wait is 30 s: only the cancel ends it
-                answer = await client.prompt(session, "slow")
+            # The scripted wait is 30 s: only the cancel ends it before call() gives up.
+            answer = await client.prompt(session, "slow")
             assert answer["result"] == {"stopReason": "cancelled"}
             assert tool_statuses(client.updates[session]) == [
                 ("tool_call", "in_progress"),
@@ -522,6 +522,8 @@ class DetachedCallAgent(FloodAgent):
     """Asks for a confirmation from a task of its own, outside the shim's request tasks."""
 
     outcomes: ClassVar[list[BaseException | str]] = []
+    settled: ClassVar[anyio.Event]
+    """Set once the call has its outcome (made by the test, in its event loop)."""
 
     async def send_user_message(self, params: SendUserMessageParams) -> None:
         asyncio.get_running_loop().create_task(self._ask())
@@ -537,12 +539,14 @@ class DetachedCallAgent(FloodAgent):
             self.outcomes.append(exc)
         else:
             self.outcomes.append(answer.outcome)
+        self.settled.set()
 
 
 def test_a_stopped_instance_s_detached_call_is_not_left_waiting(tmp_path: Path) -> None:
     DetachedCallAgent.outcomes.clear()
 
     async def main() -> None:
+        DetachedCallAgent.settled = anyio.Event()
         async with shim(DetachedCallAgent, tmp_path) as client:
             asked = anyio.Event()
 
@@ -563,8 +567,7 @@ def test_a_stopped_instance_s_detached_call_is_not_left_waiting(tmp_path: Path) 
                 await client.call("session/close", {"sessionId": session})
             assert answers[0]["result"] == {"stopReason": "cancelled"}
             with anyio.fail_after(5):
-                while not DetachedCallAgent.outcomes:
-                    await anyio.sleep(0.01)
+                await DetachedCallAgent.settled.wait()
             [outcome] = DetachedCallAgent.outcomes
             assert isinstance(outcome, LegacyRequestError)
             assert outcome.data == {"details": "the session was closed"}
