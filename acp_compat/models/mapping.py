@@ -100,6 +100,10 @@ FALLBACK_LEGACY_STATUS: Final = "running"
 FINAL_STATUSES: Final = frozenset({"completed", "failed"})
 """Current statuses after which a tool call changes no more."""
 
+LEGACY_FINAL_STATUSES: Final = frozenset(LEGACY_STATUS[status] for status in FINAL_STATUSES)
+"""The same for a legacy ``updateToolCall`` (``finished``, ``error``): the legacy
+statuses the final current ones map to."""
+
 # --------------------------------------------------------------------------- outcomes and options
 
 OPTION_KIND_BY_OUTCOME: Final[dict[str, str]] = {
@@ -167,6 +171,7 @@ def check_tables() -> None:
         (set(CURRENT_STATUS.values()) | {"pending"}, current_statuses, "CURRENT_STATUS values"),
         (set(LEGACY_STATUS), current_statuses, "LEGACY_STATUS keys"),
         (set(LEGACY_STATUS.values()), legacy_statuses, "LEGACY_STATUS values"),
+        (FINAL_STATUSES | current_statuses, current_statuses, "FINAL_STATUSES"),
         (set(OPTION_KIND_BY_OUTCOME) | {"cancel"}, outcomes, "OPTION_KIND_BY_OUTCOME keys"),
         (
             set(OPTION_KIND_BY_OUTCOME.values()) | {"reject_always"},

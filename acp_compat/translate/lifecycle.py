@@ -12,9 +12,11 @@ a :class:`LifecycleError` reaching the shell would be a bug in the owner.
 The machines:
 
 * an **agent process** as the upgrade translator knows it (:data:`PROCESS_TRANSITIONS`);
-* a **session** and its turn, in both translators (:data:`SESSION_TRANSITIONS`): the
-  upgrade keeps one per current session, the downgrade one for its legacy client's only
-  session. A cancelled turn is ``CANCELLING`` in both;
+* a **session** and its turn, in both translators and in a trace read back
+  (:data:`SESSION_TRANSITIONS`): the upgrade keeps one per current session, the downgrade
+  one for its legacy client's only session, :mod:`acp_compat.trace.links` one per session
+  each link of a trace shows (there a move the table does not allow is a peer's mistake
+  the checker reports, and the state stays). A cancelled turn is ``CANCELLING`` in all;
 * ``wrap``'s **startup** (:data:`STARTUP_TRANSITIONS`), the policy of
   :mod:`acp_compat.translate.startup`.
 
@@ -58,13 +60,17 @@ class ProcessEvent(enum.Enum):
 class SessionState(enum.Enum):
     """Where one session stands."""
 
+    LOADING = "loading"
+    """``session/load`` or ``session/resume`` is out; the agent replays the history. Only a
+    trace shows it: neither translator offers loading, both open sessions idle."""
     IDLE = "idle"
     """No prompt running."""
     PROMPTING = "prompting"
     """A prompt is running (the upgrade's legacy ``sendUserMessage``, the downgrade's
     ``session/prompt``, is out)."""
     CANCELLING = "cancelling"
-    """The running prompt was cancelled; the turn ends ``cancelled`` when the agent answers."""
+    """The running prompt was cancelled (current ``session/cancel``; legacy
+    ``cancelSendMessage`` answered); the turn ends ``cancelled`` when the agent answers."""
     ENDED = "ended"
     """Its agent process is gone: every later prompt gets the process's error."""
 
@@ -72,6 +78,8 @@ class SessionState(enum.Enum):
 class SessionEvent(enum.Enum):
     """What happens to a session."""
 
+    OPENED = "opened"
+    """The ``session/load`` or ``session/resume`` answer."""
     PROMPT = "prompt"
     CANCEL = "cancel"
     TURN_END = "turn_end"
@@ -149,6 +157,7 @@ PROCESS_TRANSITIONS: Mapping[ProcessState, Mapping[ProcessEvent, ProcessState]] 
 
 _S, _SE = SessionState, SessionEvent
 SESSION_TRANSITIONS: Mapping[SessionState, Mapping[SessionEvent, SessionState]] = {
+    _S.LOADING: {_SE.OPENED: _S.IDLE, _SE.AGENT_GONE: _S.ENDED},
     _S.IDLE: {_SE.PROMPT: _S.PROMPTING, _SE.AGENT_GONE: _S.ENDED},
     _S.PROMPTING: {
         _SE.CANCEL: _S.CANCELLING,
