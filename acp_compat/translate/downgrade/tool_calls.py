@@ -18,6 +18,7 @@ from typing import Any
 
 from acp_compat._define import define, frozen
 from acp_compat.jsonrpc import messages as rpc
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 
 from .content import legacy_locations, merge_content, plan_checklist, plan_entries
 from .legacy_meta import LegacyHints, legacy_hints
@@ -96,7 +97,7 @@ class ToolCallRelay:
         card = self._cards.get(tool_call["toolCallId"])
         if card is None or card.abandoned:
             card = self._push(tool_call)
-            if tool_call.get("status") in ("completed", "failed"):
+            if tool_call.get("status") in CURRENT_FINAL_STATUSES:
                 self._update(card, tool_call)
         else:
             # A repeated tool_call for a known id of this turn restates the call.

@@ -12,7 +12,7 @@ import attrs
 
 from acp_compat._define import define, frozen
 from acp_compat.jsonrpc.messages import RequestId
-from acp_compat.models.mapping import FINAL_STATUSES
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
 from acp_compat.translate.lifecycle import (
     PROCESS_TRANSITIONS,
@@ -160,7 +160,7 @@ class ToolCallTable:
 
     def update(self, tool_id: int, status: str) -> None:
         """Open call ``tool_id`` is now in ``status``: forgotten once that is final."""
-        if status in FINAL_STATUSES:
+        if status in CURRENT_FINAL_STATUSES:
             del self._open[tool_id]
 
     def fail(self, tool_id: int) -> bool:
