@@ -42,7 +42,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from acp_compat.examples.agent_side import Client, RequestError, run_agent
+from acp_compat.examples.agent_side import Client, run_agent
 
 # The script is the legacy example's, taken from it rather than copied: the port must
 # show an editor the same turn (tests/interop compares the two), so the texts cannot drift.
@@ -60,6 +60,7 @@ from acp_compat.examples.legacy_agent import (
     SLOW_SECONDS,
     THOUGHT,
 )
+from acp_compat.jsonrpc.messages import RequestError
 from acp_compat.models.current import (
     AgentCapabilities,
     AgentMessageChunk,

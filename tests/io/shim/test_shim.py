@@ -25,7 +25,7 @@ import pytest
 
 from acp_compat.examples.inprocess_agent import EDIT_SUFFIX, FAILURE, ExampleAgent
 from acp_compat.io.lines import LineReader, LineWriter
-from acp_compat.io.shim import LegacyClient, LegacyRequestError, serve_legacy_agent
+from acp_compat.io.shim import LegacyClient, RequestError, serve_legacy_agent
 from acp_compat.io.shim.api import AGENT_METHODS
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES, encode
 from acp_compat.jsonrpc.messages import Message
@@ -338,7 +338,7 @@ class PickyAgent:
         self.client = client
 
     async def initialize(self, params: InitializeParams) -> InitializeResponse:
-        raise LegacyRequestError(-32099, "No licence", {"details": "buy one"})
+        raise RequestError(-32099, "No licence", {"details": "buy one"})
 
     async def authenticate(self) -> None:
         """Nothing to log in to."""
@@ -533,7 +533,7 @@ class DetachedCallAgent(FloodAgent):
         )
         try:
             answer = await self.client.request_tool_call_confirmation(confirmation)
-        except LegacyRequestError as exc:
+        except RequestError as exc:
             self.outcomes.append(exc)
         else:
             self.outcomes.append(answer.outcome)
@@ -566,7 +566,7 @@ def test_a_stopped_instance_s_detached_call_is_not_left_waiting(tmp_path: Path) 
                 while not DetachedCallAgent.outcomes:
                     await anyio.sleep(0.01)
             [outcome] = DetachedCallAgent.outcomes
-            assert isinstance(outcome, LegacyRequestError)
+            assert isinstance(outcome, RequestError)
             assert outcome.data == {"details": "the session was closed"}
             # The dialog the client still shows was withdrawn.
             assert [m["method"] for m in client.received if m.get("method") == "$/cancel_request"]
