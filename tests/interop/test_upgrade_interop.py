@@ -280,7 +280,9 @@ def test_file_tools_over_two_turns(
 def test_edit(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -> None:
     """``edit`` asks permission with the edit options; an allow changes hello.txt in the
     session folder and completes the call; a reject or cancel leaves the file alone and
-    fails the call."""
+    fails the call. Behind the relay a cancelled answer is the start of a cancel (clients
+    answer a cancelled turn's dialog so): the legacy agent is told to stop, and the turn
+    ends ``cancelled``; the native port takes it as a refusal and finishes its turn."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")
@@ -288,7 +290,8 @@ def test_edit(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -
         args = ["--prompt", "edit", "--permission", answer]
         run = ok(client.run(upgrade_relay(), *args, cwds=[cwd]))
         session = run.session()
-        assert session["stopReasons"] == ["end_turn"]
+        cancelled = answer == "cancel" and upgrade_relay.relayed
+        assert session["stopReasons"] == ["cancelled" if cancelled else "end_turn"]
         assert session["permissions"] == [
             {"toolCallId": "1", "options": EDIT_OPTIONS, "answer": ANSWERS[answer]}
         ]
@@ -311,7 +314,8 @@ def test_edit(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -
         else:
             assert hello.read_text(encoding="utf-8") == HELLO_TEXT
             assert call["statuses"] == ["pending", "failed"]
-            assert f"The edit to {legacy_agent.HELLO} was not applied." in session["text"]
+            refused = f"The edit to {legacy_agent.HELLO} was not applied."
+            assert (refused in session["text"]) == (not cancelled)
 
     v1_clients.each(scenario)
 

@@ -23,6 +23,9 @@ class FsCall:
 
     method: str
     agent_request_id: rpc.RequestId
+    dropped: bool = False
+    """The agent cancelled it (``$/cancel_request``, answered ``-32800``): it is not sent
+    if still queued, and the legacy client's late answer is dropped."""
 
 
 def forward(
@@ -38,19 +41,28 @@ def forward(
             value = params.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 legacy[key] = value
-        outbox.request("readTextFile", lambda: legacy, FsCall("readTextFile", id))
+        call = FsCall("readTextFile", id)
+        outbox.request("readTextFile", lambda: None if call.dropped else legacy, call)
         return []
     content = params.get("content")
     if not isinstance(content, str):
         problem = f"{method}: content must be a string"
         return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
     written = {"path": path, "content": content}
-    outbox.request("writeTextFile", lambda: written, FsCall("writeTextFile", id))
+    call = FsCall("writeTextFile", id)
+    outbox.request("writeTextFile", lambda: None if call.dropped else written, call)
     return []
 
 
-def answer(context: FsCall, message: rpc.Message) -> Output:
-    """The agent's answer for the legacy client's answer ``message``."""
+def answer(context: FsCall, message: rpc.Message) -> list[Output]:
+    """The agent's answer for the legacy client's answer ``message`` (none for a request
+    the agent cancelled)."""
+    if context.dropped:
+        return []
+    return [_answer(context, message)]
+
+
+def _answer(context: FsCall, message: rpc.Message) -> Output:
     agent_id = context.agent_request_id
     if message.get("error") is not None:
         return ToAgent(0, rpc.forwarded_error(agent_id, message["error"]))

@@ -84,6 +84,12 @@ class ClientOutbox:
         """Queue a response to one of the client's requests, behind everything queued."""
         self._queue.append(_Item(None, message=message))
 
+    def contexts(self) -> list[Any]:
+        """The context of every request to the client still waiting: queued, or sent and
+        not answered yet."""
+        queued = [item.context for item in self._queue if item.method is not None]
+        return queued + list(self.requests.pending().values())
+
     def flush(self) -> list[Output]:
         """Everything that may leave now, in order."""
         out: list[Output] = []

@@ -58,7 +58,8 @@ class Confirm:
     agent_request_id: rpc.RequestId
     options: list[dict[str, Any]]
     dropped: bool = False
-    """Answered ``cancelled`` already (the turn was cancelled): the client's answer is dropped."""
+    """Answered already (``cancelled``: the turn was cancelled, or ``-32800``: the agent
+    cancelled it): the client's answer is dropped."""
 
 
 def _title(fields: dict[str, Any]) -> str:
@@ -285,11 +286,19 @@ class ToolCallRelay:
 
         Their cards never get a legacy id (the client's late answers are dropped).
         """
-        dropped, self._permissions = self._permissions, []
+        dropped = list(self._permissions)
         for context in dropped:
-            context.dropped = True
-            self._abandon(context.card)
+            self.drop_permission(context)
         return dropped
+
+    def drop_permission(self, context: Confirm) -> None:
+        """Forget one open permission request (answered already, or cancelled by the
+        agent): the client's late answer is dropped, and the card is not sent if it is
+        still queued."""
+        if context in self._permissions:
+            self._permissions.remove(context)  # Confirm compares by identity
+        context.dropped = True
+        self._abandon(context.card)
 
     # -- plans -----------------------------------------------------------------------------
 
@@ -303,8 +312,11 @@ class ToolCallRelay:
         self._cards.clear()
 
     def end_turn(self) -> None:
-        """The turn is over: a plan card still running is finished (its checklist shows
-        what got done), so the legacy client is not left with a spinner for ever."""
+        """The turn is over: a held pending call is shown (its card belongs to the turn,
+        before the turn's answer), and a plan card still running is finished (its
+        checklist shows what got done), so the legacy client is not left with a spinner
+        for ever."""
+        self.release_held()
         card = self._plan_card
         if card is not None and not card.abandoned and card.status == "running":
             card.status = "finished"
