@@ -234,7 +234,7 @@ class ClientSide:
         session.lifecycle.start_turn(request_id)
         session.updated_at = self._state.options.now()
         if session.title is None:
-            session.title = prompts.prompt_title(chunks)
+            session.title = prompts.prompt_title(prompt.prompt)
         return [ToAgent(proc.number, request(legacy_id, "sendUserMessage", {"chunks": chunks}))]
 
     def _session_list(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
