@@ -114,7 +114,10 @@ Choices
   ``session/set_config_option`` switch it from the next confirmation on, and both
   ``current_mode_update`` and ``config_option_update`` go out before the answer.
 * A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never
-  an allow); so does an optionId that was not offered (logged as a warning).
+  an allow); so does an optionId that was not offered (logged as a warning). An allowed
+  call is reported ``in_progress`` first (a client may hide a ``pending`` one).
+* A confirmation's details go into ``rawInput``, and into the content only when the
+  title does not show them already (:func:`.tools.confirmation_details`).
 * Agent requests outside a running turn (a legacy agent should not make any): chunks,
   tool updates and plans are answered and not shown; ``requestToolCallConfirmation`` is
   answered ``cancel``. A process serving no session gets ``-32603`` for session requests.

@@ -41,7 +41,7 @@ from acp_compat.translate.upgrade.records import (
     SessionRecord,
     SessionRegistry,
 )
-from acp_compat.translate.upgrade.turn_end import TurnEnds, failed_update
+from acp_compat.translate.upgrade.turn_end import TurnEnds, status_update
 
 log = logging.getLogger("acp_compat.translate.upgrade")
 
@@ -229,12 +229,16 @@ class UpgradeState:
     ) -> list[Output]:
         """Answer the agent's ``requestToolCallConfirmation`` ``legacy_id`` with the legacy
         ``outcome``, whoever chose it (the user, the session's mode, or the relay for a
-        cancelled or ended turn). After a rejecting outcome the legacy agent sends nothing
-        more for the call, so it is closed as failed for the user first."""
+        cancelled or ended turn), telling the client first what became of the call: after
+        a rejecting outcome the legacy agent sends nothing more for it, so it is closed as
+        failed; an allowed one runs now (``in_progress``: a client may hide a call while
+        it is ``pending``, and a long command would stay invisible until it ends)."""
         outputs: list[Output] = []
         session = self.sessions.get(session_id)
         if outcome in REJECTING_OUTCOMES and session is not None:
             outputs += self.fail_tool(session, tool_id)
+        elif session is not None and session.tools.locations(tool_id) is not None:
+            outputs.append(status_update(session.session_id, tool_id, "in_progress"))
         reply = {"id": tool_id, "outcome": outcome}
         outputs.append(ToAgent(proc.number, result(legacy_id, reply)))
         return outputs
@@ -243,4 +247,4 @@ class UpgradeState:
         """Mark a running turn's tool call ``failed`` for the client, unless it ended."""
         if not session.tools.fail(tool_id):
             return []
-        return [failed_update(session.session_id, tool_id)]
+        return [status_update(session.session_id, tool_id)]
