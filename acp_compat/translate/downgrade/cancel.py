@@ -45,7 +45,7 @@ def cancel_send_message(state: DowngradeState, request_id: rpc.RequestId) -> lis
     state.turn.cancel()
     session_id = state.connection.session_id
     out.append(ToAgent(0, rpc.notification("session/cancel", {"sessionId": session_id})))
-    out += [ToAgent(0, answer) for answer in state.tools.cancel_permissions()]
+    out += [refused(context.agent_request_id) for context in state.tools.drop_permissions()]
     return out
 
 

@@ -125,7 +125,7 @@ def plan_entries(entries: Any) -> list[dict[str, Any]]:
             {
                 "content": entry["content"],
                 "priority": priority if priority in ("high", "medium", "low") else "medium",
-                "status": status if status in _PLAN_MARK else "pending",
+                "status": status if isinstance(status, str) and status in _PLAN_MARK else "pending",
             }
         )
     return result

@@ -76,7 +76,7 @@ def legacy_hints(carrier: Any) -> LegacyHints:
     if not isinstance(legacy, dict):
         return NO_HINTS
     icon = legacy.get("icon")
-    if icon is not None and icon not in LEGACY_ICONS:
+    if icon is not None and not (isinstance(icon, str) and icon in LEGACY_ICONS):
         log.warning("ignoring _meta.acpCompat.legacy.icon %r: not a legacy icon", icon)
         icon = None
     confirmation = legacy.get("confirmation")

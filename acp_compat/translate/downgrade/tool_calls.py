@@ -98,7 +98,8 @@ class ToolCallRelay:
         card = self._cards.get(tool_call["toolCallId"])
         if card is None or card.abandoned:
             card = self._push(tool_call)
-            if tool_call.get("status") in CURRENT_FINAL_STATUSES:
+            status = tool_call.get("status")
+            if isinstance(status, str) and status in CURRENT_FINAL_STATUSES:
                 self._update(card, tool_call)
         else:
             # A repeated tool_call for a known id of this turn restates the call.
@@ -273,13 +274,6 @@ class ToolCallRelay:
                 result.get("outcome") if isinstance(result, dict) else None, context.options
             )
         return rpc.result(context.agent_request_id, {"outcome": outcome})
-
-    def cancel_permissions(self) -> list[rpc.Message]:
-        """Answer every open permission request ``cancelled`` (the turn was cancelled)."""
-        return [
-            rpc.result(context.agent_request_id, {"outcome": dict(CANCELLED)})
-            for context in self.drop_permissions()
-        ]
 
     def drop_permissions(self) -> list[Confirm]:
         """Forget open permission requests without answering them (returned).

@@ -819,6 +819,38 @@ def test_legacy_meta_restores_icon_confirmation_and_content() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"sessionUpdate": ["tool_call"]},
+        {"sessionUpdate": {"kind": "plan"}},
+        {"sessionUpdate": "tool_call", "toolCallId": "x", "status": ["completed"]},
+        {
+            "sessionUpdate": "tool_call",
+            "toolCallId": "x",
+            "_meta": {"acpCompat": {"legacy": {"icon": {"name": "pencil"}}}},
+        },
+        {"sessionUpdate": "plan", "entries": [{"content": "c", "status": ["done"]}]},
+    ],
+    ids=["kind-list", "kind-object", "status-list", "icon-object", "plan-status-list"],
+)
+def test_unhashable_values_where_a_name_belongs_are_ignored(body: dict[str, Any]) -> None:
+    """Found by test_downgrade_hostile: a list or object where a kind, status or icon
+    belongs raised TypeError (unhashable) in a set or table lookup."""
+    h = Harness()
+    h.ready()
+    h.turn()
+    # Not h.agent: it holds the agent's messages to the schema, and these break it.
+    for output in h.translator.from_agent(0, update(body)):
+        assert isinstance(output, (ToClient, ToAgent))
+
+
+def test_an_unhashable_legacy_outcome_is_cancelled() -> None:
+    options = [{"optionId": "allow", "name": "Allow", "kind": "allow_once"}]
+    assert outcome_for(["allow"], options) == {"outcome": "cancelled"}
+    assert outcome_for({"allow": True}, options) == {"outcome": "cancelled"}
+
+
 def test_malformed_legacy_meta_is_ignored() -> None:
     h = Harness()
     h.ready()
