@@ -26,7 +26,6 @@ from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionLifecycle
 
-from .file_access import FsCall
 from .mapping import CANCELLED
 from .state import DowngradeState
 from .tool_calls import Confirm
@@ -74,17 +73,13 @@ def cancel_request(state: DowngradeState, request_id: object) -> list[Output]:
     """The agent's ``$/cancel_request {requestId}``: ``-32800`` for its request that waits
     on the legacy client; any other id (answered already, never sent, of another JSON
     type) is ignored."""
-    for context in state.outbox.contexts():
-        if not isinstance(context, (Confirm, FsCall)) or context.dropped:
-            continue
-        if type(context.agent_request_id) is type(request_id) and (
-            context.agent_request_id == request_id
-        ):
-            if isinstance(context, Confirm):
-                state.tools.drop_permission(context)
-            else:
-                context.dropped = True
-            answer = rpc.error(context.agent_request_id, rpc.REQUEST_CANCELLED, "Request cancelled")
-            return [ToAgent(0, answer)]
-    log.debug("$/cancel_request for %.100r, which is not pending: ignored", request_id)
-    return []
+    context = state.outbox.for_agent(request_id)
+    if context is None:
+        log.debug("$/cancel_request for %.100r, which is not pending: ignored", request_id)
+        return []
+    if isinstance(context, Confirm):
+        state.tools.drop_permission(context)
+    else:
+        context.dropped = True
+    answer = rpc.error(context.agent_request_id, rpc.REQUEST_CANCELLED, "Request cancelled")
+    return [ToAgent(0, answer)]

@@ -8,24 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import Output, ToAgent
 
-from .outbox import ClientOutbox
+from .outbox import ClientOutbox, ForAgent
 
 FS_METHODS = frozenset({"fs/read_text_file", "fs/write_text_file"})
 
 
 @define(eq=False)
-class FsCall:
+class FsCall(ForAgent):
     """Context of a legacy ``readTextFile`` / ``writeTextFile`` made for an agent ``fs/*``."""
 
-    method: str
-    agent_request_id: rpc.RequestId
-    dropped: bool = False
-    """The agent cancelled it (``$/cancel_request``, answered ``-32800``): it is not sent
-    if still queued, and the legacy client's late answer is dropped."""
+    method: str = attrs.field(kw_only=True)
 
 
 def forward(
@@ -41,7 +39,7 @@ def forward(
             value = params.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 legacy[key] = value
-        call = FsCall("readTextFile", id)
+        call = FsCall(id, method="readTextFile")
         outbox.request("readTextFile", lambda: None if call.dropped else legacy, call)
         return []
     content = params.get("content")
@@ -49,7 +47,7 @@ def forward(
         problem = f"{method}: content must be a string"
         return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
     written = {"path": path, "content": content}
-    call = FsCall("writeTextFile", id)
+    call = FsCall(id, method="writeTextFile")
     outbox.request("writeTextFile", lambda: None if call.dropped else written, call)
     return []
 

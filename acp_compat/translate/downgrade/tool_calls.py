@@ -16,6 +16,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import attrs
+
 from acp_compat._define import define, frozen
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
@@ -30,7 +32,7 @@ from .mapping import (
     outcome_for,
     well_formed_options,
 )
-from .outbox import ClientOutbox, ToolCard
+from .outbox import ClientOutbox, ForAgent, ToolCard
 
 log = logging.getLogger("acp_compat.translate.downgrade")
 
@@ -51,15 +53,11 @@ class Assign:
 
 
 @define(eq=False)
-class Confirm:
+class Confirm(ForAgent):
     """Context of a ``requestToolCallConfirmation`` made for an agent permission request."""
 
-    card: ToolCard
-    agent_request_id: rpc.RequestId
-    options: list[dict[str, Any]]
-    dropped: bool = False
-    """Answered already (``cancelled``: the turn was cancelled, or ``-32800``: the agent
-    cancelled it): the client's answer is dropped."""
+    card: ToolCard = attrs.field(kw_only=True)
+    options: list[dict[str, Any]] = attrs.field(kw_only=True)
 
 
 def _title(fields: dict[str, Any]) -> str:
@@ -240,7 +238,7 @@ class ToolCallRelay:
         params_out["confirmation"] = hints.confirmation or confirmation_for(
             card.kind, card.title, fields.get("rawInput")
         )
-        context = Confirm(card, request_id, well_formed_options(params.get("options")))
+        context = Confirm(request_id, card=card, options=well_formed_options(params.get("options")))
         self._permissions.append(context)
 
         def build() -> dict[str, Any] | None:

@@ -291,7 +291,7 @@ class DowngradeTranslator:
     def _client_response(self, message: rpc.Message) -> list[Output]:
         """The client answered one of acp-compat's requests."""
         state = self._state
-        context = state.outbox.requests.settle(message.get("id"))
+        context = state.outbox.settle(message.get("id"))
         failed = "error" in message and message["error"] is not None
         result = None if failed else message.get("result")
         gone = state.connection.state is _C.GONE
