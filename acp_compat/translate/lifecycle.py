@@ -22,11 +22,12 @@ The machines:
 * the relay's **agent reader** (:data:`READER_TRANSITIONS`): whether the shell reads an
   agent's stdout, and what holds it (the backpressure of ``acp_compat/io/relay.py``).
 
-As in h11, the flags live with their states: each machine's record here (a session's
-:class:`SessionLifecycle`, the downgrade's :class:`Connection`, the relay's
-:class:`AgentFlow`) holds its state and what each state carries (the running prompt, the
-failure once it ended, the agent's answers), and only the record's own methods change
-them, each through one transition, so a flag can never disagree with the state.
+As in h11, the flags live with their states: each machine's record here (an agent
+process's :class:`ProcessLifecycle`, a session's :class:`SessionLifecycle`, the
+downgrade's :class:`Connection`, the relay's :class:`AgentFlow`) holds its state and what
+each state carries (the running prompt, the failure once it ended, the agent's answers),
+and only the record's own methods change them, each through one transition, so a flag
+can never disagree with the state.
 
 ``docs/architecture.md`` shows each table as :func:`markdown_table` renders it (a test
 holds the page to it).
@@ -267,6 +268,53 @@ def markdown_table(table: Mapping[StateT, Mapping[EventT, StateT]]) -> str:
 
 
 # --------------------------------------------------------------------------- records
+
+
+@define
+class ProcessLifecycle:
+    """An agent process's state, as the upgrade translator knows it, and what its states
+    carry: the legacy ``initialize`` result once it is ``READY``, the error to answer with
+    once it is ``GONE``. Read the attributes; change them only through the methods (each
+    one transition of :data:`PROCESS_TRANSITIONS`)."""
+
+    state: ProcessState = attrs.field(default=ProcessState.UNINITIALIZED, init=False)
+    initialize_result: dict[str, Any] | None = attrs.field(default=None, init=False)
+    failure: dict[str, Any] | None = attrs.field(default=None, init=False)
+
+    @property
+    def alive(self) -> bool:
+        """Not ``GONE``: its exit (or start failure) has not been reported yet."""
+        return self.state is not ProcessState.GONE
+
+    @property
+    def usable(self) -> bool:
+        """Alive and not being closed: new requests may be sent to it."""
+        return self.state is not ProcessState.GONE and self.state is not ProcessState.STOPPING
+
+    def send_initialize(self) -> None:
+        """acp-compat's ``initialize`` goes to it."""
+        self._move(ProcessEvent.SEND_INITIALIZE)
+
+    def initialized(self, result: dict[str, Any]) -> None:
+        """It answered ``initialize`` with ``result``."""
+        self._move(ProcessEvent.INITIALIZED)
+        self.initialize_result = result
+
+    def initialize_failed(self) -> None:
+        """It answered ``initialize`` with an error (it may be asked again)."""
+        self._move(ProcessEvent.INITIALIZE_FAILED)
+
+    def stop(self) -> None:
+        """acp-compat closes it; its end is still to come."""
+        self._move(ProcessEvent.STOP)
+
+    def end(self, failure: dict[str, Any]) -> None:
+        """It exited, failed to start or was lost: ``failure`` answers what waits on it."""
+        self._move(ProcessEvent.END)
+        self.failure = failure
+
+    def _move(self, event: ProcessEvent) -> None:
+        self.state = transition(PROCESS_TRANSITIONS, "agent process", self.state, event)
 
 
 @define

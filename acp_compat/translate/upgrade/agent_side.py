@@ -30,7 +30,7 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
-from acp_compat.translate.lifecycle import ProcessEvent, ProcessState
+from acp_compat.translate.lifecycle import ProcessState
 from acp_compat.translate.upgrade import cancel, modes
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
@@ -468,12 +468,11 @@ class AgentSide:
         queued, proc.queued_auth = proc.queued_auth, []
         if "error" in message and message["error"] is not None:
             if proc.state is ProcessState.INITIALIZING:
-                proc.apply(ProcessEvent.INITIALIZE_FAILED)
+                proc.lifecycle.initialize_failed()
             return [ToClient(legacy_agent_error(cid, message["error"])) for cid in queued]
         if proc.state is ProcessState.INITIALIZING:  # not a second answer
-            proc.apply(ProcessEvent.INITIALIZED)
             value = message.get("result")
-            proc.initialize_result = value if isinstance(value, dict) else {}
+            proc.lifecycle.initialized(value if isinstance(value, dict) else {})
         return [self._state.send_authenticate(proc, cid) for cid in queued]
 
     def _session_process_ready(
@@ -484,14 +483,13 @@ class AgentSide:
             log.debug("agent process %d answered initialize after its cancel", proc.number)
             return []
         if failed:
-            proc.apply(ProcessEvent.INITIALIZE_FAILED)
+            proc.lifecycle.initialize_failed()
             return [
                 ToClient(legacy_agent_error(context.client_id, message["error"])),
                 self._state.stop(proc),
             ]
-        proc.apply(ProcessEvent.INITIALIZED)
         value = message.get("result")
-        proc.initialize_result = value if isinstance(value, dict) else {}
+        proc.lifecycle.initialized(value if isinstance(value, dict) else {})
         if not reports_authenticated(value):
             log.warning(
                 "agent process %d reports it is not authenticated; going on since "

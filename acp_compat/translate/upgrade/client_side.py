@@ -156,11 +156,12 @@ class ClientSide:
             state.client_reads = fs.read_text_file is True
             state.client_writes = fs.write_text_file is True
         agent0 = self._agents[0]
-        if agent0.initialize_result is not None:
+        if agent0.lifecycle.initialize_result is not None:
             state.client_initialized = True
             return [ToClient(result(request_id, state.initialize_result()))]
-        if agent0.failure is not None:
-            return [ToClient(error(request_id, **agent0.failure))]
+        failure = agent0.lifecycle.failure
+        if failure is not None:
+            return [ToClient(error(request_id, **failure))]
         if not agent0.usable:
             # Agent 0 failed its initialize and was then closed as idle (a session was
             # made in another directory): nothing can answer, so the client learns it now

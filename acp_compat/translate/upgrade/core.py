@@ -24,7 +24,6 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
-from acp_compat.translate.lifecycle import ProcessEvent
 from acp_compat.translate.upgrade import cancel, modes
 from acp_compat.translate.upgrade.options import UpgradeOptions
 from acp_compat.translate.upgrade.records import (
@@ -93,7 +92,7 @@ class UpgradeState:
 
     def send_initialize(self, proc: AgentRecord, context: InitializeForClient) -> ToAgent:
         """acp-compat's legacy ``initialize`` to a process already running."""
-        proc.apply(ProcessEvent.SEND_INITIALIZE)
+        proc.lifecycle.send_initialize()
         return self._initialize(proc, context)
 
     def _initialize(
@@ -152,7 +151,7 @@ class UpgradeState:
         """Start a process in ``cwd`` for a session or a login, and initialize it."""
         role = Role.CONTROL if isinstance(context, InitializeControl) else Role.SESSION
         proc = self.agents.new(role)
-        proc.apply(ProcessEvent.SEND_INITIALIZE)
+        proc.lifecycle.send_initialize()
         return proc, [StartAgent(proc.number, cwd), self._initialize(proc, context)]
 
     def open_session(
@@ -175,7 +174,7 @@ class UpgradeState:
 
     def stop(self, proc: AgentRecord) -> StopAgent:
         """Close ``proc`` (its exit is still reported)."""
-        proc.apply(ProcessEvent.STOP)
+        proc.lifecycle.stop()
         return StopAgent(proc.number)
 
     def release_if_idle(self, proc: AgentRecord) -> list[Output]:
@@ -185,8 +184,7 @@ class UpgradeState:
     def agent_gone(self, proc: AgentRecord, failure: dict[str, Any]) -> list[Output]:
         """``proc`` exited, failed to start or was lost: everything that waited on it gets
         ``failure``, its session ends, what the client was asked for it is withdrawn."""
-        proc.apply(ProcessEvent.END)
-        proc.failure = failure
+        proc.lifecycle.end(failure)
 
         def fail(client_id: RequestId) -> Message:
             return error(client_id, **failure)

@@ -15,13 +15,7 @@ from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc.messages import RequestId
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
-from acp_compat.translate.lifecycle import (
-    PROCESS_TRANSITIONS,
-    ProcessEvent,
-    ProcessState,
-    SessionLifecycle,
-    transition,
-)
+from acp_compat.translate.lifecycle import ProcessLifecycle, ProcessState, SessionLifecycle
 from acp_compat.translate.upgrade.modes import DEFAULT_MODE, Mode
 
 if TYPE_CHECKING:  # annotations only: the legacy models load at the first tool call
@@ -258,37 +252,35 @@ class AgentRecord:
     process is :class:`acp_compat.io.process.AgentProcess`): its lifecycle state, role,
     id space, and what waits on it.
 
-    ``state`` moves only through :meth:`apply`
-    (:data:`~acp_compat.translate.lifecycle.PROCESS_TRANSITIONS`).
+    Its state machine is :attr:`lifecycle`
+    (:class:`~acp_compat.translate.lifecycle.ProcessLifecycle`).
     """
 
     number: int
     outbound: OutboundRequests[AgentContext]
     role: Role
-    state: ProcessState = ProcessState.UNINITIALIZED
-    initialize_result: dict[str, Any] | None = None
-    """The legacy ``initialize`` result, once it is ``READY``."""
+    lifecycle: ProcessLifecycle = attrs.Factory(ProcessLifecycle)
+    """Its state, its ``initialize`` result once ``READY``, its failure once ``GONE``."""
     session_id: str | None = None
     """The session it serves, once bound."""
     queued_auth: list[RequestId] = attrs.Factory(list)
     """Client ``authenticate`` ids waiting for its ``initialize`` (one the client cancels
     is taken out: it is never sent)."""
-    failure: dict[str, Any] | None = None
-    """The error to answer with once it is ``GONE``."""
 
-    def apply(self, event: ProcessEvent) -> None:
-        """Move to the state ``event`` leads to (or raise :class:`LifecycleError`)."""
-        self.state = transition(PROCESS_TRANSITIONS, "agent process", self.state, event)
+    @property
+    def state(self) -> ProcessState:
+        """Where it stands (:attr:`lifecycle`'s)."""
+        return self.lifecycle.state
 
     @property
     def alive(self) -> bool:
         """Not ``GONE``: its exit (or start failure) has not been reported yet."""
-        return self.state is not ProcessState.GONE
+        return self.lifecycle.alive
 
     @property
     def usable(self) -> bool:
         """Alive and not being closed: new requests may be sent to it."""
-        return self.state is not ProcessState.GONE and self.state is not ProcessState.STOPPING
+        return self.lifecycle.usable
 
 
 class AgentTable:
@@ -299,9 +291,8 @@ class AgentTable:
         agent0 = AgentRecord(number=0, outbound=OutboundRequests(agent0_next_id), role=Role.LAUNCH)
         if agent0_initialized is not None:
             # The shell's probe already initialized it.
-            agent0.apply(ProcessEvent.SEND_INITIALIZE)
-            agent0.apply(ProcessEvent.INITIALIZED)
-            agent0.initialize_result = agent0_initialized
+            agent0.lifecycle.send_initialize()
+            agent0.lifecycle.initialized(agent0_initialized)
         self._records: dict[int, AgentRecord] = {0: agent0}
         self._next = 1
 

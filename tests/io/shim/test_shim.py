@@ -246,6 +246,7 @@ def test_full_turn_with_tools_files_plan_and_an_allowed_edit(tmp_path: Path) -> 
                 ("tool_call", "in_progress"),
                 ("tool_call_update", "completed"),
                 ("tool_call", "pending"),
+                ("tool_call_update", "in_progress"),  # allowed: running now
                 ("tool_call_update", "completed"),
             ]
             listing = next(u for u in updates if u.get("status") == "completed")
