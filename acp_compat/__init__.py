@@ -10,9 +10,9 @@ The public API, everything a library user needs, is exported here:
   :class:`StopAgent`, :class:`ReadLocalFile`, :class:`WriteLocalFile` (the union
   :data:`Output`);
 * the codec: :func:`structure`, :func:`unstructure`, :class:`CodecError`;
-* the typed models of both protocols: the modules :mod:`legacy` and :mod:`current`
-  (``acp_compat.legacy.PushToolCallParams``...), and :mod:`mapping`, the tables between
-  them.
+* the typed models, generated from the protocol's schemas: the modules :mod:`legacy`,
+  :mod:`current` and :mod:`v2` (the v2 draft) (``acp_compat.legacy.PushToolCallParams``...),
+  and :mod:`mapping`, the tables between them.
 
 Everything else (the modules under ``translate``, ``io``, ``cli``...) is internal and may
 change between releases. The names are imported on first use (:mod:`acp_compat._lazy`), so
@@ -26,7 +26,7 @@ framing) -> ``translate`` (sans-IO translators) -> ``io`` (anyio relay, processe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from acp_compat import _lazy
 
@@ -35,13 +35,38 @@ from acp_compat import _lazy
 # checks that it matches pyproject.toml.
 __version__ = "0.1.0"
 
-if TYPE_CHECKING:  # the public names: imports for type checkers, the export table at run time
+EXPORTS: Final = {
+    "CodecError": "acp_compat.codec",
+    "structure": "acp_compat.codec",
+    "unstructure": "acp_compat.codec",
+    "current": "acp_compat.models",
+    "legacy": "acp_compat.models",
+    "mapping": "acp_compat.models",
+    "v2": "acp_compat.models",
+    "Output": "acp_compat.translate.base",
+    "ReadLocalFile": "acp_compat.translate.base",
+    "StartAgent": "acp_compat.translate.base",
+    "StopAgent": "acp_compat.translate.base",
+    "ToAgent": "acp_compat.translate.base",
+    "ToClient": "acp_compat.translate.base",
+    "Translator": "acp_compat.translate.base",
+    "WriteLocalFile": "acp_compat.translate.base",
+    "DowngradeOptions": "acp_compat.translate.downgrade",
+    "DowngradeTranslator": "acp_compat.translate.downgrade",
+    "UpgradeOptions": "acp_compat.translate.upgrade",
+    "UpgradeTranslator": "acp_compat.translate.upgrade",
+}
+"""The public names and the module each comes from (imported on first use)."""
+
+# The same names for type checkers: written from EXPORTS by acp_compat.models.codegen.
+if TYPE_CHECKING:
     from acp_compat.codec import CodecError as CodecError
     from acp_compat.codec import structure as structure
     from acp_compat.codec import unstructure as unstructure
     from acp_compat.models import current as current
     from acp_compat.models import legacy as legacy
     from acp_compat.models import mapping as mapping
+    from acp_compat.models import v2 as v2
     from acp_compat.translate.base import Output as Output
     from acp_compat.translate.base import ReadLocalFile as ReadLocalFile
     from acp_compat.translate.base import StartAgent as StartAgent
@@ -55,4 +80,4 @@ if TYPE_CHECKING:  # the public names: imports for type checkers, the export tab
     from acp_compat.translate.upgrade import UpgradeOptions as UpgradeOptions
     from acp_compat.translate.upgrade import UpgradeTranslator as UpgradeTranslator
 else:
-    __getattr__, __dir__ = _lazy.lazy_exports(__name__, "__version__")
+    __getattr__, __dir__ = _lazy.lazy_exports(__name__, EXPORTS, "__version__")

@@ -78,8 +78,8 @@ from acp_compat.models.current import (
     NewSessionRequest,
     NewSessionResponse,
     PermissionOption,
+    Plan,
     PlanEntry,
-    PlanUpdate,
     PromptCapabilities,
     PromptRequest,
     PromptResponse,
@@ -88,10 +88,10 @@ from acp_compat.models.current import (
     SelectedPermissionOutcome,
     SessionNotification,
     TextContent,
+    ToolCall,
     ToolCallContent,
     ToolCallLocation,
     ToolCallProgress,
-    ToolCallStart,
     ToolCallStatus,
     ToolCallUpdate,
     WriteTextFileRequest,
@@ -246,7 +246,7 @@ class Turn:
         return PromptResponse(stop_reason="end_turn")
 
     async def send(
-        self, update: AgentMessageChunk | AgentThoughtChunk | ToolCallStart | ToolCallProgress
+        self, update: AgentMessageChunk | AgentThoughtChunk | ToolCall | ToolCallProgress
     ) -> None:
         await self.client.session_update(
             SessionNotification(session_id=self.session.id, update=update)
@@ -271,7 +271,7 @@ class Turn:
             self.check()
             await self.client.session_update(
                 SessionNotification(
-                    session_id=self.session.id, update=PlanUpdate(entries=list(PLAN_ENTRIES))
+                    session_id=self.session.id, update=Plan(entries=list(PLAN_ENTRIES))
                 )
             )
         for keyword, step in (
@@ -325,7 +325,7 @@ class Turn:
         tool_id = self.session.tool_call_id()
         cwd = self.session.cwd
         await self.send(
-            ToolCallStart(
+            ToolCall(
                 tool_call_id=tool_id,
                 title="List the working directory",
                 kind="search",
@@ -368,7 +368,7 @@ class Turn:
         diff = Diff(path=str(path), old_text=old, new_text=new)
         tool_id = self.session.tool_call_id()
         await self.send(
-            ToolCallStart(
+            ToolCall(
                 tool_call_id=tool_id,
                 title=f"Edit {HELLO}",
                 kind="edit",
@@ -413,7 +413,7 @@ class Turn:
         self.check()
         tool_id = self.session.tool_call_id()
         await self.send(
-            ToolCallStart(
+            ToolCall(
                 tool_call_id=tool_id,
                 title=f"{RUN_COMMAND} (Print a greeting)",
                 kind="execute",
@@ -434,7 +434,7 @@ class Turn:
         self.check()
         tool_id = self.session.tool_call_id()
         await self.send(
-            ToolCallStart(
+            ToolCall(
                 tool_call_id=tool_id,
                 title="sleep 30",
                 kind="execute",

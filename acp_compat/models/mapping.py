@@ -142,7 +142,7 @@ def check_tables() -> None:
     checks = [
         (LEGACY_ICONS, set(get_args(_legacy.Icon)), "LEGACY_ICONS"),
         (set(KIND_BY_ICON), LEGACY_ICONS, "KIND_BY_ICON keys"),
-        (set(KIND_BY_ICON.values()) | set(ICON_BY_KIND), _tools.TOOL_KINDS, "tool kinds"),
+        (set(KIND_BY_ICON.values()) | set(ICON_BY_KIND), _tools.TOOL_KIND_VALUES, "tool kinds"),
         (set(ICON_BY_KIND.values()) | LEGACY_ICONS, LEGACY_ICONS, "ICON_BY_KIND values"),
         ({FALLBACK_ICON} | LEGACY_ICONS, LEGACY_ICONS, "FALLBACK_ICON"),
         (set(CURRENT_STATUS), legacy_statuses, "CURRENT_STATUS keys"),

@@ -8,9 +8,8 @@ import sys
 import pytest
 
 import acp_compat
-from acp_compat._lazy import exports_of
 from acp_compat.codec import CodecError, structure, unstructure
-from acp_compat.models import current, legacy, mapping
+from acp_compat.models import current, legacy, mapping, v2
 from acp_compat.translate import base
 from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
@@ -34,13 +33,14 @@ EXPECTED = {
     "legacy": legacy,
     "current": current,
     "mapping": mapping,
+    "v2": v2,
 }
 
 
 def test_all_lists_exactly_the_public_names() -> None:
     # __all__ is served by the lazy table at run time; type checkers read the imports.
     assert set(acp_compat.__all__) == {"__version__", *EXPECTED}  # type: ignore[attr-defined]
-    assert set(exports_of("acp_compat")) == set(EXPECTED)
+    assert set(acp_compat.EXPORTS) == set(EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -32,6 +32,9 @@ NEWEST_CURRENT_SCHEMA = SCHEMA_DIR / "current" / "acp-v1-schema-ts-sdk-2.4.0.sch
 notices, compaction updates and tool-call names."""
 CURRENT_SCHEMAS = (CURRENT_SCHEMA, NEWEST_CURRENT_SCHEMA)
 """Every current message must validate against each of these."""
+UNSTABLE_CURRENT_SCHEMA = SCHEMA_DIR / "current" / "acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json"
+"""The TypeScript SDK 2.4.0's unstable v1 schema: a message of a method only it defines
+(``session/fork``, ``providers/list``...) is validated against it alone."""
 LEGACY_SCHEMAS = {
     "0.0.9": SCHEMA_DIR / "legacy" / "acp-0.0.9.schema.json",
     "0.0.10": SCHEMA_DIR / "legacy" / "acp-0.0.10.schema.json",
@@ -108,10 +111,23 @@ def current_errors(message: Any, method: str | None = None) -> list[str]:
     the schema does not define (``_vendor/x``, unstable ones) gets the top-level check only.
     """
     problems = []
-    for schema in CURRENT_SCHEMAS:
+    name = method if method is not None else _method_of(message)
+    schemas = (UNSTABLE_CURRENT_SCHEMA,) if _only_unstable(name) else CURRENT_SCHEMAS
+    for schema in schemas:
         found = _current_errors(schema, message, method)
         problems += [f"[{schema.name}] {problem}" for problem in found]
     return problems
+
+
+def _only_unstable(method: str | None) -> bool:
+    def defines(schema: Path) -> bool:
+        return any(name == method for name, _ in _current_definitions(schema))
+
+    return (
+        method is not None
+        and defines(UNSTABLE_CURRENT_SCHEMA)
+        and not any(defines(schema) for schema in CURRENT_SCHEMAS)
+    )
 
 
 def _current_errors(schema: Path, message: Any, method: str | None) -> list[str]:
