@@ -195,9 +195,9 @@ def _cancel_waiting(
             and same_id(context.client_id, request_id)
         ):
             context.cancelled = True
-            if isinstance(context, InitializeForSession) and proc.usable:
+            if isinstance(context, InitializeForSession):
                 log.info("session/new %r cancelled: closing its agent process", request_id)
-                return [state.stop(proc)]
+                return [state.stop(proc)] if proc.usable else []
             what = "initialize" if isinstance(context, InitializeForClient) else "authenticate"
             log.info("%s %r cancelled; the legacy agent still answers it", what, request_id)
             return []
