@@ -39,9 +39,6 @@ import enum
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-import attrs
-
-from acp_compat._define import define
 from acp_compat.jsonrpc.messages import RequestId
 
 
@@ -268,18 +265,25 @@ def markdown_table(table: Mapping[StateT, Mapping[EventT, StateT]]) -> str:
 
 
 # --------------------------------------------------------------------------- records
+#
+# Plain classes with __slots__, not attrs: this module loads before ``wrap`` answers the
+# editor's ``initialize`` (the startup table is here), and an attrs class costs some
+# millions of instructions to create (benchmarks/README.md, start-up). The records need
+# none of what attrs writes: no equality, no repr of note, one constructor each.
 
 
-@define
 class ProcessLifecycle:
     """An agent process's state, as the upgrade translator knows it, and what its states
     carry: the legacy ``initialize`` result once it is ``READY``, the error to answer with
     once it is ``GONE``. Read the attributes; change them only through the methods (each
     one transition of :data:`PROCESS_TRANSITIONS`)."""
 
-    state: ProcessState = attrs.field(default=ProcessState.UNINITIALIZED, init=False)
-    initialize_result: dict[str, Any] | None = attrs.field(default=None, init=False)
-    failure: dict[str, Any] | None = attrs.field(default=None, init=False)
+    __slots__ = ("failure", "initialize_result", "state")
+
+    def __init__(self) -> None:
+        self.state = ProcessState.UNINITIALIZED
+        self.initialize_result: dict[str, Any] | None = None
+        self.failure: dict[str, Any] | None = None
 
     @property
     def alive(self) -> bool:
@@ -317,19 +321,20 @@ class ProcessLifecycle:
         self.state = transition(PROCESS_TRANSITIONS, "agent process", self.state, event)
 
 
-@define
 class SessionLifecycle:
     """A session's state and what its states carry: the running prompt's request id while
-    a turn runs (``PROMPTING``, ``CANCELLING``), the error every later request gets once
-    it is ``ENDED``. Read the attributes; change them only through the methods (each one
-    transition of :data:`SESSION_TRANSITIONS`), so ``prompt_id`` is set exactly while a
-    turn runs and ``failure`` exactly once it ended."""
+    a turn runs (``PROMPTING``, ``CANCELLING``; the client's request to be answered when
+    it ends), the error object every later request gets once it is ``ENDED``. Read the
+    attributes; change them only through the methods (each one transition of
+    :data:`SESSION_TRANSITIONS`), so ``prompt_id`` is set exactly while a turn runs and
+    ``failure`` exactly once it ended."""
 
-    state: SessionState = attrs.field(default=SessionState.IDLE, init=False)
-    prompt_id: RequestId | None = attrs.field(default=None, init=False)
-    """The running turn's prompt (the client's request to be answered when it ends)."""
-    failure: dict[str, Any] | None = attrs.field(default=None, init=False)
-    """Once ``ENDED``: the error object every later request of the session gets."""
+    __slots__ = ("failure", "prompt_id", "state")
+
+    def __init__(self) -> None:
+        self.state = SessionState.IDLE
+        self.prompt_id: RequestId | None = None
+        self.failure: dict[str, Any] | None = None
 
     def allows(self, event: SessionEvent) -> bool:
         """Whether ``event`` may happen now (a second prompt, a cancel with no turn...)."""
@@ -439,19 +444,22 @@ _BUSY: frozenset[ConnectionState] = frozenset(
 )
 
 
-@define
 class Connection:
     """The downgrade's connection and what its states carry: the agent's ``initialize``
-    result from ``INITIALIZED`` on, the session's id from ``OPEN`` on, and the error every
-    legacy request gets once it is ``GONE``. Read the attributes; change them only through
-    the methods (each one transition of :data:`CONNECTION_TRANSITIONS`)."""
+    result from ``INITIALIZED`` on (given at construction when the shell's probe already
+    initialized it), the session's id from ``OPEN`` on, and the error every legacy request
+    gets once it is ``GONE``. Read the attributes; change them only through the methods
+    (each one transition of :data:`CONNECTION_TRANSITIONS`)."""
 
-    state: ConnectionState = ConnectionState.NEW
-    agent_info: dict[str, Any] | None = None
-    """The agent's ``initialize`` result (set at construction when the shell's probe
-    already initialized it: the connection then starts ``INITIALIZED``)."""
-    session_id: str | None = attrs.field(default=None, init=False)
-    failure: dict[str, Any] | None = attrs.field(default=None, init=False)
+    __slots__ = ("agent_info", "failure", "session_id", "state")
+
+    def __init__(
+        self, state: ConnectionState = ConnectionState.NEW, agent_info: dict[str, Any] | None = None
+    ) -> None:
+        self.state = state
+        self.agent_info = agent_info
+        self.session_id: str | None = None
+        self.failure: dict[str, Any] | None = None
 
     @classmethod
     def probed(cls, agent_info: dict[str, Any] | None) -> Connection:
@@ -562,15 +570,17 @@ _HELD_FOR_CLIENT = frozenset({_R.HELD_FOR_CLIENT, _R.HELD_FOR_BOTH})
 _HELD_FOR_ITSELF = frozenset({_R.HELD_FOR_ITSELF, _R.HELD_FOR_BOTH})
 
 
-@define
 class AgentFlow:
     """The relay's record of one agent's backpressure: the relay only pauses or resumes
-    the agent's reader when :meth:`apply` says reading changed."""
+    the agent's reader when :meth:`apply` says reading changed. ``lost``: stopped because
+    it could no longer be talked to (its exit is no surprise then, but not expected
+    either: it is reported as a failure)."""
 
-    state: ReaderState = ReaderState.READING
-    lost: bool = False
-    """Stopped because it could no longer be talked to (its exit is no surprise then,
-    but not expected either: it is reported as a failure)."""
+    __slots__ = ("lost", "state")
+
+    def __init__(self, state: ReaderState = ReaderState.READING, lost: bool = False) -> None:
+        self.state = state
+        self.lost = lost
 
     def apply(self, event: FlowEvent) -> bool:
         """Move on ``event``; whether the reader must be paused or resumed for it (never
