@@ -35,6 +35,8 @@ CONTENTS: list[dict[str, Any] | None] = [
     {"type": "markdown", "markdown": "done"},
     {"type": "diff", "path": "a.txt", "oldText": "a", "newText": "b"},
 ]
+SESSION_UPDATES = frozenset({"current_mode_update", "config_option_update"})
+"""Updates of a session rather than of a turn."""
 OPTION_IDS = ["allow", "alwaysAllow", "alwaysAllowTool", "alwaysAllowMcpServer", "reject", "0"]
 
 
@@ -94,7 +96,9 @@ class Harness:
             self.problems.append(f"to client ({method}): {problem}")
         if message.get("method") == "session/update":
             session_id = message["params"]["sessionId"]
-            if not self.turn_open.get(session_id):
+            kind = message["params"]["update"]["sessionUpdate"]
+            # A mode switch is the session's, not a turn's: it may come between turns.
+            if not self.turn_open.get(session_id) and kind not in SESSION_UPDATES:
                 self.problems.append(f"update outside a turn: {message}")
 
     def _to_agent(self, agent: int, message: dict[str, Any]) -> None:
