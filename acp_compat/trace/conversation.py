@@ -25,7 +25,7 @@ import attrs
 
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind
-from acp_compat.models.mapping import FINAL_STATUSES
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.trace.links import TURN_UPDATES, Links, Pending, Seen
 from acp_compat.trace.records import (
     AGENT_IN,
@@ -495,7 +495,7 @@ class Conversation:
         self._tools = {
             key: call
             for key, call in self._tools.items()
-            if key[0] != session or call.status not in FINAL_STATUSES
+            if key[0] != session or call.status not in CURRENT_FINAL_STATUSES
         }
 
     def _end_turn(self, record: Record, turn: Turn, message: dict[str, Any]) -> None:
@@ -580,7 +580,7 @@ class Conversation:
             call.status = status
             if not call.statuses or call.statuses[-1] != status:
                 call.statuses.append(status)
-            if status in FINAL_STATUSES and call.ended is None:
+            if status in CURRENT_FINAL_STATUSES and call.ended is None:
                 call.ended = record.t
         elif not call.statuses:
             call.statuses.append(call.status)

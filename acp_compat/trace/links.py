@@ -24,7 +24,7 @@ import attrs
 
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind, classify
-from acp_compat.models.mapping import FINAL_STATUSES, LEGACY_FINAL_STATUSES
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES, LEGACY_FINAL_STATUSES
 from acp_compat.trace.records import (
     AGENT_EXITED,
     AGENT_IN,
@@ -416,7 +416,9 @@ class Link:
         """A tool call announced or updated: it is this session's, and ended at a final
         status of the link's protocol."""
         tool = session.tools.setdefault(key, Tool(session.turn))
-        final = LEGACY_FINAL_STATUSES if self.protocol is Protocol.LEGACY else FINAL_STATUSES
+        final = (
+            LEGACY_FINAL_STATUSES if self.protocol is Protocol.LEGACY else CURRENT_FINAL_STATUSES
+        )
         tool.finished = tool.finished or status in final
 
     def end(self, why: str) -> None:
@@ -424,6 +426,9 @@ class Link:
         end, and nothing still open on the link is owed any more."""
         self.ended = why
         for session in self.sessions.values():
+            # The session machine has no way from a running turn to ``ended``: the turn
+            # ends first (no answer is owed for it now), then the session.
+            session.move(SessionEvent.TURN_END, None)
             session.move(SessionEvent.AGENT_GONE, None)
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from acp_compat._define import frozen
-from acp_compat.models.mapping import FINAL_STATUSES
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.trace.conversation import (
     Conversation,
     Entry,
@@ -219,7 +219,7 @@ def tool_call_lines(call: ToolCall) -> list[Line]:
     status = Span(call.status, fg=STATUS_COLOURS.get(call.status), bold=True)
     path = " → ".join(call.statuses)
     way = f" ({path})" if len(call.statuses) > 1 else ""
-    if call.status not in FINAL_STATUSES:
+    if call.status not in CURRENT_FINAL_STATUSES:
         took = Span("  never finished", fg="yellow")
     else:
         took = Span(f" in {seconds(call.seconds)}" if call.seconds is not None else "")
@@ -298,7 +298,7 @@ def settled(part: Part, turn: Turn) -> bool:
     if isinstance(part, Text):
         return part is not turn.parts[-1]
     if isinstance(part, ToolCall):
-        return part.status in FINAL_STATUSES
+        return part.status in CURRENT_FINAL_STATUSES
     if isinstance(part, Permission):
         return part.answer is not None or part.error is not None
     return True

@@ -264,6 +264,35 @@ def test_a_permission_answer_with_a_malformed_error_is_a_reject(start: Any, tmp_
     still_serving(wrap, sid)
 
 
+def test_an_editor_that_cancels_and_closes_with_a_dialog_open_gets_cancelled(
+    start: Any, tmp_path: Path
+) -> None:
+    """Toad sends session/cancel while a permission dialog is open, never answers it, and
+    may close: the relay withdraws the dialog and answers the legacy confirmation cancel
+    itself (the legacy agent waits for that answer and ignores cancelSendMessage), and the
+    prompt is answered cancelled, not "Lost the agent process", before wrap exits."""
+    wrap = start()
+    sid = session(wrap, tmp_path)
+    wrap.send(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "session/prompt",
+            "params": {"sessionId": sid, "prompt": [{"type": "text", "text": "confirm"}]},
+        }
+    )
+    ask = wrap.recv_until(lambda m: m.get("method") == "session/request_permission")[-1]
+    wrap.send({"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": sid}})
+    wrap.close_stdin()
+    messages = wrap.recv_until(lambda m: m.get("id") == 2 and "method" not in m)
+    assert messages[-1]["result"] == {"stopReason": "cancelled"}
+    withdrawn = [m for m in messages if m.get("method") == "$/cancel_request"]
+    assert [m["params"] for m in withdrawn] == [{"requestId": ask["id"]}]
+    # Whether the agent's turn ends before the relay shuts it down is the machine's timing;
+    # either way the cancelled prompt ends cancelled.
+    assert wrap.wait() == 0
+
+
 @pytest.mark.parametrize(
     "id_text", ["1e400", "-1e400", "NaN", "Infinity", "{}", "[1]", "true", "false"]
 )

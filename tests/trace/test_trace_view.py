@@ -67,8 +67,9 @@ def test_demo_trace_shows_every_tool_call_and_the_stop_reason(demo_trace: Path) 
     assert "agent: Hello! I am the example legacy agent, speaking ACP 0.0.9." in out
     for line in (
         "[search] List the working directory  completed (in_progress → completed) in ",
-        "[edit] Edit hello.txt  completed (pending → completed) in ",
-        "[execute] echo hello (Print a greeting)  completed (pending → completed) in ",
+        "[edit] Edit hello.txt  completed (pending → in_progress → completed) in ",
+        "[execute] echo hello (Print a greeting)  completed"
+        " (pending → in_progress → completed) in ",
         "? permission: Edit hello.txt  [Always Allow Edits] [Allow] [Reject]  -> Allow",
         "$ echo hello",
         "== end_turn after ",
