@@ -260,6 +260,14 @@ def transition(
     return next_state
 
 
+def session_gone(state: SessionState) -> SessionState:
+    """The state of a session whose agent is gone: a running turn ends first (the table
+    has no way from a turn to ``ended``), then the session."""
+    if SessionEvent.TURN_END in SESSION_TRANSITIONS[state]:
+        state = SESSION_TRANSITIONS[state][SessionEvent.TURN_END]
+    return transition(SESSION_TRANSITIONS, "session", state, SessionEvent.AGENT_GONE)
+
+
 def allows(table: Mapping[StateT, Mapping[EventT, StateT]], state: StateT, event: EventT) -> bool:
     """Whether ``event`` is allowed in ``state``."""
     return event in table[state]
