@@ -6,10 +6,10 @@ behaviour.md §4) through ``wrap``'s own driver (:class:`~acp_compat.io.driver.D
 an editor of the protocol ``--client`` names (default current) would meet it: the same
 probes in the same order, each bounded by ``--timeout``, the same restarts, the same
 lines skipped (they are reported as stdout noise) and the same requests held back until
-the mode is known. The policy gets the ``initialize`` that editor would send; its
-decision is the mode ``wrap`` would relay in (upgrade, downgrade, passthrough), or the
-error it would answer with and its exit status. Every process started is closed and
-reaped before the command returns.
+the translation is known. The policy gets the ``initialize`` that editor would send; its
+decision is the translation ``wrap`` would relay with (upgrade, downgrade, passthrough),
+or the error it would answer with and its exit status. Every process started is closed
+and reaped before the command returns.
 
 The report says what the agent advertises: for a legacy agent its version and
 ``isAuthenticated``; for a current one its agent info, capabilities and auth methods (a
@@ -88,7 +88,7 @@ class Detection:
 
     @property
     def decision(self) -> Decision | None:
-        """The mode ``wrap`` would relay in (``None``: it would refuse)."""
+        """The translation ``wrap`` would relay with (``None``: it would refuse)."""
         return self.policy.decision
 
 
@@ -353,19 +353,19 @@ def report(argv: Sequence[str], detection: Detection) -> dict[str, Any]:
 
 
 def _wrap_json(detection: Detection) -> dict[str, Any]:
-    """What ``wrap`` would do for this editor: its mode, or its refusal."""
+    """What ``wrap`` would do for this editor: its translation, or its refusal."""
     decision = detection.decision
     editor = detection.policy.client
     if decision is not None:
         return {
             "client": decision.client.value,
-            "mode": decision.mode.value,
+            "translation": decision.translation.value,
             "description": decision.description,
         }
     hint = likely_fix(detection.attempts) if detection.attempts else None
     return {
         "client": editor.value if editor else None,
-        "mode": None,
+        "translation": None,
         "exitStatus": detection.wrap_status,
         "hint": hint,
     }
@@ -448,8 +448,8 @@ def human_report(data: dict[str, Any]) -> list[str]:
 
 def _wrap_text(wrap: dict[str, Any]) -> str:
     """What ``wrap`` would do, in words."""
-    if wrap["mode"] is not None:
-        return f"relay in {wrap['description']}"
+    if wrap["translation"] is not None:
+        return f"relay, translation: {wrap['description']}"
     status = wrap["exitStatus"]
     text = f"answer a {wrap['client']} editor's initialize with an error and exit {status}"
     return text + (f". {wrap['hint']}" if wrap.get("hint") else "")

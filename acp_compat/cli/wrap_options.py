@@ -130,7 +130,8 @@ OPTIONS: tuple[WrapOption, ...] = (
     WrapOption(
         ("--log-level",),
         "choice",
-        "How much to log: info is the mode chosen and agent starts and exits; none, nothing.",
+        "How much to log: info is the translation chosen and agent starts and exits;"
+        " none, nothing.",
         choices=LOG_LEVEL_NAMES,
     ),
     WrapOption(

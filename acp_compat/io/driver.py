@@ -1,10 +1,11 @@
 """The one place that feeds a sans-IO handler and carries out what it returns.
 
 A handler is a translator (:class:`~acp_compat.translate.base.Translator`) or, before the
-mode is known, the startup policy (:class:`~acp_compat.translate.startup.StartupPolicy`);
-both take the same events and return lists of outputs. The relay (agent processes) and
-the shim (agent objects) differ only in how an output reaches a peer, which they provide
-as :class:`Peers`; everything else lives here, once:
+translation is known, the startup policy
+(:class:`~acp_compat.translate.startup.StartupPolicy`); both take the same events and
+return lists of outputs. The relay (agent processes) and the shim (agent objects) differ
+only in how an output reaches a peer, which they provide as :class:`Peers`; everything
+else lives here, once:
 
 * decoding line events (:mod:`acp_compat.io.inbound`): bad client lines are answered,
   bad agent lines logged and skipped;

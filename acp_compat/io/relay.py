@@ -198,7 +198,7 @@ class Relay:
 
     async def serve(self, policy: StartupPolicy, launch_cwd: str) -> int:
         """Start up with ``policy`` (agent 0 is started at once, in ``launch_cwd``, our own
-        directory), then relay in the mode it decides; the exit status."""
+        directory), then relay with the translation it decides; the exit status."""
         self._startup = policy
         self._launch_cwd = launch_cwd
         self.driver = Driver(

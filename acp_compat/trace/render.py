@@ -140,8 +140,8 @@ def _at(t: float | None) -> list[Span]:
 
 
 def mode_line(mode: str) -> Line:
-    """Which protocols the two sides of a trace spoke."""
-    return (Span(f"mode: {mode} ({MODES.get(mode, mode)})", dim=True),)
+    """The translation of a trace: which protocols its two sides spoke."""
+    return (Span(f"translation: {mode} ({MODES.get(mode, mode)})", dim=True),)
 
 
 def note_lines(note: Note) -> list[Line]:

@@ -96,7 +96,7 @@ class StartupState(enum.Enum):
     PROBING_AGAIN = "probing_again"
     """Step 3: a fresh process has the client's ``initialize`` again, for longer."""
     DECIDED = "decided"
-    """The mode is chosen: a translator takes over."""
+    """The translation is chosen: a translator takes over."""
     FINISHED = "finished"
     """Startup ended without a relay (a refusal, the client gone, a stop)."""
 
@@ -109,7 +109,7 @@ class StartupEvent(enum.Enum):
     INITIALIZE_NAMED = "initialize_named"
     """The client's ``initialize`` came, the protocol named (``--agent-protocol``)."""
     ANSWERED = "answered"
-    """The probe's answer names the protocol that decides the mode."""
+    """The probe's answer names the protocol that decides the translation."""
     CURRENT_FOR_LEGACY = "current_for_legacy"
     """A current answer to a legacy client's own ``initialize``: the agent was told
     neither ``clientCapabilities`` nor ``clientInfo``, so it is asked in its own protocol."""

@@ -136,7 +136,7 @@ def test_an_agent_that_errors_in_both_protocols_is_not_identified() -> None:
 
 
 def test_a_request_before_the_answer_is_held_as_wrap_holds_it() -> None:
-    """detect runs wrap's driver: an agent's request during the probe waits for the mode,
+    """detect runs wrap's driver: an agent's request during the probe waits for the translation,
     unanswered, so an agent that will not answer initialize before it hears back is
     refused by both (an answer from detect would have let it through)."""
     script = (
@@ -151,7 +151,7 @@ def test_a_request_before_the_answer_is_held_as_wrap_holds_it() -> None:
     code, data = run_json("--timeout", "0.5", "--", sys.executable, "-c", script)
     assert code == 1
     assert [a["outcome"] for a in data["attempts"]] == ["timeout", "timeout"]
-    assert data["wrap"]["mode"] is None and data["wrap"]["exitStatus"] == 1
+    assert data["wrap"]["translation"] is None and data["wrap"]["exitStatus"] == 1
     assert data["stdoutNoise"] == []
 
 

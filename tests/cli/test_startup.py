@@ -88,17 +88,17 @@ AGENTS: dict[str, Any] = {
 
 
 def _what_wrap_does(argv: list[str], tmp: Path, wraps: list[Wrap]) -> dict[str, Any]:
-    """Run ``wrap`` behind a current editor: its mode, or its refusal's status."""
+    """Run ``wrap`` behind a current editor: its translation, or its refusal's status."""
     wrap = Wrap(argv, "--probe-timeout", "0.5", cwd=str(tmp))
     wraps.append(wrap)
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     if "error" in answer:
-        return {"mode": None, "exitStatus": wrap.wait(timeout=20)}
+        return {"translation": None, "exitStatus": wrap.wait(timeout=20)}
     wrap.close_stdin()
     assert wrap.wait(timeout=20) == 0
-    found = re.search(r"mode: (\w+) \(", wrap.stderr())
+    found = re.search(r"translation: (\w+) \(", wrap.stderr())
     assert found is not None, wrap.stderr()
-    return {"mode": found.group(1)}
+    return {"translation": found.group(1)}
 
 
 @pytest.mark.parametrize("name", list(AGENTS))
@@ -108,8 +108,8 @@ def test_wrap_and_detect_agree(name: str, wraps: list[Wrap], tmp_path: Path) -> 
     said = json.loads(result.stdout)["wrap"]
     did = _what_wrap_does(argv, tmp_path, wraps)
     assert said["client"] == "current"
-    assert said["mode"] == did["mode"]
-    if did["mode"] is None:
+    assert said["translation"] == did["translation"]
+    if did["translation"] is None:
         assert said["exitStatus"] == did["exitStatus"]
     expected = {
         "legacy": "upgrade",
@@ -118,5 +118,5 @@ def test_wrap_and_detect_agree(name: str, wraps: list[Wrap], tmp_path: Path) -> 
         "silent": None,
         "missing": None,
     }
-    assert did["mode"] == expected[name]
+    assert did["translation"] == expected[name]
     assert did.get("exitStatus") in (None, 1 if name == "silent" else 127)

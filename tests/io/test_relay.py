@@ -239,7 +239,7 @@ def test_passthrough_current_to_current_copies_lines(start: Any, tmp_path: Path)
     messages = _prompt(wrap, 2, "s1", "hello")
     assert _chunks(messages) == ["hello"]
     assert messages[-1]["result"] == {"stopReason": "end_turn"}
-    assert "mode: passthrough (current agent, current client)" in wrap.stderr()
+    assert "translation: passthrough (current agent, current client)" in wrap.stderr()
     wrap.close_stdin()
     assert wrap.wait() == 0
 
@@ -261,7 +261,7 @@ def test_passthrough_legacy_to_legacy(start: Any) -> None:
     assert chunk["params"] == {"chunk": {"text": "old times"}}
     wrap.send({"jsonrpc": "2.0", "id": chunk["id"], "result": None})
     assert wrap.recv() == {"jsonrpc": "2.0", "id": 1, "result": None}
-    assert "mode: passthrough (legacy agent, legacy client)" in wrap.stderr()
+    assert "translation: passthrough (legacy agent, legacy client)" in wrap.stderr()
 
 
 def test_passthrough_agent_death_answers_and_exits_with_its_status(start: Any) -> None:
@@ -279,7 +279,7 @@ def test_downgrade_is_detected_after_a_rejected_legacy_probe(start: Any) -> None
     answer = wrap.request(0, "initialize", LEGACY_INIT)[-1]
     assert answer["result"]["protocolVersion"] == "0.0.9"
     assert answer["result"]["isAuthenticated"] is True
-    assert "mode: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
+    assert "translation: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
 
 
 def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current(
@@ -298,7 +298,7 @@ def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current
     assert kept["protocolVersion"] == 1
     assert kept["clientCapabilities"]["fs"] == {"readTextFile": True, "writeTextFile": True}
     assert kept["clientInfo"]["name"] == "acp-compat"
-    assert "mode: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
+    assert "translation: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
 
 
 def test_probe_timeout_then_legacy_retry(start: Any, tmp_path: Path) -> None:
@@ -307,7 +307,7 @@ def test_probe_timeout_then_legacy_retry(start: Any, tmp_path: Path) -> None:
     assert _chunks(_prompt(wrap, 2, session, "echo rusty")) == ["rusty"]
     log = wrap.stderr()
     assert "probe (current initialize): no answer within 0.5 s" in log
-    assert "mode: upgrade (legacy agent, current client), auto-detected" in log
+    assert "translation: upgrade (legacy agent, current client), auto-detected" in log
 
 
 def test_explicit_agent_protocol_skips_the_probe(start: Any, tmp_path: Path) -> None:
@@ -316,7 +316,7 @@ def test_explicit_agent_protocol_skips_the_probe(start: Any, tmp_path: Path) -> 
     assert _chunks(_prompt(wrap, 2, session, "echo direct")) == ["direct"]
     log = wrap.stderr()
     assert "probing" not in log
-    assert "mode: upgrade (legacy agent, current client), --agent-protocol" in log
+    assert "translation: upgrade (legacy agent, current client), --agent-protocol" in log
 
 
 def test_trace_file_mode_0600_and_both_sides_recorded(start: Any, tmp_path: Path) -> None:
@@ -393,7 +393,7 @@ def test_options_from_the_environment(start: Any, tmp_path: Path) -> None:
     wrap.close_stdin()
     assert wrap.wait() == 0
     log = wrap.stderr()
-    assert "mode: upgrade (legacy agent, current client), --agent-protocol" in log
+    assert "translation: upgrade (legacy agent, current client), --agent-protocol" in log
     assert "DEBUG" in log
     assert "over the 100000-byte limit" in log
     assert trace.exists()
@@ -434,10 +434,10 @@ def test_slow_current_agent_is_found_after_timeout_and_legacy_error(
     wrap = start(argv, "--probe-timeout", "1.5")
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     assert answer["result"]["protocolVersion"] == 1
-    log = wrap.stderr_with("mode: passthrough (current agent, current client), auto-detected")
+    chosen = "translation: passthrough (current agent, current client), auto-detected"
+    log = wrap.stderr_with(chosen)
     assert "probe (current initialize): no answer within 1.5 s" in log
     assert "probe (legacy initialize): error -32602" in log
-    assert "mode: passthrough (current agent, current client), auto-detected" in log
 
 
 @pytest.mark.parametrize("option", ["--trace", "--log-file"])
@@ -465,7 +465,7 @@ def test_log_file_takes_the_records_with_mode_0600_and_quiet_drops_info(
     wrap.close_stdin()
     assert wrap.wait() == 0
     assert stat.S_IMODE(log.stat().st_mode) == 0o600  # records quote the user's lines
-    assert "mode: upgrade (legacy agent, current client)" in log.read_text()
+    assert "translation: upgrade (legacy agent, current client)" in log.read_text()
     assert "acp-compat" not in wrap.stderr()
 
     quiet_log = tmp_path / "quiet.log"

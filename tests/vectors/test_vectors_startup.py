@@ -62,7 +62,7 @@ def output_json(output: StartupOutput) -> dict[str, Any]:
         exit_ = decision.agent_exit
         return {
             "effect": "decide",
-            "mode": decision.mode.value,
+            "translation": decision.translation.value,
             "agentProtocol": decision.agent.value,
             "clientProtocol": decision.client.value,
             "agent": decision.process,

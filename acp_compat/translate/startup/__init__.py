@@ -1,10 +1,11 @@
-"""``wrap``'s startup as a sans-IO policy: which protocol the agent speaks, and the mode.
+"""``wrap``'s startup as a sans-IO policy: which protocol the agent speaks, and the
+translation.
 
 behaviour.md §4 and §6. The policy (:class:`StartupPolicy`, :mod:`.policy`) is fed events
 (a client message, a message from an agent process, an exit, a failed start, a timer that
 fired, the client leaving, a stop request) and returns outputs (defined beside it), as a
 translator does: messages to send, agent processes to start or stop, a timer to arm, and
-finally a :class:`Decided` (relay in this mode, with this process as agent ``0``) or a
+finally a :class:`Decided` (relay with this translation, with this process as agent ``0``) or a
 :class:`Finish` (exit with this status). It reads no clock: the shell arms the timers it
 is told to and reports them with :meth:`StartupPolicy.timer_fired`. ``wrap`` and
 ``detect`` both run this one policy through the one driver
@@ -50,10 +51,10 @@ from acp_compat.translate.startup.policy import (
     Decided,
     Decision,
     Finish,
-    Mode,
     StartupOutput,
     StartupPolicy,
-    mode_for,
+    Translation,
+    translation_for,
 )
 from acp_compat.translate.startup.wording import likely_fix, spawn_error, start_failure_reason
 
@@ -65,13 +66,13 @@ __all__ = [
     "Decided",
     "Decision",
     "Finish",
-    "Mode",
     "StartupOutput",
     "StartupPolicy",
+    "Translation",
     "likely_fix",
     "make_translator",
-    "mode_for",
     "preload_translator",
     "spawn_error",
     "start_failure_reason",
+    "translation_for",
 ]

@@ -9,7 +9,7 @@ from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
 from acp_compat.translate.passthrough import PassthroughTranslator
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
-from acp_compat.translate.startup.policy import Decision, Mode
+from acp_compat.translate.startup.policy import Decision, Translation, translation_for
 
 
 def preload_translator(client: Protocol | None) -> None:
@@ -21,18 +21,19 @@ def preload_translator(client: Protocol | None) -> None:
     instead of following the agent's answer while the editor waits for its ``initialize``
     answer. A passthrough needs neither; its agent is started as early either way.
     """
-    # A current client's agent that is not current is legacy: the upgrade; and back.
-    if client is Protocol.CURRENT or client is Protocol.LEGACY:
-        name = "upgrade" if client is Protocol.CURRENT else "downgrade"
-        with contextlib.suppress(ImportError):
-            # ``__import__``, as acp_compat._lazy imports: the import ``-X importtime`` reports.
-            __import__(f"acp_compat.translate.{name}.translator")
+    if client is None:
+        return
+    # The translation's name is its package's: a client's agent of the other protocol.
+    name = translation_for(client.other, client).value
+    with contextlib.suppress(ImportError):
+        # ``__import__``, as acp_compat._lazy imports: the import ``-X importtime`` reports.
+        __import__(f"acp_compat.translate.{name}.translator")
 
 
 def make_translator(
     decision: Decision, settings: WrapSettings, launch_cwd: str
 ) -> Translator | str:
-    """The translator for ``decision``'s mode, or why there is none (the translator
+    """The translator for ``decision``'s translation, or why there is none (the translator
     classes are imported only when needed; their options are built from ``settings``;
     ``launch_cwd``, absolute, is where agent process 0 runs). A protocol the user named
     instead of a detected one is wrapped in :class:`ForcedProtocol`, so an agent that
@@ -48,9 +49,9 @@ def make_translator(
 def _translator_for(
     decision: Decision, settings: WrapSettings, launch_cwd: str
 ) -> Translator | str:
-    if decision.mode is Mode.PASSTHROUGH:
+    if decision.translation is Translation.PASSTHROUGH:
         return PassthroughTranslator()
-    if decision.mode is Mode.UPGRADE:
+    if decision.translation is Translation.UPGRADE:
         try:
             # From the modules, not the package's lazy face: that would read its source.
             from acp_compat.translate.upgrade.options import UpgradeOptions

@@ -1,6 +1,6 @@
 """The startup policy: events in, outputs out, its state one entry of a table.
 
-First the policy's vocabulary: the :class:`Mode`, the outputs (what its shell is asked to
+First the policy's vocabulary: the :class:`Translation`, the outputs (what its shell is asked to
 do, ending with the :class:`Decision`) and :class:`Attempt`, what one probe step saw.
 Then the policy itself. Each event is classified into a
 :class:`~acp_compat.translate.lifecycle.StartupEvent` (an answer that tells, one that does
@@ -43,19 +43,20 @@ logger = logging.getLogger("acp_compat.translate.startup")
 # --------------------------------------------------------------------------- vocabulary
 
 
-class Mode(enum.Enum):
-    """How ``wrap`` relays, from the two protocols."""
+class Translation(enum.Enum):
+    """What ``wrap`` does between the two sides, from their protocols (not ACP's session
+    modes, :class:`acp_compat.translate.upgrade.modes.Mode`)."""
 
     UPGRADE = "upgrade"
     DOWNGRADE = "downgrade"
     PASSTHROUGH = "passthrough"
 
 
-def mode_for(agent: Protocol, client: Protocol) -> Mode:
-    """The mode for an ``agent`` behind a ``client``."""
+def translation_for(agent: Protocol, client: Protocol) -> Translation:
+    """The translation for an ``agent`` behind a ``client``."""
     if agent is client:
-        return Mode.PASSTHROUGH
-    return Mode.UPGRADE if agent is Protocol.LEGACY else Mode.DOWNGRADE
+        return Translation.PASSTHROUGH
+    return Translation.UPGRADE if agent is Protocol.LEGACY else Translation.DOWNGRADE
 
 
 @frozen
@@ -77,9 +78,9 @@ class AgentExit:
 
 @frozen(kw_only=True)
 class Decision:
-    """The mode chosen and what the translator gets first."""
+    """The translation chosen and what the translator gets first."""
 
-    mode: Mode
+    translation: Translation
     agent: Protocol
     client: Protocol
     process: int
@@ -99,18 +100,18 @@ class Decision:
 
     @property
     def description(self) -> str:
-        """``upgrade (legacy agent, current client)``: the mode's name for logs."""
-        return f"{self.mode.value} ({self.agent.value} agent, {self.client.value} client)"
+        """``upgrade (legacy agent, current client)``: the translation's name for logs."""
+        return f"{self.translation.value} ({self.agent.value} agent, {self.client.value} client)"
 
     @property
     def single_agent(self) -> bool:
         """Whether the relay ends with its one agent process (all but the upgrade)."""
-        return self.mode is not Mode.UPGRADE
+        return self.translation is not Translation.UPGRADE
 
     @property
     def raw_passthrough(self) -> bool:
         """Whether messages passed on unchanged are written as the bytes they came as."""
-        return self.mode is Mode.PASSTHROUGH
+        return self.translation is Translation.PASSTHROUGH
 
 
 @frozen
@@ -172,7 +173,7 @@ in the other protocol; each step after the first takes a fresh process; 3 waits 
 
 
 class StartupPolicy:
-    """Decides ``wrap``'s mode from the client's ``initialize`` and the probes' answers.
+    """Decides ``wrap``'s translation from the client's ``initialize`` and the probes' answers.
 
     Call :meth:`start` once, then feed events; each call returns outputs to carry out in
     order. After a :class:`Decided` or :class:`Finish`, :attr:`done` is true and further
@@ -439,10 +440,10 @@ class StartupPolicy:
         client_messages: Sequence[Message] = (),
         **more: Any,
     ) -> list[StartupOutput]:
-        """Relay from here on (``DECIDED``): the mode, with the current process as agent
+        """Relay from here on (``DECIDED``): the translation, with the current process as agent
         ``0``."""
         decision = Decision(
-            mode=mode_for(agent, self._client),
+            translation=translation_for(agent, self._client),
             agent=agent,
             client=self._client,
             process=self._process,
@@ -452,7 +453,7 @@ class StartupPolicy:
             **more,
         )
         self.decision = decision
-        logger.info("mode: %s, %s", decision.description, how)
+        logger.info("translation: %s, %s", decision.description, how)
         return [Decided(decision)]
 
     def _refuse_start_failure(self) -> list[StartupOutput]:
