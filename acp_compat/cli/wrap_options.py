@@ -76,7 +76,8 @@ OPTIONS: tuple[WrapOption, ...] = (
     WrapOption(
         ("--probe-timeout",),
         "seconds",
-        "Seconds each auto-detection probe waits for the agent's answer (finite).",
+        "Seconds auto-detection gives the agent to answer initialize, in all (finite); the"
+        " other protocol is tried beside the first after 5 s, or half this if less.",
         minimum=0.1,
     ),
     WrapOption(

@@ -40,7 +40,7 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
-from acp_compat.translate.startup import ArmTimer, Decided, Finish
+from acp_compat.translate.startup import ArmTimer, Decided, DiscardProbe, Finish, StartupEffect
 
 if TYPE_CHECKING:
     from acp_compat.trace import records
@@ -98,8 +98,9 @@ class Peers(Protocol):
         """Perform a file effect off the loop; its outcome comes back as ``file_done``."""
         ...
 
-    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
-        """A startup policy's own output (timers and the end of startup)."""
+    def other_output(self, output: StartupEffect) -> None:
+        """A startup policy's own output (timers, a probe left behind, the end of
+        startup)."""
         ...
 
     def when_client_drained(self, callback: Callable[[], None]) -> None:
@@ -324,7 +325,7 @@ class Driver:
             self.peers.file_effect(output)
         elif kind is AwaitClientDrain:
             self.peers.when_client_drained(self._client_drained)
-        elif kind is ArmTimer or kind is Decided or kind is Finish:
+        elif kind is ArmTimer or kind is DiscardProbe or kind is Decided or kind is Finish:
             self.peers.other_output(output)
         else:
             logger.error("unknown output %r", output)

@@ -39,6 +39,18 @@ WRONG_ID = [
 ]
 """Answers every request, but with an id nobody asked for."""
 
+SLOW_START = 20.0
+"""How long the slow agents below are silent: four times the 5 s the first probe waits
+alone, as a launcher downloading the agent is."""
+
+
+def _slow(argv: list[str]) -> list[str]:
+    """``argv`` behind a wrapper that sleeps :data:`SLOW_START` seconds, then execs it."""
+    wrapper = (
+        "import os, sys, time; time.sleep(float(sys.argv[1])); os.execv(sys.argv[2], sys.argv[2:])"
+    )
+    return [sys.executable, "-c", wrapper, str(SLOW_START), *argv]
+
 
 @pytest.fixture
 def wraps() -> Iterator[list[Wrap]]:
@@ -50,7 +62,7 @@ def wraps() -> Iterator[list[Wrap]]:
 
 
 @pytest.mark.parametrize("argv", [SILENT, WRONG_ID], ids=["silent", "wrong-id"])
-def test_an_agent_that_never_answers_is_refused_within_two_probe_timeouts(
+def test_an_agent_that_never_answers_is_refused_within_the_probe_timeout(
     argv: list[str], wraps: list[Wrap], tmp_path: Path
 ) -> None:
     timeout = 1.0
@@ -71,7 +83,8 @@ def test_an_agent_that_never_answers_is_refused_within_two_probe_timeouts(
     assert "no answer within 1 s" in problem["message"]
     assert "--experimental-acp" in problem["message"]
     assert [a["result"] for a in problem["data"]["attempts"]] == ["timeout", "timeout"]
-    assert elapsed < 2 * timeout + 1.0, f"refused after {elapsed:.2f} s"
+    # The documented bound (behaviour.md §6), with a margin for a busy machine.
+    assert elapsed < timeout + 2.0, f"refused after {elapsed:.2f} s"
 
 
 def _legacy(tmp: Path) -> list[str]:
@@ -89,7 +102,8 @@ AGENTS: dict[str, Any] = {
 
 def _what_wrap_does(argv: list[str], tmp: Path, wraps: list[Wrap]) -> dict[str, Any]:
     """Run ``wrap`` behind a current editor: its translation, or its refusal's status."""
-    wrap = Wrap(argv, "--probe-timeout", "0.5", cwd=str(tmp))
+    # Long enough for a second Python process to start and answer after half of it.
+    wrap = Wrap(argv, "--probe-timeout", "2", cwd=str(tmp))
     wraps.append(wrap)
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     if "error" in answer:
@@ -104,7 +118,7 @@ def _what_wrap_does(argv: list[str], tmp: Path, wraps: list[Wrap]) -> dict[str, 
 @pytest.mark.parametrize("name", list(AGENTS))
 def test_wrap_and_detect_agree(name: str, wraps: list[Wrap], tmp_path: Path) -> None:
     argv = AGENTS[name](tmp_path)
-    result = CliRunner().invoke(detect, ["--json", "--timeout", "0.5", "--", *argv])
+    result = CliRunner().invoke(detect, ["--json", "--timeout", "2", "--", *argv])
     said = json.loads(result.stdout)["wrap"]
     did = _what_wrap_does(argv, tmp_path, wraps)
     assert said["client"] == "current"
@@ -120,3 +134,38 @@ def test_wrap_and_detect_agree(name: str, wraps: list[Wrap], tmp_path: Path) -> 
     }
     assert did["translation"] == expected[name]
     assert did.get("exitStatus") in (None, 1 if name == "silent" else 127)
+
+
+@pytest.mark.timeout(120)
+def test_agents_slow_to_start_are_detected_with_the_defaults_and_serve_a_session(
+    wraps: list[Wrap], tmp_path: Path
+) -> None:
+    """Legacy and current agents silent for 20 s (both at once: the waits overlap): the
+    process that got the editor's initialize is kept and answers it, the other protocol's
+    probe started beside it after 5 s is discarded, and a session is served."""
+    agents = {
+        "upgrade": _slow(agent_command("legacy_agent")),
+        "passthrough": _slow(agent_command("current_agent")),
+    }
+    started = {}
+    for translation, argv in agents.items():
+        started[translation] = wrap = Wrap(argv, cwd=str(tmp_path))
+        wraps.append(wrap)
+        wrap.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": CURRENT_INIT})
+    for wrap in started.values():
+        answer = wrap.recv(timeout=SLOW_START + 30)
+        assert answer["id"] == 0 and answer["result"]["protocolVersion"] == 1, answer
+        new = wrap.request(1, "session/new", {"cwd": str(tmp_path), "mcpServers": []})[-1]
+        session = new["result"]["sessionId"]
+        prompt = {"sessionId": session, "prompt": [{"type": "text", "text": "echo slow"}]}
+        turn = wrap.request(2, "session/prompt", prompt, timeout=20)
+        assert turn[-1]["result"]["stopReason"] == "end_turn", turn
+        texts = [
+            m["params"]["update"]["content"]["text"]
+            for m in turn
+            if m.get("method") == "session/update"
+            and m["params"]["update"]["sessionUpdate"] == "agent_message_chunk"
+        ]
+        assert "slow" in "".join(texts)
+        wrap.close_stdin()
+        assert wrap.wait(timeout=20) == 0

@@ -301,12 +301,15 @@ def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current
     assert "translation: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
 
 
-def test_probe_timeout_then_legacy_retry(start: Any, tmp_path: Path) -> None:
-    wrap = start(agent_command("legacy_agent", "--rust"), "--probe-timeout", "0.5")
+def test_a_silent_legacy_agent_is_probed_in_legacy_beside_it(start: Any, tmp_path: Path) -> None:
+    # A Rust legacy agent drops the current initialize: after half the probe timeout a
+    # second process gets the legacy probe, answers it and serves; the first is dropped.
+    wrap = start(agent_command("legacy_agent", "--rust"), "--probe-timeout", "2")
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "echo rusty")) == ["rusty"]
     log = wrap.stderr()
-    assert "probe (current initialize): no answer within 0.5 s" in log
+    assert "probe (legacy initialize): legacy protocol" in log
+    assert "probe (current initialize): the legacy initialize was answered first" in log
     assert "translation: upgrade (legacy agent, current client), auto-detected" in log
 
 
@@ -424,20 +427,22 @@ def test_a_launcher_that_fails_passes_its_status_on(start: Any) -> None:
     assert wrap.wait() == 127
 
 
-def test_slow_current_agent_is_found_after_timeout_and_legacy_error(
+def test_a_slow_current_agent_keeps_its_initialize_while_the_legacy_probe_is_refused(
     start: Any, tmp_path: Path
 ) -> None:
-    # Slow only at its first start, as a launcher that downloads the agent once. The
-    # probe timeout leaves a busy machine time to start the fast second process.
+    # Slow at its first start, as a launcher that downloads the agent once: the second
+    # process, started beside it after half the probe timeout, finds it cached and
+    # refuses the legacy probe; only then does the first one answer the editor's own
+    # initialize, which is relayed as it is.
     marker = str(tmp_path / "downloaded")
-    argv = agent_command("current_agent", "--slow", "3", "--slow-once", marker)
-    wrap = start(argv, "--probe-timeout", "1.5")
+    argv = agent_command("current_agent", "--first-start-waits", marker)
+    wrap = start(argv, "--probe-timeout", "6")
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     assert answer["result"]["protocolVersion"] == 1
     chosen = "translation: passthrough (current agent, current client), auto-detected"
     log = wrap.stderr_with(chosen)
-    assert "probe (current initialize): no answer within 1.5 s" in log
     assert "probe (legacy initialize): error -32602" in log
+    assert "agent 0 started" in log and "agent 2 started" not in log
 
 
 @pytest.mark.parametrize("option", ["--trace", "--log-file"])

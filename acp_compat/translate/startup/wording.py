@@ -61,8 +61,37 @@ def exit_account(returncode: int | None, stderr_tail: str) -> str:
 
 
 def timeout_account(seconds: float) -> str:
-    """A probe nobody answered in time."""
+    """The client's own ``initialize``, unanswered for the whole probe timeout."""
     return f"no answer within {seconds:g} s"
+
+
+def other_timeout_account(seconds: float) -> str:
+    """The other protocol's probe, unanswered when the probe timeout ran out (it started
+    later, after the client's ``initialize`` had waited alone or ended)."""
+    return f"no answer before the probe timeout ({seconds:g} s) ran out"
+
+
+def answered_first(protocol: Protocol) -> str:
+    """Why the probe still out is discarded when the other one decides."""
+    return f"the {protocol.value} initialize was answered first"
+
+
+def own_awaited(protocol: Protocol) -> str:
+    """Why the other probe is discarded when it names the client's protocol while the
+    client's own ``initialize`` is still out."""
+    return (
+        f"it speaks the editor's protocol ({protocol.value}): the answer to the editor's own"
+        " initialize, sent to agent 0, is awaited"
+    )
+
+
+def own_elsewhere(protocol: Protocol) -> str:
+    """Why the other probe is discarded when it names the client's protocol after the
+    client's own ``initialize`` ended: a fresh process gets that ``initialize``."""
+    return (
+        f"it speaks the editor's protocol ({protocol.value}): a fresh process gets the"
+        " editor's own initialize"
+    )
 
 
 def restart_failed_account(reason: str) -> str:
