@@ -14,7 +14,8 @@ else lives here, once:
   that was being handled gets a ``-32603`` for whoever waits on it, so one bug never ends
   the relay nor leaves a peer hanging;
 * :meth:`Driver._line`, the one place a message is encoded;
-* the tracer (``--trace``), told of every message in and out.
+* the tracer (``--trace``), told of every message in and out, and of what startup
+  decided.
 
 Everything here is synchronous and runs inline in the reader's callback: no queue hop
 between reading a line and translating it, and no library lookups per message.
@@ -325,7 +326,11 @@ class Driver:
             self.peers.file_effect(output)
         elif kind is AwaitClientDrain:
             self.peers.when_client_drained(self._client_drained)
-        elif kind is ArmTimer or kind is DiscardProbe or kind is Decided or kind is Finish:
+        elif kind is ArmTimer:
+            self.peers.other_output(output)
+        elif kind is DiscardProbe or kind is Decided or kind is Finish:
+            if self.tracer is not None:
+                self.tracer.startup(output)  # what startup decided, before it is done
             self.peers.other_output(output)
         else:
             logger.error("unknown output %r", output)

@@ -313,6 +313,8 @@ class Relay:
 
     def _client_eof(self) -> None:
         """The client closed our stdin."""
+        if self.tracer is not None:
+            self.tracer.client_closed("stdin")
         startup = self._starting
         if startup is not None:
             assert self.driver is not None
@@ -334,6 +336,8 @@ class Relay:
         await self.client_out.done.wait()
         if self.client_out.broken and self._stop_request is None:
             logger.info("the client closed our stdout")
+            if self.tracer is not None:
+                self.tracer.client_closed("stdout")
             self._stop_request = 0
             self._stop_requested(0, "the client closed our stdout")
 

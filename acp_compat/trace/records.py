@@ -7,12 +7,20 @@ pieces, into :class:`Record` and :class:`RelayEvent` objects (and :class:`BadLin
 line that is not a record), keeping a partial last line until it is complete or the input
 ends, so a trace cut mid-line or still being written is read as far as it goes. Nothing
 here reads files or clocks.
+
+The events the relay decides are read into their own :class:`RelayEvent` subclasses,
+their members typed (a member of the wrong type reads as ``None``): what startup decided
+(:class:`ProbeDiscarded`, :class:`TranslationChosen`, :class:`StartupFinished`), a lost
+agent (:class:`AgentLost`) and the client closing its end (:class:`ClientClosed`).
+Traces written before these records existed read as before.
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+import attrs
 
 from acp_compat._define import define
 
@@ -25,6 +33,17 @@ RELAY = "relay"
 
 DIRECTIONS = (CLIENT_IN, AGENT_OUT, AGENT_IN, CLIENT_OUT)
 """The four ``dir`` values a message record may carry."""
+
+PROBE_DISCARDED = "probe_discarded"
+"""Event type: a probe process left behind; nothing more of it is relayed or traced."""
+TRANSLATION = "translation"
+"""Event type: startup decided; the probe process kept is agent 0 from here on."""
+STARTUP_FINISHED = "startup_finished"
+"""Event type: startup ended without a relay (a refusal, the client gone, a stop)."""
+AGENT_LOST = "agent_lost"
+"""Event type: the relay gave an agent up (it stopped reading, closed its stdout...)."""
+CLIENT_CLOSED = "client_closed"
+"""Event type: the client closed our stdin or our stdout."""
 
 
 def request_key(request_id: Any) -> Any:
@@ -69,6 +88,89 @@ class RelayEvent:
 
 
 @define(frozen=True)
+class ProbeDiscarded(RelayEvent):
+    """Probe process :attr:`agent` was left behind: its link ends here."""
+
+    protocol: str | None = attrs.field(default=None, kw_only=True)
+    """``legacy`` or ``current``: the protocol of the ``initialize`` it was sent."""
+    reason: str | None = attrs.field(default=None, kw_only=True)
+
+
+@define(frozen=True)
+class TranslationChosen(RelayEvent):
+    """Startup decided: probe process :attr:`process` is agent 0 (:attr:`agent`) from here
+    on, and each side speaks the protocol named."""
+
+    translation: str | None = attrs.field(default=None, kw_only=True)
+    """``upgrade``, ``downgrade`` or ``passthrough``."""
+    agent_protocol: str | None = attrs.field(default=None, kw_only=True)
+    client_protocol: str | None = attrs.field(default=None, kw_only=True)
+    process: int | None = attrs.field(default=None, kw_only=True)
+    """The probe process kept: the ``agent`` of its records before this one."""
+    how: str | None = attrs.field(default=None, kw_only=True)
+    """``auto-detected`` or ``--agent-protocol``."""
+
+
+@define(frozen=True)
+class StartupFinished(RelayEvent):
+    """Startup ended without a relay; ``wrap`` exits with :attr:`status`."""
+
+    status: int | None = attrs.field(default=None, kw_only=True)
+
+
+@define(frozen=True)
+class AgentLost(RelayEvent):
+    """The relay gave agent :attr:`agent` up (what waited on it was answered)."""
+
+    reason: str | None = attrs.field(default=None, kw_only=True)
+
+
+@define(frozen=True)
+class ClientClosed(RelayEvent):
+    """The client closed our :attr:`stream`: ``stdin`` (no more requests) or ``stdout``
+    (no answer reaches it any more)."""
+
+    stream: str | None = attrs.field(default=None, kw_only=True)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _number(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+_TYPED_EVENTS: dict[str, tuple[type[RelayEvent], dict[str, Any]]] = {
+    PROBE_DISCARDED: (ProbeDiscarded, {"protocol": _text, "reason": _text}),
+    TRANSLATION: (
+        TranslationChosen,
+        {
+            "translation": _text,
+            "agent_protocol": _text,
+            "client_protocol": _text,
+            "process": _number,
+            "how": _text,
+        },
+    ),
+    STARTUP_FINISHED: (StartupFinished, {"status": _number}),
+    AGENT_LOST: (AgentLost, {"reason": _text}),
+    CLIENT_CLOSED: (ClientClosed, {"stream": _text}),
+}
+"""The event types read into their own class: the class, and each member's reader."""
+
+
+def _relay_event(event: dict[str, Any], common: dict[str, Any]) -> RelayEvent:
+    """An event record, typed when its type is one of :data:`_TYPED_EVENTS`."""
+    typed = _TYPED_EVENTS.get(event["type"])
+    if typed is None:
+        return RelayEvent(event=event, **common)
+    cls, members = typed
+    values = {name: read(event.get(name)) for name, read in members.items()}
+    return cls(event=event, **common, **values)
+
+
+@define(frozen=True)
 class BadLine:
     """A trace line that is not a record (a cut line, or something else in the file)."""
 
@@ -108,7 +210,7 @@ def parse_record(line_number: int, data: bytes) -> Item:
     }
     event = entry.get("event")
     if direction == RELAY and isinstance(event, dict) and isinstance(event.get("type"), str):
-        return RelayEvent(event=event, **common)
+        return _relay_event(event, common)
     message = entry.get("msg")
     if direction not in DIRECTIONS or not isinstance(message, dict):
         return BadLine(line_number, len(data), "not a trace record (no dir or msg)")

@@ -52,6 +52,12 @@ def _slow(argv: list[str]) -> list[str]:
     return [sys.executable, "-c", wrapper, str(SLOW_START), *argv]
 
 
+def _relay_events(trace: Path) -> list[dict[str, Any]]:
+    """The event records of a trace, each with its ``agent``."""
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    return [{"agent": r.get("agent"), **r["event"]} for r in records if r["dir"] == "relay"]
+
+
 @pytest.fixture
 def wraps() -> Iterator[list[Wrap]]:
     """Relays started by a test, all reaped afterwards."""
@@ -66,8 +72,10 @@ def test_an_agent_that_never_answers_is_refused_within_the_probe_timeout(
     argv: list[str], wraps: list[Wrap], tmp_path: Path
 ) -> None:
     timeout = 1.0
+    trace = tmp_path / "trace.jsonl"
     # The default grace: the refusal must not wait the normal close of a silent agent.
-    wrap = Wrap(argv, "--grace", "2", "--probe-timeout", str(timeout), cwd=str(tmp_path))
+    options = ("--grace", "2", "--probe-timeout", str(timeout), "--trace", str(trace))
+    wrap = Wrap(argv, *options, cwd=str(tmp_path))
     wraps.append(wrap)
     # Timed from the moment wrap reads its stdin (a request before initialize is
     # answered at once), not from the Python interpreter's start.
@@ -85,6 +93,8 @@ def test_an_agent_that_never_answers_is_refused_within_the_probe_timeout(
     assert [a["result"] for a in problem["data"]["attempts"]] == ["timeout", "timeout"]
     # The documented bound (behaviour.md §6), with a margin for a busy machine.
     assert elapsed < timeout + 2.0, f"refused after {elapsed:.2f} s"
+    events = _relay_events(trace)
+    assert {"agent": None, "type": "startup_finished", "status": 1} in events
 
 
 def _legacy(tmp: Path) -> list[str]:
@@ -142,17 +152,19 @@ def test_agents_slow_to_start_are_detected_with_the_defaults_and_serve_a_session
 ) -> None:
     """Legacy and current agents silent for 20 s (both at once: the waits overlap): the
     process that got the editor's initialize is kept and answers it, the other protocol's
-    probe started beside it after 5 s is discarded, and a session is served."""
+    probe started beside it after 5 s is discarded, and a session is served. The trace
+    says so."""
     agents = {
         "upgrade": _slow(agent_command("legacy_agent")),
         "passthrough": _slow(agent_command("current_agent")),
     }
     started = {}
     for translation, argv in agents.items():
-        started[translation] = wrap = Wrap(argv, cwd=str(tmp_path))
+        trace = tmp_path / f"{translation}.jsonl"
+        started[translation] = wrap = Wrap(argv, "--trace", str(trace), cwd=str(tmp_path))
         wraps.append(wrap)
         wrap.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": CURRENT_INIT})
-    for wrap in started.values():
+    for translation, wrap in started.items():
         answer = wrap.recv(timeout=SLOW_START + 30)
         assert answer["id"] == 0 and answer["result"]["protocolVersion"] == 1, answer
         new = wrap.request(1, "session/new", {"cwd": str(tmp_path), "mcpServers": []})[-1]
@@ -169,3 +181,26 @@ def test_agents_slow_to_start_are_detected_with_the_defaults_and_serve_a_session
         assert "slow" in "".join(texts)
         wrap.close_stdin()
         assert wrap.wait(timeout=20) == 0
+        events = _relay_events(tmp_path / f"{translation}.jsonl")
+        discarded = [e for e in events if e["type"] == "probe_discarded"]
+        assert discarded == [
+            {
+                "agent": 1,
+                "type": "probe_discarded",
+                "protocol": "legacy",
+                "reason": "the current initialize was answered first",
+            }
+        ]
+        chosen = [e for e in events if e["type"] == "translation"]
+        assert chosen == [
+            {
+                "agent": 0,
+                "type": "translation",
+                "translation": translation,
+                "agent_protocol": "legacy" if translation == "upgrade" else "current",
+                "client_protocol": "current",
+                "process": 0,
+                "how": "auto-detected",
+            }
+        ]
+        assert {"agent": None, "type": "client_closed", "stream": "stdin"} in events

@@ -304,13 +304,26 @@ def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current
 def test_a_silent_legacy_agent_is_probed_in_legacy_beside_it(start: Any, tmp_path: Path) -> None:
     # A Rust legacy agent drops the current initialize: after half the probe timeout a
     # second process gets the legacy probe, answers it and serves; the first is dropped.
-    wrap = start(agent_command("legacy_agent", "--rust"), "--probe-timeout", "2")
+    trace = tmp_path / "trace.jsonl"
+    argv = agent_command("legacy_agent", "--rust")
+    wrap = start(argv, "--probe-timeout", "2", "--trace", str(trace))
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "echo rusty")) == ["rusty"]
     log = wrap.stderr()
     assert "probe (legacy initialize): legacy protocol" in log
     assert "probe (current initialize): the legacy initialize was answered first" in log
     assert "translation: upgrade (legacy agent, current client), auto-detected" in log
+    # The trace says which process was left behind and which one agent 0 is from then on.
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    told = [i for i, r in enumerate(records) if r["dir"] == "relay"]
+    discarded, chosen = (records[i] for i in told[:2])
+    assert (discarded["agent"], discarded["event"]["type"]) == (0, "probe_discarded")
+    assert discarded["event"]["protocol"] == "current"
+    assert chosen["agent"] == 0 and chosen["event"]["type"] == "translation"
+    assert (chosen["event"]["process"], chosen["event"]["agent_protocol"]) == (1, "legacy")
+    to_agents = [(i, r["agent"]) for i, r in enumerate(records) if r["dir"] == "relay->agent"]
+    assert [agent for i, agent in to_agents if i < told[0]] == [0, 1]  # the two probes
+    assert {agent for i, agent in to_agents if i > told[1]} == {0}  # process 1, as agent 0
 
 
 def test_explicit_agent_protocol_skips_the_probe(start: Any, tmp_path: Path) -> None:

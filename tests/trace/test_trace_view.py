@@ -179,7 +179,8 @@ def test_a_crash_stands_out(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1
     records = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
-    [event] = [r["event"] for r in records if r["dir"] == "relay" and r["agent"] == 0]
+    exits = [r for r in records if r["dir"] == "relay" and r["event"]["type"] == "agent_exited"]
+    [event] = [r["event"] for r in exits if r["agent"] == 0]
     assert event == {"type": "agent_exited", "returncode": 3, "stderr": "fatal: simulated crash"}
     out = run_trace(str(path)).stdout
     assert "!! agent 0 exited (exit status 3): fatal: simulated crash" in out
