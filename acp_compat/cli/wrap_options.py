@@ -131,7 +131,8 @@ OPTIONS: tuple[WrapOption, ...] = (
     WrapOption(
         ("--log-level",),
         "choice",
-        "How much to log: info is the translation chosen and agent starts and exits;"
+        "How much to log: warning is what needs your attention (a session that goes well"
+        " logs nothing); info adds the translation chosen and agent starts and exits;"
         " none, nothing.",
         choices=LOG_LEVEL_NAMES,
     ),

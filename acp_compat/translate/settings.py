@@ -59,7 +59,7 @@ class WrapSettings:
     id; a current agent keeps its own modes)."""
     trace: str | None = None
     log_file: str | None = None
-    log_level: str = "info"
+    log_level: str = "warning"
     verbose: int = 0
     quiet: int = 0
     version: str = "0.0.0"

@@ -113,7 +113,7 @@ AGENTS: dict[str, Any] = {
 def _what_wrap_does(argv: list[str], tmp: Path, wraps: list[Wrap]) -> dict[str, Any]:
     """Run ``wrap`` behind a current editor: its translation, or its refusal's status."""
     # Long enough for a second Python process to start and answer after half of it.
-    wrap = Wrap(argv, "--probe-timeout", "2", cwd=str(tmp))
+    wrap = Wrap(argv, "-v", "--probe-timeout", "2", cwd=str(tmp))
     wraps.append(wrap)
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     if "error" in answer:

@@ -38,10 +38,11 @@ def wraps() -> Iterator[list[Wrap]]:
 
 @pytest.fixture
 def start(wraps: list[Wrap], tmp_path: Path) -> Any:
-    """Start a relay in ``tmp_path`` (the launch directory)."""
+    """Start a relay in ``tmp_path`` (the launch directory), logging at info (``-v``):
+    these tests read what it says it does."""
 
     def start(command: list[str], *options: str, env: dict[str, str] | None = None) -> Wrap:
-        wrap = Wrap(command, *options, cwd=str(tmp_path), env=env)
+        wrap = Wrap(command, "-v", *options, cwd=str(tmp_path), env=env)
         wraps.append(wrap)
         return wrap
 
@@ -393,15 +394,16 @@ def test_an_agent_that_does_not_read_while_it_floods_cannot_wedge_the_relay(
     assert _chunks(_prompt(wrap, 3, session, "echo after")) == ["after"]
 
 
-def test_options_from_the_environment(start: Any, tmp_path: Path) -> None:
+def test_options_from_the_environment(wraps: list[Wrap], tmp_path: Path) -> None:
     trace = tmp_path / "env-trace.jsonl"
     env = {
         "ACP_COMPAT_AGENT_PROTOCOL": "legacy",
         "ACP_COMPAT_TRACE": str(trace),
-        "ACP_COMPAT_VERBOSE": "1",
+        "ACP_COMPAT_VERBOSE": "2",  # warning, then info, then debug
         "ACP_COMPAT_MAX_LINE_BYTES": "100000",
     }
-    wrap = start(agent_command("legacy_agent", "--rust"), env=env)
+    wrap = Wrap(agent_command("legacy_agent", "--rust"), cwd=str(tmp_path), env=env)
+    wraps.append(wrap)
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "huge 200000")) == ["after huge"]
     # Log records reach stderr through a background pump, which may trail stdout: read
@@ -529,7 +531,7 @@ def test_a_client_that_closed_our_stdout_ends_the_relay(tmp_path: Path) -> None:
     log = tmp_path / "stderr"
     with log.open("wb") as stderr:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "acp_compat", "wrap", "--grace", "0.3", "--", *command],
+            [sys.executable, "-m", "acp_compat", "wrap", "-v", "--grace", "0.3", "--", *command],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=stderr,
