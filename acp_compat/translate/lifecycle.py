@@ -29,10 +29,6 @@ import enum
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeVar
 
-import attrs
-
-from acp_compat._define import define
-
 if TYPE_CHECKING:  # annotations only: the policy, which defines these, imports this module
     from acp_compat.jsonrpc.messages import Message
     from acp_compat.translate.probe import Protocol
@@ -294,39 +290,54 @@ def markdown_table(table: Mapping[StateT, Mapping[EventT, StateT]]) -> str:
 # --------------------------------------------------------------------------- records
 
 
-@define(kw_only=True)
 class StartupRecord:
     """Everything ``wrap``'s startup keeps between events: its state, and what the states
     hold (h11 keeps a connection's flags beside its states the same way).
 
     The policy (:class:`~acp_compat.translate.startup.StartupPolicy`) reads and fills it;
     only :meth:`apply` moves the state. Which probes are out is read off the state's row
-    of :data:`STARTUP_TRANSITIONS`, never kept beside it.
+    of :data:`STARTUP_TRANSITIONS`, never kept beside it. A plain class: one is made per
+    run and never compared, and an attrs class would have its methods generated at import,
+    before ``wrap``'s first answer (about half a millisecond).
     """
 
-    state: StartupState = StartupState.AWAITING_INITIALIZE
-    client: Protocol | None = None
-    """The client's protocol, from its ``initialize``."""
-    initialize: Message | None = None
-    """The client's first ``initialize`` (a current one with the integer version it
-    means): the own probe, sent to process 0."""
-    process: int = 0
-    """The newest probe process: 0, then the other probe's (each start takes the next
-    number)."""
-    start_failure: str = ""
-    """Why process 0 could not start (``START_FAILED``)."""
-    early_exit: AgentExit | None = None
-    """How process 0 ended before the client's ``initialize`` came (``EXITED_EARLY``),
-    until the own probe takes it as its end or the decision hands it on."""
-    attempts: list[Attempt] = attrs.Factory(list)
-    """What each probe saw, in the order they ended."""
-    held_client: list[Message] = attrs.Factory(list)
-    """Client messages after its ``initialize``: for the translator, or each an error."""
-    held_agent: dict[int, list[Message]] = attrs.Factory(dict)
-    """Each probe process's messages before its answer: the kept one's are for the
-    translator."""
-    decision: Decision | None = None
-    """What was decided (``DECIDED``)."""
+    __slots__ = (
+        "attempts",
+        "client",
+        "decision",
+        "early_exit",
+        "held_agent",
+        "held_client",
+        "initialize",
+        "process",
+        "start_failure",
+        "state",
+    )
+
+    def __init__(self) -> None:
+        self.state = StartupState.AWAITING_INITIALIZE
+        self.client: Protocol | None = None
+        """The client's protocol, from its ``initialize``."""
+        self.initialize: Message | None = None
+        """The client's first ``initialize`` (a current one with the integer version it
+        means): the own probe, sent to process 0."""
+        self.process = 0
+        """The newest probe process: 0, then the other probe's (each start takes the next
+        number)."""
+        self.start_failure = ""
+        """Why process 0 could not start (``START_FAILED``)."""
+        self.early_exit: AgentExit | None = None
+        """How process 0 ended before the client's ``initialize`` came (``EXITED_EARLY``),
+        until the own probe takes it as its end or the decision hands it on."""
+        self.attempts: list[Attempt] = []
+        """What each probe saw, in the order they ended."""
+        self.held_client: list[Message] = []
+        """Client messages after its ``initialize``: for the translator, or each an error."""
+        self.held_agent: dict[int, list[Message]] = {}
+        """Each probe process's messages before its answer: the kept one's are for the
+        translator."""
+        self.decision: Decision | None = None
+        """What was decided (``DECIDED``)."""
 
     @property
     def done(self) -> bool:
