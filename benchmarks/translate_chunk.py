@@ -11,6 +11,12 @@ the agent. Measured per chunk, including ``json.loads`` of the agent's line and
   each output message;
 * ``translator alone``: ``from_agent`` on an already decoded dict (the translation cost).
 
+The same two rows follow for the v1↔v2 translators, in the same run: a v1 agent's
+``agent_message_chunk`` through the v2 upgrade (a v2 chunk with its message id to the
+client) and a v2 agent's through the v2 downgrade (a v1 chunk), each against the JSON
+floor of its own line; the v1↔v2 translation should add to a chunk no more than the
+upgrade does.
+
 Then the translation cost alone (decoded dict in, outputs out) of the two tool-call
 requests a legacy agent makes, as Gemini CLI sends them (a basename diff path and an
 absolute location):
@@ -43,6 +49,12 @@ from typing import Any
 
 from acp_compat.translate.base import ToAgent, ToClient
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
+from acp_compat.translate.v2 import (
+    V2DowngradeOptions,
+    V2DowngradeTranslator,
+    V2UpgradeOptions,
+    V2UpgradeTranslator,
+)
 
 
 def _translator_in_a_turn() -> UpgradeTranslator:
@@ -80,6 +92,65 @@ def _translator_in_a_turn() -> UpgradeTranslator:
         }
     )
     return translator
+
+
+def _v2_translator_in_a_turn(v2_client: bool) -> Any:
+    """A v1↔v2 translator (``v2_client``: the v2 upgrade, else the v2 downgrade) with
+    session ``s1`` and a prompt running."""
+    translator: Any
+    if v2_client:
+        translator = V2UpgradeTranslator(V2UpgradeOptions.from_json({}))
+        client_init = {"protocolVersion": 2, "info": {"name": "bench", "version": "0"}}
+        agent_init = {"protocolVersion": 1, "agentCapabilities": {}}
+    else:
+        translator = V2DowngradeTranslator(V2DowngradeOptions.from_json({}))
+        client_init = {"protocolVersion": 1}
+        agent_init = {"protocolVersion": 2, "info": {"name": "bench", "version": "0"}}
+    translator.from_client(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": client_init}
+    )
+    translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": agent_init})
+    translator.from_client(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "session/new",
+            "params": {"cwd": "/project", "mcpServers": []},
+        }
+    )
+    translator.from_agent(0, {"jsonrpc": "2.0", "id": 1, "result": {"sessionId": "s1"}})
+    translator.from_client(
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "session/prompt",
+            "params": {"sessionId": "s1", "prompt": [{"type": "text", "text": "go"}]},
+        }
+    )
+    if not v2_client:
+        translator.from_agent(0, {"jsonrpc": "2.0", "id": 2, "result": {"messageId": "u"}})
+    return translator
+
+
+def _update_lines(count: int, text_size: int, message_id: bool) -> list[str]:
+    """``session/update`` lines of an agent's text chunks (``message_id``: with the id
+    v2 requires)."""
+    text = ("lorem ipsum " * (text_size // 12 + 1))[:text_size]
+    update: dict[str, Any] = {
+        "sessionUpdate": "agent_message_chunk",
+        "content": {"type": "text", "text": text},
+    }
+    if message_id:
+        update["messageId"] = "m1"
+    line = json.dumps(
+        {
+            "jsonrpc": "2.0",
+            "method": "session/update",
+            "params": {"sessionId": "s1", "update": update},
+        },
+        separators=(",", ":"),
+    )
+    return [line] * count
 
 
 def _lines(count: int, text_size: int) -> list[str]:
@@ -207,6 +278,48 @@ def main() -> None:
     print(f"{'path':<42}{'us/chunk':>10}{'x json':>9}")
     for name, seconds in rows:
         print(f"{name:<42}{seconds / args.chunks * 1e6:>10.2f}{seconds / floor:>9.2f}")
+    upgrade_added = (rows[1][1] - floor) / args.chunks
+
+    print()
+    print(f"{'v1<->v2 path':<42}{'us/chunk':>10}{'x json':>9}{'+us':>7}{'x upgr+':>9}")
+    for name, v2_client in (("v1 -> v2", True), ("v2 -> v1", False)):
+        v2_lines = _update_lines(args.chunks, args.text_size, message_id=not v2_client)
+        v2_decoded = [json.loads(line) for line in v2_lines]
+        v2 = _v2_translator_in_a_turn(v2_client)
+        warm = v2.from_agent(0, v2_decoded[0])
+        assert [type(o).__name__ for o in warm] == ["ToClient"], warm
+
+        def v2_json_only(lines: list[str] = v2_lines) -> None:
+            for line in lines:
+                dumps(loads(line), separators=(",", ":"))
+
+        def v2_through(lines: list[str] = v2_lines, translator: Any = v2) -> None:
+            for line in lines:
+                for output in translator.from_agent(0, loads(line)):
+                    dumps(output.message, separators=(",", ":"))
+
+        def v2_alone(messages: list[Any] = v2_decoded, translator: Any = v2) -> None:
+            for message in messages:
+                translator.from_agent(0, message)
+
+        own_floor = _best(v2_json_only, args.repeat)
+        through = _best(v2_through, args.repeat)
+        alone = _best(v2_alone, args.repeat)
+        added = (through - own_floor) / args.chunks
+        for label, seconds in (
+            (f"{name} (loads + translate + dumps)", through),
+            (f"{name} alone", alone),
+        ):
+            extra = (
+                f"{added * 1e6:>7.2f}{added / upgrade_added:>9.2f}" if seconds is through else ""
+            )
+            print(
+                f"{label:<42}{seconds / args.chunks * 1e6:>10.2f}{seconds / own_floor:>9.2f}{extra}"
+            )
+    print(
+        "(+us: what translating adds to the line's own loads + dumps;"
+        f" the upgrade adds {upgrade_added * 1e6:.2f})"
+    )
 
     pushes = _push_messages(args.tool_calls)
     confirmations = [

@@ -336,6 +336,13 @@ def report(argv: Sequence[str], detection: Detection) -> dict[str, Any]:
         data["authenticated"] = True if not data["authMethods"] else None
         data["agentCapabilities"] = info.get("agentCapabilities")
         data["agentInfo"] = info.get("agentInfo")
+    elif protocol is Protocol.V2:
+        methods = info.get("authMethods")
+        data["authMethods"] = methods if isinstance(methods, list) else []
+        data["authenticated"] = True if not data["authMethods"] else None
+        # v2 names them for both sides alike: capabilities and info.
+        data["agentCapabilities"] = info.get("capabilities")
+        data["agentInfo"] = info.get("info")
     else:
         last = detection.attempts[-1] if detection.attempts else None
         data["stderrTail"] = detection.stderr_tails.get(last.process, "") if last else ""

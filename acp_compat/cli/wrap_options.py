@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-AGENT_PROTOCOLS = ("auto", "legacy", "current")
+AGENT_PROTOCOLS = ("auto", "legacy", "current", "v2")
 LOG_LEVEL_NAMES = ("none", "error", "warning", "info", "debug")
 """``--log-level`` names, from least to most detail; ``none`` logs nothing."""
 

@@ -9,4 +9,11 @@ from __future__ import annotations
 from .converter import converter, structure, unstructure, wire_name
 from .errors import CodecError, Problem
 
-__all__ = ["CodecError", "Problem", "converter", "structure", "unstructure", "wire_name"]
+__all__ = [
+    "CodecError",
+    "Problem",
+    "converter",
+    "structure",
+    "unstructure",
+    "wire_name",
+]

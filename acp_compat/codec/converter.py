@@ -27,18 +27,20 @@ import cattrs
 from cattrs.errors import ClassValidationError, IterableValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from acp_compat.models._base import ALWAYS, UNIONS, WIRE_NAME, KeyedUnion, TaggedUnion
+from acp_compat.models._base import (
+    ALWAYS,
+    UNIONS,
+    WIRE_NAME,
+    KeyedUnion,
+    TaggedUnion,
+    camel_case,
+)
 
 from .errors import CodecError, PathSegment, Problem, describe, format_path, join_path
 
 StructureHook = Callable[[Any, Any], Any]
 Segments = tuple[PathSegment, ...]
 T = TypeVar("T")
-
-
-def _camel(name: str) -> str:
-    head, *rest = name.split("_")
-    return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
 def wire_name(cls: type, attribute: str) -> str:
@@ -49,7 +51,7 @@ def wire_name(cls: type, attribute: str) -> str:
         return str(override_name)
     if attribute == "meta":
         return "_meta"
-    return _camel(attribute)
+    return camel_case(attribute)
 
 
 converter = cattrs.BaseConverter(detailed_validation=True)

@@ -77,8 +77,8 @@ from acp_compat.models.current import (
     NewSessionRequest,
     NewSessionResponse,
     PermissionOption,
+    Plan,
     PlanEntry,
-    PlanUpdate,
     PromptCapabilities,
     PromptRequest,
     PromptResponse,
@@ -87,10 +87,10 @@ from acp_compat.models.current import (
     SelectedPermissionOutcome,
     SessionNotification,
     TextContent,
+    ToolCall,
     ToolCallContent,
     ToolCallLocation,
     ToolCallProgress,
-    ToolCallStart,
     ToolCallStatus,
     ToolCallUpdate,
     WriteTextFileRequest,
@@ -245,7 +245,7 @@ class Turn:
         return PromptResponse(stop_reason="end_turn")
 
     async def send(
-        self, update: AgentMessageChunk | AgentThoughtChunk | ToolCallStart | ToolCallProgress
+        self, update: AgentMessageChunk | AgentThoughtChunk | ToolCall | ToolCallProgress
     ) -> None:
         await self.client.session_update(
             SessionNotification(session_id=self.session.id, update=update)
@@ -270,7 +270,7 @@ class Turn:
             self.check()
             await self.client.session_update(
                 SessionNotification(
-                    session_id=self.session.id, update=PlanUpdate(entries=list(PLAN_ENTRIES))
+                    session_id=self.session.id, update=Plan(entries=list(PLAN_ENTRIES))
                 )
             )
         for keyword, step in (
@@ -320,7 +320,7 @@ class Turn:
         tool_id = self.session.tool_call_id()
         cwd = self.session.cwd
         await self.send(
-            ToolCallStart(
+            ToolCall(
                 tool_call_id=tool_id,
                 title="List the working directory",
                 kind="search",
@@ -363,7 +363,7 @@ class Turn:
         diff = Diff(path=str(path), old_text=old, new_text=new)
         tool_id = self.session.tool_call_id()
         await self.send(
-            ToolCallStart(
+            ToolCall(
                 tool_call_id=tool_id,
                 title=f"Edit {HELLO}",
                 kind="edit",
@@ -407,7 +407,7 @@ class Turn:
         self.check()
         tool_id = self.session.tool_call_id()
         await self.send(
-            ToolCallStart(
+            ToolCall(
                 tool_call_id=tool_id,
                 title=f"{RUN_COMMAND} (Print a greeting)",
                 kind="execute",
@@ -428,7 +428,7 @@ class Turn:
         self.check()
         tool_id = self.session.tool_call_id()
         await self.send(
-            ToolCallStart(
+            ToolCall(
                 tool_call_id=tool_id,
                 title="sleep 30",
                 kind="execute",

@@ -16,8 +16,9 @@ The declarations land in :data:`UNIONS`, which the codec turns into structure ho
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -25,6 +26,13 @@ from acp_compat._define import frozen
 
 ALWAYS = "acp_compat.always"
 WIRE_NAME = "acp_compat.wire_name"
+
+
+def camel_case(name: str) -> str:
+    """An attribute's wire name (``tool_call_id`` → ``toolCallId``): the converter's rule;
+    the model generator writes a :func:`wire` override where a schema's name differs."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
 def always(default: Any = attrs.NOTHING, **kwargs: Any) -> Any:
@@ -44,6 +52,23 @@ def meta_field() -> Any:
     return wire("_meta", default=None)
 
 
+Wire = dict[str, Any]
+"""A model's object as it goes on the wire: what :mod:`acp_compat.codec` writes for it, and
+what the generated builders (``acp_compat.models.current.wire``...) return."""
+
+
+class Unchanged(enum.Enum):
+    """The type of :data:`UNCHANGED`."""
+
+    UNCHANGED = "unchanged"
+
+
+UNCHANGED: Final = Unchanged.UNCHANGED
+"""A member left out of a partial update (a patch); ``None`` there is an explicit ``null``,
+which clears the value. The generator gives patch members this default
+(:mod:`acp_compat.models.codegen.choices`)."""
+
+
 @frozen
 class TaggedUnion:
     """A union whose members are told apart by the string value of one wire field.
@@ -59,7 +84,8 @@ class TaggedUnion:
 
     union: Any
     tag: str
-    members: Mapping[str, type]
+    members: Mapping[str, Any]
+    """Tag value → member class, or a declared union of its own (v2's ``state_update``)."""
     fallback: type | None = None
     untagged: type | None = None
 
@@ -78,7 +104,7 @@ UNIONS: list[TaggedUnion | KeyedUnion] = []
 def tagged_union(
     union: Any,
     tag: str,
-    members: Mapping[str, type],
+    members: Mapping[str, Any],
     fallback: type | None = None,
     untagged: type | None = None,
 ) -> Any:
@@ -103,7 +129,8 @@ class MethodSpec:
     ``handled_by`` is the side that receives the call: ``"agent"`` for client-to-agent
     methods, ``"client"`` for agent-to-client ones. ``params`` / ``result`` are model
     classes (or ``None`` for no params / a void result); ``notification`` marks current
-    protocol notifications, which have no result at all.
+    protocol notifications, which have no result at all; ``unstable``: only the protocol's
+    unstable schema has the method.
     """
 
     name: str
@@ -111,3 +138,4 @@ class MethodSpec:
     params: Any
     result: Any
     notification: bool = False
+    unstable: bool = False

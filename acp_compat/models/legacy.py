@@ -1,253 +1,133 @@
-"""ACP 0.0.8-0.0.10 (the legacy "Agent Client Protocol" Gemini CLI 0.1.x speaks), typed.
-
-Every method of the legacy protocol is a JSON-RPC request, and every type here is the
-``params`` or ``result`` of one of them (see :data:`LEGACY_METHODS`). Void results are
-JSON ``null`` and methods without params send no ``params`` member; both are ``None`` in
-the method table. The legacy protocol has no ``_meta`` extension member.
-
-Rust legacy peers add a struct-level ``"type": "<StructName>"`` member to
-``PushToolCallResponse``, ``RequestToolCallConfirmationResponse`` and ``ToolCallLocation``;
-the codec ignores unknown members, so it is accepted on input and never written.
-
-Every class here is public API (``acp_compat.legacy``): the upgrade translator structures
-the agent's requests with them, the in-process shim (:mod:`acp_compat.io.shim`) speaks
-them to a Python legacy agent, and a library user types both sides of a legacy
-conversation with them (the results, such as :class:`PushToolCallResponse`, are what a
-legacy client answers). None is kept for anything else.
+# generated from the schemas below by acp_compat.models.codegen: do not edit
+#   vectors/schemas/legacy/acp-0.0.9.schema.json
+#   vectors/schemas/legacy/acp-0.0.10.schema.json
+"""ACP 0.0.9/0.0.10 models: the protocol Gemini CLI 0.1.x speaks with ``--experimental-acp``. Every
+method is a JSON-RPC request; the table is :data:`LEGACY_METHODS`.
 """
 
-from __future__ import annotations
-
-from typing import Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from acp_compat._define import define
-
-from ._base import MethodSpec, always, keyed_union, tagged_union
-
-ToolCallId: TypeAlias = int
-"""A tool call id: a JSON integer (u64) handed out by the client."""
-
-Icon: TypeAlias = Literal[
-    "fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"
-]
-"""The icon of a tool call, a camelCase string."""
-
-ToolCallStatus: TypeAlias = Literal["running", "finished", "error"]
-"""The state of a tool call in ``updateToolCall``."""
-
-ToolCallConfirmationOutcome: TypeAlias = Literal[
-    "allow", "alwaysAllow", "alwaysAllowMcpServer", "alwaysAllowTool", "reject", "cancel"
-]
-"""The user's answer to ``requestToolCallConfirmation``.
-
-``allow`` this one call; ``alwaysAllow`` this kind of operation; ``alwaysAllowMcpServer``
-any tool of this MCP server; ``alwaysAllowTool`` this tool of this MCP server; ``reject``
-this call; ``cancel``: the turn was cancelled before the user answered.
-"""
-
-PlanEntryPriority: TypeAlias = Literal["high", "medium", "low"]
-"""Priority of a plan entry (0.0.10)."""
-
-PlanEntryStatus: TypeAlias = Literal["pending", "in_progress", "completed"]
-"""Progress of a plan entry (0.0.10; snake_case, the same strings as current ACP)."""
-
-
-# --------------------------------------------------------------------------- initialize
-
-
-@define(kw_only=True)
-class InitializeParams:
-    """``initialize`` params: ``{"protocolVersion": "0.0.9"}`` (the client's semver)."""
-
-    protocol_version: str
-
-
-@define(kw_only=True)
-class InitializeResponse:
-    """``initialize`` result: ``{"protocolVersion": semver, "isAuthenticated": bool}``."""
-
-    protocol_version: str
-    is_authenticated: bool
-
-
-# --------------------------------------------------------------------------- user message
-
-
-@define(kw_only=True)
-class TextUserChunk:
-    """A user message chunk of text: ``{"text": string}``."""
-
-    text: str
-
-
-@define(kw_only=True)
-class PathUserChunk:
-    """A file mention in a user message: ``{"path": string}`` (relative or absolute)."""
-
-    path: str
-
-
-UserMessageChunk: TypeAlias = TextUserChunk | PathUserChunk
-"""Untagged on the wire: ``{"text"}`` or ``{"path"}``, told apart by the key present."""
-keyed_union(UserMessageChunk, {"text": TextUserChunk, "path": PathUserChunk})
-
-
-@define(kw_only=True)
-class SendUserMessageParams:
-    """``sendUserMessage`` params: ``{"chunks": UserMessageChunk[]}``; the result is ``null``
-    and arrives when the whole turn is over."""
-
-    chunks: list[UserMessageChunk]
-
-
-# --------------------------------------------------------------------------- assistant chunks
+from acp_compat.models._base import MethodSpec, Wire, always, keyed_union, tagged_union
 
 
 @define(kw_only=True)
 class TextAssistantChunk:
-    """Streamed answer text: ``{"text": string}``."""
+    """``TextAssistantChunk``."""
 
     text: str
 
 
 @define(kw_only=True)
 class ThoughtAssistantChunk:
-    """Streamed model reasoning: ``{"thought": string}``."""
+    """``ThoughtAssistantChunk``."""
 
     thought: str
 
 
 AssistantMessageChunk: TypeAlias = TextAssistantChunk | ThoughtAssistantChunk
-"""Untagged on the wire: ``{"text"}`` or ``{"thought"}``, told apart by the key present."""
 keyed_union(AssistantMessageChunk, {"text": TextAssistantChunk, "thought": ThoughtAssistantChunk})
 
 
 @define(kw_only=True)
-class StreamAssistantMessageChunkParams:
-    """``streamAssistantMessageChunk`` params: ``{"chunk": AssistantMessageChunk}``."""
+class Error:
+    """``Error``."""
 
-    chunk: AssistantMessageChunk
+    code: int
+    message: str
+    data: Any = None
 
 
-# --------------------------------------------------------------------------- tool call content
+Icon: TypeAlias = Literal[
+    "fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"
+]
+
+
+@define(kw_only=True)
+class InitializeParams:
+    """Initialize sets up the agent's state. It should be called before any other method, and
+    no other methods should be called until it has completed.
+    """
+
+    protocol_version: str
+    """The version of the protocol that the client supports. This should be the latest
+    version supported by the client.
+    """
+
+
+@define(kw_only=True)
+class InitializeResponse:
+    """``InitializeResponse``."""
+
+    protocol_version: str
+    """The version of the protocol that the agent supports. If the agent supports the
+    requested version, it should respond with the same version. Otherwise, the agent
+    should respond with the latest version it supports.
+    """
+    is_authenticated: bool
+    """Indicates whether the agent is authenticated and ready to handle requests."""
+
+
+PlanEntryPriority: TypeAlias = Literal["high", "medium", "low"]
+"""Priority levels for plan entries."""
+
+
+PlanEntryStatus: TypeAlias = Literal["pending", "in_progress", "completed"]
+"""Status of a plan entry in the execution flow."""
+
+
+@define(kw_only=True)
+class PlanEntry:
+    """A single entry in the execution plan.
+
+    New in the 0.0.10 schema.
+    """
+
+    content: str
+    """Description of what this task aims to accomplish"""
+    priority: PlanEntryPriority
+    """Relative importance of this task"""
+    status: PlanEntryStatus
+    """Current progress of this task"""
+
+
+@define(kw_only=True)
+class DiffContent:
+    """``DiffContent``."""
+
+    type: Literal["diff"] = always("diff")
+    path: str
+    old_text: str | None
+    new_text: str
 
 
 @define(kw_only=True)
 class MarkdownContent:
-    """Tool call content as markdown: ``{"type": "markdown", "markdown": string}``."""
+    """``MarkdownContent``."""
 
     type: Literal["markdown"] = always("markdown")
     markdown: str
 
 
-@define(kw_only=True)
-class DiffContent:
-    """A file edit: ``{"type": "diff", "path", "oldText": string | null, "newText"}``.
-
-    ``oldText`` is required but nullable (``null`` for a new file), so it is always written.
-    Gemini sends the file's basename as ``path``; the absolute path is in the locations.
-    """
-
-    type: Literal["diff"] = always("diff")
-    path: str
-    old_text: str | None = always()
-    new_text: str
-
-
 ToolCallContent: TypeAlias = MarkdownContent | DiffContent
-"""The one content value of a tool call, tagged by ``type``."""
-tagged_union(ToolCallContent, "type", {"markdown": MarkdownContent, "diff": DiffContent})
+tagged_union(
+    ToolCallContent, tag="type", members={"markdown": MarkdownContent, "diff": DiffContent}
+)
 
 
 @define(kw_only=True)
 class ToolCallLocation:
-    """A file a tool call touches: ``{"path": string, "line"?: integer | null}``."""
+    """``ToolCallLocation``."""
 
     path: str
     line: int | None = None
 
 
-# --------------------------------------------------------------------------- confirmations
-
-
-@define(kw_only=True)
-class EditConfirmation:
-    """Confirm a file edit: ``{"type": "edit", "description"?: string | null}``."""
-
-    type: Literal["edit"] = always("edit")
-    description: str | None = None
-
-
-@define(kw_only=True)
-class ExecuteConfirmation:
-    """Confirm a shell command: ``{"type": "execute", "command", "rootCommand", "description"?}``.
-
-    ``rootCommand`` may list several commands (``"sleep, echo"``).
-    """
-
-    type: Literal["execute"] = always("execute")
-    command: str
-    root_command: str
-    description: str | None = None
-
-
-@define(kw_only=True)
-class McpConfirmation:
-    """Confirm an MCP tool: ``{"type": "mcp", "serverName", "toolName", "toolDisplayName",
-    "description"?}``."""
-
-    type: Literal["mcp"] = always("mcp")
-    server_name: str
-    tool_name: str
-    tool_display_name: str
-    description: str | None = None
-
-
-@define(kw_only=True)
-class FetchConfirmation:
-    """Confirm fetching URLs: ``{"type": "fetch", "urls": string[], "description"?}``."""
-
-    type: Literal["fetch"] = always("fetch")
-    urls: list[str]
-    description: str | None = None
-
-
-@define(kw_only=True)
-class OtherConfirmation:
-    """Any other confirmation: ``{"type": "other", "description": string}`` (required here)."""
-
-    type: Literal["other"] = always("other")
-    description: str
-
-
-ToolCallConfirmation: TypeAlias = (
-    EditConfirmation | ExecuteConfirmation | McpConfirmation | FetchConfirmation | OtherConfirmation
-)
-"""What the user is asked to confirm, tagged by ``type``.
-
-No fallback: the legacy protocol is frozen, so an unknown ``type`` is a malformed message
-(there is nothing a translator could show for it).
-"""
-tagged_union(
-    ToolCallConfirmation,
-    "type",
-    {
-        "edit": EditConfirmation,
-        "execute": ExecuteConfirmation,
-        "mcp": McpConfirmation,
-        "fetch": FetchConfirmation,
-        "other": OtherConfirmation,
-    },
-)
-
-
-# --------------------------------------------------------------------------- tool calls
-
-
 @define(kw_only=True)
 class PushToolCallParams:
-    """``pushToolCall`` params: ``{"label", "icon", "content"?: ToolCallContent | null,
-    "locations"?: ToolCallLocation[]}``; a tool call that needs no permission."""
+    """pushToolCall allows the agent to start a tool call when it does not need to request
+    permission to do so.
+    """
 
     label: str
     icon: Icon
@@ -257,19 +137,92 @@ class PushToolCallParams:
 
 @define(kw_only=True)
 class PushToolCallResponse:
-    """``pushToolCall`` result: ``{"id": ToolCallId}``, the id the client assigned."""
+    """``PushToolCallResponse``."""
 
-    id: ToolCallId
+    id: int
+
+
+@define(kw_only=True)
+class ReadTextFileParams:
+    """``ReadTextFileParams``."""
+
+    path: str
+    limit: int | None = None
+    line: int | None = None
+
+
+@define(kw_only=True)
+class ReadTextFileResponse:
+    """``ReadTextFileResponse``."""
+
+    content: str
+
+
+@define(kw_only=True)
+class EditConfirmation:
+    """``EditConfirmation``."""
+
+    type: Literal["edit"] = always("edit")
+    description: str | None = None
+
+
+@define(kw_only=True)
+class ExecuteConfirmation:
+    """``ExecuteConfirmation``."""
+
+    type: Literal["execute"] = always("execute")
+    command: str
+    root_command: str
+    description: str | None = None
+
+
+@define(kw_only=True)
+class FetchConfirmation:
+    """``FetchConfirmation``."""
+
+    type: Literal["fetch"] = always("fetch")
+    urls: list[str]
+    description: str | None = None
+
+
+@define(kw_only=True)
+class McpConfirmation:
+    """``McpConfirmation``."""
+
+    type: Literal["mcp"] = always("mcp")
+    server_name: str
+    tool_name: str
+    tool_display_name: str
+    description: str | None = None
+
+
+@define(kw_only=True)
+class OtherConfirmation:
+    """``OtherConfirmation``."""
+
+    type: Literal["other"] = always("other")
+    description: str
+
+
+ToolCallConfirmation: TypeAlias = (
+    EditConfirmation | ExecuteConfirmation | McpConfirmation | FetchConfirmation | OtherConfirmation
+)
+tagged_union(
+    ToolCallConfirmation,
+    tag="type",
+    members={
+        "edit": EditConfirmation,
+        "execute": ExecuteConfirmation,
+        "mcp": McpConfirmation,
+        "fetch": FetchConfirmation,
+        "other": OtherConfirmation,
+    },
+)
 
 
 @define(kw_only=True)
 class RequestToolCallConfirmationParams:
-    """``requestToolCallConfirmation`` params: the ``pushToolCall`` fields plus
-    ``"confirmation": ToolCallConfirmation``.
-
-    ``content`` is always written (``null`` for none), as Gemini does: readers treat an
-    absent and a null ``content`` alike, and real traffic round-trips unchanged.
-    """
+    """Request confirmation before running a tool"""
 
     label: str
     icon: Icon
@@ -278,99 +231,329 @@ class RequestToolCallConfirmationParams:
     locations: list[ToolCallLocation] | None = None
 
 
+ToolCallConfirmationOutcome: TypeAlias = Literal[
+    "allow", "alwaysAllow", "alwaysAllowMcpServer", "alwaysAllowTool", "reject", "cancel"
+]
+
+
 @define(kw_only=True)
 class RequestToolCallConfirmationResponse:
-    """``requestToolCallConfirmation`` result: ``{"id": ToolCallId, "outcome": outcome}``."""
+    """``RequestToolCallConfirmationResponse``."""
 
-    id: ToolCallId
+    id: int
     outcome: ToolCallConfirmationOutcome
 
 
 @define(kw_only=True)
-class UpdateToolCallParams:
-    """``updateToolCall`` params: ``{"toolCallId", "status", "content": ToolCallContent | null}``.
+class PathUserChunk:
+    """A file path mention in a user message"""
 
-    The content replaces what the client shows; ``content`` is always written because the
-    TypeScript type requires it and ``null`` means "no content" (Rust reads absent as null).
+    path: str
+
+
+@define(kw_only=True)
+class TextUserChunk:
+    """A chunk of text in user message"""
+
+    text: str
+
+
+UserMessageChunk: TypeAlias = TextUserChunk | PathUserChunk
+"""A part in a user message"""
+keyed_union(UserMessageChunk, {"text": TextUserChunk, "path": PathUserChunk})
+
+
+@define(kw_only=True)
+class SendUserMessageParams:
+    """sendUserMessage allows the user to send a message to the agent. This method should
+    complete after the agent is finished, during which time the agent may update the client
+    by calling streamAssistantMessageChunk and other methods.
     """
 
-    tool_call_id: ToolCallId
-    status: ToolCallStatus
-    content: ToolCallContent | None = always(None)
-
-
-# --------------------------------------------------------------------------- files and plan
+    chunks: list[UserMessageChunk]
 
 
 @define(kw_only=True)
-class ReadTextFileParams:
-    """``readTextFile`` params: ``{"path", "line"?: integer | null, "limit"?: integer | null}``."""
+class StreamAssistantMessageChunkParams:
+    """Streams part of an assistant response to the client"""
 
-    path: str
-    line: int | None = None
-    limit: int | None = None
+    chunk: AssistantMessageChunk
 
 
-@define(kw_only=True)
-class ReadTextFileResponse:
-    """``readTextFile`` result: ``{"content": string}``."""
-
-    content: str
-
-
-@define(kw_only=True)
-class WriteTextFileParams:
-    """``writeTextFile`` params: ``{"path": string, "content": string}``; result ``null``."""
-
-    path: str
-    content: str
-
-
-@define(kw_only=True)
-class PlanEntry:
-    """One plan entry (0.0.10): ``{"content", "priority", "status"}``."""
-
-    content: str
-    priority: PlanEntryPriority
-    status: PlanEntryStatus
+ToolCallStatus: TypeAlias = Literal["running", "finished", "error"]
 
 
 @define(kw_only=True)
 class UpdatePlanParams:
-    """``updatePlan`` params (0.0.10 only): ``{"entries": PlanEntry[]}``; result ``null``."""
+    """Parameters for updating the current execution plan.
+
+    New in the 0.0.10 schema.
+    """
 
     entries: list[PlanEntry]
+    """The list of plan entries representing the current execution plan."""
 
 
-# --------------------------------------------------------------------------- method table
+@define(kw_only=True)
+class UpdateToolCallParams:
+    """updateToolCall allows the agent to update the content and status of the tool call."""
+
+    tool_call_id: int
+    status: ToolCallStatus
+    content: ToolCallContent | None
 
 
-def _spec(name: str, handled_by: str, params: type | None, result: type | None) -> MethodSpec:
-    return MethodSpec(name=name, handled_by=handled_by, params=params, result=result)
+@define(kw_only=True)
+class WriteTextFileParams:
+    """``WriteTextFileParams``."""
+
+    path: str
+    content: str
 
 
-LEGACY_METHODS: dict[str, MethodSpec] = {
-    spec.name: spec
-    for spec in (
-        # Client -> agent.
-        _spec("initialize", "agent", InitializeParams, InitializeResponse),
-        _spec("authenticate", "agent", None, None),
-        _spec("sendUserMessage", "agent", SendUserMessageParams, None),
-        _spec("cancelSendMessage", "agent", None, None),
-        # Agent -> client.
-        _spec("streamAssistantMessageChunk", "client", StreamAssistantMessageChunkParams, None),
-        _spec("pushToolCall", "client", PushToolCallParams, PushToolCallResponse),
-        _spec(
-            "requestToolCallConfirmation",
-            "client",
-            RequestToolCallConfirmationParams,
-            RequestToolCallConfirmationResponse,
-        ),
-        _spec("updateToolCall", "client", UpdateToolCallParams, None),
-        _spec("readTextFile", "client", ReadTextFileParams, ReadTextFileResponse),
-        _spec("writeTextFile", "client", WriteTextFileParams, None),
-        _spec("updatePlan", "client", UpdatePlanParams, None),
-    )
+LEGACY_METHODS: Final[dict[str, MethodSpec]] = {
+    "initialize": MethodSpec("initialize", "agent", InitializeParams, InitializeResponse),
+    "authenticate": MethodSpec("authenticate", "agent", None, None),
+    "sendUserMessage": MethodSpec("sendUserMessage", "agent", SendUserMessageParams, None),
+    "cancelSendMessage": MethodSpec("cancelSendMessage", "agent", None, None),
+    "streamAssistantMessageChunk": MethodSpec(
+        "streamAssistantMessageChunk", "client", StreamAssistantMessageChunkParams, None
+    ),
+    "requestToolCallConfirmation": MethodSpec(
+        "requestToolCallConfirmation",
+        "client",
+        RequestToolCallConfirmationParams,
+        RequestToolCallConfirmationResponse,
+    ),
+    "pushToolCall": MethodSpec("pushToolCall", "client", PushToolCallParams, PushToolCallResponse),
+    "updateToolCall": MethodSpec("updateToolCall", "client", UpdateToolCallParams, None),
+    "updatePlan": MethodSpec("updatePlan", "client", UpdatePlanParams, None),
+    "writeTextFile": MethodSpec("writeTextFile", "client", WriteTextFileParams, None),
+    "readTextFile": MethodSpec("readTextFile", "client", ReadTextFileParams, ReadTextFileResponse),
 }
-"""Every legacy method by name. All are requests; ``None`` params / result mean no
-``params`` member / a ``null`` result."""
+"""Method name → :class:`~acp_compat.models._base.MethodSpec`: ``handled_by`` the
+side that receives it ("both": ``$/cancel_request``); ``None`` params: none sent,
+``None`` result: a void result (0.0.x) or a notification."""
+
+
+def text_assistant_chunk(*, text: str) -> Wire:
+    """A ``TextAssistantChunk``, as its wire object."""
+    out: Wire = {"text": text}
+    return out
+
+
+def thought_assistant_chunk(*, thought: str) -> Wire:
+    """A ``ThoughtAssistantChunk``, as its wire object."""
+    out: Wire = {"thought": thought}
+    return out
+
+
+def error(*, code: int, message: str, data: Any = None) -> Wire:
+    """A ``Error``, as its wire object."""
+    out: Wire = {"code": code, "message": message}
+    if data is not None:
+        out["data"] = data
+    return out
+
+
+def initialize_params(*, protocol_version: str) -> Wire:
+    """A ``InitializeParams``, as its wire object."""
+    out: Wire = {"protocolVersion": protocol_version}
+    return out
+
+
+def initialize_response(*, protocol_version: str, is_authenticated: bool) -> Wire:
+    """A ``InitializeResponse``, as its wire object."""
+    out: Wire = {"protocolVersion": protocol_version, "isAuthenticated": is_authenticated}
+    return out
+
+
+def plan_entry(
+    *,
+    content: str,
+    priority: Literal["high", "medium", "low"],
+    status: Literal["pending", "in_progress", "completed"],
+) -> Wire:
+    """A ``PlanEntry``, as its wire object."""
+    out: Wire = {"content": content, "priority": priority, "status": status}
+    return out
+
+
+def diff_content(*, path: str, old_text: str | None, new_text: str) -> Wire:
+    """A ``DiffContent``, as its wire object."""
+    out: Wire = {"type": "diff", "path": path, "oldText": old_text, "newText": new_text}
+    return out
+
+
+def markdown_content(*, markdown: str) -> Wire:
+    """A ``MarkdownContent``, as its wire object."""
+    out: Wire = {"type": "markdown", "markdown": markdown}
+    return out
+
+
+def tool_call_location(*, path: str, line: int | None = None) -> Wire:
+    """A ``ToolCallLocation``, as its wire object."""
+    out: Wire = {"path": path}
+    if line is not None:
+        out["line"] = line
+    return out
+
+
+def push_tool_call_params(
+    *,
+    label: str,
+    icon: Literal[
+        "fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"
+    ],
+    content: Wire | None = None,
+    locations: list[Wire] | None = None,
+) -> Wire:
+    """A ``PushToolCallParams``, as its wire object."""
+    out: Wire = {"label": label, "icon": icon}
+    if content is not None:
+        out["content"] = content
+    if locations is not None:
+        out["locations"] = locations
+    return out
+
+
+def push_tool_call_response(*, id: int) -> Wire:
+    """A ``PushToolCallResponse``, as its wire object."""
+    out: Wire = {"id": id}
+    return out
+
+
+def read_text_file_params(*, path: str, limit: int | None = None, line: int | None = None) -> Wire:
+    """A ``ReadTextFileParams``, as its wire object."""
+    out: Wire = {"path": path}
+    if limit is not None:
+        out["limit"] = limit
+    if line is not None:
+        out["line"] = line
+    return out
+
+
+def read_text_file_response(*, content: str) -> Wire:
+    """A ``ReadTextFileResponse``, as its wire object."""
+    out: Wire = {"content": content}
+    return out
+
+
+def edit_confirmation(*, description: str | None = None) -> Wire:
+    """A ``EditConfirmation``, as its wire object."""
+    out: Wire = {"type": "edit"}
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+def execute_confirmation(
+    *, command: str, root_command: str, description: str | None = None
+) -> Wire:
+    """A ``ExecuteConfirmation``, as its wire object."""
+    out: Wire = {"type": "execute", "command": command, "rootCommand": root_command}
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+def fetch_confirmation(*, urls: list[str], description: str | None = None) -> Wire:
+    """A ``FetchConfirmation``, as its wire object."""
+    out: Wire = {"type": "fetch", "urls": urls}
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+def mcp_confirmation(
+    *, server_name: str, tool_name: str, tool_display_name: str, description: str | None = None
+) -> Wire:
+    """A ``McpConfirmation``, as its wire object."""
+    out: Wire = {
+        "type": "mcp",
+        "serverName": server_name,
+        "toolName": tool_name,
+        "toolDisplayName": tool_display_name,
+    }
+    if description is not None:
+        out["description"] = description
+    return out
+
+
+def other_confirmation(*, description: str) -> Wire:
+    """A ``OtherConfirmation``, as its wire object."""
+    out: Wire = {"type": "other", "description": description}
+    return out
+
+
+def request_tool_call_confirmation_params(
+    *,
+    label: str,
+    icon: Literal[
+        "fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"
+    ],
+    confirmation: Wire,
+    content: Wire | None = None,
+    locations: list[Wire] | None = None,
+) -> Wire:
+    """A ``RequestToolCallConfirmationParams``, as its wire object."""
+    out: Wire = {"label": label, "icon": icon, "confirmation": confirmation, "content": content}
+    if locations is not None:
+        out["locations"] = locations
+    return out
+
+
+def request_tool_call_confirmation_response(
+    *,
+    id: int,
+    outcome: Literal[
+        "allow", "alwaysAllow", "alwaysAllowMcpServer", "alwaysAllowTool", "reject", "cancel"
+    ],
+) -> Wire:
+    """A ``RequestToolCallConfirmationResponse``, as its wire object."""
+    out: Wire = {"id": id, "outcome": outcome}
+    return out
+
+
+def path_user_chunk(*, path: str) -> Wire:
+    """A ``PathUserChunk``, as its wire object."""
+    out: Wire = {"path": path}
+    return out
+
+
+def text_user_chunk(*, text: str) -> Wire:
+    """A ``TextUserChunk``, as its wire object."""
+    out: Wire = {"text": text}
+    return out
+
+
+def send_user_message_params(*, chunks: list[Wire]) -> Wire:
+    """A ``SendUserMessageParams``, as its wire object."""
+    out: Wire = {"chunks": chunks}
+    return out
+
+
+def stream_assistant_message_chunk_params(*, chunk: Wire) -> Wire:
+    """A ``StreamAssistantMessageChunkParams``, as its wire object."""
+    out: Wire = {"chunk": chunk}
+    return out
+
+
+def update_plan_params(*, entries: list[Wire]) -> Wire:
+    """A ``UpdatePlanParams``, as its wire object."""
+    out: Wire = {"entries": entries}
+    return out
+
+
+def update_tool_call_params(
+    *, tool_call_id: int, status: Literal["running", "finished", "error"], content: Wire | None
+) -> Wire:
+    """A ``UpdateToolCallParams``, as its wire object."""
+    out: Wire = {"toolCallId": tool_call_id, "status": status, "content": content}
+    return out
+
+
+def write_text_file_params(*, path: str, content: str) -> Wire:
+    """A ``WriteTextFileParams``, as its wire object."""
+    out: Wire = {"path": path, "content": content}
+    return out

@@ -15,7 +15,7 @@ behaviour.md §2 (upgrade) and §3 (downgrade) give each row; docs/notes.md §7 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, get_args
+from typing import TYPE_CHECKING, Any, Final, get_args
 
 from acp_compat._lazy import lazy_module
 
@@ -36,6 +36,9 @@ LEGACY_PROTOCOL_VERSION: Final = "0.0.9"
 
 CURRENT_PROTOCOL_VERSION: Final = 1
 """The current protocol's version number."""
+
+V2_PROTOCOL_VERSION: Final = 2
+"""The v2 draft's version number (the TypeScript SDK 2.4.0's; experimental)."""
 
 # --------------------------------------------------------------------------- icons and kinds
 
@@ -126,6 +129,25 @@ upgrade translator offers) and Gemini's native ``ToolConfirmationOutcome`` value
 REJECTING_OUTCOMES: Final = frozenset({"reject", "cancel"})
 """Legacy outcomes after which a legacy agent sends nothing more for the call."""
 
+# --------------------------------------------------------------------------- notices
+
+NOTICE_WORDS: Final = {"info": "Note", "warning": "Warning", "error": "Error"}
+"""A session notice's severity → the word its text starts with (``Notice`` otherwise)."""
+
+
+def notice_text(update: dict[str, Any]) -> str:
+    """A ``notice`` session update (newer v1, v2) as a markdown paragraph of its own, for
+    a client that cannot show notices (legacy, older v1): severity, title, description."""
+    severity = update.get("severity")
+    word = NOTICE_WORDS.get(severity, "Notice") if isinstance(severity, str) else "Notice"
+    title = update.get("title")
+    description = update.get("description")
+    text = f"**{word}:** {title if isinstance(title, str) else ''}".rstrip()
+    if isinstance(description, str) and description:
+        text += f"\n\n{description}"
+    return f"\n\n{text}\n\n"
+
+
 # --------------------------------------------------------------------------- checks
 
 
@@ -138,7 +160,7 @@ def check_tables() -> None:
     checks = [
         (LEGACY_ICONS, set(get_args(_legacy.Icon)), "LEGACY_ICONS"),
         (set(KIND_BY_ICON), LEGACY_ICONS, "KIND_BY_ICON keys"),
-        (set(KIND_BY_ICON.values()) | set(ICON_BY_KIND), _tools.TOOL_KINDS, "tool kinds"),
+        (set(KIND_BY_ICON.values()) | set(ICON_BY_KIND), _tools.TOOL_KIND_VALUES, "tool kinds"),
         (set(ICON_BY_KIND.values()) | LEGACY_ICONS, LEGACY_ICONS, "ICON_BY_KIND values"),
         ({FALLBACK_ICON} | LEGACY_ICONS, LEGACY_ICONS, "FALLBACK_ICON"),
         (set(CURRENT_STATUS), legacy_statuses, "CURRENT_STATUS keys"),

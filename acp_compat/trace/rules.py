@@ -26,6 +26,7 @@ from acp_compat.models import legacy
 from acp_compat.models.current import initialize as current_initialize
 from acp_compat.models.current import initialize_result as current_initialize_result
 from acp_compat.models.current.methods import CURRENT_METHODS, VOID_RESULTS
+from acp_compat.models.v2.methods import V2_METHODS
 from acp_compat.trace.links import (
     LEGACY_TURN_METHODS,
     TURN_UPDATES,
@@ -97,7 +98,11 @@ def _structure_flaws(data: Any, cls: Any, at: str) -> Iterator[Flaw]:
 
 
 def _methods(link: Link) -> Any:
-    return legacy.LEGACY_METHODS if link.protocol is Protocol.LEGACY else CURRENT_METHODS
+    """The method table of the link's protocol (a v2 link's is the draft's: the v2 rules
+    themselves are ``trace --check``'s to come, issue 26 item 6)."""
+    if link.protocol is Protocol.LEGACY:
+        return legacy.LEGACY_METHODS
+    return V2_METHODS if link.protocol is Protocol.V2 else CURRENT_METHODS
 
 
 def _valid(seen: Seen, link: Link) -> Iterator[Flaw]:
@@ -140,7 +145,7 @@ def _valid(seen: Seen, link: Link) -> Iterator[Flaw]:
     if spec.notification and seen.kind is Kind.REQUEST:
         yield Flaw(f"{seen.method} is a notification: it carries no id", "id")
     elif (
-        link.protocol is Protocol.CURRENT
+        link.protocol in (Protocol.CURRENT, Protocol.V2)
         and not spec.notification
         and seen.kind is Kind.NOTIFICATION
     ):

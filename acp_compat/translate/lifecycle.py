@@ -126,9 +126,11 @@ class StartupEvent(enum.Enum):
     """The client's ``initialize`` came, the protocol named (``--agent-protocol``)."""
     OWN_ANSWERED = "own_answered"
     """Process 0's answer names the protocol that decides the translation."""
-    OWN_CURRENT_FOR_LEGACY = "own_current_for_legacy"
-    """A current answer to a legacy client's own ``initialize``: the agent was told
-    neither ``clientCapabilities`` nor ``clientInfo``, so it is asked in its own protocol."""
+    OWN_REDIRECTS = "own_redirects"
+    """The answer to the client's own ``initialize`` names the protocol the agent must be
+    asked in: a current answer to a legacy client's (the agent was told neither
+    ``clientCapabilities`` nor ``clientInfo``), or a refusal of the client's version that
+    names the one the agent supports (a v2 agent's ``-32022`` to a v1 client)."""
     OWN_UNCLEAR = "own_unclear"
     """Process 0's answer is an error or names no protocol."""
     OWN_EXITED = "own_exited"
@@ -136,7 +138,8 @@ class StartupEvent(enum.Enum):
     OTHER_DUE = "other_due"
     """The own probe waited alone as long as it does: the other probe starts beside it."""
     OTHER_ANSWERED = "other_answered"
-    """The other probe's answer names the other protocol: translation, with its process."""
+    """The other probe's answer names a protocol other than the client's: translation,
+    with its process."""
     OTHER_CLIENT_PROTOCOL = "other_client_protocol"
     """The other probe's answer names the client's protocol: a passthrough, but that
     process has acp-compat's ``initialize``, not the client's."""
@@ -190,7 +193,7 @@ _ENDS = {_TE.CLIENT_CLOSED: _T.FINISHED, _TE.STOP: _T.FINISHED}
 """Every state before the end: nobody left to answer, or told to stop."""
 _OWN_ENDS = {
     _TE.OWN_ANSWERED: _T.DECIDED,
-    _TE.OWN_CURRENT_FOR_LEGACY: _T.PROBING_OTHER,
+    _TE.OWN_REDIRECTS: _T.PROBING_OTHER,
     _TE.OWN_UNCLEAR: _T.PROBING_OTHER,
     _TE.OWN_EXITED: _T.PROBING_OTHER,
 }
@@ -237,7 +240,7 @@ STARTUP_TRANSITIONS: Mapping[StartupState, Mapping[StartupEvent, StartupState]] 
     _T.PROBING_OWN_LAST: {
         _TE.OWN_ANSWERED: _T.DECIDED,
         # the other probe once more, with a fresh process: the last one (no cycle)
-        _TE.OWN_CURRENT_FOR_LEGACY: _T.PROBING_OTHER,
+        _TE.OWN_REDIRECTS: _T.PROBING_OTHER,
         _TE.OWN_UNCLEAR: _T.FINISHED,
         _TE.OWN_EXITED: _T.FINISHED,
         _TE.TIMEOUT: _T.FINISHED,
@@ -309,6 +312,7 @@ class StartupRecord:
         "held_agent",
         "held_client",
         "initialize",
+        "other",
         "process",
         "start_failure",
         "state",
@@ -318,6 +322,9 @@ class StartupRecord:
         self.state = StartupState.AWAITING_INITIALIZE
         self.client: Protocol | None = None
         """The client's protocol, from its ``initialize``."""
+        self.other: Protocol | None = None
+        """The protocol the other probe asks in: the client's ``other``, or the one the
+        agent named in its answer to the client's ``initialize``."""
         self.initialize: Message | None = None
         """The client's first ``initialize`` (a current one with the integer version it
         means): the own probe, sent to process 0."""

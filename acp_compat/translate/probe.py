@@ -3,15 +3,18 @@
 Three questions, each answered from plain dicts without any I/O:
 
 * :func:`client_protocol`: what the client speaks, from its first ``initialize`` request
-  (a ``0.0.x`` string ``protocolVersion`` means legacy; anything else current), and
+  (a ``0.0.x`` string ``protocolVersion`` means legacy, 2 or more the v2 draft, anything
+  else current), and
   :func:`as_current_initialize`: that request as the current protocol reads it (a version
   sent as a string of digits, or none at all, or one out of range, becomes the integer it
   means).
 * :func:`probe_request`: the ``initialize`` to send an agent of unknown protocol in a
   given protocol (id ``0``, the first id on a fresh legacy or current hop).
 * :func:`agent_protocol`: what an agent speaks, from its answer to that probe (an integer
-  ``protocolVersion`` means current; a string or an ``isAuthenticated`` member, legacy;
-  an error or anything else, unknown: try the other protocol).
+  ``protocolVersion``: 1 current, 2 or more v2; a string or an ``isAuthenticated`` member,
+  legacy; an error or anything else, unknown: try the other protocol), and
+  :func:`refused_for`: the protocol an agent that refused the version asked for names
+  (a v2 agent answers a v1 ``initialize`` ``-32022``, supporting ``[2]``).
 
 The relay's ``--agent-protocol auto`` and the ``detect`` command both build on these.
 """
@@ -24,7 +27,11 @@ import re
 from typing import Any
 
 from acp_compat.jsonrpc.messages import Message, request
-from acp_compat.models.mapping import CURRENT_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION
+from acp_compat.models.mapping import (
+    CURRENT_PROTOCOL_VERSION,
+    LEGACY_PROTOCOL_VERSION,
+    V2_PROTOCOL_VERSION,
+)
 
 logger = logging.getLogger("acp_compat.translate.probe")
 
@@ -33,14 +40,18 @@ PROBE_ID = 0
 
 
 class Protocol(enum.Enum):
-    """The two protocol families acp-compat tells apart."""
+    """The protocol generations acp-compat tells apart."""
 
     LEGACY = "legacy"
     CURRENT = "current"
+    V2 = "v2"
+    """The v2 draft (``protocolVersion: 2``), as the TypeScript SDK 2.4.0 ships it."""
 
     @property
     def other(self) -> Protocol:
-        """The other family (what to try when a probe in this one failed)."""
+        """What to try when a probe in this one failed: legacy for the integer versions
+        (an agent of either answers the other's ``initialize`` with its own version, or
+        refuses it naming the one it supports), current for legacy."""
         return Protocol.CURRENT if self is Protocol.LEGACY else Protocol.LEGACY
 
 
@@ -86,11 +97,24 @@ def client_protocol(initialize: Message) -> Protocol:
 
     Legacy only for a ``0.0.x`` string ``params.protocolVersion``: clients in the field
     send the current major as ``"1"``, or no version at all, and taking those for legacy
-    would answer their ``session/new`` with "method not found".
+    would answer their ``session/new`` with "method not found". The v2 draft for a
+    version of 2 or more the schema allows (a uint16, also in digits).
     """
     version = _client_version(initialize)
-    is_legacy = isinstance(version, str) and _LEGACY_VERSION.fullmatch(version) is not None
-    return Protocol.LEGACY if is_legacy else Protocol.CURRENT
+    if isinstance(version, str) and _LEGACY_VERSION.fullmatch(version) is not None:
+        return Protocol.LEGACY
+    if isinstance(version, str):
+        version = _version_in_digits(version)
+    # A version the schema does not allow is read as 1, as current_initialize_params does.
+    return (_numbered(version) if _is_version(version) else None) or Protocol.CURRENT
+
+
+def _numbered(version: object) -> Protocol | None:
+    """The generation of an integer ``protocolVersion`` (a newer one than v2 is read as
+    v2, the newest acp-compat speaks: version negotiation settles on it)."""
+    if not isinstance(version, int) or isinstance(version, bool):
+        return None
+    return Protocol.V2 if version >= V2_PROTOCOL_VERSION else Protocol.CURRENT
 
 
 def as_current_initialize(initialize: Message) -> Message:
@@ -141,6 +165,11 @@ def probe_request(
     """
     if protocol is Protocol.LEGACY:
         return request(request_id, "initialize", {"protocolVersion": LEGACY_PROTOCOL_VERSION})
+    if protocol is Protocol.V2:
+        # v2 has no fs or terminal client capabilities; its info is required.
+        info = {"name": "acp-compat", "title": "acp-compat", "version": version}
+        params = {"protocolVersion": V2_PROTOCOL_VERSION, "info": info, "capabilities": {}}
+        return request(request_id, "initialize", params)
     return request(
         request_id,
         "initialize",
@@ -167,8 +196,26 @@ def agent_protocol(response: Message) -> Protocol | None:
     if not isinstance(result, dict):
         return None
     version = result.get("protocolVersion")
-    if _is_int(version):
-        return Protocol.CURRENT
+    numbered = _numbered(version)
+    if numbered is not None:
+        return numbered
     if isinstance(version, str) or "isAuthenticated" in result:
         return Protocol.LEGACY
     return None
+
+
+UNSUPPORTED_PROTOCOL_VERSION = -32022
+"""ACP v2's error for an ``initialize`` asking for a version the agent does not speak."""
+
+
+def refused_for(response: Message) -> Protocol | None:
+    """The protocol an agent names when it refuses the version it was asked for: the
+    newest in the ``supported`` list of a ``-32022`` error (``None`` for any other
+    answer). The agent is not initialized: it must be asked again, in that protocol."""
+    failure = response.get("error")
+    if not isinstance(failure, dict) or failure.get("code") != UNSUPPORTED_PROTOCOL_VERSION:
+        return None
+    data = failure.get("data")
+    supported = data.get("supported") if isinstance(data, dict) else None
+    numbered = [v for v in supported if _is_int(v)] if isinstance(supported, list) else []
+    return _numbered(max(numbered)) if numbered else None

@@ -39,7 +39,7 @@ class WrapSettings:
     command: tuple[str, ...]
     """The agent command (argv; never run through a shell)."""
     agent_protocol: str = "auto"
-    """``auto`` (probe the agent), ``legacy`` or ``current``."""
+    """``auto`` (probe the agent), ``legacy``, ``current`` or ``v2``."""
     probe_timeout: float = DEFAULT_PROBE_TIMEOUT
     """Seconds auto-detection gives the agent to answer ``initialize`` in either protocol
     (the other protocol's probe starts beside the first after 5 s, or half this if less):

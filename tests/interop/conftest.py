@@ -18,6 +18,10 @@ around the project's legacy example agent, and the same agent ported to ACP v1).
 :func:`require`, :func:`wrap_command`, :func:`legacy_agent_command`,
 :func:`ported_agent_command`.
 
+The v2 draft's drivers (``test_v2_interop.py``) are the SDK 2.4.0's experimental v2 API:
+``client_v2.mjs`` (a v2 client, run like the v1 clients by :class:`V1Client`) and
+``v2_agent.mjs`` (a small v2 agent).
+
 Every ``wrap`` run here writes a ``--trace``, and ``acp-compat trace --check`` must find
 nothing in it (both links, each in its own protocol).
 

@@ -1,8 +1,9 @@
-"""Lazy names (acp_compat/_lazy.py): a package's export table is its TYPE_CHECKING block.
+"""Lazy names (acp_compat/_lazy.py): a package's face serves its ``EXPORTS`` table.
 
-The runtime reads that block as text; type checkers read it as imports. These tests hold
-the reader to what a type checker sees (Python's own parser here), on the real packages
-and on small made-up ones.
+Type checkers read the same names from the package's ``if TYPE_CHECKING:`` block, which the
+generator writes from the table (tests/models/test_codegen.py holds it there). These tests
+hold the table to the modules (every public definition of a model topic, nothing else)
+and the face to its laziness, on the real packages and on a small made-up one.
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ from pathlib import Path
 import pytest
 
 import acp_compat.models.current as current
-from acp_compat._lazy import exports_of, lazy_module
+from acp_compat._lazy import lazy_module
 from tests.support.paths import PACKAGE
 
-TOPICS = sorted(p for p in (PACKAGE / "models" / "current").glob("*.py") if p.stem[0] != "_")
+# The topic modules and the method table; wire.py is the builders, imported as a module.
+TOPICS = sorted(
+    p for p in (PACKAGE / "models" / "current").glob("*.py") if p.stem not in ("__init__", "wire")
+)
 
 
 def _public_definitions(path: Path) -> set[str]:
@@ -43,8 +47,7 @@ def _public_definitions(path: Path) -> set[str]:
 @pytest.mark.parametrize("topic", TOPICS, ids=[p.stem for p in TOPICS])
 def test_each_topic_exports_exactly_its_public_definitions(topic: Path) -> None:
     module = f"acp_compat.models.current.{topic.stem}"
-    table = exports_of("acp_compat.models.current")
-    exported = {name for name, source in table.items() if source == module}
+    exported = {name for name, source in current.EXPORTS.items() if source == module}
     assert exported == _public_definitions(topic)
     defining = __import__(module, fromlist=["_"])
     for name in exported:
@@ -52,8 +55,8 @@ def test_each_topic_exports_exactly_its_public_definitions(topic: Path) -> None:
 
 
 def test_the_models_package_exports_every_topic() -> None:
-    """A topic module without its line in the block would export nothing."""
-    modules = set(exports_of("acp_compat.models.current").values())
+    """A topic module the table does not name would export nothing."""
+    modules = set(current.EXPORTS.values())
     assert modules == {f"acp_compat.models.current.{p.stem}" for p in TOPICS}
 
 
@@ -70,7 +73,7 @@ def test_all_and_dir_list_the_exports_before_they_are_imported() -> None:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     ).stdout.splitlines()
-    assert out[0] == f"True True {len(exports_of('acp_compat.models.current'))}"
+    assert out[0] == f"True True {len(current.EXPORTS)}"
     assert out[1] == "[]"
     assert "acp_compat.models.current.prompt" in out[2]
 
@@ -107,91 +110,38 @@ INIT = """\
     from acp_compat._lazy import lazy_exports
 
     EAGER = 1
+    EXPORTS = {"Model": "made_up.topic", "LIMIT": "made_up.topic", "Named": "made_up.other"}
 
-    if TYPE_CHECKING:  # the table
-        # a comment line is allowed
-        from made_up.topic import *
+    if TYPE_CHECKING:
         from made_up.other import Named as Named
+        from made_up.topic import LIMIT as LIMIT
+        from made_up.topic import Model as Model
     else:
-        __getattr__, __dir__ = lazy_exports(__name__, "EAGER")
+        __getattr__, __dir__ = lazy_exports(__name__, EXPORTS, "EAGER")
     """
 
-TOPIC = '''\
-    """A topic.
-
-        Text = "indented in a docstring: not a definition"
-    """
-    from typing import Literal
-    from json import dumps as dumps
-
+TOPIC = """\
     class Model:
         inner = 1
 
-    async def fetch() -> None: ...
-
-    def helper() -> None: ...
-
-    Kind = Literal["a"]
     LIMIT: int = 3
-    _private = 2
-    if LIMIT == 3:
-        Nested = 4
-    '''
+    Hidden = 4
+    """
 
 
-def test_a_made_up_package_exports_what_its_block_says(made_up_root: Path) -> None:
+def test_a_made_up_package_exports_what_its_table_says(made_up_root: Path) -> None:
     _package(made_up_root, INIT, topic=TOPIC, other="Named = 'named'\n")
     made_up = importlib.import_module("made_up")
 
-    expected = {"Model", "fetch", "helper", "Kind", "LIMIT", "dumps"}
-    assert _public_definitions(made_up_root / "made_up" / "topic.py") == expected
-    assert exports_of("made_up") == {
-        **dict.fromkeys(expected, "made_up.topic"),
-        "Named": "made_up.other",
-    }
     assert "made_up.topic" not in sys.modules
     assert made_up.Named == "named"
     assert "made_up.topic" not in sys.modules  # only the module that has the name
     assert made_up.LIMIT == 3
-    assert sorted(made_up.__all__) == sorted(["EAGER", "Named", *expected])
+    assert "LIMIT" in vars(made_up)  # later reads find it without the table
+    assert sorted(made_up.__all__) == ["EAGER", "LIMIT", "Model", "Named"]
+    assert "Model" in dir(made_up)
     with pytest.raises(AttributeError):
-        made_up.Nested  # noqa: B018
-    with pytest.raises(AttributeError):
-        made_up.Literal  # noqa: B018
-
-
-@pytest.mark.parametrize(
-    ("line", "problem"),
-    [
-        ("from made_up.topic import Model", "not an export line"),
-        ("from made_up.topic import Model as Other", "not an export line"),
-        ("import made_up.topic", "not an export line"),
-        ("from json import *", "must be one of its own modules"),
-    ],
-)
-def test_a_block_line_it_cannot_read_is_an_import_error(
-    made_up_root: Path, line: str, problem: str
-) -> None:
-    init = INIT.replace("        from made_up.other import Named as Named\n", f"        {line}\n")
-    _package(made_up_root, init, topic=TOPIC)
-    made_up = importlib.import_module("made_up")
-
-    with pytest.raises(ImportError, match=problem):
-        made_up.Model  # noqa: B018
-
-
-def test_a_name_exported_twice_is_an_import_error(made_up_root: Path) -> None:
-    _package(made_up_root, INIT, topic=TOPIC, other="Model = 1\nNamed = 2\n")
-    made_up_init = made_up_root / "made_up" / "__init__.py"
-    text = made_up_init.read_text(encoding="utf-8")
-    made_up_init.write_text(
-        text.replace("from made_up.other import Named as Named", "from made_up.other import *"),
-        encoding="utf-8",
-    )
-    made_up = importlib.import_module("made_up")
-
-    with pytest.raises(ImportError, match="Model is exported twice"):
-        made_up.Named  # noqa: B018
+        made_up.Hidden  # noqa: B018  (defined in a topic, not exported)
 
 
 def test_a_lazy_module_imports_at_the_first_read(made_up_root: Path) -> None:

@@ -8,18 +8,29 @@ import sys
 import pytest
 
 import acp_compat
-from acp_compat._lazy import exports_of
 from acp_compat.codec import CodecError, structure, unstructure
-from acp_compat.models import current, legacy, mapping
+from acp_compat.models import current, legacy, mapping, v2
 from acp_compat.translate import base
+from acp_compat.translate.chain import Chain
 from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
+from acp_compat.translate.v2 import (
+    V2DowngradeOptions,
+    V2DowngradeTranslator,
+    V2UpgradeOptions,
+    V2UpgradeTranslator,
+)
 
 EXPECTED = {
     "UpgradeTranslator": UpgradeTranslator,
     "UpgradeOptions": UpgradeOptions,
     "DowngradeTranslator": DowngradeTranslator,
     "DowngradeOptions": DowngradeOptions,
+    "V2UpgradeTranslator": V2UpgradeTranslator,
+    "V2UpgradeOptions": V2UpgradeOptions,
+    "V2DowngradeTranslator": V2DowngradeTranslator,
+    "V2DowngradeOptions": V2DowngradeOptions,
+    "Chain": Chain,
     "Translator": base.Translator,
     "Output": base.Output,
     "ToClient": base.ToClient,
@@ -34,13 +45,14 @@ EXPECTED = {
     "legacy": legacy,
     "current": current,
     "mapping": mapping,
+    "v2": v2,
 }
 
 
 def test_all_lists_exactly_the_public_names() -> None:
     # __all__ is served by the lazy table at run time; type checkers read the imports.
     assert set(acp_compat.__all__) == {"__version__", *EXPECTED}  # type: ignore[attr-defined]
-    assert set(exports_of("acp_compat")) == set(EXPECTED)
+    assert set(acp_compat.EXPORTS) == set(EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

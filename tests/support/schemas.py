@@ -8,6 +8,9 @@ malformed ``session/prompt`` would still pass it. :func:`current_errors` therefo
 whole message against the top-level schema *and* its ``params`` / ``result`` against the
 ``$defs`` entry annotated with that method (``x-method``).
 
+v2 (draft) messages are checked the same way against the pinned v2 schema (the TypeScript SDK
+2.4.0's), or its unstable superset alone for a method only that defines: :func:`v2_errors`.
+
 Legacy (0.0.x) messages: the legacy schemas describe only params and results, so
 :func:`legacy_errors` checks the JSON-RPC envelope itself and the params (or result)
 against ``<Method>Params`` (``<Method>Response``) of acp-0.0.9, or of acp-0.0.10 for
@@ -32,6 +35,13 @@ NEWEST_CURRENT_SCHEMA = SCHEMA_DIR / "current" / "acp-v1-schema-ts-sdk-2.4.0.sch
 notices, compaction updates and tool-call names."""
 CURRENT_SCHEMAS = (CURRENT_SCHEMA, NEWEST_CURRENT_SCHEMA)
 """Every current message must validate against each of these."""
+UNSTABLE_CURRENT_SCHEMA = SCHEMA_DIR / "current" / "acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json"
+"""The TypeScript SDK 2.4.0's unstable v1 schema: a message of a method only it defines
+(``session/fork``, ``providers/list``...) is validated against it alone."""
+V2_SCHEMA = SCHEMA_DIR / "v2" / "acp-v2-draft-ts-sdk-2.4.0.schema.json"
+"""The v2 draft the TypeScript SDK 2.4.0 ships: every v2 message must validate against it."""
+UNSTABLE_V2_SCHEMA = SCHEMA_DIR / "v2" / "acp-v2-draft-ts-sdk-2.4.0.unstable.schema.json"
+"""Its unstable superset: a message of a method only it defines is validated against it alone."""
 LEGACY_SCHEMAS = {
     "0.0.9": SCHEMA_DIR / "legacy" / "acp-0.0.9.schema.json",
     "0.0.10": SCHEMA_DIR / "legacy" / "acp-0.0.10.schema.json",
@@ -108,13 +118,38 @@ def current_errors(message: Any, method: str | None = None) -> list[str]:
     the schema does not define (``_vendor/x``, unstable ones) gets the top-level check only.
     """
     problems = []
-    for schema in CURRENT_SCHEMAS:
-        found = _current_errors(schema, message, method)
+    name = method if method is not None else _method_of(message)
+    unstable = _only_unstable(name, UNSTABLE_CURRENT_SCHEMA, CURRENT_SCHEMAS)
+    schemas = (UNSTABLE_CURRENT_SCHEMA,) if unstable else CURRENT_SCHEMAS
+    for schema in schemas:
+        found = _schema_errors(schema, message, method)
         problems += [f"[{schema.name}] {problem}" for problem in found]
     return problems
 
 
-def _current_errors(schema: Path, message: Any, method: str | None) -> list[str]:
+def v2_errors(message: Any, method: str | None = None) -> list[str]:
+    """Problems of a v2 (draft) message against the pinned v2 schema (or, for a method
+    only its unstable superset defines, against that); empty when it validates. As
+    :func:`current_errors` for the rest."""
+    name = method if method is not None else _method_of(message)
+    unstable = _only_unstable(name, UNSTABLE_V2_SCHEMA, (V2_SCHEMA,))
+    schema = UNSTABLE_V2_SCHEMA if unstable else V2_SCHEMA
+    return [f"[{schema.name}] {p}" for p in _schema_errors(schema, message, method)]
+
+
+def v2_methods() -> set[str]:
+    """Every method the stable v2 schema defines params or results for."""
+    return {method for method, _ in _current_definitions(V2_SCHEMA)}
+
+
+def _only_unstable(method: str | None, unstable: Path, stable: tuple[Path, ...]) -> bool:
+    def defines(schema: Path) -> bool:
+        return any(name == method for name, _ in _current_definitions(schema))
+
+    return method is not None and defines(unstable) and not any(defines(s) for s in stable)
+
+
+def _schema_errors(schema: Path, message: Any, method: str | None) -> list[str]:
     problems = _problems(_validator(schema, None), message, "message")
     if not isinstance(message, dict):
         return problems or ["message: not an object"]
@@ -213,6 +248,13 @@ def assert_current(message: Any, method: str | None = None) -> None:
     problems = current_errors(message, method)
     if problems:
         raise SchemaViolation("not valid ACP v1:\n  " + "\n  ".join(problems))
+
+
+def assert_v2(message: Any, method: str | None = None) -> None:
+    """Raise :class:`SchemaViolation` unless ``message`` is a valid v2 (draft) message."""
+    problems = v2_errors(message, method)
+    if problems:
+        raise SchemaViolation("not valid ACP v2 (draft):\n  " + "\n  ".join(problems))
 
 
 def assert_legacy(message: Any, method: str | None = None, version: str | None = None) -> None:

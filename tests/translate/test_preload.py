@@ -13,8 +13,8 @@ import sys
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.startup import preload_translator
 def loaded():
-    names = ("upgrade", "downgrade")
-    return sorted(n for n in names if f"acp_compat.translate.{n}.translator" in sys.modules)
+    names = ("upgrade.translator", "downgrade.translator", "v2.upgrade")
+    return sorted(n for n in names if f"acp_compat.translate.{n}" in sys.modules)
 before = loaded()
 preload_translator(Protocol.%s)
 print(before, loaded())
@@ -22,7 +22,8 @@ print(before, loaded())
 
 
 @pytest.mark.parametrize(
-    ("client", "translator"), [("CURRENT", "upgrade"), ("LEGACY", "downgrade")]
+    ("client", "translator"),
+    [("CURRENT", "upgrade.translator"), ("LEGACY", "downgrade.translator"), ("V2", "v2.upgrade")],
 )
 def test_the_preload_imports_the_translator_the_client_likely_needs(
     client: str, translator: str

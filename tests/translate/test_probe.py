@@ -13,6 +13,7 @@ from acp_compat.translate.probe import (
     as_current_initialize,
     client_protocol,
     probe_request,
+    refused_for,
 )
 from tests.support.paths import VECTORS
 
@@ -30,7 +31,11 @@ def _initialize(params: object) -> dict[str, object]:
     ("params", "expected"),
     [
         ({"protocolVersion": 1, "clientCapabilities": {}}, Protocol.CURRENT),
-        ({"protocolVersion": 2}, Protocol.CURRENT),
+        ({"protocolVersion": 2}, Protocol.V2),
+        ({"protocolVersion": "2"}, Protocol.V2),
+        # A newer version than acp-compat knows: negotiation settles on v2, its newest.
+        ({"protocolVersion": 3}, Protocol.V2),
+        ({"protocolVersion": 0}, Protocol.CURRENT),
         ({"protocolVersion": "0.0.9"}, Protocol.LEGACY),
         ({"protocolVersion": "0.0.10"}, Protocol.LEGACY),
         ({"protocolVersion": "0.0.123"}, Protocol.LEGACY),
@@ -42,6 +47,11 @@ def _initialize(params: object) -> dict[str, object]:
         ({"protocolVersion": None}, Protocol.CURRENT),
         ({"protocolVersion": True}, Protocol.CURRENT),
         ({"protocolVersion": 1.5}, Protocol.CURRENT),
+        # Beyond the schema's uint16 is no version: read as 1, as the initialize is.
+        ({"protocolVersion": 70000}, Protocol.CURRENT),
+        ({"protocolVersion": "70000"}, Protocol.CURRENT),
+        ({"protocolVersion": "9" * 5000}, Protocol.CURRENT),
+        ({"protocolVersion": 65535}, Protocol.V2),
     ],
 )
 def test_client_protocol(params: object, expected: Protocol) -> None:
@@ -110,6 +120,20 @@ def test_current_probe_validates_and_states_fs(client_fs: bool) -> None:
     jsonschema.validate(params, definition)
 
 
+def test_v2_probe_validates_and_has_no_client_capabilities() -> None:
+    probe = probe_request(Protocol.V2, version="1.2.3", client_fs=True)
+    params = probe["params"]
+    # v2 has neither fs nor terminal: the v2 downgrade relays a v2 agent without them.
+    assert params == {
+        "protocolVersion": 2,
+        "info": {"name": "acp-compat", "title": "acp-compat", "version": "1.2.3"},
+        "capabilities": {},
+    }
+    schema = json.loads((SCHEMAS / "v2" / "acp-v2-draft-ts-sdk-2.4.0.schema.json").read_text())
+    definition = {"$ref": "#/$defs/InitializeRequest", "$defs": schema["$defs"]}
+    jsonschema.validate(params, definition)
+
+
 def test_probe_request_id() -> None:
     assert probe_request(Protocol.CURRENT, version="x", request_id=7)["id"] == 7
 
@@ -118,6 +142,7 @@ def test_probe_request_id() -> None:
     ("response", "expected"),
     [
         ({"id": 0, "result": {"protocolVersion": 1, "agentCapabilities": {}}}, Protocol.CURRENT),
+        ({"id": 0, "result": {"protocolVersion": 2, "capabilities": {}}}, Protocol.V2),
         (
             {"id": 0, "result": {"protocolVersion": "0.0.9", "isAuthenticated": True}},
             Protocol.LEGACY,
@@ -138,3 +163,40 @@ def test_agent_protocol(response: dict[str, object], expected: Protocol | None) 
 def test_other() -> None:
     assert Protocol.LEGACY.other is Protocol.CURRENT
     assert Protocol.CURRENT.other is Protocol.LEGACY
+    # An agent of either integer version answers the other's initialize (or refuses it
+    # naming its own): what a v2 client's agent may be besides is legacy.
+    assert Protocol.V2.other is Protocol.LEGACY
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        # The TypeScript SDK 2.4.0's v2 agent, asked for v1.
+        (
+            {
+                "id": 0,
+                "error": {
+                    "code": -32022,
+                    "message": "Unsupported protocol version",
+                    "data": {"requested": 1, "supported": [2]},
+                },
+            },
+            Protocol.V2,
+        ),
+        (
+            {"id": 0, "error": {"code": -32022, "message": "x", "data": {"supported": [1, 2]}}},
+            Protocol.V2,
+        ),
+        (
+            {"id": 0, "error": {"code": -32022, "message": "x", "data": {"supported": [1]}}},
+            Protocol.CURRENT,
+        ),
+        ({"id": 0, "error": {"code": -32022, "message": "x", "data": {"supported": []}}}, None),
+        ({"id": 0, "error": {"code": -32022, "message": "x", "data": {"supported": ["2"]}}}, None),
+        ({"id": 0, "error": {"code": -32022, "message": "x"}}, None),
+        ({"id": 0, "error": {"code": -32602, "message": "x", "data": {"supported": [2]}}}, None),
+        ({"id": 0, "result": {"protocolVersion": 2}}, None),
+    ],
+)
+def test_refused_for(response: dict[str, object], expected: Protocol | None) -> None:
+    assert refused_for(response) is expected

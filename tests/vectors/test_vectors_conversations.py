@@ -34,11 +34,13 @@ from acp_compat.translate.base import (
     WriteLocalFile,
 )
 from tests.support.paths import VECTORS
-from tests.support.schemas import current_errors, legacy_errors
+from tests.support.vector_sides import protocol_errors, sides
 
 TRANSLATORS: dict[str, tuple[str, str, str]] = {
     "upgrade": ("acp_compat.translate.upgrade", "UpgradeTranslator", "UpgradeOptions"),
     "downgrade": ("acp_compat.translate.downgrade", "DowngradeTranslator", "DowngradeOptions"),
+    "v2-upgrade": ("acp_compat.translate.v2", "V2UpgradeTranslator", "V2UpgradeOptions"),
+    "v2-downgrade": ("acp_compat.translate.v2", "V2DowngradeTranslator", "V2DowngradeOptions"),
 }
 
 
@@ -87,13 +89,28 @@ def output_json(output: Output) -> dict[str, Any]:
 
 
 def make_translator(doc: dict[str, Any]) -> Any:
-    """The translator a vector names, configured from its ``options``.
+    """The translator a vector names, configured from its ``options``; a list of names is
+    a :class:`~acp_compat.translate.chain.Chain` of them, the agent's side first, each
+    configured from the same options.
 
     Imported lazily: a translator that does not exist yet fails only its own files.
     """
-    module_name, translator_name, options_name = TRANSLATORS[doc["translator"]]
+    names = doc["translator"]
+    links = [
+        _link(name, doc.get("options", {}))
+        for name in ([names] if isinstance(names, str) else names)
+    ]
+    if isinstance(names, str):
+        return links[0]
+    from acp_compat.translate.chain import Chain
+
+    return Chain(links)
+
+
+def _link(name: str, options_json: dict[str, Any]) -> Any:
+    module_name, translator_name, options_name = TRANSLATORS[name]
     module = importlib.import_module(module_name)
-    options = getattr(module, options_name).from_json(doc.get("options", {}))
+    options = getattr(module, options_name).from_json(options_json)
     return getattr(module, translator_name)(options)
 
 
@@ -155,9 +172,9 @@ class _Pairing:
 
 
 def _validator(doc: dict[str, Any], hop: str) -> Callable[[dict[str, Any], str | None], list[str]]:
-    client_current = doc["translator"] == "upgrade"
-    current_side = client_current == (hop == "client")
-    return current_errors if current_side else legacy_errors
+    client, agent = sides(doc["translator"])
+    protocol = client if hop == "client" else agent
+    return lambda message, method: protocol_errors(protocol, message, method)
 
 
 def replay(doc: dict[str, Any]) -> list[str]:

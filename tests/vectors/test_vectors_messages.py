@@ -33,7 +33,9 @@ from tests.support.schemas import (
     current_errors,
     legacy_errors,
     load_schema,
+    v2_errors,
 )
+from tests.support.vector_sides import TRANSLATOR_SIDES, protocol_errors, sides
 
 PROTOCOLS = ("legacy", "current")
 
@@ -209,9 +211,10 @@ OPTIONS: dict[str, tuple[set[str], Any]] = {
     "cwd": ({"downgrade"}, lambda v: isinstance(v, str) and v.startswith("/")),
     "clientFs": ({"downgrade"}, lambda v: isinstance(v, bool)),
     "authMethod": ({"downgrade"}, lambda v: isinstance(v, str)),
-    "version": ({"upgrade", "downgrade"}, lambda v: isinstance(v, str)),
-    "agent0Initialized": ({"upgrade", "downgrade"}, lambda v: isinstance(v, dict)),
-    "agent0NextId": ({"upgrade", "downgrade"}, _is_int),
+    "version": (set(TRANSLATOR_SIDES), lambda v: isinstance(v, str)),
+    "agent0Initialized": (set(TRANSLATOR_SIDES), lambda v: isinstance(v, dict)),
+    "agent0NextId": (set(TRANSLATOR_SIDES), _is_int),
+    "agentName": ({"v2-upgrade", "v2-downgrade"}, lambda v: isinstance(v, str)),
     "closeBatch": ({"upgrade"}, lambda v: _is_int(v) and v >= 1),
     "defaultMode": ({"upgrade"}, lambda v: v in {mode.value for mode in Mode}),
 }
@@ -331,8 +334,9 @@ def _conversation_file_problems(doc: dict[str, Any]) -> list[str]:
         problems,
     )
     translator = doc.get("translator")
-    if translator not in ("upgrade", "downgrade"):
-        problems.append("translator: must be 'upgrade' or 'downgrade'")
+    names = translator if isinstance(translator, list) else [translator]
+    if not names or any(not isinstance(n, str) or n not in TRANSLATOR_SIDES for n in names):
+        problems.append(f"translator: must be one of {sorted(TRANSLATOR_SIDES)} or a list of them")
     options = doc.get("options", {})
     if not isinstance(options, dict):
         problems.append("options: expected an object")
@@ -342,7 +346,7 @@ def _conversation_file_problems(doc: dict[str, Any]) -> list[str]:
             problems.append(f"options.{key}: unknown option (document it in vectors/README.md)")
         elif not OPTIONS[key][1](value):
             problems.append(f"options.{key}: wrong type or value {value!r}")
-    if translator == "downgrade" and "cwd" not in options:
+    if "downgrade" in names and "cwd" not in options:
         problems.append("options: a downgrade conversation needs 'cwd'")
     steps = doc.get("steps")
     if not isinstance(steps, list) or not steps:
@@ -444,11 +448,8 @@ def method_table(protocol: str) -> dict[str, MethodSpec]:
     return table
 
 
-def schema_errors(protocol: str, message: Any, method: str | None) -> list[str]:
-    """Schema problems of one message of ``protocol``."""
-    if protocol == "legacy":
-        return legacy_errors(message, method)
-    return current_errors(message, method)
+schema_errors = protocol_errors
+"""Schema problems of one message of ``protocol``."""
 
 
 def _role(message: dict[str, Any]) -> str | None:
@@ -544,8 +545,7 @@ def conversation_messages(
     Responses get the method of the request with the same id on the same hop, sent the
     other way; off-schema inputs are skipped (but still pair later responses).
     """
-    client_protocol = "current" if doc["translator"] == "upgrade" else "legacy"
-    agent_protocol = "legacy" if client_protocol == "current" else "current"
+    client_protocol, agent_protocol = sides(doc["translator"])
     pending: dict[tuple[Any, str, Any], str] = {}
 
     def visit(
@@ -908,6 +908,32 @@ def test_current_check_goes_beyond_the_top_level_anyof() -> None:
     assert any(p.startswith(f"[{NEWEST_CURRENT_SCHEMA.name}]") for p in current_errors(notice))
     # Extension methods: top-level check only.
     assert current_errors({"jsonrpc": "2.0", "method": "_x/y", "params": [1]}) == []
+
+
+def test_v2_check_is_the_drafts_own() -> None:
+    ack = {"jsonrpc": "2.0", "id": 1, "result": {"messageId": "m"}}
+    assert v2_errors(ack, "session/prompt") == []
+    # A v1 prompt answer is no v2 one: v2 acknowledges with the user message's id.
+    assert v2_errors(
+        {"jsonrpc": "2.0", "id": 1, "result": {"stopReason": "end_turn"}}, "session/prompt"
+    )
+    # A v1 chunk has no message id, which v2 requires. (v2's union of update kinds is
+    # open: a kind it does not know, such as v1's tool_call, validates as another kind.)
+    chunk = {"sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": "x"}}
+    update = {
+        "jsonrpc": "2.0",
+        "method": "session/update",
+        "params": {"sessionId": "s", "update": chunk},
+    }
+    assert current_errors(update) == []
+    assert v2_errors(update)
+    # v1's boolean capability markers are objects in v2.
+    init = {
+        "protocolVersion": 2,
+        "info": {"name": "a", "version": "1"},
+        "capabilities": {"session": {"prompt": {"image": True}}},
+    }
+    assert v2_errors({"jsonrpc": "2.0", "id": 0, "result": init}, "initialize")
 
 
 def test_legacy_check_covers_the_envelope() -> None:

@@ -1,15 +1,12 @@
-"""``elicitation/create`` and ``elicitation/complete``: the agent asks the user for input.
-
-The request is flattened: ``message``, the mode's fields and the scope (``session_id`` with
-an optional ``tool_call_id``, or ``request_id``) sit side by side, tagged by ``mode``. A mode,
-property type or response action this schema does not know lands in an ``Unknown*`` class
-with its raw object (the schema itself has an open "other" branch for each).
-
-``StringPropertySchema.format`` is an open ``str`` for the same reason: string formats are
-the kind of list JSON Schema keeps extending.
+# generated from the schemas below by acp_compat.models.codegen: do not edit
+#   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
+"""ACP v1 models: ``elicitation/create`` and ``elicitation/complete``: the agent asks the user for
+structured input.
 """
 
-from typing import Any, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
@@ -17,89 +14,83 @@ from acp_compat.models.current.rpc import RequestId
 
 
 @define(kw_only=True)
-class EnumOption:
-    """A titled choice (``const`` is the value, ``title`` what the user sees)."""
+class UnknownCreateElicitationRequest:
+    """A ``CreateElicitationRequest`` of a kind this schema does not know; ``data`` is the raw
+    object, written back verbatim.
+    """
 
-    const: str
-    title: str
-    description: str | None = None
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class StringPropertySchema:
-    """A text field, optionally a single choice (``enum`` or titled ``one_of``)."""
-
-    type: Literal["string"] = always("string")
-    title: str | None = None
-    description: str | None = None
-    min_length: int | None = None
-    max_length: int | None = None
-    pattern: str | None = None
-    format: str | None = None
-    default: str | None = None
-    enum: list[str] | None = None
-    one_of: list[EnumOption] | None = None
-    meta: dict[str, Any] | None = meta_field()
+    data: dict[str, Any]
 
 
 @define(kw_only=True)
-class NumberPropertySchema:
-    """A number field."""
+class BooleanPropertySchema:
+    """Schema for boolean properties in an elicitation form."""
 
-    type: Literal["number"] = always("number")
+    type: Literal["boolean"] = always("boolean")
     title: str | None = None
+    """Optional title for the property."""
     description: str | None = None
-    minimum: float | None = None
-    maximum: float | None = None
-    default: float | None = None
+    """Human-readable description."""
+    default: bool | None = None
+    """Default value."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class IntegerPropertySchema:
-    """An integer field."""
+    """Schema for integer properties in an elicitation form."""
 
     type: Literal["integer"] = always("integer")
     title: str | None = None
+    """Optional title for the property."""
     description: str | None = None
+    """Human-readable description."""
     minimum: int | None = None
+    """Minimum value (inclusive)."""
     maximum: int | None = None
+    """Maximum value (inclusive)."""
     default: int | None = None
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class BooleanPropertySchema:
-    """A checkbox."""
-
-    type: Literal["boolean"] = always("boolean")
-    title: str | None = None
-    description: str | None = None
-    default: bool | None = None
+    """Default value."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class StringMultiSelectItems:
-    """Multi-select choices given as plain strings (``type: "string"``)."""
+    """String item schema for multi-select enum properties."""
 
     type: Literal["string"] = always("string")
     enum: list[str]
+    """Allowed enum values."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class EnumOption:
+    """A titled enum option with a const value, human-readable title, and optional description."""
+
+    const: str
+    """The constant value for this option."""
+    title: str
+    """Human-readable title for this option."""
+    description: str | None = None
+    """Human-readable description."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class TitledMultiSelectItems:
-    """Multi-select choices with titles (no ``type`` on the wire)."""
+    """Items definition for titled multi-select enum properties."""
 
     any_of: list[EnumOption]
+    """Titled enum options."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class UnknownMultiSelectItems:
-    """Multi-select items of a type this schema does not know; ``data`` is the raw object."""
+    """A ``MultiSelectItems`` of a kind this schema does not know; ``data`` is the raw object,
+    written back verbatim.
+    """
 
     data: dict[str, Any]
 
@@ -107,7 +98,7 @@ class UnknownMultiSelectItems:
 MultiSelectItems: TypeAlias = (
     StringMultiSelectItems | TitledMultiSelectItems | UnknownMultiSelectItems
 )
-"""The choices of a multi-select field."""
+"""Items for a multi-select (array) property schema."""
 tagged_union(
     MultiSelectItems,
     tag="type",
@@ -119,21 +110,89 @@ tagged_union(
 
 @define(kw_only=True)
 class MultiSelectPropertySchema:
-    """A multiple-choice field (``type: "array"``)."""
+    """Schema for multi-select (array) properties in an elicitation form."""
 
     type: Literal["array"] = always("array")
     items: MultiSelectItems
+    """The items definition describing allowed values."""
     title: str | None = None
+    """Optional title for the property."""
     description: str | None = None
+    """Human-readable description."""
     min_items: int | None = None
+    """Minimum number of items to select."""
     max_items: int | None = None
+    """Maximum number of items to select."""
     default: list[str] | None = None
+    """Default selected values."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
-class UnknownPropertySchema:
-    """A form field of a type this schema does not know; ``data`` is the raw object."""
+class NumberPropertySchema:
+    """Schema for number (floating-point) properties in an elicitation form."""
+
+    type: Literal["number"] = always("number")
+    title: str | None = None
+    """Optional title for the property."""
+    description: str | None = None
+    """Human-readable description."""
+    minimum: float | None = None
+    """Minimum value (inclusive)."""
+    maximum: float | None = None
+    """Maximum value (inclusive)."""
+    default: float | None = None
+    """Default value."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+StringFormat: TypeAlias = str
+"""String format types for string properties in elicitation schemas.
+
+Known values: ``email``, ``uri``, ``date``, ``date-time``.
+
+Open: a format a client does not know is still a string to ask for.
+"""
+
+STRING_FORMAT_VALUES: Final = frozenset({"email", "uri", "date", "date-time"})
+"""The values of ``StringFormat`` this schema knows."""
+
+
+@define(kw_only=True)
+class StringPropertySchema:
+    """Schema for string properties in an elicitation form."""
+
+    type: Literal["string"] = always("string")
+    title: str | None = None
+    """Optional title for the property."""
+    description: str | None = None
+    """Human-readable description."""
+    min_length: int | None = None
+    """Minimum string length."""
+    max_length: int | None = None
+    """Maximum string length."""
+    pattern: str | None = None
+    """Pattern the string must match."""
+    format: StringFormat | None = None
+    """String format."""
+    default: str | None = None
+    """Default value."""
+    enum: list[str] | None = None
+    """Enum values for untitled single-select enums. Optional. Omitted and `null` are
+    equivalent and mean no untitled single-select choices are declared by `enum`.
+    """
+    one_of: list[EnumOption] | None = None
+    """Titled enum options for titled single-select enums. Optional. Omitted and `null` are
+    equivalent and mean no titled single-select choices are declared by `oneOf`.
+    """
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class UnknownElicitationPropertySchema:
+    """A ``ElicitationPropertySchema`` of a kind this schema does not know; ``data`` is the raw
+    object, written back verbatim.
+    """
 
     data: dict[str, Any]
 
@@ -144,9 +203,9 @@ ElicitationPropertySchema: TypeAlias = (
     | IntegerPropertySchema
     | BooleanPropertySchema
     | MultiSelectPropertySchema
-    | UnknownPropertySchema
+    | UnknownElicitationPropertySchema
 )
-"""One form field, tagged by ``type``."""
+"""Property schema for elicitation form fields."""
 tagged_union(
     ElicitationPropertySchema,
     tag="type",
@@ -157,99 +216,103 @@ tagged_union(
         "boolean": BooleanPropertySchema,
         "array": MultiSelectPropertySchema,
     },
-    fallback=UnknownPropertySchema,
+    fallback=UnknownElicitationPropertySchema,
 )
+
+
+ElicitationSchemaType: TypeAlias = Literal["object"]
+"""Type discriminator for elicitation schemas."""
 
 
 @define(kw_only=True)
 class ElicitationSchema:
-    """The form to fill in: a flat JSON-Schema object of named fields."""
+    """Type-safe elicitation schema for requesting structured user input."""
 
-    type: Literal["object"] | None = None
+    type: ElicitationSchemaType | None = None
+    """Type discriminator. Always `"object"`."""
     title: str | None = None
+    """Optional title for the schema."""
     properties: dict[str, ElicitationPropertySchema] | None = None
+    """Property definitions (must be primitive types)."""
     required: list[str] | None = None
+    """List of required property names."""
     description: str | None = None
+    """Optional description of what this schema represents."""
     meta: dict[str, Any] | None = meta_field()
-
-
-def _check_scope(session_id: str | None, request_id: RequestId) -> None:
-    # The schema requires one scope: a session (optionally a tool call in it) or a request.
-    # A ``null`` request id cannot be told from an absent one here, so it does not count.
-    if session_id is None and request_id is None:
-        raise ValueError("either sessionId or requestId is required")
 
 
 @define(kw_only=True)
 class ElicitationFormRequest:
-    """``elicitation/create`` params asking for a form (``mode: "form"``)."""
+    """Form-based elicitation mode where the client renders a form from the provided schema."""
 
     mode: Literal["form"] = always("form")
     message: str
+    """A human-readable message describing what input is needed."""
     requested_schema: ElicitationSchema
+    """A JSON Schema describing the form fields to present to the user."""
     session_id: str | None = None
+    """The session this elicitation is tied to."""
     tool_call_id: str | None = None
-    request_id: RequestId = None
+    """Optional tool call within the session."""
+    request_id: RequestId | None = None
+    """The request this elicitation is tied to."""
     meta: dict[str, Any] | None = meta_field()
 
     def __attrs_post_init__(self) -> None:
-        """Reject a request without a scope."""
-        _check_scope(self.session_id, self.request_id)
+        """The schema requires one of its scopes: sessionId or requestId."""
+        if (self.session_id is None) and (self.request_id is None):
+            raise ValueError("either sessionId or requestId is required")
 
 
 @define(kw_only=True)
 class ElicitationUrlRequest:
-    """``elicitation/create`` params sending the user to a URL (``mode: "url"``)."""
+    """URL-based elicitation mode where the client directs the user to a URL."""
 
     mode: Literal["url"] = always("url")
     message: str
+    """A human-readable message describing what input is needed."""
     elicitation_id: str
+    """The unique identifier for this elicitation."""
     url: str
+    """The URL to direct the user to."""
     session_id: str | None = None
+    """The session this elicitation is tied to."""
     tool_call_id: str | None = None
-    request_id: RequestId = None
+    """Optional tool call within the session."""
+    request_id: RequestId | None = None
+    """The request this elicitation is tied to."""
     meta: dict[str, Any] | None = meta_field()
 
     def __attrs_post_init__(self) -> None:
-        """Reject a request without a scope."""
-        _check_scope(self.session_id, self.request_id)
-
-
-@define(kw_only=True)
-class UnknownElicitationRequest:
-    """``elicitation/create`` params of a mode this schema does not know."""
-
-    data: dict[str, Any]
+        """The schema requires one of its scopes: sessionId or requestId."""
+        if (self.session_id is None) and (self.request_id is None):
+            raise ValueError("either sessionId or requestId is required")
 
 
 CreateElicitationRequest: TypeAlias = (
-    ElicitationFormRequest | ElicitationUrlRequest | UnknownElicitationRequest
+    ElicitationFormRequest | ElicitationUrlRequest | UnknownCreateElicitationRequest
 )
-"""``elicitation/create`` params, tagged by ``mode``."""
+"""Request from the agent to elicit structured user input."""
 tagged_union(
     CreateElicitationRequest,
     tag="mode",
     members={"form": ElicitationFormRequest, "url": ElicitationUrlRequest},
-    fallback=UnknownElicitationRequest,
+    fallback=UnknownCreateElicitationRequest,
 )
 
 
-ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]
-"""One submitted form value."""
-
-
 @define(kw_only=True)
-class ElicitationAccept:
-    """The user submitted (``action: "accept"``); ``content`` holds the form's values."""
+class CompleteElicitationNotification:
+    """Notification sent by the agent when a URL-based elicitation is complete."""
 
-    action: Literal["accept"] = always("accept")
-    content: dict[str, ElicitationContentValue] | None = None
+    elicitation_id: str
+    """The ID of the elicitation that completed."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class ElicitationDecline:
-    """The user said no (``action: "decline"``)."""
+    """The user declined the elicitation."""
 
     action: Literal["decline"] = always("decline")
     meta: dict[str, Any] | None = meta_field()
@@ -257,23 +320,39 @@ class ElicitationDecline:
 
 @define(kw_only=True)
 class ElicitationCancel:
-    """The user dismissed the request (``action: "cancel"``)."""
+    """The elicitation was cancelled."""
 
     action: Literal["cancel"] = always("cancel")
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
-class UnknownElicitationResponse:
-    """An ``elicitation/create`` result with an action this schema does not know."""
+class UnknownCreateElicitationResponse:
+    """A ``CreateElicitationResponse`` of a kind this schema does not know; ``data`` is the raw
+    object, written back verbatim.
+    """
 
     data: dict[str, Any]
 
 
+ElicitationContentValue: TypeAlias = str | int | float | bool | list[str]
+"""Allowed wire representations for `ElicitationContentValue`."""
+
+
+@define(kw_only=True)
+class ElicitationAccept:
+    """The user accepted the elicitation and provided content."""
+
+    action: Literal["accept"] = always("accept")
+    content: dict[str, ElicitationContentValue] | None = None
+    """The user-provided content, if any, as an object matching the requested schema."""
+    meta: dict[str, Any] | None = meta_field()
+
+
 CreateElicitationResponse: TypeAlias = (
-    ElicitationAccept | ElicitationDecline | ElicitationCancel | UnknownElicitationResponse
+    ElicitationAccept | ElicitationDecline | ElicitationCancel | UnknownCreateElicitationResponse
 )
-"""``elicitation/create`` result, tagged by ``action``."""
+"""Response from the client to an elicitation request."""
 tagged_union(
     CreateElicitationResponse,
     tag="action",
@@ -282,13 +361,5 @@ tagged_union(
         "decline": ElicitationDecline,
         "cancel": ElicitationCancel,
     },
-    fallback=UnknownElicitationResponse,
+    fallback=UnknownCreateElicitationResponse,
 )
-
-
-@define(kw_only=True)
-class CompleteElicitationNotification:
-    """``elicitation/complete`` params: a URL elicitation finished (a notification)."""
-
-    elicitation_id: str
-    meta: dict[str, Any] | None = meta_field()

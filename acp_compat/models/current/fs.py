@@ -1,4 +1,8 @@
-"""``fs/*``: agent-to-client file access, only if the client advertised ``fs`` capabilities."""
+# generated from the schemas below by acp_compat.models.codegen: do not edit
+#   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
+"""ACP v1 models: ``fs/read_text_file`` and ``fs/write_text_file``."""
 
 from typing import Any
 
@@ -7,36 +11,44 @@ from acp_compat.models._base import meta_field
 
 
 @define(kw_only=True)
-class ReadTextFileRequest:
-    """``fs/read_text_file`` params: absolute ``path``, optional 1-based ``line``, ``limit``."""
-
-    session_id: str
-    path: str
-    line: int | None = None
-    limit: int | None = None
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class ReadTextFileResponse:
-    """``fs/read_text_file`` result: the text read."""
-
-    content: str
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
 class WriteTextFileRequest:
-    """``fs/write_text_file`` params; the client must create a missing file."""
+    """Request to write content to a text file."""
 
     session_id: str
+    """The session ID for this request."""
     path: str
+    """Absolute path to the file to write."""
     content: str
+    """The text content to write to the file."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class ReadTextFileRequest:
+    """Request to read content from a text file."""
+
+    session_id: str
+    """The session ID for this request."""
+    path: str
+    """Absolute path to the file to read."""
+    line: int | None = None
+    """Line number to start reading from (1-based)."""
+    limit: int | None = None
+    """Maximum number of lines to read."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class WriteTextFileResponse:
-    """``fs/write_text_file`` result (void: ``{}``; older peers send ``null``)."""
+    """Response to `fs/write_text_file`"""
 
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class ReadTextFileResponse:
+    """Response containing the contents of a text file."""
+
+    content: str
+    """Content payload returned by this response."""
     meta: dict[str, Any] | None = meta_field()

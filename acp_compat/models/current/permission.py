@@ -1,8 +1,8 @@
-"""``session/request_permission``: the agent asks the user to approve a tool call.
-
-``PermissionOptionKind`` is closed: a client must understand an option's kind to pick one
-safely (an unknown kind could be an allow), so an unknown kind is an error, not a guess.
-"""
+# generated from the schemas below by acp_compat.models.codegen: do not edit
+#   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
+"""ACP v1 models: ``session/request_permission``: the agent asks to run a tool call."""
 
 from typing import Any, Literal, TypeAlias
 
@@ -10,71 +10,80 @@ from acp_compat._define import define
 from acp_compat.models._base import always, meta_field, tagged_union
 from acp_compat.models.current.tools import ToolCallUpdate
 
-PermissionOptionKind = Literal["allow_once", "allow_always", "reject_once", "reject_always"]
-"""What choosing an option means."""
+PermissionOptionKind: TypeAlias = Literal[
+    "allow_once", "allow_always", "reject_once", "reject_always"
+]
+"""The type of permission option being presented to the user."""
 
 
 @define(kw_only=True)
 class PermissionOption:
-    """One choice offered to the user; ``option_id`` comes back in the selected outcome."""
+    """An option presented to the user when requesting permission."""
 
     option_id: str
+    """Unique identifier for this permission option."""
     name: str
+    """Human-readable label to display to the user."""
     kind: PermissionOptionKind
+    """Hint about the nature of this permission option."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
-class SelectedPermissionOutcome:
-    """The user picked ``option_id`` (``outcome: "selected"``)."""
+class RequestPermissionRequest:
+    """Request for user permission to execute a tool call."""
 
-    outcome: Literal["selected"] = always("selected")
-    option_id: str
+    session_id: str
+    """The session ID for this request."""
+    tool_call: ToolCallUpdate
+    """Details about the tool call requiring permission."""
+    options: list[PermissionOption]
+    """Available permission options for the user to choose from."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class CancelledPermissionOutcome:
-    """The prompt turn was cancelled before the user chose (``outcome: "cancelled"``)."""
+    """The prompt turn was cancelled before the user responded."""
 
     outcome: Literal["cancelled"] = always("cancelled")
 
 
 @define(kw_only=True)
-class UnknownPermissionOutcome:
-    """An outcome this schema does not know; ``data`` is the raw object.
+class SelectedPermissionOutcome:
+    """The user selected one of the provided options."""
 
-    Consumers must treat it as a refusal: only ``selected`` grants anything.
+    outcome: Literal["selected"] = always("selected")
+    option_id: str
+    """The ID of the option the user selected."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class UnknownRequestPermissionOutcome:
+    """A ``RequestPermissionOutcome`` of a kind this schema does not know; ``data`` is the raw
+    object, written back verbatim.
     """
 
     data: dict[str, Any]
 
 
 RequestPermissionOutcome: TypeAlias = (
-    SelectedPermissionOutcome | CancelledPermissionOutcome | UnknownPermissionOutcome
+    CancelledPermissionOutcome | SelectedPermissionOutcome | UnknownRequestPermissionOutcome
 )
-"""The user's answer, tagged by ``outcome``."""
+"""The outcome of a permission request."""
 tagged_union(
     RequestPermissionOutcome,
     tag="outcome",
-    members={"selected": SelectedPermissionOutcome, "cancelled": CancelledPermissionOutcome},
-    fallback=UnknownPermissionOutcome,
+    members={"cancelled": CancelledPermissionOutcome, "selected": SelectedPermissionOutcome},
+    fallback=UnknownRequestPermissionOutcome,
 )
-
-
-@define(kw_only=True)
-class RequestPermissionRequest:
-    """``session/request_permission`` params: the tool call and the options to choose from."""
-
-    session_id: str
-    tool_call: ToolCallUpdate
-    options: list[PermissionOption]
-    meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class RequestPermissionResponse:
-    """``session/request_permission`` result: the outcome."""
+    """Response to a permission request."""
 
     outcome: RequestPermissionOutcome
+    """The user's decision on the permission request."""
     meta: dict[str, Any] | None = meta_field()

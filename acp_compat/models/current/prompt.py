@@ -1,39 +1,69 @@
-"""The prompt turn: ``session/prompt``, its stop reasons, and the ``session/cancel`` notification.
+# generated from the schemas below by acp_compat.models.codegen: do not edit
+#   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
+"""ACP v1 models: the prompt turn: ``session/prompt``, its stop reasons, ``session/cancel``."""
 
-``StopReason`` is closed: its five values are unchanged since the first v1 schema, the
-schema gives no default for it, and both translators act on each value.
-"""
-
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 from acp_compat._define import define
 from acp_compat.models._base import meta_field
 from acp_compat.models.current.content import ContentBlock
 
-StopReason = Literal["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"]
-"""Why a prompt turn ended."""
+StopReason: TypeAlias = Literal[
+    "end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"
+]
+"""Reasons why an agent stops processing a prompt turn."""
 
 
 @define(kw_only=True)
-class PromptRequest:
-    """``session/prompt`` params: the user's message as content blocks."""
+class Usage:
+    """**UNSTABLE**
 
-    session_id: str
-    prompt: list[ContentBlock]
+    Unstable.
+    """
+
+    total_tokens: int
+    """Sum of all token types across session."""
+    input_tokens: int
+    """Total input tokens across all turns."""
+    output_tokens: int
+    """Total output tokens across all turns."""
+    thought_tokens: int | None = None
+    """Total thought/reasoning tokens"""
+    cached_read_tokens: int | None = None
+    """Total cache read tokens."""
+    cached_write_tokens: int | None = None
+    """Total cache write tokens."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class PromptResponse:
-    """``session/prompt`` result: why the turn ended."""
+    """Response from processing a user prompt."""
 
     stop_reason: StopReason
+    """Indicates why the agent stopped processing the turn."""
+    usage: Usage | None = None
+    """**UNSTABLE**"""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class PromptRequest:
+    """Request parameters for sending a user prompt to the agent."""
+
+    session_id: str
+    """The ID of the session to send this user message to"""
+    prompt: list[ContentBlock]
+    """The blocks of content that compose the user's message."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class CancelNotification:
-    """``session/cancel`` params: stop the session's running turn (a notification)."""
+    """Notification to cancel ongoing operations for a session."""
 
     session_id: str
+    """The ID of the session to cancel operations for."""
     meta: dict[str, Any] | None = meta_field()

@@ -1,43 +1,84 @@
-"""JSON-RPC level types of the current protocol: ids, the error object, ``$/cancel_request``."""
+# generated from the schemas below by acp_compat.models.codegen: do not edit
+#   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
+"""ACP v1 models: JSON-RPC level types: request ids, the error object and its codes,
+``$/cancel_request``.
+"""
 
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from acp_compat._define import define
 from acp_compat.models._base import meta_field
 
-RequestId = int | str | None
-"""A JSON-RPC request id: an integer, a string, or ``null``."""
+RequestId: TypeAlias = int | str | None
+"""JSON RPC Request Id"""
 
-PARSE_ERROR: Final = -32700
-INVALID_REQUEST: Final = -32600
-METHOD_NOT_FOUND: Final = -32601
-INVALID_PARAMS: Final = -32602
-INTERNAL_ERROR: Final = -32603
-REQUEST_CANCELLED: Final = -32800
-"""The receiver gave up on a request after ``$/cancel_request``."""
-AUTH_REQUIRED: Final = -32000
-"""The agent needs ``authenticate`` first; editors show their login UI."""
-RESOURCE_NOT_FOUND: Final = -32002
+
+ErrorCode: TypeAlias = int
+"""Predefined error codes for common JSON-RPC and ACP-specific errors."""
 
 
 @define(kw_only=True)
 class Error:
-    """A JSON-RPC error object. ``code`` is any integer (the schema lists well-known ones
-    and allows others); ``data`` is any JSON value, ``None`` meaning absent."""
+    """JSON-RPC error object."""
 
-    code: int
+    code: ErrorCode
+    """A number indicating the error type that occurred. This must be an integer as defined
+    in the JSON-RPC specification.
+    """
     message: str
+    """A string providing a short description of the error. The message should be limited
+    to a concise single sentence.
+    """
     data: Any = None
+    """Optional primitive or structured value that contains additional information about
+    the error. This may include debugging information or context-specific details.
+    """
+
+
+PARSE_ERROR: Final = -32700
+"""**Parse error**: Invalid JSON was received by the server. An error occurred on the
+server while parsing the JSON text.
+"""
+
+
+INVALID_REQUEST: Final = -32600
+"""**Invalid request**: The JSON sent is not a valid Request object."""
+
+
+METHOD_NOT_FOUND: Final = -32601
+"""**Method not found**: The method does not exist or is not available."""
+
+
+INVALID_PARAMS: Final = -32602
+"""**Invalid params**: Invalid method parameter(s)."""
+
+
+INTERNAL_ERROR: Final = -32603
+"""**Internal error**: Internal JSON-RPC error."""
+
+
+REQUEST_CANCELLED: Final = -32800
+"""**Request cancelled**: Execution of the method was aborted either due to a cancellation
+request from the caller or because of resource constraints or shutdown.
+"""
+
+
+AUTHENTICATION_REQUIRED: Final = -32000
+"""**Authentication required**: Authentication is required before this operation can be
+performed.
+"""
+
+
+RESOURCE_NOT_FOUND: Final = -32002
+"""**Resource not found**: A given resource, such as a session or file, was not found."""
 
 
 @define(kw_only=True)
 class CancelRequestNotification:
-    """``$/cancel_request`` params: the sender no longer needs the answer to ``request_id``.
-
-    Hop-scoped and either direction; the receiver must still answer the request (normally or
-    with :data:`REQUEST_CANCELLED`). ``request_id`` is required and may be ``null``, so it
-    is always written.
-    """
+    """Notification to cancel an ongoing request."""
 
     request_id: RequestId
+    """The ID of the request to cancel."""
     meta: dict[str, Any] | None = meta_field()

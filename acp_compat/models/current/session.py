@@ -1,146 +1,109 @@
-"""Session lifecycle: ``session/new|load|list|resume|delete|close|set_mode|set_config_option``.
-
-First what a session is set up with: the MCP servers a client asks the agent to connect
-to (``McpServer``, in ``session/new``, ``load`` and ``resume``), tagged by ``type``
-(``http``, ``sse``), where an entry without ``type`` is a stdio server and an unknown
-``type`` lands in :class:`UnknownMcpServer` so a newer client's entry is kept; and the
-config options (``SessionConfigOption``): selectors an agent offers, e.g. model or mode,
-set with ``session/set_config_option``. Their ``category`` is an open ``str``: the schema
-itself lists an ``other`` string beside the known values (``mode``, ``model``,
-``model_config``, ``thought_level``).
+# generated from the schemas below by acp_compat.models.codegen: do not edit
+#   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
+#   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
+"""ACP v1 models: sessions: ``session/new``, ``load``, ``list``, ``resume``, ``close``, modes,
+config options, MCP servers.
 """
 
-from typing import Any, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from acp_compat._define import define
 from acp_compat.models._base import always, keyed_union, meta_field, tagged_union
+from acp_compat.models.current.content import ContentBlock
 from acp_compat.models.current.terminal import EnvVariable
 
-# --------------------------------------------------------------------------- MCP servers
+SessionConfigOptionCategory: TypeAlias = str
+"""Semantic category for a session configuration option.
 
+Known values: ``mode``, ``model``, ``model_config``, ``thought_level``.
 
-@define(kw_only=True)
-class HttpHeader:
-    """One HTTP header sent to an HTTP or SSE MCP server."""
+Open: any other string is kept.
+"""
 
-    name: str
-    value: str
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class McpServerHttp:
-    """An MCP server over streamable HTTP (``type: "http"``, needs ``mcpCapabilities.http``)."""
-
-    type: Literal["http"] = always("http")
-    name: str
-    url: str
-    headers: list[HttpHeader]
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class McpServerSse:
-    """An MCP server over SSE (``type: "sse"``, needs ``mcpCapabilities.sse``)."""
-
-    type: Literal["sse"] = always("sse")
-    name: str
-    url: str
-    headers: list[HttpHeader]
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class McpServerStdio:
-    """An MCP server the agent starts as a process (no ``type`` on the wire)."""
-
-    name: str
-    command: str
-    args: list[str]
-    env: list[EnvVariable]
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class UnknownMcpServer:
-    """An MCP server entry of a type this schema does not know; ``data`` is the raw object."""
-
-    data: dict[str, Any]
-
-
-McpServer: TypeAlias = McpServerHttp | McpServerSse | McpServerStdio | UnknownMcpServer
-"""An MCP server entry: http, sse, stdio (untagged) or unknown."""
-tagged_union(
-    McpServer,
-    tag="type",
-    members={"http": McpServerHttp, "sse": McpServerSse},
-    fallback=UnknownMcpServer,
-    untagged=McpServerStdio,
+SESSION_CONFIG_OPTION_CATEGORY_VALUES: Final = frozenset(
+    {"mode", "model", "model_config", "thought_level"}
 )
+"""The values of ``SessionConfigOptionCategory`` this schema knows."""
 
-# --------------------------------------------------------------------------- config options
+
+@define(kw_only=True)
+class SessionConfigBoolean:
+    """A boolean on/off toggle session configuration option payload."""
+
+    type: Literal["boolean"] = always("boolean")
+    id: str
+    """Unique identifier for the configuration option."""
+    name: str
+    """Human-readable label for the option."""
+    description: str | None = None
+    """Optional description for the Client to display to the user."""
+    category: SessionConfigOptionCategory | None = None
+    """Optional semantic category for this option (UX only)."""
+    current_value: bool
+    """The current value of the boolean option."""
+    meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class SessionConfigSelectOption:
-    """One value of a select option."""
+    """A possible value for a session configuration option."""
 
     value: str
+    """Unique identifier for this option value."""
     name: str
+    """Human-readable label for this option value."""
     description: str | None = None
+    """Optional description for this option value."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class SessionConfigSelectGroup:
-    """A named group of select values."""
+    """A group of possible values for a session configuration option."""
 
     group: str
+    """Unique identifier for this group."""
     name: str
+    """Human-readable label for this group."""
     options: list[SessionConfigSelectOption]
+    """The set of option values in this group."""
     meta: dict[str, Any] | None = meta_field()
 
 
-# The schema allows a flat list of values or a list of groups, told apart by their keys; a
-# list of this union holds either (writing back what was read keeps it one or the other).
 SessionConfigSelectEntry: TypeAlias = SessionConfigSelectOption | SessionConfigSelectGroup
-"""One entry of a select option's ``options``: a value, or a group of values."""
+"""Possible values for a session configuration option."""
 keyed_union(
     SessionConfigSelectEntry,
-    {"group": SessionConfigSelectGroup, "value": SessionConfigSelectOption},
+    {"value": SessionConfigSelectOption, "group": SessionConfigSelectGroup},
 )
 
 
 @define(kw_only=True)
 class SessionConfigSelect:
-    """A config option with one value out of a list (``type: "select"``)."""
+    """A single-value selector (dropdown) session configuration option payload."""
 
     type: Literal["select"] = always("select")
     id: str
+    """Unique identifier for the configuration option."""
     name: str
+    """Human-readable label for the option."""
+    description: str | None = None
+    """Optional description for the Client to display to the user."""
+    category: SessionConfigOptionCategory | None = None
+    """Optional semantic category for this option (UX only)."""
     current_value: str
+    """The currently selected value."""
     options: list[SessionConfigSelectEntry]
-    description: str | None = None
-    category: str | None = None
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class SessionConfigBoolean:
-    """An on/off config option (``type: "boolean"``)."""
-
-    type: Literal["boolean"] = always("boolean")
-    id: str
-    name: str
-    current_value: bool
-    description: str | None = None
-    category: str | None = None
+    """The set of selectable options."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class UnknownSessionConfigOption:
-    """A config option of a type this schema does not know; ``data`` is the raw object."""
+    """A ``SessionConfigOption`` of a kind this schema does not know; ``data`` is the raw object,
+    written back verbatim.
+    """
 
     data: dict[str, Any]
 
@@ -148,7 +111,7 @@ class UnknownSessionConfigOption:
 SessionConfigOption: TypeAlias = (
     SessionConfigSelect | SessionConfigBoolean | UnknownSessionConfigOption
 )
-"""A config option, tagged by ``type``."""
+"""A session configuration option selector and its current state."""
 tagged_union(
     SessionConfigOption,
     tag="type",
@@ -156,210 +119,538 @@ tagged_union(
     fallback=UnknownSessionConfigOption,
 )
 
-# --------------------------------------------------------------------------- sessions
-
 
 @define(kw_only=True)
 class SessionMode:
-    """One mode an agent can run in (e.g. "ask", "code")."""
+    """A mode the agent can operate in."""
 
     id: str
+    """Stable identifier used to refer to this protocol object in later messages."""
     name: str
+    """Human-readable name shown for this protocol object."""
     description: str | None = None
+    """Optional human-readable details shown with this protocol object."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class SessionModeState:
-    """The modes a session offers and the one it is in."""
+    """The set of modes and the one currently active."""
 
     current_mode_id: str
+    """The current mode the Agent is in."""
     available_modes: list[SessionMode]
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class NewSessionRequest:
-    """``session/new`` params: an absolute ``cwd`` and the MCP servers (required, may be ``[]``)."""
-
-    cwd: str
-    mcp_servers: list[McpServer]
-    additional_directories: list[str] | None = None
+    """The set of modes that the Agent can operate in"""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class NewSessionResponse:
-    """``session/new`` result: the new session's id, its modes and config options."""
+    """Response from creating a new session."""
 
     session_id: str
+    """Unique identifier for the created session."""
     modes: SessionModeState | None = None
+    """Initial mode state if supported by the Agent"""
     config_options: list[SessionConfigOption] | None = None
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class LoadSessionRequest:
-    """``session/load`` params (only if ``agentCapabilities.loadSession``); history is replayed."""
-
-    session_id: str
-    cwd: str
-    mcp_servers: list[McpServer]
-    additional_directories: list[str] | None = None
+    """Initial session configuration options if supported by the Agent."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class LoadSessionResponse:
-    """``session/load`` result, sent after the replayed updates."""
+    """Response from loading an existing session."""
 
     modes: SessionModeState | None = None
+    """Initial mode state if supported by the Agent"""
     config_options: list[SessionConfigOption] | None = None
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class ListSessionsRequest:
-    """``session/list`` params: optional ``cwd`` filter and pagination ``cursor``."""
-
-    cwd: str | None = None
-    cursor: str | None = None
+    """Initial session configuration options if supported by the Agent."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class SessionInfo:
-    """One listed session."""
+    """Information about a session returned by session/list"""
 
     session_id: str
+    """Unique identifier for the session"""
     cwd: str
+    """The working directory for this session. Must be an absolute path."""
     additional_directories: list[str] | None = None
+    """Additional workspace roots reported for this session. Each path must be absolute."""
     title: str | None = None
+    """Human-readable title for the session"""
     updated_at: str | None = None
+    """ISO 8601 timestamp of last activity"""
+    archived: bool | None = None
+    """**UNSTABLE**"""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class ListSessionsResponse:
-    """``session/list`` result: a page of sessions and the cursor of the next page."""
+    """Response from listing sessions."""
 
     sessions: list[SessionInfo]
+    """Array of session information objects"""
     next_cursor: str | None = None
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class DeleteSessionRequest:
-    """``session/delete`` params."""
-
-    session_id: str
+    """Opaque cursor token. If present, pass this in the next request's cursor parameter to
+    fetch the next page. If absent, there are no more results.
+    """
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class DeleteSessionResponse:
-    """``session/delete`` result (void)."""
+    """Response from deleting a session."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
-class ResumeSessionRequest:
-    """``session/resume`` params: continue a session without replaying its history."""
+class ForkSessionResponse:
+    """**UNSTABLE**
+
+    Unstable.
+    """
 
     session_id: str
-    cwd: str
-    additional_directories: list[str] | None = None
-    mcp_servers: list[McpServer] | None = None
+    """Unique identifier for the newly created forked session."""
+    modes: SessionModeState | None = None
+    """Initial mode state if supported by the Agent"""
+    config_options: list[SessionConfigOption] | None = None
+    """Initial session configuration options if supported by the Agent."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class ArchiveSessionResponse:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class UnarchiveSessionResponse:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    meta: dict[str, Any] | None = meta_field()
+
+
+SessionStatus: TypeAlias = str
+"""**UNSTABLE**
+
+Known values: ``open``, ``saved``.
+
+Open: any other string is kept.
+"""
+
+SESSION_STATUS_VALUES: Final = frozenset({"open", "saved"})
+"""The values of ``SessionStatus`` this schema knows."""
+
+
+@define(kw_only=True)
+class SessionStatusResponse:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    status: SessionStatus
+    """Whether the Agent has the session in memory."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class SetSessionTitleResponse:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    title: str
+    """The title the Agent stored."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class ResumeSessionResponse:
-    """``session/resume`` result."""
+    """Response from resuming an existing session."""
 
     modes: SessionModeState | None = None
+    """Initial mode state if supported by the Agent"""
     config_options: list[SessionConfigOption] | None = None
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class CloseSessionRequest:
-    """``session/close`` params (only if ``sessionCapabilities.close``)."""
-
-    session_id: str
+    """Initial session configuration options if supported by the Agent."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class CloseSessionResponse:
-    """``session/close`` result (void)."""
+    """Response from closing a session."""
 
-    meta: dict[str, Any] | None = meta_field()
-
-
-@define(kw_only=True)
-class SetSessionModeRequest:
-    """``session/set_mode`` params."""
-
-    session_id: str
-    mode_id: str
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class SetSessionModeResponse:
-    """``session/set_mode`` result (void)."""
+    """Response to `session/set_mode` method."""
 
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
-class SetSessionConfigOptionValueId:
-    """``session/set_config_option`` params choosing a select value (no ``type`` on the wire)."""
+class SetSessionConfigOptionResponse:
+    """Response to `session/set_config_option` method."""
+
+    config_options: list[SessionConfigOption]
+    """The full set of configuration options and their current values."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class McpServerAcp:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    type: Literal["acp"] = always("acp")
+    name: str
+    """Human-readable name identifying this MCP server."""
+    server_id: str
+    """Unique identifier for this MCP server, generated by the component providing it."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class HttpHeader:
+    """An HTTP header to set when making requests to the MCP server."""
+
+    name: str
+    """The name of the HTTP header."""
+    value: str
+    """The value to set for the HTTP header."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class McpServerHttp:
+    """HTTP transport configuration for MCP."""
+
+    type: Literal["http"] = always("http")
+    name: str
+    """Human-readable name identifying this MCP server."""
+    url: str
+    """URL to the MCP server."""
+    headers: list[HttpHeader]
+    """HTTP headers to set when making requests to the MCP server."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class McpServerSse:
+    """SSE transport configuration for MCP."""
+
+    type: Literal["sse"] = always("sse")
+    name: str
+    """Human-readable name identifying this MCP server."""
+    url: str
+    """URL to the MCP server."""
+    headers: list[HttpHeader]
+    """HTTP headers to set when making requests to the MCP server."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class McpServerStdio:
+    """Stdio transport configuration for MCP."""
+
+    name: str
+    """Human-readable name identifying this MCP server."""
+    command: str
+    """Absolute path to the MCP server executable."""
+    args: list[str]
+    """Command-line arguments to pass to the MCP server."""
+    env: list[EnvVariable]
+    """Environment variables to set when launching the MCP server."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class UnknownMcpServer:
+    """A ``McpServer`` of a kind this schema does not know; ``data`` is the raw object, written
+    back verbatim.
+    """
+
+    data: dict[str, Any]
+
+
+McpServer: TypeAlias = (
+    McpServerHttp | McpServerSse | McpServerAcp | McpServerStdio | UnknownMcpServer
+)
+"""Configuration for connecting to an MCP (Model Context Protocol) server."""
+tagged_union(
+    McpServer,
+    tag="type",
+    members={"http": McpServerHttp, "sse": McpServerSse, "acp": McpServerAcp},
+    fallback=UnknownMcpServer,
+    untagged=McpServerStdio,
+)
+
+
+SystemPromptMode: TypeAlias = str
+"""**UNSTABLE**
+
+Known values: ``append``, ``override``.
+
+Open: any other string is kept.
+"""
+
+SYSTEM_PROMPT_MODE_VALUES: Final = frozenset({"append", "override"})
+"""The values of ``SystemPromptMode`` this schema knows."""
+
+
+@define(kw_only=True)
+class SystemPrompt:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    mode: SystemPromptMode
+    """How the Agent combines `content` with its own instructions."""
+    content: list[ContentBlock]
+    """The system prompt content."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class NewSessionRequest:
+    """Request parameters for creating a new session."""
+
+    cwd: str
+    """The working directory for this session. Must be an absolute path."""
+    mcp_servers: list[McpServer]
+    """List of MCP (Model Context Protocol) servers the agent should connect to."""
+    additional_directories: list[str] | None = None
+    """Additional workspace roots for this session. Each path must be absolute."""
+    system_prompt: SystemPrompt | None = None
+    """**UNSTABLE**"""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class LoadSessionRequest:
+    """Request parameters for loading an existing session."""
+
+    mcp_servers: list[McpServer]
+    """List of MCP servers to connect to for this session."""
+    cwd: str
+    """The working directory for this session. Must be an absolute path."""
+    session_id: str
+    """The ID of the session to load."""
+    additional_directories: list[str] | None = None
+    """Additional workspace roots to activate for this session. Each path must be absolute."""
+    system_prompt: SystemPrompt | None = None
+    """**UNSTABLE**"""
+    meta: dict[str, Any] | None = meta_field()
+
+
+SessionArchiveFilter: TypeAlias = str
+"""**UNSTABLE**
+
+Known values: ``exclude``, ``include``, ``only``.
+
+Open: any other string is kept.
+"""
+
+SESSION_ARCHIVE_FILTER_VALUES: Final = frozenset({"exclude", "include", "only"})
+"""The values of ``SessionArchiveFilter`` this schema knows."""
+
+
+@define(kw_only=True)
+class ListSessionsRequest:
+    """Request parameters for listing existing sessions."""
+
+    cwd: str | None = None
+    """Filter sessions by working directory. Must be an absolute path."""
+    cursor: str | None = None
+    """Opaque cursor token from a previous response's nextCursor field for cursor-based
+    pagination
+    """
+    archived: SessionArchiveFilter | None = None
+    """**UNSTABLE**"""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class DeleteSessionRequest:
+    """Request parameters for deleting an existing session from `session/list`."""
 
     session_id: str
-    config_id: str
-    value: str
+    """The ID of the session to delete."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class ForkSessionRequest:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    session_id: str
+    """The ID of the session to fork."""
+    cwd: str
+    """The working directory for this session. Must be an absolute path."""
+    additional_directories: list[str] | None = None
+    """Additional workspace roots to activate for this session. Each path must be absolute."""
+    mcp_servers: list[McpServer] | None = None
+    """List of MCP servers to connect to for this session."""
+    system_prompt: SystemPrompt | None = None
+    """**UNSTABLE**"""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class ArchiveSessionRequest:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    session_id: str
+    """The ID of the session to archive."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class UnarchiveSessionRequest:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    session_id: str
+    """The ID of the session to unarchive."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class SessionStatusRequest:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    session_id: str
+    """The ID of the session to check."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class SetSessionTitleRequest:
+    """**UNSTABLE**
+
+    Unstable.
+    """
+
+    session_id: str
+    """The ID of the session to retitle."""
+    title: str
+    """The new title for the session."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class ResumeSessionRequest:
+    """Request parameters for resuming an existing session."""
+
+    session_id: str
+    """The ID of the session to resume."""
+    cwd: str
+    """The working directory for this session. Must be an absolute path."""
+    additional_directories: list[str] | None = None
+    """Additional workspace roots to activate for this session. Each path must be absolute."""
+    mcp_servers: list[McpServer] | None = None
+    """List of MCP servers to connect to for this session."""
+    system_prompt: SystemPrompt | None = None
+    """**UNSTABLE**"""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class CloseSessionRequest:
+    """Request parameters for closing an active session."""
+
+    session_id: str
+    """The ID of the session to close."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class SetSessionModeRequest:
+    """Request parameters for setting a session mode."""
+
+    session_id: str
+    """The ID of the session to set the mode for."""
+    mode_id: str
+    """The ID of the mode to set."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
 class SetSessionConfigOptionBoolean:
-    """``session/set_config_option`` params setting a boolean option (``type: "boolean"``)."""
+    """A boolean value (`type: "boolean"`)."""
 
     type: Literal["boolean"] = always("boolean")
     session_id: str
+    """The ID of the session to set the configuration option for."""
     config_id: str
+    """The ID of the configuration option to set."""
     value: bool
+    """The boolean value."""
     meta: dict[str, Any] | None = meta_field()
 
 
 @define(kw_only=True)
-class UnknownSetSessionConfigOption:
-    """``session/set_config_option`` params of a value type this schema does not know."""
+class SetSessionConfigOptionValueId:
+    """A `SessionConfigValueId` string value."""
+
+    session_id: str
+    """The ID of the session to set the configuration option for."""
+    config_id: str
+    """The ID of the configuration option to set."""
+    value: str
+    """The value ID."""
+    meta: dict[str, Any] | None = meta_field()
+
+
+@define(kw_only=True)
+class UnknownSetSessionConfigOptionRequest:
+    """A ``SetSessionConfigOptionRequest`` of a kind this schema does not know; ``data`` is the raw
+    object, written back verbatim.
+    """
 
     data: dict[str, Any]
 
 
-# One request, two shapes: the schema tags the boolean form and leaves the value-id form
-# untagged, so the value's JSON type always matches the declared one.
 SetSessionConfigOptionRequest: TypeAlias = (
-    SetSessionConfigOptionValueId | SetSessionConfigOptionBoolean | UnknownSetSessionConfigOption
+    SetSessionConfigOptionBoolean
+    | SetSessionConfigOptionValueId
+    | UnknownSetSessionConfigOptionRequest
 )
-"""``session/set_config_option`` params: a value id (untagged) or a boolean."""
+"""Request parameters for setting a session configuration option."""
 tagged_union(
     SetSessionConfigOptionRequest,
     tag="type",
     members={"boolean": SetSessionConfigOptionBoolean},
-    fallback=UnknownSetSessionConfigOption,
+    fallback=UnknownSetSessionConfigOptionRequest,
     untagged=SetSessionConfigOptionValueId,
 )
-
-
-@define(kw_only=True)
-class SetSessionConfigOptionResponse:
-    """``session/set_config_option`` result: every config option, as they now stand."""
-
-    config_options: list[SessionConfigOption]
-    meta: dict[str, Any] | None = meta_field()

@@ -13,6 +13,8 @@ import logging
 import re
 from typing import Any
 
+from acp_compat.models.mapping import notice_text
+
 from .content import plan_entries, render_block
 from .outbox import ClientOutbox
 from .tool_calls import Notice, ToolCallRelay
@@ -34,20 +36,6 @@ DROPPED_UPDATES = frozenset(
 UNSHOWN_UPDATES = frozenset({"compaction_update", "compaction_summary_chunk"})
 """Kinds of the newest v1 schema with nothing a legacy client could show for them: a
 context compaction is the agent's own bookkeeping, tracked by id and patched in place."""
-
-_SEVERITY_WORDS = {"info": "Note", "warning": "Warning", "error": "Error"}
-
-
-def notice_text(update: dict[str, Any]) -> str:
-    """A ``notice`` as a markdown paragraph of its own: severity, title, description."""
-    severity = update.get("severity")
-    word = _SEVERITY_WORDS.get(severity, "Notice") if isinstance(severity, str) else "Notice"
-    title = update.get("title")
-    description = update.get("description")
-    text = f"**{word}:** {title if isinstance(title, str) else ''}".rstrip()
-    if isinstance(description, str) and description:
-        text += f"\n\n{description}"
-    return f"\n\n{text}\n\n"
 
 
 def has_update_plan(client_version: str | None) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from acp_compat._define import frozen
@@ -36,6 +36,7 @@ from acp_compat.translate.probe import (
     as_current_initialize,
     client_protocol,
     probe_request,
+    refused_for,
 )
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import wording
@@ -46,19 +47,37 @@ logger = logging.getLogger("acp_compat.translate.startup")
 
 
 class Translation(enum.Enum):
-    """What ``wrap`` does between the two sides, from their protocols (not ACP's session
+    """What ``wrap`` does between the two sides, from their protocols (the translators, or
+    the chain of them, by the names the conversation vectors give them; not ACP's session
     modes, :class:`acp_compat.translate.upgrade.modes.Mode`)."""
 
     UPGRADE = "upgrade"
     DOWNGRADE = "downgrade"
+    V2_UPGRADE = "v2-upgrade"
+    """A current (v1) agent behind a v2 client."""
+    V2_DOWNGRADE = "v2-downgrade"
+    """A v2 agent behind a current (v1) client."""
+    LEGACY_V2 = "legacy-v2"
+    """A legacy agent behind a v2 client: the upgrade, then the v2 upgrade."""
+    V2_LEGACY = "v2-legacy"
+    """A v2 agent behind a legacy client: the v2 downgrade, then the downgrade."""
     PASSTHROUGH = "passthrough"
+
+
+_TRANSLATIONS: Mapping[tuple[Protocol, Protocol], Translation] = {
+    (Protocol.LEGACY, Protocol.CURRENT): Translation.UPGRADE,
+    (Protocol.CURRENT, Protocol.LEGACY): Translation.DOWNGRADE,
+    (Protocol.CURRENT, Protocol.V2): Translation.V2_UPGRADE,
+    (Protocol.V2, Protocol.CURRENT): Translation.V2_DOWNGRADE,
+    (Protocol.LEGACY, Protocol.V2): Translation.LEGACY_V2,
+    (Protocol.V2, Protocol.LEGACY): Translation.V2_LEGACY,
+}
+"""(agent, client) → translation, for every pair of different protocols."""
 
 
 def translation_for(agent: Protocol, client: Protocol) -> Translation:
     """The translation for an ``agent`` behind a ``client``."""
-    if agent is client:
-        return Translation.PASSTHROUGH
-    return Translation.UPGRADE if agent is Protocol.LEGACY else Translation.DOWNGRADE
+    return Translation.PASSTHROUGH if agent is client else _TRANSLATIONS[(agent, client)]
 
 
 @frozen
@@ -118,8 +137,9 @@ class Decision:
 
     @property
     def single_agent(self) -> bool:
-        """Whether the relay ends with its one agent process (all but the upgrade)."""
-        return self.translation is not Translation.UPGRADE
+        """Whether the relay ends with its one agent process (all but those that start
+        with the upgrade, which runs a legacy process a session)."""
+        return self.translation not in (Translation.UPGRADE, Translation.LEGACY_V2)
 
     @property
     def raw_passthrough(self) -> bool:
@@ -246,6 +266,7 @@ class StartupPolicy:
             return []
         if message.get("method") == "initialize" and "id" in message:
             client = record.client = client_protocol(message)
+            record.other = client.other
             legacy = client is Protocol.LEGACY
             record.initialize = message if legacy else as_current_initialize(message)
             return self._initialized()
@@ -358,9 +379,9 @@ class StartupPolicy:
 
     def _protocol(self, own: bool) -> Protocol:
         """The protocol of the own probe (the client's) or of the other one."""
-        client = self.record.client
-        assert client is not None
-        return client if own else client.other
+        protocol = self.record.client if own else self.record.other
+        assert protocol is not None
+        return protocol
 
     def _initialized(self) -> list[StartupOutput]:
         """The client's ``initialize`` arrived: refuse, decide, or probe."""
@@ -447,6 +468,26 @@ class StartupPolicy:
             outputs += self._refuse()
         return outputs
 
+    def _redirected(
+        self, protocol: Protocol, outcome: str, account: str, **more: Any
+    ) -> list[StartupOutput]:
+        """Process 0's answer names ``protocol`` as the one to ask the agent in: the other
+        probe asks in it, a fresh one unless the probe out already does."""
+        record = self.record
+        other_out = record.awaits_other
+        stale = other_out and record.other is not protocol
+        record.apply(_Event.OWN_REDIRECTS)
+        self._record(True, outcome, account, **more)
+        outputs: list[StartupOutput] = [self._discard(True, account)]
+        if stale:
+            why = wording.asked_in(protocol)
+            self._record(False, "discarded", why)
+            outputs.append(self._discard(False, why))
+        record.other = protocol
+        if stale or not other_out:
+            outputs += self._other_probe()
+        return outputs
+
     def _answered(self, own: bool, answer: Message) -> list[StartupOutput]:
         """The own or the other probe got its response."""
         record = self.record
@@ -456,12 +497,16 @@ class StartupPolicy:
         found = agent_protocol(answer)
         outcome = "answered" if found else "error" if answer.get("error") else "unrecognised"
         account = wording.answer_account(answer, found)
+        named = refused_for(answer) if own and found is None else None
+        if named is not None and named is not client:
+            # It refused the client's version, naming its own: it is asked in that.
+            return self._redirected(named, outcome, account, answer=answer)
         if found is None:
             event = _Event.OWN_UNCLEAR if own else _Event.OTHER_UNCLEAR
             return self._ended(own, event, outcome, account, answer=answer)
         if own and found is Protocol.CURRENT and client is Protocol.LEGACY:
-            event = _Event.OWN_CURRENT_FOR_LEGACY
-            return self._ended(own, event, outcome, account, found=found, answer=answer)
+            # It was told neither clientCapabilities nor clientInfo: asked in its own.
+            return self._redirected(found, outcome, account, found=found, answer=answer)
         if not own and found is client and record.awaits_own:
             # Process 0 has the client's own initialize and speaks its protocol: its answer
             # is the one to pass on.

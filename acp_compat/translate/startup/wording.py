@@ -76,6 +76,11 @@ def answered_first(protocol: Protocol) -> str:
     return f"the {protocol.value} initialize was answered first"
 
 
+def asked_in(protocol: Protocol) -> str:
+    """Why the other probe out is discarded when the agent named another protocol."""
+    return f"the agent named the {protocol.value} protocol: it is asked in that"
+
+
 def own_awaited(protocol: Protocol) -> str:
     """Why the other probe is discarded when it names the client's protocol while the
     client's own ``initialize`` is still out."""

@@ -115,14 +115,21 @@ Choices
   ``data`` and logged, an unknown method ``-32601``.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from acp_compat import _lazy
 
 # Imported on first use: ``wrap`` reads the mode ids (:mod:`.modes`) at every start, for its
 # ``--session-mode`` option, and only the upgrade needs the translator.
+EXPORTS: Final = {
+    "UpgradeOptions": "acp_compat.translate.upgrade.options",
+    "UpgradeTranslator": "acp_compat.translate.upgrade.translator",
+}
+"""The package's names and the module each comes from."""
+
+# The same names for type checkers: written from EXPORTS by acp_compat.models.codegen.
 if TYPE_CHECKING:
     from acp_compat.translate.upgrade.options import UpgradeOptions as UpgradeOptions
     from acp_compat.translate.upgrade.translator import UpgradeTranslator as UpgradeTranslator
 else:
-    __getattr__, __dir__ = _lazy.lazy_exports(__name__)
+    __getattr__, __dir__ = _lazy.lazy_exports(__name__, EXPORTS)

@@ -351,7 +351,7 @@ class ClientSide:
         change: session_models.SetSessionConfigOptionRequest = structure(
             params, session_models.SetSessionConfigOptionRequest, at="params"
         )
-        if isinstance(change, session_models.UnknownSetSessionConfigOption):
+        if isinstance(change, session_models.UnknownSetSessionConfigOptionRequest):
             if not isinstance(change.data.get("value"), str):
                 raise CodecError([Problem("params.type", _MODE_VALUE_EXPECTED)])
             # The schema reads an unknown type with a string value as a value id.

@@ -1,0 +1,179 @@
+"""Writing :class:`~.build.Models` as Python source text (laid out by ruff in :mod:`.write`).
+
+Two kinds of module: the models (one module a topic; 0.0.x has one module), and the
+builders (one function a class, returning the class's wire object).
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterable
+
+from .build import AliasSpec, ClassSpec, ConstSpec, FieldSpec, Item, Models, UnionSpec
+
+WIDTH = 100
+_TYPING = ("Any", "Final", "Literal", "TypeAlias")
+_BASE = (
+    "MethodSpec",
+    "UNCHANGED",
+    "Unchanged",
+    "Wire",
+    "always",
+    "keyed_union",
+    "meta_field",
+    "tagged_union",
+    "wire",
+)
+
+
+def header(models: Models) -> str:
+    """The first lines of every generated file: not to edit it, and what it comes from."""
+    sources = "".join(f"#   {path}\n" for path, _ in models.choices.sources)
+    return (
+        f"# generated from the schemas below by acp_compat.models.codegen: do not edit\n{sources}"
+    )
+
+
+def module(models: Models, topic: str, docstring: str, tail: str = "") -> str:
+    """One topic's module (``""``: the protocol's only module); ``tail`` follows the models."""
+    items = models.topics[topic]
+    body = "\n\n".join([*(_item(item) for item in items), *([tail] if tail else [])])
+    words = set(re.findall(r"\w+", body))
+    lines = [f"from typing import {', '.join(n for n in _TYPING if n in words)}", ""]
+    if any(isinstance(i, ClassSpec) for i in items):
+        lines.append("from acp_compat._define import define")
+    lines.append(f"from acp_compat.models._base import {', '.join(n for n in _BASE if n in words)}")
+    elsewhere: dict[str, set[str]] = {}
+    for item in items:
+        for need in models.needs.get(item.name, ()):
+            if models.home.get(need, topic) != topic:
+                elsewhere.setdefault(models.home[need], set()).add(need)
+    for home, names in sorted(elsewhere.items()):
+        lines.append(f"from {models.choices.package}.{home} import {', '.join(sorted(names))}")
+    return f"{header(models)}{_docstring(docstring, '')}\n" + "\n".join(lines) + "\n\n\n" + body
+
+
+def _docstring(text: str, indent: str) -> str:
+    if not text:
+        return ""
+    width = WIDTH - len(indent) - 4
+    lines = [w for line in text.split("\n") for w in (textwrap.wrap(line, width) or [""])]
+    if len(lines) == 1 and len(indent) + len(lines[0]) + 6 <= WIDTH:
+        return f'{indent}"""{lines[0]}"""\n'
+    inner = "\n".join(f"{indent}{line}" if line else "" for line in lines)
+    return f'{indent}"""{inner.lstrip()}\n{indent}"""\n'
+
+
+def _item(item: Item) -> str:
+    if isinstance(item, ClassSpec):
+        return _class(item)
+    if isinstance(item, UnionSpec):
+        return _union(item)
+    if isinstance(item, ConstSpec):
+        return f"{item.name}: Final = {item.value}\n" + _docstring(item.doc, "")
+    text = f"{item.name}: TypeAlias = {item.expr}\n" + _docstring(item.doc, "")
+    if item.values:
+        values = ", ".join(f'"{v}"' for v in item.values)
+        text += f"\n{values_name(item.name)}: Final = frozenset({{{values}}})\n"
+        text += _docstring(f"The values of ``{item.name}`` this schema knows.", "")
+    return text
+
+
+def values_name(name: str) -> str:
+    """The constant holding an open enum's known values (``ToolKind`` → ``TOOL_KIND_VALUES``)."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).upper() + "_VALUES"
+
+
+def _class(spec: ClassSpec) -> str:
+    base = f"({spec.base})" if spec.base else ""
+    text = f"@define(kw_only=True)\nclass {spec.name}{base}:\n" + _docstring(spec.doc, "    ")
+    if spec.fields:
+        text += "\n"
+    for field in spec.fields:
+        default = "" if field.default is None else f" = {field.default}"
+        text += f"    {field.attr}: {field.annotation}{default}\n" + _docstring(field.doc, "    ")
+    if spec.one_of:
+        attribute = {f.wire: f.attr for f in spec.fields}
+        missing = " and ".join(
+            "(" + " or ".join(f"self.{attribute[w]} is None" for w in group) + ")"
+            for group in spec.one_of
+        )
+        named = " or ".join(" and ".join(group) for group in spec.one_of)
+        text += (
+            "\n    def __attrs_post_init__(self) -> None:\n"
+            f'        """The schema requires one of its scopes: {named}."""\n'
+            f"        if {missing}:\n"
+            f'            raise ValueError("either {named} is required")\n'
+        )
+    return text
+
+
+def _union(spec: UnionSpec) -> str:
+    text = f"{spec.name}: TypeAlias = {' | '.join(spec.members)}\n" + _docstring(spec.doc, "")
+    pairs = ", ".join(f'"{key}": {cls}' for key, cls in spec.keys)
+    if spec.tag is None:
+        return text + f"keyed_union({spec.name}, {{{pairs}}})\n"
+    extras = "".join(
+        f", {key}={value}"
+        for key, value in (("fallback", spec.fallback), ("untagged", spec.untagged))
+        if value
+    )
+    return text + f'tagged_union({spec.name}, tag="{spec.tag}", members={{{pairs}}}{extras})\n'
+
+
+def builder_name(cls: str) -> str:
+    """A class's builder (``ToolCallUpdate`` → ``tool_call_update``)."""
+    return values_name(cls).removesuffix("_VALUES").lower()
+
+
+def builders(models: Models, classes: Iterable[ClassSpec]) -> str:
+    """A function for each class: its attributes as keyword arguments in, the object the
+    converter would write for it out, built as a dict without creating the object."""
+    by_name = {item.name: item for items in models.topics.values() for item in items}
+    return "\n\n".join(_builder(spec, by_name) for spec in classes)
+
+
+def _builder(spec: ClassSpec, items: dict[str, Item]) -> str:
+    fields = _all_fields(spec, items)
+    tags = [f for f in fields if f.tag]
+    rest = [f for f in fields if not f.tag]
+    written = [f for f in rest if f.default is None or f.always]
+    params = [
+        f"{f.attr}: {_builder_type(f.annotation, items)}"
+        + ("" if f.default is None else " = UNCHANGED" if f.default == "UNCHANGED" else " = None")
+        for f in sorted(rest, key=lambda f: f.default is not None)
+    ]
+    members = [f'"{f.wire}": "{(f.default or "")[8:-2]}"' for f in tags]
+    members += [f'"{f.wire}": {f.attr}' for f in written]
+    lines = [
+        f"def {builder_name(spec.name)}({'*, ' + ', '.join(params) if params else ''}) -> Wire:",
+        f'    """A ``{spec.name}``, as its wire object."""',
+        f"    out: Wire = {{{', '.join(members)}}}",
+    ]
+    for f in rest:
+        if f not in written:
+            absent = "UNCHANGED" if f.default == "UNCHANGED" else "None"
+            lines.append(f'    if {f.attr} is not {absent}:\n        out["{f.wire}"] = {f.attr}')
+    return "\n".join([*lines, "    return out"]) + "\n"
+
+
+def _all_fields(spec: ClassSpec, items: dict[str, Item]) -> list[FieldSpec]:
+    """A class's fields with its bases': tags first, ``_meta`` last."""
+    base = items.get(spec.base or "")
+    inherited = _all_fields(base, items) if isinstance(base, ClassSpec) else []
+    fields = [*inherited, *spec.fields]
+    return sorted(fields, key=lambda f: (not f.tag, f.wire == "_meta"))
+
+
+def _builder_type(annotation: str, items: dict[str, Item]) -> str:
+    """A model annotation as a builder takes it: a model class or union is ``Wire``, an
+    alias is spelled out (so importing the builders loads no model module)."""
+
+    def replace(found: re.Match[str]) -> str:
+        item = items.get(found.group())
+        if isinstance(item, ClassSpec | UnionSpec):
+            return "Wire"
+        return _builder_type(item.expr, items) if isinstance(item, AliasSpec) else found.group()
+
+    return re.sub(r"\w+", replace, annotation)

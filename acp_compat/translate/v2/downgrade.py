@@ -1,0 +1,689 @@
+"""The v2 downgrade: one ACP v2 (draft) agent behind an ACP v1 client.
+
+acp-compat is a v1 **agent** toward the client and a v2 **client** toward agent process
+``0``. docs/behaviour.md, "v1 and v2", is the contract; the sessions and the agent's
+upserts are :mod:`.downgrade_sessions`, the shapes :mod:`.to_v1` and :mod:`.to_v2`.
+
+The turn: a v1 ``session/prompt`` is the v2 one, whose immediate answer (the user
+message's id) is kept; the v1 prompt is answered when the agent reports ``idle`` with a
+stop reason (``error`` has no v1 stop reason: the prompt gets the agent's error). The
+v2 agent's modes are its select option of category ``mode``, which v1 sees as session
+modes (``session/set_mode`` sets that option). ``session/load`` is a v2 resume replaying
+from the start.
+
+Choices made here:
+* what v1 cannot show is said once in the log and never answered with an error (the
+  list is :mod:`.downgrade_sessions`'); a v2 stop reason v1 lacks ends the turn
+  ``end_turn``;
+* a permission request's subject is v1's ``toolCall``: a tool call subject is its upsert
+  (titled with the request's title when it has none), a command subject or none a tool
+  call of the relay's making (kind ``execute``, the command and its cwd as raw input);
+  an answer the relay cannot read as a selected option is ``cancelled``;
+* the agent's ``elicitation/create`` gets ``-32601`` (the client was told of no such
+  capability); extension methods go through both ways;
+* once the agent is gone, every waiting and later request (the running prompts too) gets
+  ``-32603`` naming why; open permission requests are withdrawn with
+  ``$/cancel_request``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, ClassVar
+
+from acp_compat.jsonrpc import messages as rpc
+from acp_compat.models.current import content as v1_content
+from acp_compat.models.current import initialize as v1_initialize
+from acp_compat.models.current import prompt as v1_prompt
+from acp_compat.models.current import session as v1_session
+from acp_compat.models.current import wire as v1
+from acp_compat.models.v2 import wire
+from acp_compat.translate.base import Output, ToAgent, ToClient
+from acp_compat.translate.exits import describe_status
+from acp_compat.translate.lifecycle import SessionEvent, SessionState
+
+from . import to_v1, to_v2
+from .downgrade_sessions import DowngradeSession, session_update, updates_for
+from .hops import (
+    AgentCall,
+    ClientCall,
+    Hops,
+    Refused,
+    params_as,
+    permission_answer,
+    refuse,
+    relayed,
+)
+from .options import V2DowngradeOptions
+
+log = logging.getLogger("acp_compat.translate.v2")
+
+CLIENT_PROTOCOL = 1
+AGENT_PROTOCOL = 2
+
+V1_STOP_REASONS = frozenset({"end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"})
+"""The stop reasons a v1 prompt can answer with."""
+
+
+class V2DowngradeTranslator:
+    """Sans-IO translator: a v1 client in front of one ACP v2 (draft) agent."""
+
+    def __init__(self, options: V2DowngradeOptions) -> None:
+        self.options = options
+        self._hops = Hops(
+            options.agent0_next_id, wire.cancel_request_notification, v1.cancel_request_notification
+        )
+        self._initialized: dict[str, Any] | None = options.agent0_initialized
+        """The agent's v2 ``initialize`` result."""
+        self._sessions: dict[str, DowngradeSession] = {}
+        self._gone: dict[str, Any] | None = None
+        self._logged: set[str] = set()
+        """What v1 cannot show, said once each."""
+
+    # -- the contract ---------------------------------------------------------------------
+
+    def from_client(self, message: rpc.Message) -> list[Output]:
+        """Handle one message from the v1 client."""
+        kind = rpc.classify(message)
+        if kind is rpc.Kind.REQUEST:
+            try:
+                return self._client_request(message["id"], message["method"], message.get("params"))
+            except Refused as refused:
+                return [ToClient(refused.answer)]
+        if kind is rpc.Kind.NOTIFICATION:
+            return self._client_notification(message["method"], message.get("params"))
+        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
+            return self._client_response(message)
+        log.debug("ignoring an invalid message from the client")
+        return []
+
+    def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
+        """Handle one message from the agent (process ``0``; no other exists here)."""
+        if agent != 0:
+            log.warning("ignoring a message from unknown agent process %s", agent)
+            return []
+        if message.get("method") == "session/update" and "id" not in message:
+            return self._agent_update(message.get("params"))
+        kind = rpc.classify(message)
+        params = message.get("params")
+        params = params if isinstance(params, dict) else {}
+        if kind is rpc.Kind.REQUEST:
+            return self._agent_request(message["id"], message["method"], params)
+        if kind is rpc.Kind.NOTIFICATION:
+            method = message["method"]
+            if method == "$/cancel_request":
+                return self._hops.agent_cancels(params.get("requestId"))
+            if method.startswith("_"):
+                return [ToClient(rpc.notification(method, params or None))]
+            log.debug("ignoring agent notification %s", method)
+            return []
+        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
+            return self._agent_response(message)
+        log.warning("ignoring an invalid message from the agent")
+        return []
+
+    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
+        """The agent is gone: answer what waited on it; every later request fails."""
+        data: dict[str, Any] = {"exitCode": returncode}
+        if stderr_tail:
+            data["stderr"] = stderr_tail
+        return self._lose(agent, f"The agent process ended ({describe_status(returncode)})", data)
+
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        """The agent is unreachable (``reason``): as for an exit."""
+        return self._lose(agent, f"Lost the agent process: {reason}", {"reason": reason})
+
+    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
+        """The agent could not be started: as for an exit."""
+        return self._lose(agent, f"The agent could not be started: {reason}", {"reason": reason})
+
+    def file_done(
+        self, token: int, content: str | None = None, error: str | None = None
+    ) -> list[Output]:
+        """Never expected: this translator asks for no local file effects."""
+        log.warning("ignoring a file result for token %s: none was requested", token)
+        return []
+
+    def client_drained(self) -> list[Output]:
+        """Never expected: this translator holds nothing back for the client."""
+        return []
+
+    # -- requests from the client ---------------------------------------------------------
+
+    def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
+        if method.startswith("_"):
+            if self._gone is not None:
+                return [ToClient(rpc.error(id, **self._gone))]
+            return [self._hops.extension_from_client(id, method, params)]
+        handler = self._HANDLERS.get(method)
+        if handler is None:
+            data = {"method": method}
+            return [ToClient(rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
+        if self._gone is not None:
+            return [ToClient(rpc.error(id, **self._gone))]
+        if self._initialized is None and method != "initialize":
+            if any(call.method == "initialize" for call in self._hops.agent.pending().values()):
+                return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "initialize is in progress"))]
+            return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))]
+        outputs: list[Output] = handler(self, id, params)
+        return outputs
+
+    def _send(self, call: AgentCall, method: str, params: dict[str, Any]) -> list[Output]:
+        return [self._hops.to_agent(call, method, params)]
+
+    def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        """v1 ``initialize`` → v2: ``info`` (required in v2) and no client capabilities
+        (v2 has no ``fs`` or ``terminal``; elicitation is not relayed)."""
+        params_as(id, params, v1_initialize.InitializeRequest)
+        if self._initialized is not None:
+            return [ToClient(rpc.result(id, self._initialize_result()))]
+        info = to_v2.implementation(params.get("clientInfo"), "acp-compat", self.options.version)
+        request = wire.initialize_request(
+            protocol_version=AGENT_PROTOCOL, info=info, capabilities=wire.client_capabilities()
+        )
+        return self._send(AgentCall("initialize", id), "initialize", request)
+
+    def _initialize_result(self) -> dict[str, Any]:
+        assert self._initialized is not None
+        result = self._initialized
+        methods = to_v1.auth_methods(result.get("authMethods"))
+        return v1.initialize_response(
+            protocol_version=CLIENT_PROTOCOL,
+            agent_capabilities=to_v1.agent_capabilities(result.get("capabilities"), methods),
+            auth_methods=methods,
+            agent_info=to_v1.implementation(result.get("info"), self.options.agent_name, "unknown"),
+        )
+
+    def _authenticate(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        login = params_as(id, params, v1_initialize.AuthenticateRequest)
+        request = wire.login_auth_request(method_id=login.method_id, meta=login.meta)
+        return self._send(AgentCall("authenticate", id), "auth/login", request)
+
+    def _logout(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        params_as(id, params if params is not None else {}, v1_initialize.LogoutRequest)
+        return self._send(AgentCall("logout", id), "auth/logout", wire.logout_auth_request())
+
+    def _new_session(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        new = params_as(id, params, v1_session.NewSessionRequest)
+        request = wire.new_session_request(
+            cwd=new.cwd,
+            additional_directories=new.additional_directories or None,
+            mcp_servers=_mcp_servers(id, params) or None,
+            meta=new.meta,
+        )
+        return self._send(AgentCall("session/new", id), "session/new", request)
+
+    def _load(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        """``session/load``: a v2 resume replaying the session from its start."""
+        load = params_as(id, params, v1_session.LoadSessionRequest)
+        return self._resume_as(id, load, "session/load", wire.replay_from_start(), params)
+
+    def _resume(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        resume = params_as(id, params, v1_session.ResumeSessionRequest)
+        return self._resume_as(id, resume, "session/resume", None, params)
+
+    def _resume_as(
+        self, id: rpc.RequestId, given: Any, method: str, replay: Any, params: dict[str, Any]
+    ) -> list[Output]:
+        sid = given.session_id
+        made = sid not in self._sessions
+        if made:
+            self._sessions[sid] = DowngradeSession(sid)
+        request = wire.resume_session_request(
+            session_id=sid,
+            cwd=given.cwd,
+            additional_directories=given.additional_directories or None,
+            mcp_servers=_mcp_servers(id, params) or None,
+            replay_from=replay,
+            meta=given.meta,
+        )
+        return self._send(AgentCall(method, id, sid, made), "session/resume", request)
+
+    def _prompt(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        """``session/prompt``: the v2 one; answered when the agent goes idle."""
+        prompt = params_as(id, params, v1_prompt.PromptRequest)
+        session = self._session(id, prompt.session_id)
+        for index, block in enumerate(prompt.prompt):
+            if isinstance(block, v1_content.UnknownContentBlock):
+                kind = block.data.get("type")
+                raise refuse(id, f"params.prompt[{index}]", f"unknown content type {kind!r}")
+        if session.turn is not SessionState.IDLE:
+            return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "A prompt is already running"))]
+        session.apply(SessionEvent.PROMPT)
+        session.prompt_id, session.acknowledged, session.stop = id, None, None
+        request = wire.prompt_request(session_id=session.session_id, prompt=params["prompt"])
+        return self._send(
+            AgentCall("session/prompt", id, session.session_id), "session/prompt", request
+        )
+
+    def _set_mode(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        """``session/set_mode``: v2 ``session/set_config_option`` on the mode option."""
+        change = params_as(id, params, v1_session.SetSessionModeRequest)
+        session = self._session(id, change.session_id)
+        option = session.mode()
+        if option is None:
+            raise refuse(id, "params.modeId", "the session has no modes")
+        request = wire.set_session_config_option_id(
+            session_id=session.session_id, config_id=option["configId"], value=change.mode_id
+        )
+        call = AgentCall("session/set_mode", id, session.session_id)
+        return self._send(call, "session/set_config_option", request)
+
+    def _set_config_option(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        change: Any = params_as(id, params, v1_session.SetSessionConfigOptionRequest)  # type: ignore[arg-type]
+        if isinstance(change, v1_session.UnknownSetSessionConfigOptionRequest):
+            value = change.data.get("value")
+            if not isinstance(value, str):
+                raise refuse(id, "params.type", "unknown type with a value that is no value id")
+            # Both pinned schemas read an unknown type with a string value as a value id.
+            change = v1_session.SetSessionConfigOptionValueId(
+                session_id=str(change.data.get("sessionId")),
+                config_id=str(change.data.get("configId")),
+                value=value,
+            )
+        session = self._session(id, change.session_id)
+        build = (
+            wire.set_session_config_option_boolean
+            if isinstance(change, v1_session.SetSessionConfigOptionBoolean)
+            else wire.set_session_config_option_id
+        )
+        request = build(
+            session_id=session.session_id,
+            config_id=change.config_id,
+            value=change.value,
+            meta=change.meta,
+        )
+        call = AgentCall("session/set_config_option", id, session.session_id)
+        return self._send(call, "session/set_config_option", request)
+
+    def _list(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        listing = params_as(
+            id, params if params is not None else {}, v1_session.ListSessionsRequest
+        )
+        request = wire.list_sessions_request(
+            cwd=listing.cwd, cursor=listing.cursor, meta=listing.meta
+        )
+        return self._send(AgentCall("session/list", id), "session/list", request)
+
+    def _close(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        close = params_as(id, params, v1_session.CloseSessionRequest)
+        request = wire.close_session_request(session_id=close.session_id, meta=close.meta)
+        return self._send(
+            AgentCall("session/close", id, close.session_id), "session/close", request
+        )
+
+    def _delete(self, id: rpc.RequestId, params: Any) -> list[Output]:
+        delete = params_as(id, params, v1_session.DeleteSessionRequest)
+        request = wire.delete_session_request(session_id=delete.session_id, meta=delete.meta)
+        call = AgentCall("session/delete", id, delete.session_id)
+        return self._send(call, "session/delete", request)
+
+    _HANDLERS: ClassVar[dict[str, Any]] = {
+        "initialize": _initialize,
+        "authenticate": _authenticate,
+        "logout": _logout,
+        "session/new": _new_session,
+        "session/load": _load,
+        "session/resume": _resume,
+        "session/prompt": _prompt,
+        "session/set_mode": _set_mode,
+        "session/set_config_option": _set_config_option,
+        "session/list": _list,
+        "session/close": _close,
+        "session/delete": _delete,
+    }
+
+    # -- notifications and answers from the client ----------------------------------------
+
+    def _client_notification(self, method: str, params: Any) -> list[Output]:
+        params = params if isinstance(params, dict) else {}
+        if method == "session/cancel":
+            session = self._sessions.get(params.get("sessionId"))
+            if session is None or session.turn is not SessionState.PROMPTING:
+                log.info(
+                    "ignoring session/cancel with no turn running in %.100r",
+                    params.get("sessionId"),
+                )
+                return []
+            session.apply(SessionEvent.CANCEL)
+            cancel = wire.cancel_session_notification(session_id=session.session_id)
+            return [ToAgent(0, rpc.notification("session/cancel", cancel))]
+        if method == "$/cancel_request":
+            return self._hops.client_cancels(params.get("requestId"))
+        if method.startswith("_"):
+            return [ToAgent(0, rpc.notification(method, params or None))]
+        log.debug("ignoring client notification %s", method)
+        return []
+
+    def _client_response(self, message: rpc.Message) -> list[Output]:
+        call = self._hops.answered_by_client(message)
+        if call is None or self._gone is not None:
+            return []
+        if call.method != "session/request_permission":
+            return [ToAgent(0, relayed(call.agent_id, message))]
+        return [ToAgent(0, rpc.result(call.agent_id, permission_answer(message, wire)))]
+
+    # -- the agent ------------------------------------------------------------------------
+
+    def _agent_update(self, params: Any) -> list[Output]:
+        """One v2 ``session/update``: the hot path."""
+        if not isinstance(params, dict) or not isinstance(params.get("update"), dict):
+            log.warning("ignoring a session/update without an update object")
+            return []
+        session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+        if session is None:
+            log.debug(
+                "ignoring a session/update for unknown session %.100r", params.get("sessionId")
+            )
+            return []
+        update = params["update"]
+        if update.get("sessionUpdate") == "state_update":
+            return self._state(session, update)
+        unshown: set[str] = set()
+        out: list[Output] = [
+            ToClient(session_update(session.session_id, u))
+            for u in updates_for(session, update, unshown)
+        ]
+        if unshown:
+            self._say_once(unshown)
+        return out
+
+    def _state(self, session: DowngradeSession, update: dict[str, Any]) -> list[Output]:
+        """A ``state_update``: ``idle`` with a stop reason ends the running turn."""
+        if update.get("state") != "idle" or update.get("stopReason") is None:
+            return []
+        if session.turn not in (SessionState.PROMPTING, SessionState.CANCELLING):
+            return []  # a snapshot (after a resume), or a repeated idle
+        if session.acknowledged is None:
+            session.stop = update  # the prompt's answer has not come: it ends the turn
+            return []
+        return self._turn_ended(session, update)
+
+    def _turn_ended(self, session: DowngradeSession, idle: dict[str, Any]) -> list[Output]:
+        """Answer the v1 prompt with the idle update's stop reason (``error``: its error)."""
+        cancelled = session.turn is SessionState.CANCELLING
+        session.apply(SessionEvent.TURN_END)
+        prompt_id, session.prompt_id, session.stop = session.prompt_id, None, None
+        reason = idle.get("stopReason")
+        if reason == "error" and not cancelled:
+            error = idle.get("error")
+            if isinstance(error, dict):
+                return [ToClient(rpc.forwarded_error(prompt_id, error))]
+            return [
+                ToClient(
+                    rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
+                )
+            ]
+        if cancelled:
+            reason = "cancelled"
+        elif reason not in V1_STOP_REASONS:
+            self._say_once({f"stop reason {reason!r} (answered end_turn)"})
+            reason = "end_turn"
+        return [ToClient(rpc.result(prompt_id, v1.prompt_response(stop_reason=reason)))]  # type: ignore[arg-type]
+
+    def _agent_request(
+        self, id: rpc.RequestId, method: str, params: dict[str, Any]
+    ) -> list[Output]:
+        if method == "session/request_permission":
+            return self._permission(id, params)
+        if method.startswith("_"):
+            return [self._hops.extension_from_agent(id, method, params or None)]
+        data = {"details": f"{method} is not relayed to the v1 client"}
+        return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
+
+    def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
+        """v2 ``session/request_permission`` → v1: the subject is the ``toolCall``."""
+        session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+        options = [o for o in to_v2.objects(params.get("options")) if to_v1.permission_option(o)]
+        title = to_v2.text(params, "title")
+        if session is None or not options or title is None:
+            problem = (
+                "unknown session"
+                if session is None
+                else "params.title and params.options are required"
+            )
+            return [
+                ToAgent(
+                    0, rpc.error(id, rpc.INVALID_PARAMS, f"session/request_permission: {problem}")
+                )
+            ]
+        if session.turn is SessionState.CANCELLING:
+            outcome = wire.request_permission_response(outcome=wire.cancelled_permission_outcome())
+            return [ToAgent(0, rpc.result(id, outcome))]
+        unshown: set[str] = set()
+        if to_v2.text(params, "description"):
+            unshown.add("a permission request's description")
+        request = v1.request_permission_request(
+            session_id=session.session_id,
+            tool_call=self._subject(params.get("subject"), title, unshown),
+            options=[o for option in options if (o := to_v1.permission_option(option))],
+            meta=to_v2.meta(params),
+        )
+        self._say_once(unshown)
+        call = ClientCall("session/request_permission", id, session.session_id)
+        return [self._hops.to_client(call, "session/request_permission", request)]
+
+    def _subject(self, subject: Any, title: str, unshown: set[str]) -> dict[str, Any]:
+        """A permission's subject as v1's ``toolCall`` (always a tool call in v1)."""
+        if isinstance(subject, dict) and subject.get("type") == "tool_call":
+            tool_call = subject.get("toolCall")
+            if isinstance(tool_call, dict) and (call_id := to_v2.text(tool_call, "toolCallId")):
+                fields = to_v1.tool_call_fields(tool_call, unshown)
+                fields.setdefault("title", title)
+                return v1.tool_call_update(
+                    tool_call_id=call_id, meta=to_v2.meta(tool_call), **fields
+                )
+        if isinstance(subject, dict) and subject.get("type") == "command":
+            call_id = to_v2.text(subject, "toolCallId") or self.options.new_tool_call_id()
+            command = {"command": subject.get("command"), "cwd": subject.get("cwd")}
+            return v1.tool_call_update(
+                tool_call_id=call_id, title=title, kind="execute", raw_input=command
+            )
+        if subject is not None:
+            kind = subject.get("type") if isinstance(subject, dict) else subject
+            unshown.add(f"permission subject {kind!r}")
+        return v1.tool_call_update(tool_call_id=self.options.new_tool_call_id(), title=title)
+
+    def _agent_response(self, message: rpc.Message) -> list[Output]:
+        call = self._hops.answered_by_agent(message)
+        if call is None:
+            return []
+        error = message.get("error")
+        result = message.get("result")
+        result = result if isinstance(result, dict) else {}
+        if call.method == "session/prompt":
+            return self._prompt_accepted(call, error, result)
+        if error is not None:
+            if call.method in ("session/load", "session/resume") and call.extra:
+                self._sessions.pop(call.session_id or "", None)
+            return [ToClient(rpc.forwarded_error(call.client_id, error))]
+        answer = self._ANSWERS.get(call.method)
+        if answer is None:
+            return [ToClient(relayed(call.client_id, message))]
+        unshown: set[str] = set()
+        outputs: list[Output] = answer(self, call, result, unshown)
+        self._say_once(unshown)
+        return outputs
+
+    def _prompt_accepted(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
+        """The v2 prompt's answer: accepted (its user message id), or refused (the v1
+        prompt gets the error)."""
+        session = self._sessions.get(call.session_id or "")
+        if (
+            session is None
+            or session.prompt_id != call.client_id
+            or session.turn is SessionState.IDLE
+        ):
+            return []
+        if error is not None:
+            session.apply(SessionEvent.TURN_END)
+            session.prompt_id = None
+            return [ToClient(rpc.forwarded_error(call.client_id, error))]
+        session.acknowledged = to_v2.text(result, "messageId") or ""
+        if session.stop is not None:
+            return self._turn_ended(session, session.stop)
+        return []
+
+    def _initialize_answered(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
+        version = result.get("protocolVersion")
+        if version != AGENT_PROTOCOL or isinstance(version, bool):
+            text = f"The agent answered protocolVersion {version!r}; acp-compat needs 2"
+            return [ToClient(rpc.error(call.client_id, rpc.INTERNAL_ERROR, text))]
+        self._initialized = result
+        return [ToClient(rpc.result(call.client_id, self._initialize_result()))]
+
+    def _session_made(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
+        session_id = result.get("sessionId")
+        if not isinstance(session_id, str):
+            return [
+                ToClient(
+                    rpc.error(call.client_id, rpc.INTERNAL_ERROR, "The agent returned no sessionId")
+                )
+            ]
+        session = DowngradeSession(session_id, options=to_v2.objects(result.get("configOptions")))
+        self._sessions[session_id] = session
+        answer = v1.new_session_response(
+            session_id=session_id,
+            modes=to_v1.modes(session.mode()),
+            config_options=to_v1.config_options(session.options, unshown) or None,
+            meta=to_v2.meta(result),
+        )
+        return [
+            ToClient(rpc.result(call.client_id, answer)),
+            *self._commands(session, result, unshown),
+        ]
+
+    def _resumed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
+        session = self._sessions.get(call.session_id or "")
+        if session is None:
+            session = self._sessions[call.session_id or ""] = DowngradeSession(
+                call.session_id or ""
+            )
+        if isinstance(result.get("configOptions"), list):
+            session.options = to_v2.objects(result["configOptions"])
+        build = (
+            v1.load_session_response
+            if call.method == "session/load"
+            else v1.resume_session_response
+        )
+        answer = build(
+            modes=to_v1.modes(session.mode()),
+            config_options=to_v1.config_options(session.options, unshown) or None,
+            meta=to_v2.meta(result),
+        )
+        return [
+            ToClient(rpc.result(call.client_id, answer)),
+            *self._commands(session, result, unshown),
+        ]
+
+    def _commands(
+        self, session: DowngradeSession, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
+        """A v2 session answer's commands, which v1 learns from an update."""
+        commands = result.get("availableCommands")
+        if not isinstance(commands, list):
+            return []
+        update = {"sessionUpdate": "available_commands_update", "availableCommands": commands}
+        return [
+            ToClient(session_update(session.session_id, u))
+            for u in updates_for(session, update, unshown)
+        ]
+
+    def _option_set(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
+        session = self._sessions.get(call.session_id or "")
+        if session is not None:
+            session.options = to_v2.objects(result.get("configOptions"))
+        if call.method == "session/set_mode":
+            return [ToClient(rpc.result(call.client_id, v1.set_session_mode_response()))]
+        options = to_v1.config_options(session.options if session is not None else [], unshown)
+        answer = v1.set_session_config_option_response(config_options=options)
+        return [ToClient(rpc.result(call.client_id, answer))]
+
+    def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
+        sessions = [
+            s for info in to_v2.objects(result.get("sessions")) if (s := to_v1.session_info(info))
+        ]
+        answer = v1.list_sessions_response(
+            sessions=sessions, next_cursor=to_v2.text(result, "nextCursor"), meta=to_v2.meta(result)
+        )
+        return [ToClient(rpc.result(call.client_id, answer))]
+
+    def _forgotten(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
+        self._sessions.pop(call.session_id or "", None)
+        build = (
+            v1.close_session_response
+            if call.method == "session/close"
+            else v1.delete_session_response
+        )
+        return [ToClient(rpc.result(call.client_id, build()))]
+
+    def _void(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
+        build = v1.authenticate_response if call.method == "authenticate" else v1.logout_response
+        return [ToClient(rpc.result(call.client_id, build()))]
+
+    _ANSWERS: ClassVar[dict[str, Any]] = {
+        "initialize": _initialize_answered,
+        "authenticate": _void,
+        "logout": _void,
+        "session/new": _session_made,
+        "session/load": _resumed,
+        "session/resume": _resumed,
+        "session/set_mode": _option_set,
+        "session/set_config_option": _option_set,
+        "session/list": _listed,
+        "session/close": _forgotten,
+        "session/delete": _forgotten,
+    }
+
+    # -- the agent is gone ----------------------------------------------------------------
+
+    def _lose(self, agent: int, message: str, data: dict[str, Any]) -> list[Output]:
+        """Answer everything that waited on the agent; fail every later request."""
+        if agent != 0 or self._gone is not None:
+            return []
+        self._gone = {"code": rpc.INTERNAL_ERROR, "message": message, "data": data}
+        out: list[Output] = []
+        waiting = {call.client_id for call in self._hops.agent.pending().values()}
+        for call in self._hops.agent.pending().values():
+            out.append(ToClient(rpc.error(call.client_id, **self._gone)))
+        for session in self._sessions.values():
+            if session.prompt_id is not None and session.prompt_id not in waiting:
+                out.append(ToClient(rpc.error(session.prompt_id, **self._gone)))
+            session.prompt_id = None
+            session.apply(SessionEvent.AGENT_GONE)
+        out += [w for c in sorted(self._hops.client.pending()) if (w := self._hops.withdraw(c))]
+        return out
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _session(self, id: rpc.RequestId, session_id: str) -> DowngradeSession:
+        session = self._sessions.get(session_id)
+        if session is None:
+            raise refuse(id, "params.sessionId", f"unknown session {session_id!r}")
+        return session
+
+    def _say_once(self, unshown: set[str]) -> None:
+        """Log, once each, what the v1 client cannot be shown."""
+        for what in sorted(unshown - self._logged):
+            self._logged.add(what)
+            log.info("the v1 client cannot be shown %s; it is left out", what)
+
+
+def _mcp_servers(id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """A validated v1 request's MCP servers in v2 shape; ``-32602`` for SSE, which v2 lacks."""
+    servers = []
+    for index, server in enumerate(params.get("mcpServers") or []):
+        converted = to_v2.mcp_server(server)
+        if converted is None:
+            problem = f"the agent speaks ACP v2, which has no MCP transport {server.get('type')!r}"
+            raise refuse(id, f"params.mcpServers[{index}]", problem)
+        servers.append(converted)
+    return servers

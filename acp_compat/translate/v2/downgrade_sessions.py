@@ -1,0 +1,209 @@
+"""The v2 downgrade's sessions: one record a v1 session, and a v2 agent's upserts as v1
+updates.
+
+A v2 ``session/update`` becomes zero or more v1 ones (:func:`updates_for`):
+
+* message chunks are the same (v1's ``messageId`` is optional); a whole-message upsert is
+  its blocks as chunks, the first time its id is seen; the prompt's own user message
+  (the echo of what the client sent) is not shown again;
+* the first ``tool_call_update`` of an id is a v1 ``tool_call``; later ones are v1
+  ``tool_call_update`` patches; ``tool_call_content_chunk`` appends to the call's content,
+  which v1 receives whole;
+* ``plan_update`` is v1 ``plan``; ``config_option_update`` is v1's, with
+  ``current_mode_update`` when the option v1 sees as its modes changed value; a
+  ``notice`` is an agent message the user reads (as the v1 → 0.0.x downgrade shows it);
+* what v1 cannot show (a replaced or cleared message, a cleared member, a display
+  terminal, a plan that is not a list of items, ``state_update``'s ``running`` and
+  ``requires_action``...) is collected in ``unshown`` and said once in the log by the
+  translator, never an error. ``state_update`` ``idle`` ends the turn (the translator).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import attrs
+
+from acp_compat._define import define
+from acp_compat.jsonrpc.messages import Message, RequestId, notification
+from acp_compat.models.current import wire
+from acp_compat.models.mapping import notice_text
+from acp_compat.translate.lifecycle import (
+    SESSION_TRANSITIONS,
+    SessionEvent,
+    SessionState,
+    transition,
+)
+
+from . import to_v1
+from .to_v2 import meta, objects, text
+
+log = logging.getLogger("acp_compat.translate.v2")
+
+CHUNK_BUILDERS = {
+    "user_message_chunk": wire.user_message_chunk,
+    "agent_message_chunk": wire.agent_message_chunk,
+    "agent_thought_chunk": wire.agent_thought_chunk,
+}
+"""The v1 builder of each message chunk kind."""
+
+WHOLE_MESSAGES = {
+    "user_message": "user_message_chunk",
+    "agent_message": "agent_message_chunk",
+    "agent_thought": "agent_thought_chunk",
+}
+"""A v2 whole-message upsert → the v1 chunk kind its blocks are shown as."""
+
+SAME_IN_BOTH = frozenset({"session_info_update", "usage_update"})
+"""v2 update kinds whose v1 shape is the same, in both pinned v1 schemas."""
+
+
+@define(eq=False)
+class DowngradeSession:
+    """One session as the v1 client knows it."""
+
+    session_id: str
+    turn: SessionState = SessionState.IDLE
+    """Moved only by :meth:`apply`."""
+    prompt_id: RequestId = None
+    """The v1 ``session/prompt`` the turn answers when the agent goes idle."""
+    acknowledged: str | None = None
+    """The message id the v2 agent answered the prompt with (its user message)."""
+    stop: dict[str, Any] | None = None
+    """An idle ``state_update`` that came before the prompt's answer: the turn ends
+    with it when the answer comes (v2 gives the two no fixed order)."""
+    tool_calls: dict[str, list[dict[str, Any]]] = attrs.field(factory=dict)
+    """The calls the client was shown, by id, with their content in v1 shape."""
+    shown: set[str] = attrs.field(factory=set)
+    """The ids of the whole messages shown."""
+    options: list[Any] = attrs.field(factory=list)
+    """The agent's config options in v2 shape, as last seen."""
+
+    def apply(self, event: SessionEvent) -> None:
+        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
+        self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
+
+    def mode(self) -> dict[str, Any] | None:
+        """The agent's option that v1 sees as the session's modes."""
+        return to_v1.mode_option(self.options)
+
+
+def session_update(session_id: str, update: dict[str, Any]) -> Message:
+    """The v1 ``session/update`` notification carrying ``update``."""
+    return notification(
+        "session/update", wire.session_notification(session_id=session_id, update=update)
+    )
+
+
+def updates_for(
+    session: DowngradeSession, update: dict[str, Any], unshown: set[str]
+) -> list[dict[str, Any]]:
+    """The v1 updates for a v2 agent's ``update`` in ``session`` (``state_update`` is the
+    translator's). What v1 cannot show is added to ``unshown``."""
+    kind = update.get("sessionUpdate")
+    build = CHUNK_BUILDERS.get(kind) if isinstance(kind, str) else None
+    if build is not None:
+        content = update.get("content")
+        if not isinstance(content, dict):
+            return []
+        message_id = text(update, "messageId")
+        if kind == "user_message_chunk" and _echo(session, message_id):
+            return []
+        chunk: dict[str, Any] = build(content=content, message_id=message_id, meta=meta(update))
+        return [chunk]
+    if kind in WHOLE_MESSAGES:
+        return _whole_message(session, str(kind), update, unshown)
+    if kind == "tool_call_update" or kind == "tool_call_content_chunk":
+        return _tool_call(session, str(kind), update, unshown)
+    if kind == "plan_update":
+        plan = update.get("plan")
+        if not isinstance(plan, dict) or plan.get("type") != "items":
+            unshown.add("plans other than a list of items")
+            return []
+        return [wire.plan(entries=to_v1.plan_entries(plan), meta=meta(update))]
+    if kind == "config_option_update":
+        return _config_options(session, update.get("configOptions"), meta(update), unshown)
+    if kind == "available_commands_update":
+        entries = objects(update.get("availableCommands"))
+        commands = [c for e in entries if (c := to_v1.command(e, unshown))]
+        return [wire.available_commands_update(available_commands=commands, meta=meta(update))]
+    if kind == "notice":
+        block = wire.text_content(text=notice_text(update).strip() + "\n\n")
+        return [wire.agent_message_chunk(content=block)]
+    if kind in SAME_IN_BOTH:
+        return [update]
+    unshown.add(f"session update {kind!r}")
+    return []
+
+
+def _echo(session: DowngradeSession, message_id: str | None) -> bool:
+    """Whether a user message is the echo of the running prompt (the client sent it)."""
+    if session.turn is SessionState.IDLE or session.turn is SessionState.ENDED:
+        return False
+    return session.acknowledged is None or message_id == session.acknowledged
+
+
+def _whole_message(
+    session: DowngradeSession, kind: str, update: dict[str, Any], unshown: set[str]
+) -> list[dict[str, Any]]:
+    """A v2 message upsert: its blocks as v1 chunks, the first time its id is seen."""
+    message_id = text(update, "messageId")
+    if message_id is None:
+        return []
+    if kind == "user_message" and _echo(session, message_id):
+        session.shown.add(message_id)
+        return []
+    content = update.get("content")
+    if message_id in session.shown:
+        if content is not None or "content" in update:
+            unshown.add("a message replaced or cleared (v1 only appends)")
+        return []
+    if not isinstance(content, list):
+        return []
+    session.shown.add(message_id)
+    build = CHUNK_BUILDERS[WHOLE_MESSAGES[kind]]
+    return [build(content=block, message_id=message_id) for block in objects(content)]
+
+
+def _tool_call(
+    session: DowngradeSession, kind: str, update: dict[str, Any], unshown: set[str]
+) -> list[dict[str, Any]]:
+    """A v2 tool call upsert or content chunk → v1 ``tool_call`` (the first of an id) or
+    ``tool_call_update``."""
+    call_id = text(update, "toolCallId")
+    if call_id is None:
+        return []
+    if kind == "tool_call_content_chunk":
+        item = update.get("content")
+        added = to_v1.tool_call_content([item], unshown) if isinstance(item, dict) else []
+        content = [*session.tool_calls.get(call_id, []), *added]
+        fields: dict[str, Any] = {"content": content}
+    else:
+        fields = to_v1.tool_call_fields(update, unshown)
+        content = fields.get("content", session.tool_calls.get(call_id, []))
+    known = call_id in session.tool_calls
+    session.tool_calls[call_id] = content
+    if known:
+        return [wire.tool_call_progress(tool_call_id=call_id, meta=meta(update), **fields)]
+    title = fields.pop("title", None) or fields.get("name") or "Tool call"
+    return [wire.tool_call(tool_call_id=call_id, title=title, meta=meta(update), **fields)]
+
+
+def _config_options(
+    session: DowngradeSession, options: Any, extra_meta: dict[str, Any] | None, unshown: set[str]
+) -> list[dict[str, Any]]:
+    """v2 config options → v1 ``config_option_update``, and ``current_mode_update`` when
+    the mode option changed value."""
+    before = session.mode()
+    session.options = objects(options)
+    after = session.mode()
+    out = [
+        wire.config_option_update(
+            config_options=to_v1.config_options(session.options, unshown), meta=extra_meta
+        )
+    ]
+    current = text(after, "currentValue") if after is not None else None
+    if current is not None and (before is None or text(before, "currentValue") != current):
+        out.append(wire.current_mode_update(current_mode_id=current))
+    return out

@@ -1,0 +1,376 @@
+"""ACP v2 (draft) shapes → ACP v1 shapes, one function a shape, for both translators.
+
+The counterpart of :mod:`.to_v2`, read the same way: a v2 dict read leniently (a client's
+request after validation, an agent's output as it comes), a v1 object built with the v1
+builders (:mod:`acp_compat.models.current.wire`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from acp_compat.models.current import wire
+
+from .to_v2 import PERMISSION_OPTION_KINDS, meta, objects, text
+
+
+def implementation(info: Any, fallback_name: str, fallback_version: str) -> dict[str, Any]:
+    """v2 ``info`` → v1 ``clientInfo``/``agentInfo`` (the same members)."""
+    info = info if isinstance(info, dict) else {}
+    return wire.implementation(
+        name=text(info, "name") or fallback_name,
+        version=text(info, "version") or fallback_version,
+        title=text(info, "title"),
+        meta=meta(info),
+    )
+
+
+def env_variables(env: Any) -> list[dict[str, Any]]:
+    """v2 environment variables → v1 (the same shape)."""
+    return [
+        wire.env_variable(name=name, value=value, meta=meta(item))
+        for item in objects(env)
+        if (name := text(item, "name")) is not None and (value := text(item, "value")) is not None
+    ]
+
+
+def mcp_server(server: dict[str, Any]) -> dict[str, Any] | None:
+    """A v2 MCP server → v1: stdio loses its ``type`` and gets the ``args`` and ``env``
+    v1 requires; ``None`` for a transport v1 lacks."""
+    kind, name = server.get("type"), text(server, "name")
+    if name is None:
+        return None
+    if kind == "stdio" and (command := text(server, "command")) is not None:
+        args = [a for a in server.get("args") or [] if isinstance(a, str)]
+        return wire.mcp_server_stdio(
+            name=name,
+            command=command,
+            args=args,
+            env=env_variables(server.get("env")),
+            meta=meta(server),
+        )
+    if kind == "http" and (url := text(server, "url")) is not None:
+        headers = [
+            wire.http_header(name=n, value=v, meta=meta(h))
+            for h in objects(server.get("headers"))
+            if (n := text(h, "name")) is not None and (v := text(h, "value")) is not None
+        ]
+        return wire.mcp_server_http(name=name, url=url, headers=headers, meta=meta(server))
+    return None
+
+
+# -- initialize -------------------------------------------------------------------------
+
+
+def agent_capabilities(caps: Any, auth_methods: list[Any]) -> dict[str, Any]:
+    """v2 ``capabilities`` → v1 ``agentCapabilities``. A v2 agent with ``session`` serves
+    the baseline, so v1's list, resume and close markers and ``loadSession`` (a resume
+    with replay) are all set; logout is required with auth methods."""
+    caps = caps if isinstance(caps, dict) else {}
+    session = caps.get("session")
+    if not isinstance(session, dict):
+        return wire.agent_capabilities()
+    prompt = session.get("prompt")
+    prompt = prompt if isinstance(prompt, dict) else {}
+    mcp = session.get("mcp")
+    mcp = mcp if isinstance(mcp, dict) else {}
+    return wire.agent_capabilities(
+        load_session=True,
+        prompt_capabilities=wire.prompt_capabilities(
+            image=isinstance(prompt.get("image"), dict),
+            audio=isinstance(prompt.get("audio"), dict),
+            embedded_context=isinstance(prompt.get("embeddedContext"), dict),
+        ),
+        mcp_capabilities=wire.mcp_capabilities(http=isinstance(mcp.get("http"), dict), sse=False),
+        session_capabilities=wire.session_capabilities(
+            list={},
+            resume={},
+            close={},
+            delete={} if isinstance(session.get("delete"), dict) else None,
+            additional_directories=(
+                {} if isinstance(session.get("additionalDirectories"), dict) else None
+            ),
+        ),
+        auth=wire.agent_auth_capabilities(logout={}) if auth_methods else None,
+    )
+
+
+def auth_methods(methods: Any) -> list[dict[str, Any]]:
+    """v2 ``authMethods`` → v1: ``methodId`` is ``id``, the agent login is v1's untyped one;
+    a kind v1 lacks is left out."""
+    out = []
+    for method in objects(methods):
+        method_id, name, kind = text(method, "methodId"), text(method, "name"), method.get("type")
+        if method_id is None or name is None:
+            continue
+        if kind == "agent":
+            out.append(
+                wire.auth_method_agent(
+                    id=method_id,
+                    name=name,
+                    description=text(method, "description"),
+                    meta=meta(method),
+                )
+            )
+        elif kind == "terminal":
+            out.append(
+                wire.auth_method_terminal(
+                    id=method_id,
+                    name=name,
+                    description=text(method, "description"),
+                    args=[a for a in method.get("args") or [] if isinstance(a, str)] or None,
+                    env={
+                        variable["name"]: variable["value"]
+                        for variable in env_variables(method.get("env"))
+                    }
+                    or None,
+                    meta=meta(method),
+                )
+            )
+    return out
+
+
+# -- sessions ---------------------------------------------------------------------------
+
+
+def config_options(options: Any, unshown: set[str]) -> list[dict[str, Any]]:
+    """v2 config options → v1 (``configId`` is ``id``, ``groupId`` is ``group``); an option
+    of a type v1 lacks is left out (v1's union is closed) and named in ``unshown``."""
+    out = []
+    for option in objects(options):
+        config_id, name, kind = text(option, "configId"), text(option, "name"), option.get("type")
+        if config_id is None or name is None:
+            continue
+        description, category = text(option, "description"), text(option, "category")
+        if kind == "boolean" and isinstance(option.get("currentValue"), bool):
+            out.append(
+                wire.session_config_boolean(
+                    id=config_id,
+                    name=name,
+                    current_value=option["currentValue"],
+                    description=description,
+                    category=category,
+                    meta=meta(option),
+                )
+            )
+        elif kind == "select" and (current := text(option, "currentValue")) is not None:
+            out.append(
+                wire.session_config_select(
+                    id=config_id,
+                    name=name,
+                    current_value=current,
+                    options=_select_entries(option.get("options")),
+                    description=description,
+                    category=category,
+                    meta=meta(option),
+                )
+            )
+        else:
+            unshown.add(f"config option type {kind!r}")
+    return out
+
+
+def _select_entries(entries: Any) -> list[dict[str, Any]]:
+    out = []
+    for entry in objects(entries):
+        if "groupId" in entry:
+            group, name = text(entry, "groupId"), text(entry, "name")
+            if group is not None and name is not None:
+                out.append(
+                    wire.session_config_select_group(
+                        group=group,
+                        name=name,
+                        options=_select_entries(entry.get("options")),
+                        meta=meta(entry),
+                    )
+                )
+        elif (value := text(entry, "value")) is not None and (name := text(entry, "name")):
+            out.append(
+                wire.session_config_select_option(
+                    value=value, name=name, description=text(entry, "description"), meta=meta(entry)
+                )
+            )
+    return out
+
+
+def mode_option(options: Any) -> dict[str, Any] | None:
+    """The v2 select option of category ``mode`` (v2's modes), if there is one."""
+    for option in objects(options):
+        if (
+            option.get("category") == "mode"
+            and option.get("type") == "select"
+            and text(option, "configId") is not None
+            and text(option, "currentValue") is not None
+        ):
+            return option
+    return None
+
+
+def modes(option: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The v2 mode option as v1 session modes (its values, groups flattened)."""
+    if option is None or (current := text(option, "currentValue")) is None:
+        return None
+    available = []
+    for entry in objects(option.get("options")):
+        for choice in objects(entry.get("options")) if "groupId" in entry else [entry]:
+            if (value := text(choice, "value")) is not None and (name := text(choice, "name")):
+                available.append(
+                    wire.session_mode(
+                        id=value,
+                        name=name,
+                        description=text(choice, "description"),
+                        meta=meta(choice),
+                    )
+                )
+    return wire.session_mode_state(current_mode_id=current, available_modes=available)
+
+
+def session_info(info: dict[str, Any]) -> dict[str, Any] | None:
+    """A v2 ``session/list`` entry → v1; ``None`` without an id or a cwd."""
+    session_id, cwd = text(info, "sessionId"), text(info, "cwd")
+    if session_id is None or cwd is None:
+        return None
+    directories = [d for d in info.get("additionalDirectories") or [] if isinstance(d, str)]
+    return wire.session_info(
+        session_id=session_id,
+        cwd=cwd,
+        additional_directories=directories or None,
+        title=text(info, "title"),
+        updated_at=text(info, "updatedAt"),
+        meta=meta(info),
+    )
+
+
+def command(entry: dict[str, Any], unshown: set[str]) -> dict[str, Any] | None:
+    """A v2 slash command → v1 (untagged; its ``text`` input v1's unstructured one);
+    ``None`` for a kind of command v1 lacks (named in ``unshown``)."""
+    name, description = text(entry, "name"), text(entry, "description")
+    if entry.get("type") != "command":
+        unshown.add(f"command type {entry.get('type')!r}")
+        return None
+    if name is None or description is None:
+        return None
+    given = entry.get("input")
+    hint = text(given, "hint") if isinstance(given, dict) and given.get("type") == "text" else None
+    typed_input = (
+        wire.unstructured_command_input(hint=hint, meta=meta(given))
+        if hint is not None and isinstance(given, dict)
+        else None
+    )
+    return wire.available_command(
+        name=name, description=description, input=typed_input, meta=meta(entry)
+    )
+
+
+# -- tool calls -------------------------------------------------------------------------
+
+TOOL_CALL_STATUSES = {
+    "pending": "pending",
+    "in_progress": "in_progress",
+    "completed": "completed",
+    "failed": "failed",
+    # v1 has neither: a paused call is still under way, a cancelled one did not complete.
+    "paused": "in_progress",
+    "cancelled": "failed",
+}
+"""v2 tool call status → the v1 status that shows it."""
+
+
+def tool_call_content(items: Any, unshown: set[str]) -> list[dict[str, Any]]:
+    """v2 tool call content → v1: a diff becomes its patch as text (v2 diffs have no old
+    and new text to give), a display terminal is left out (v1's terminals are the
+    client's); ``unshown`` collects the kinds left out or changed, for the log."""
+    out = []
+    for item in objects(items):
+        kind = item.get("type")
+        if kind == "content" and isinstance(item.get("content"), dict):
+            out.append(wire.content(content=item["content"], meta=meta(item)))
+        elif kind == "diff":
+            unshown.add("diff content (shown as its patch text)")
+            out.append(wire.content(content=_diff_text(item)))
+        else:
+            unshown.add(f"{kind} tool call content")
+    return out
+
+
+def _diff_text(item: dict[str, Any]) -> dict[str, Any]:
+    """A v2 diff as a markdown text block: its patch, or the list of its changes."""
+    patch = item.get("patch")
+    body = text(patch, "text") if isinstance(patch, dict) else None
+    if body is not None:
+        return wire.text_content(text=f"```diff\n{body}```")
+    lines = []
+    for change in objects(item.get("changes")):
+        path = text(change, "path") or text(change, "oldPath") or "?"
+        lines.append(f"{text(change, 'operation') or 'change'}: {path}")
+    return wire.text_content(text="\n".join(lines))
+
+
+TOOL_CALL_MEMBERS = ("title", "kind", "name", "rawInput", "rawOutput")
+"""The tool call members the same in v1 and v2."""
+
+
+def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> dict[str, Any]:
+    """The v1 builder arguments for a v2 ``tool_call_update``'s members: a ``null`` (clear)
+    is left out, since v1 cannot clear a member (collected in ``unshown``)."""
+    fields: dict[str, Any] = {}
+    for member in TOOL_CALL_MEMBERS:
+        if member in update:
+            value = update[member]
+            if value is None:
+                unshown.add(f"a cleared {member}")
+            else:
+                fields[{"rawInput": "raw_input", "rawOutput": "raw_output"}.get(member, member)] = (
+                    value
+                )
+    status = update.get("status")
+    if isinstance(status, str) and status in TOOL_CALL_STATUSES:
+        fields["status"] = TOOL_CALL_STATUSES[status]
+        if status not in ("pending", "in_progress", "completed", "failed"):
+            unshown.add(f"tool call status {status!r} (shown as {TOOL_CALL_STATUSES[status]!r})")
+    if isinstance(update.get("content"), list):
+        fields["content"] = tool_call_content(update["content"], unshown)
+    if isinstance(update.get("locations"), list):
+        fields["locations"] = objects(update["locations"])
+    return fields
+
+
+PLAN_PRIORITIES: dict[str, Literal["high", "medium", "low"]] = {
+    "high": "high",
+    "medium": "medium",
+    "low": "low",
+}
+PLAN_STATUSES: dict[str, Literal["pending", "in_progress", "completed"]] = {
+    "pending": "pending",
+    "in_progress": "in_progress",
+    "completed": "completed",
+    # not to be done any more
+    "cancelled": "completed",
+}
+"""v2 plan entry values → v1's (v1's enums are closed where v2's are open)."""
+
+
+def plan_entries(plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """A v2 ``items`` plan's entries as v1's: a ``cancelled`` entry shows as
+    ``completed`` (it is not to be done), a value v1 lacks as ``medium`` / ``pending``."""
+    return [
+        wire.plan_entry(
+            content=content,
+            priority=PLAN_PRIORITIES.get(priority, "medium"),
+            status=PLAN_STATUSES.get(status, "pending"),
+            meta=meta(entry),
+        )
+        for entry in objects(plan.get("entries"))
+        if (content := text(entry, "content")) is not None
+        and (priority := text(entry, "priority")) is not None
+        and (status := text(entry, "status")) is not None
+    ]
+
+
+def permission_option(option: dict[str, Any]) -> dict[str, Any] | None:
+    """A permission option (the same members in v1 and v2); ``None`` for one that lacks
+    a member or has a kind the other side cannot take."""
+    option_id, name, kind = text(option, "optionId"), text(option, "name"), option.get("kind")
+    if option_id is None or name is None or kind not in PERMISSION_OPTION_KINDS:
+        return None
+    return wire.permission_option(option_id=option_id, name=name, kind=kind, meta=meta(option))

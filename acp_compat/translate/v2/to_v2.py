@@ -1,0 +1,389 @@
+"""ACP v1 shapes → ACP v2 (draft) shapes, one function a shape, for both translators.
+
+The upgrade (:mod:`.upgrade`) turns what its v1 agent sends into what its v2 client reads;
+the downgrade (:mod:`.downgrade`) turns what its v1 client sends into what its v2 agent
+reads. Both directions of one mapping are one module each (this one, :mod:`.to_v1`), so
+a member's mapping is written once and serves both translators.
+
+Input is a v1 dict read leniently: a member of the wrong type is left out, as a peer's
+unknown member is, and a list keeps its well-formed items (a client's request was
+validated before it gets here; an agent's output is read the way every agent's output is,
+never rejected). Output is built with the v2 builders (:mod:`acp_compat.models.v2.wire`).
+``_meta`` is carried wherever both shapes have it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from acp_compat.models.v2 import wire
+
+MODE_CONFIG_ID = "mode"
+"""The ``configId`` of the select option that stands for a v1 agent's session modes (v2
+has no modes: "Modes are config options", with ``category: "mode"``)."""
+
+
+def text(obj: dict[str, Any], key: str) -> str | None:
+    """``obj[key]`` when it is a string."""
+    value = obj.get(key)
+    return value if isinstance(value, str) else None
+
+
+def objects(value: Any) -> list[dict[str, Any]]:
+    """The objects of a list (``[]`` for anything else)."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def meta(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """``obj``'s ``_meta`` when it is an object."""
+    value = obj.get("_meta")
+    return value if isinstance(value, dict) else None
+
+
+def marker(present: Any) -> dict[str, Any] | None:
+    """A v2 support marker (``{}``) for a v1 boolean or object marker."""
+    return {} if present is True or isinstance(present, dict) else None
+
+
+# -- initialize -------------------------------------------------------------------------
+
+
+def implementation(info: Any, fallback_name: str, fallback_version: str) -> dict[str, Any]:
+    """v1 ``clientInfo``/``agentInfo`` → v2 ``info``, which v2 requires: the fallbacks
+    stand in for a peer that sent none."""
+    info = info if isinstance(info, dict) else {}
+    return wire.implementation(
+        name=text(info, "name") or fallback_name,
+        version=text(info, "version") or fallback_version,
+        title=text(info, "title"),
+        meta=meta(info),
+    )
+
+
+def agent_capabilities(caps: Any) -> dict[str, Any]:
+    """v1 ``agentCapabilities`` → v2 ``capabilities``: prompt and MCP support under
+    ``session``, booleans as ``{}`` markers. ``session`` is always there: advertising it
+    commits to the baseline methods, which the relay serves or refuses for a v1 agent
+    (docs/behaviour.md, "v1 and v2")."""
+    caps = caps if isinstance(caps, dict) else {}
+    prompt = caps.get("promptCapabilities")
+    prompt = prompt if isinstance(prompt, dict) else {}
+    mcp = caps.get("mcpCapabilities")
+    mcp = mcp if isinstance(mcp, dict) else {}
+    sessions = caps.get("sessionCapabilities")
+    sessions = sessions if isinstance(sessions, dict) else {}
+    return wire.agent_capabilities(
+        session=wire.session_capabilities(
+            prompt=wire.prompt_capabilities(
+                image=marker(prompt.get("image")),
+                audio=marker(prompt.get("audio")),
+                embedded_context=marker(prompt.get("embeddedContext")),
+            ),
+            # Every v1 agent takes stdio servers (v1 has no marker for them); SSE is gone.
+            mcp=wire.mcp_capabilities(stdio={}, http=marker(mcp.get("http"))),
+            delete=marker(sessions.get("delete")),
+            additional_directories=marker(sessions.get("additionalDirectories")),
+        )
+    )
+
+
+def auth_methods(methods: Any) -> list[dict[str, Any]]:
+    """v1 ``authMethods`` → v2: ``id`` is ``methodId``, the untyped agent login gets its
+    ``type``; a kind v2 lacks is left out (a client could not run it)."""
+    out = []
+    for method in objects(methods):
+        method_id, name, kind = text(method, "id"), text(method, "name"), method.get("type")
+        if method_id is None or name is None:
+            continue
+        if kind is None or kind == "agent":
+            out.append(
+                wire.auth_method_agent(
+                    method_id=method_id,
+                    name=name,
+                    description=text(method, "description"),
+                    meta=meta(method),
+                )
+            )
+        elif kind == "terminal":
+            out.append(
+                wire.auth_method_terminal(
+                    method_id=method_id,
+                    name=name,
+                    description=text(method, "description"),
+                    args=[a for a in method.get("args") or [] if isinstance(a, str)] or None,
+                    env=_env_map(method.get("env")) or None,
+                    meta=meta(method),
+                )
+            )
+    return out
+
+
+def _env_map(env: Any) -> list[dict[str, Any]]:
+    """v1 terminal login's environment, a map → v2's list of variables."""
+    if not isinstance(env, dict):
+        return []
+    return [
+        wire.env_variable(name=name, value=value)
+        for name, value in env.items()
+        if isinstance(value, str)
+    ]
+
+
+def env_variables(env: Any) -> list[dict[str, Any]]:
+    """v1 environment variables → v2 (the same shape)."""
+    return [
+        wire.env_variable(name=name, value=value, meta=meta(item))
+        for item in objects(env)
+        if (name := text(item, "name")) is not None and (value := text(item, "value")) is not None
+    ]
+
+
+# -- sessions ---------------------------------------------------------------------------
+
+
+def mcp_server(server: dict[str, Any]) -> dict[str, Any] | None:
+    """A v1 MCP server → v2 (stdio gets its ``type``); ``None`` for one v2 cannot hold
+    (SSE is removed from v2)."""
+    kind, name = server.get("type"), text(server, "name")
+    if name is None:
+        return None
+    if kind is None or kind == "stdio":
+        command = text(server, "command")
+        if command is None:
+            return None
+        args = [a for a in server.get("args") or [] if isinstance(a, str)]
+        return wire.mcp_server_stdio(
+            name=name,
+            command=command,
+            args=args or None,
+            env=env_variables(server.get("env")) or None,
+            meta=meta(server),
+        )
+    if kind == "http" and (url := text(server, "url")) is not None:
+        headers = [
+            wire.http_header(name=n, value=v, meta=meta(h))
+            for h in objects(server.get("headers"))
+            if (n := text(h, "name")) is not None and (v := text(h, "value")) is not None
+        ]
+        return wire.mcp_server_http(name=name, url=url, headers=headers or None, meta=meta(server))
+    return None
+
+
+def config_options(options: Any) -> list[dict[str, Any]]:
+    """v1 config options → v2 (``id`` is ``configId``, a group's ``group`` is ``groupId``);
+    an option of a type v2 lacks is kept as it came (v2's union is open)."""
+    return [converted for option in objects(options) if (converted := config_option(option))]
+
+
+def config_option(option: dict[str, Any]) -> dict[str, Any] | None:
+    """One v1 config option → v2; ``None`` when it names no id or name."""
+    config_id, name, kind = text(option, "id"), text(option, "name"), option.get("type")
+    if config_id is None or name is None:
+        return None
+    description, category = text(option, "description"), text(option, "category")
+    if kind == "boolean" and isinstance(option.get("currentValue"), bool):
+        return wire.session_config_boolean(
+            config_id=config_id,
+            name=name,
+            current_value=option["currentValue"],
+            description=description,
+            category=category,
+            meta=meta(option),
+        )
+    if kind == "select" and (current := text(option, "currentValue")) is not None:
+        return wire.session_config_select(
+            config_id=config_id,
+            name=name,
+            current_value=current,
+            options=_select_entries(option.get("options")),
+            description=description,
+            category=category,
+            meta=meta(option),
+        )
+    if kind == "select" or kind == "boolean":
+        return None  # malformed: a client could not show it
+    kept = {key: value for key, value in option.items() if key != "id"}
+    return {"configId": config_id, **kept}
+
+
+def _select_entries(entries: Any) -> list[dict[str, Any]]:
+    out = []
+    for entry in objects(entries):
+        if "group" in entry:
+            group, name = text(entry, "group"), text(entry, "name")
+            if group is not None and name is not None:
+                out.append(
+                    wire.session_config_select_group(
+                        group_id=group,
+                        name=name,
+                        options=_select_entries(entry.get("options")),
+                        meta=meta(entry),
+                    )
+                )
+        elif (value := text(entry, "value")) is not None and (name := text(entry, "name")):
+            out.append(
+                wire.session_config_select_option(
+                    value=value, name=name, description=text(entry, "description"), meta=meta(entry)
+                )
+            )
+    return out
+
+
+def mode_option(modes: Any) -> dict[str, Any] | None:
+    """A v1 agent's session modes as the v2 ``mode`` select option; ``None`` when it
+    offers none."""
+    if not isinstance(modes, dict) or (current := text(modes, "currentModeId")) is None:
+        return None
+    choices = [
+        wire.session_config_select_option(
+            value=mode_id, name=name, description=text(mode, "description"), meta=meta(mode)
+        )
+        for mode in objects(modes.get("availableModes"))
+        if (mode_id := text(mode, "id")) is not None and (name := text(mode, "name")) is not None
+    ]
+    if not choices:
+        return None
+    return wire.session_config_select(
+        config_id=MODE_CONFIG_ID,
+        name="Mode",
+        category="mode",
+        current_value=current,
+        options=choices,
+        meta=meta(modes),
+    )
+
+
+def session_info(info: dict[str, Any]) -> dict[str, Any] | None:
+    """A v1 ``session/list`` entry → v2; ``None`` without an id or a cwd."""
+    session_id, cwd = text(info, "sessionId"), text(info, "cwd")
+    if session_id is None or cwd is None:
+        return None
+    directories = [d for d in info.get("additionalDirectories") or [] if isinstance(d, str)]
+    return wire.session_info(
+        session_id=session_id,
+        cwd=cwd,
+        additional_directories=directories or None,
+        title=text(info, "title"),
+        updated_at=text(info, "updatedAt"),
+        meta=meta(info),
+    )
+
+
+def command(entry: dict[str, Any]) -> dict[str, Any] | None:
+    """A v1 slash command → v2: tagged ``command``, its input tagged ``text``."""
+    name, description = text(entry, "name"), text(entry, "description")
+    if name is None or description is None:
+        return None
+    given = entry.get("input")
+    hint = text(given, "hint") if isinstance(given, dict) else None
+    typed_input = (
+        wire.text_command_input(hint=hint, meta=meta(given))
+        if hint is not None and isinstance(given, dict)
+        else None
+    )
+    return wire.command(name=name, description=description, input=typed_input, meta=meta(entry))
+
+
+# -- tool calls -------------------------------------------------------------------------
+
+
+def tool_call_content(items: Any) -> list[dict[str, Any]]:
+    """v1 tool call content → v2: a diff becomes its changes and a ``git_patch``."""
+    out = []
+    for item in objects(items):
+        if item.get("type") == "diff":
+            converted = diff(item)
+            if converted is not None:
+                out.append(converted)
+        else:
+            # content and terminal items are the same shape in both (a terminal is only a
+            # reference in v2, and a v1 agent behind a v2 client is told there are none).
+            out.append(item)
+    return out
+
+
+def diff(item: dict[str, Any]) -> dict[str, Any] | None:
+    """A v1 diff (``path``, ``oldText``, ``newText``) → v2: one change (``add`` without
+    old text, else ``modify``) and its unified diff as a ``git_patch``."""
+    path, new = text(item, "path"), text(item, "newText")
+    if path is None or new is None:
+        return None
+    old = text(item, "oldText")
+    change = (wire.add if old is None else wire.modify)(path=path, file_type="text")
+    return wire.diff(
+        changes=[change],
+        patch=wire.diff_patch(format="git_patch", text=git_patch(path, old, new)),
+        meta=meta(item),
+    )
+
+
+def git_patch(path: str, old: str | None, new: str) -> str:
+    """One file's change in Git's patch format, with the absolute paths v2 asks for."""
+    head = f"diff --git {path} {path}\n"
+    if old is None:
+        head += "new file mode 100644\n"
+    lines = difflib.unified_diff(
+        (old or "").splitlines(keepends=True),
+        new.splitlines(keepends=True),
+        fromfile="/dev/null" if old is None else path,
+        tofile=path,
+    )
+    body = "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    )
+    return head + body
+
+
+TOOL_CALL_MEMBERS = ("title", "kind", "status", "name", "rawInput", "rawOutput")
+"""The tool call members the same in v1 and v2 (copied when present)."""
+
+
+def tool_call_upsert(update: dict[str, Any], session_update: bool) -> dict[str, Any]:
+    """A v1 ``tool_call`` or ``tool_call_update`` → a v2 ``tool_call_update`` upsert
+    (``session_update``: as a session update, else as a permission's subject).
+
+    A v1 ``null`` member means "not given", where a v2 one clears: it is left out.
+    """
+    fields: dict[str, Any] = {}
+    for member in TOOL_CALL_MEMBERS:
+        value = update.get(member)
+        if value is not None:
+            fields[_snake(member)] = value
+    if isinstance(update.get("content"), list):
+        fields["content"] = tool_call_content(update["content"])
+    if isinstance(update.get("locations"), list):
+        fields["locations"] = objects(update["locations"])
+    build = wire.tool_call_progress if session_update else wire.tool_call_update
+    return build(tool_call_id=update["toolCallId"], meta=meta(update), **fields)
+
+
+def _snake(member: str) -> str:
+    return {"rawInput": "raw_input", "rawOutput": "raw_output"}.get(member, member)
+
+
+def plan_update(update: dict[str, Any], plan_id: str) -> dict[str, Any]:
+    """A v1 ``plan`` → a v2 ``plan_update`` of the session's one plan, ``plan_id``."""
+    entries = [
+        wire.plan_entry(content=content, priority=priority, status=status, meta=meta(entry))
+        for entry in objects(update.get("entries"))
+        if (content := text(entry, "content")) is not None
+        and (priority := text(entry, "priority")) is not None
+        and (status := text(entry, "status")) is not None
+    ]
+    return wire.plan_update(
+        plan=wire.plan_items(plan_id=plan_id, entries=entries), meta=meta(update)
+    )
+
+
+PERMISSION_OPTION_KINDS = frozenset({"allow_once", "allow_always", "reject_once", "reject_always"})
+"""The permission option kinds of both protocols (v2's are open: another is left out)."""
+
+
+def permission_option(option: dict[str, Any]) -> dict[str, Any] | None:
+    """A permission option (the same members in v1 and v2); ``None`` for one that lacks
+    a member or has a kind the other side cannot take."""
+    option_id, name, kind = text(option, "optionId"), text(option, "name"), option.get("kind")
+    if option_id is None or name is None or kind not in PERMISSION_OPTION_KINDS:
+        return None
+    return wire.permission_option(option_id=option_id, name=name, kind=kind, meta=meta(option))

@@ -1,0 +1,201 @@
+"""The upgrade's sessions: one record a v2 session, and a v1 agent's updates as v2 upserts.
+
+A v1 ``session/update`` becomes at most one v2 ``session/update`` (:func:`update_for`):
+
+* message chunks get a ``messageId`` (v2 requires one): the agent's own when it sent one,
+  else the id of the message being streamed, which any other update ends (a chunk after
+  a tool call is a new message: shown in one, its text would move above the call);
+* ``tool_call`` is the first ``tool_call_update`` of its id, ``tool_call_update`` the
+  same upsert (a v1 ``null`` is "not given" and is left out: in v2 it would clear);
+* ``plan`` is ``plan_update`` of the session's one plan, ``current_mode_update`` a
+  ``config_option_update`` of the ``mode`` option the relay made of the agent's modes;
+* config options and commands get v2's names and tags; the other kinds are the same in
+  both (usage, session info, and the newest schemas' notices and compactions) and go as
+  they came, as does a kind this relay does not know (v2's union is open).
+
+The chunks are the hot path: a dict in, a dict out, one lookup of the session.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from typing import Any
+
+import attrs
+
+from acp_compat._define import define
+from acp_compat.jsonrpc.messages import Message, RequestId, notification
+from acp_compat.models.v2 import wire
+from acp_compat.translate.lifecycle import (
+    SESSION_TRANSITIONS,
+    SessionEvent,
+    SessionState,
+    transition,
+)
+
+from . import to_v2
+
+log = logging.getLogger("acp_compat.translate.v2")
+
+PLAN_ID = "plan"
+"""The id of a v1 session's one plan (v2 plans are keyed; v1 has one a session)."""
+
+CHUNK_BUILDERS = {
+    "user_message_chunk": wire.user_message_chunk,
+    "agent_message_chunk": wire.agent_message_chunk,
+    "agent_thought_chunk": wire.agent_thought_chunk,
+}
+"""The v2 builder of each message chunk kind (the same kinds in v1)."""
+
+
+@define(eq=False)
+class HeldPrompt:
+    """A prompt sent while the session's turn runs: inserted when the turn ends (v2 lets
+    a client send one; its answer waits until then)."""
+
+    client_id: RequestId
+    prompt: list[Any]
+
+
+@define(eq=False)
+class UpgradeSession:
+    """One session as the v2 client knows it."""
+
+    session_id: str
+    cwd: str
+    turn: SessionState = SessionState.IDLE
+    """Moved only by :meth:`apply`."""
+    options: list[dict[str, Any]] = attrs.field(factory=list)
+    """The agent's config options, in v2 shape, as the client was last told."""
+    mode: dict[str, Any] | None = None
+    """The ``mode`` select option made of the agent's v1 modes (when it has modes and no
+    option of category ``mode``); changed by ``current_mode_update``."""
+    message: tuple[str, str] | None = None
+    """The message being streamed: its v1 chunk kind and its v2 id."""
+    held: deque[HeldPrompt] = attrs.field(factory=deque)
+    permissions: set[int] = attrs.field(factory=set)
+    """The client ids of this session's open permission requests."""
+    titles: dict[str, str] = attrs.field(factory=dict)
+    """Tool call id → title, for the title v2 wants on a permission request."""
+    hide_updates: bool = False
+    """A ``session/load`` stands in for a resume without replay: what it replays is not
+    shown."""
+
+    def apply(self, event: SessionEvent) -> None:
+        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
+        self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
+
+    def config_options(self) -> list[dict[str, Any]]:
+        """Every config option of the session in v2 shape (the ``mode`` one last)."""
+        return [*self.options, self.mode] if self.mode is not None else list(self.options)
+
+    def set_options(self, options: Any, modes: Any) -> None:
+        """The agent's v1 ``configOptions`` and ``modes`` (``None``: unchanged)."""
+        if options is not None:
+            self.options = to_v2.config_options(options)
+        if modes is not None:
+            self.mode = to_v2.mode_option(modes)
+        if self.mode is not None and any(
+            option.get("category") == "mode" or option.get("configId") == to_v2.MODE_CONFIG_ID
+            for option in self.options
+        ):
+            # The agent's own mode option says it all; a second one would contradict it.
+            self.mode = None
+
+    def set_mode(self, mode_id: str) -> None:
+        """The agent's session mode is now ``mode_id``."""
+        if self.mode is not None:
+            self.mode = {**self.mode, "currentValue": mode_id}
+
+    def state(self) -> dict[str, Any]:
+        """The ``state_update`` of the session's turn now (``running``, waiting on a
+        permission, or idle) as a v2 update."""
+        if self.turn is SessionState.IDLE or self.turn is SessionState.ENDED:
+            return wire.session_idle_state_update()
+        if self.permissions:
+            return wire.session_requires_action_state_update()
+        return wire.session_running_state_update()
+
+
+def session_update(session_id: str, update: dict[str, Any]) -> Message:
+    """The v2 ``session/update`` notification carrying ``update``."""
+    return notification(
+        "session/update", wire.update_session_notification(session_id=session_id, update=update)
+    )
+
+
+def update_for(
+    session: UpgradeSession, update: dict[str, Any], new_id: Any, logged: set[str]
+) -> dict[str, Any] | None:
+    """The v2 update for a v1 agent's ``update`` in ``session`` (``None``: nothing to
+    show). ``new_id()`` makes a message id; ``logged`` holds what was logged once."""
+    kind = update.get("sessionUpdate")
+    build = CHUNK_BUILDERS.get(kind) if isinstance(kind, str) else None
+    if build is not None and isinstance(kind, str):
+        return _chunk(session, kind, update, new_id, build)
+    session.message = None
+    if kind == "tool_call" or kind == "tool_call_update":
+        if not isinstance(update.get("toolCallId"), str):
+            log.warning("ignoring a %s without a toolCallId", kind)
+            return None
+        title = update.get("title")
+        if isinstance(title, str):
+            session.titles[update["toolCallId"]] = title
+        return to_v2.tool_call_upsert(update, session_update=True)
+    if kind == "plan":
+        return to_v2.plan_update(update, PLAN_ID)
+    if kind == "current_mode_update":
+        mode_id = update.get("currentModeId")
+        if session.mode is None or not isinstance(mode_id, str):
+            return None  # its config option update says it (or it names nothing)
+        session.set_mode(mode_id)
+        return wire.config_option_update(config_options=session.config_options())
+    if kind == "config_option_update":
+        session.set_options(update.get("configOptions") or [], None)
+        return wire.config_option_update(
+            config_options=session.config_options(), meta=to_v2.meta(update)
+        )
+    if kind == "available_commands_update":
+        commands = [
+            c for e in to_v2.objects(update.get("availableCommands")) if (c := to_v2.command(e))
+        ]
+        return wire.available_commands_update(available_commands=commands, meta=to_v2.meta(update))
+    if not isinstance(kind, str):
+        log.warning("ignoring a session/update whose sessionUpdate is not a string")
+        return None
+    if kind not in _SAME_IN_BOTH and kind not in logged:
+        logged.add(kind)
+        log.info("passing on session update kind %r as it came (a v1 kind v2 may not know)", kind)
+    return update
+
+
+_SAME_IN_BOTH = frozenset(
+    {
+        "session_info_update",
+        "usage_update",
+        "notice",
+        "compaction_update",
+        "compaction_summary_chunk",
+    }
+)
+"""v1 update kinds whose v2 shape is the same."""
+
+
+def _chunk(
+    session: UpgradeSession, kind: str, update: dict[str, Any], new_id: Any, build: Any
+) -> dict[str, Any] | None:
+    """A message chunk with the ``messageId`` of its message."""
+    content = update.get("content")
+    if not isinstance(content, dict):
+        log.warning("ignoring a %s without a content block", kind)
+        return None
+    message_id = update.get("messageId")
+    current = session.message
+    if not isinstance(message_id, str):
+        same = current is not None and current[0] == kind
+        message_id = current[1] if same and current is not None else new_id()
+    if current is None or current[1] != message_id:
+        session.message = (kind, message_id)
+    result: dict[str, Any] = build(message_id=message_id, content=content, meta=to_v2.meta(update))
+    return result
