@@ -130,7 +130,7 @@ class _DetectPeers:
         self._heard = _Heard(detection.policy)
         self.driver = Driver(self, self._heard, max_line_bytes=DEFAULT_MAX_LINE_BYTES)
         self.agents = Supervisor(tg, self, argv, grace=CLOSE_GRACE, stderr_sink=None)
-        self._timers = StartupTimers(tg, self._timer_fired)
+        self._timers = StartupTimers(self._timer_fired)
         self._probed: dict[int, float] = {}
         """When each probe process got its ``initialize``."""
         self.over = anyio.Event()
@@ -181,6 +181,7 @@ class _DetectPeers:
         else:
             if isinstance(output, Finish):
                 self._detection.wrap_status = output.status
+            self._timers.cancel()
             self.over.set()
         self._time_attempts()
 

@@ -109,29 +109,24 @@ FLUSH_TIMEOUT = 5.0
 class StartupTimers:
     """The startup policy's timers, as ``wrap`` and ``detect`` both arm them: each
     :class:`~acp_compat.translate.startup.ArmTimer` runs on its own, and when it runs out
-    ``fired`` gets its token (one the policy no longer waits for is its to ignore)."""
+    ``fired`` gets its token (one the policy no longer waits for is its to ignore). They
+    are the loop's own timers (``call_later``), as the relay's reading is the loop's own
+    readers: no task to start for them while the editor waits for its first answer."""
 
-    def __init__(self, task_group: anyio.abc.TaskGroup, fired: Callable[[int], None]) -> None:
-        self._tg = task_group
+    def __init__(self, fired: Callable[[int], None]) -> None:
         self._fired = fired
-        self._scopes: list[anyio.CancelScope] = []
+        self._handles: list[asyncio.TimerHandle] = []
 
     def arm(self, timer: ArmTimer) -> None:
         """Start ``timer``."""
-        scope = anyio.CancelScope()
-        self._scopes.append(scope)
-        self._tg.start_soon(self._run, scope, timer)
+        loop = asyncio.get_running_loop()
+        self._handles.append(loop.call_later(timer.seconds, self._fired, timer.token))
 
     def cancel(self) -> None:
         """No armed timer fires any more (startup is over)."""
-        for scope in self._scopes:
-            scope.cancel()
-        self._scopes.clear()
-
-    async def _run(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
-        with scope:
-            await anyio.sleep(timer.seconds)
-            self._fired(timer.token)
+        for handle in self._handles:
+            handle.cancel()
+        self._handles.clear()
 
 
 class Relay:
@@ -183,7 +178,7 @@ class Relay:
         self.driver: Driver | None = None
         self._startup: StartupPolicy | None = None
         self._launch_cwd: str | None = None
-        self._timers = StartupTimers(task_group, self._timer_fired)
+        self._timers = StartupTimers(self._timer_fired)
         self._preloaded = False
         self._single_agent = False
         self._stopping = False

@@ -3,16 +3,22 @@ fix, why an agent could not start (the words ``wrap``'s editor and ``detect`` sh
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from acp_compat._lazy import lazy_module
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.exits import describe_status, stop_cause
 from acp_compat.translate.probe import Protocol
 
 if TYPE_CHECKING:  # for annotations only: the policy, which defines it, imports this module
+    import shlex
+
     from acp_compat.translate.startup.policy import Attempt
+else:
+    # Only a command that cannot start is quoted: shlex compiles its pattern at import,
+    # which every start would pay before the editor's first answer (acp_compat/_lazy.py).
+    shlex = lazy_module("shlex")
 
 INITIALIZE_FIRST = "initialize must come first"
 """The error a request before the client's ``initialize`` gets."""
