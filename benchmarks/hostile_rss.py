@@ -17,6 +17,9 @@ the relay's resident set size is sampled from ``/proc/PID/status``:
 * ``many-tool-calls``: three turns of ``--tool-calls`` tool calls each (pushed, then
   finished), the client reading everything; RSS after each turn against the fresh
   session's. Finished calls must not stay in the session.
+* ``embedded-resource``: one prompt holding an embedded text resource of
+  ``--embedded-mib`` MiB (an @-mentioned file); the relay's peak RSS (the kernel's
+  high-water mark) over the fresh session's, as a multiple of the prompt's line.
 
 The script prints, per scenario, the relay's peak and final RSS and how much traffic
 went by, as one JSON object per line and as a table. ``--repo DIR`` runs the relay from
@@ -48,12 +51,13 @@ QUEUE_BOUND_KIB = 1024 + 64 + 1024
 what RSS adds besides the queue (allocator slack, the lines being parsed)."""
 
 
-def rss_kib(pid: int) -> int:
-    """The resident set size of ``pid`` in KiB (0 once it is gone)."""
+def rss_kib(pid: int, field: str = "VmRSS") -> int:
+    """The resident set size of ``pid`` in KiB (0 once it is gone); ``field="VmHWM"``: its
+    peak so far."""
     try:
         with open(f"/proc/{pid}/status") as status:
             for line in status:
-                if line.startswith("VmRSS:"):
+                if line.startswith(f"{field}:"):
                     return int(line.split()[1])
     except OSError:
         pass
@@ -253,15 +257,65 @@ def many_tool_calls(repo: Path, calls: int, turns: int = 3) -> dict[str, Any]:
         relay.close()
 
 
+def embedded_resource(repo: Path, mib: int) -> dict[str, Any]:
+    relay = Relay(HOSTILE_AGENT, repo)
+    try:
+        relay.prompt(2, relay.session(), "hello")
+        relay.answer(2)
+        # A session of its own, so this prompt is its first (its title is made from it).
+        params = {"cwd": os.getcwd(), "mcpServers": []}
+        relay.send({"jsonrpc": "2.0", "id": 4, "method": "session/new", "params": params})
+        session = relay.answer(4)["result"]["sessionId"]
+        fresh_peak = rss_kib(relay.proc.pid, "VmHWM")
+        text = "lorem ipsum dolor sit amet, consectetur adipiscing elit\n" * (mib * 2**20 // 56)
+        resource = {"uri": "file:///work/notes.txt", "mimeType": "text/plain", "text": text}
+        prompt = [{"type": "text", "text": "look at"}, {"type": "resource", "resource": resource}]
+        message = {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "session/prompt",
+            "params": {"sessionId": session, "prompt": prompt},
+        }
+        line = json.dumps(message).encode()
+        relay.stdin.write(line + b"\n")
+        relay.stdin.flush()
+        answer = relay.answer(3)
+        peak = rss_kib(relay.proc.pid, "VmHWM")
+        return {
+            "scenario": "embedded-resource",
+            "line_mib": round(len(line) / 2**20, 1),
+            "fresh_peak_kib": fresh_peak,
+            "peak_kib": peak,
+            "growth_kib": peak - fresh_peak,
+            "growth_per_line_byte": round((peak - fresh_peak) * 1024 / len(line), 2),
+            "answer": answer.get("result", answer.get("error")),
+        }
+    finally:
+        relay.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--tool-calls", type=int, default=50_000, help="per turn")
     parser.add_argument("--repo", type=Path, default=ROOT, help="checkout to run wrap from")
-    parser.add_argument("--only", choices=["peers", "tool-calls"], help="run only these scenarios")
+    parser.add_argument("--embedded-mib", type=int, default=30)
+    parser.add_argument(
+        "--only", choices=["peers", "tool-calls", "embedded"], help="run only these scenarios"
+    )
     args = parser.parse_args()
     results: list[dict[str, Any]] = []
-    if args.only != "tool-calls":
+    if args.only in (None, "embedded"):
+        embedded = embedded_resource(args.repo, args.embedded_mib)
+        print(json.dumps(embedded))
+        print(
+            f"embedded-resource ({embedded['line_mib']} MiB line): peak grew"
+            f" {embedded['growth_kib'] / 1024:.0f} MiB,"
+            f" {embedded['growth_per_line_byte']}x the line\n"
+        )
+        if args.only == "embedded":
+            return
+    if args.only not in ("tool-calls", "embedded"):
         results.append(client_stops_reading(args.repo, args.seconds))
         results.append(agent_stops_reading(args.repo, args.seconds))
     tool_results: list[dict[str, Any]] = []

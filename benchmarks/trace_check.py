@@ -1,23 +1,34 @@
-"""How ``acp-compat trace --check`` scales: messages per second and peak RSS by trace length.
+"""How ``acp-compat trace`` reads: records/s, the cost against parsing, and peak RSS.
 
-A trace of an upgrade session is generated for each size (default 100 000 and 1 000 000
-messages; both links: the editor's in current ACP, the agent's in legacy 0.0.9): turns of
+A trace of an upgrade session is generated for each size (default 200 000 and 1 000 000
+records; both links: the editor's in current ACP, the agent's in legacy 0.0.9): turns of
 streamed chunks with a tool call, its permission question and its completion, each
 message on the editor's side matched by its translation on the agent's. Each size is then
-checked by a fresh Python process running the command's own loop
-(:func:`acp_compat.cli.trace.check`, output discarded), which reports its time and its
-peak RSS. Checking is linear when messages per second stay level across sizes, and its
-memory bounded when the peak RSS does not grow with the length.
+read by fresh Python processes, one per task, interleaved over ``--rounds``:
 
-    python benchmarks/trace_check.py [--sizes 100000,1000000] [--keep DIR]
+* ``parse``: every line through the standard library's ``json.loads``, nothing else (the
+  yardstick of the issue: checking costs at most twice this, in one run);
+* ``check``: the command's own loop (:func:`acp_compat.cli.trace.check`, output
+  discarded), once with the JSON reader ``wrap`` uses (orjson with the ``fast`` extra)
+  and once forced to the standard library (``ACP_COMPAT_JSON=stdlib``);
+* ``render``: the text view's own loop (:func:`acp_compat.cli.trace.show`).
 
-The same file is the checking process (``--child FILE``).
+Each process reports its CPU time (the machine may be busy: CPU seconds, the minimum of
+the rounds) and its peak RSS. Time is linear when records/s stay level across sizes, and
+memory bounded by what is open when the peak RSS does not grow with the length. Then one
+32 MiB streamed chunk is rendered, as one line and as the same bytes in 32 lines: reading
+is linear in a line's length when the two cost the same.
+
+    python benchmarks/trace_check.py [--sizes 200000,1000000] [--rounds 3] [--keep DIR]
+
+The same file is the measuring process (``--child TASK FILE``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -28,7 +39,10 @@ from pathlib import Path
 from typing import Any
 
 CHUNKS_PER_TURN = 40
-"""Streamed chunks in each generated turn (a turn is about twice as many records)."""
+"""Streamed chunks in each generated turn (a turn is about three times as many records)."""
+
+BIG_LINE = 32 * 2**20
+"""The streamed text of the long-line case, in bytes."""
 
 
 def _legacy_init() -> list[tuple[str, dict[str, Any]]]:
@@ -128,84 +142,138 @@ def _turn(number: int) -> Iterator[tuple[str, dict[str, Any]]]:
     yield "relay->client", {"id": prompt_id, "result": {"stopReason": "end_turn"}}
 
 
-def write_trace(path: Path, messages: int) -> int:
-    """A trace of at least ``messages`` records (whole turns); how many it holds."""
+def _line(written: int, direction: str, message: dict[str, Any]) -> str:
+    """A record as the relay's tracer writes it (wall clock, seconds, direction, agent)."""
+    entry: dict[str, Any] = {
+        "time": f"2026-01-01T00:{written // 60000 % 60:02d}:{written // 1000 % 60:02d}.000+00:00",
+        "t": round(written * 0.001, 6),
+        "dir": direction,
+    }
+    if direction.endswith("agent") or direction.startswith("agent"):
+        entry["agent"] = 0
+    entry["msg"] = {"jsonrpc": "2.0", **message}
+    return json.dumps(entry) + "\n"
+
+
+def write_trace(path: Path, records: int) -> int:
+    """A trace of at least ``records`` records (whole turns); how many it holds."""
     written = 0
     with path.open("w", encoding="utf-8") as out:
-
-        def emit(direction: str, message: dict[str, Any]) -> None:
-            nonlocal written
-            entry = {"t": written * 0.001, "dir": direction, "msg": {"jsonrpc": "2.0", **message}}
-            if direction.endswith("agent") or direction.startswith("agent"):
-                entry["agent"] = 0
-            out.write(json.dumps(entry, separators=(",", ":")) + "\n")
-            written += 1
-
         for direction, message in _legacy_init():
-            emit(direction, message)
+            out.write(_line(written, direction, message))
+            written += 1
         number = 0
-        while written < messages:
+        while written < records:
             for direction, message in _turn(number):
-                emit(direction, message)
+                out.write(_line(written, direction, message))
+                written += 1
             number += 1
     return written
 
 
-def child(path: str) -> None:
-    """Check ``path`` as the command does, output discarded; print time and peak RSS."""
-    from acp_compat.cli.trace import check
+def write_long_line(path: Path, lines: int) -> None:
+    """One prompt, :data:`BIG_LINE` bytes of streamed text in ``lines`` chunks, the end."""
+    text = "word " * (BIG_LINE // 5 // lines)
+    with path.open("w", encoding="utf-8") as out:
+        prompt = {"sessionId": "s", "prompt": [{"type": "text", "text": "go"}]}
+        out.write(
+            _line(0, "client->relay", {"id": 1, "method": "session/prompt", "params": prompt})
+        )
+        for number in range(lines):
+            update = {
+                "sessionUpdate": "agent_message_chunk",
+                "content": {"type": "text", "text": text},
+            }
+            body = {"method": "session/update", "params": {"sessionId": "s", "update": update}}
+            out.write(_line(number + 1, "relay->client", body))
+        out.write(
+            _line(lines + 1, "relay->client", {"id": 1, "result": {"stopReason": "end_turn"}})
+        )
 
-    lines = 0
 
-    def echo(line: str) -> None:
-        nonlocal lines
-        lines += 1
+def child(task: str, path: str) -> None:
+    """Run ``task`` over ``path`` once; print its CPU seconds and peak RSS as JSON."""
+    from acp_compat.cli.trace import check, show
 
-    started = time.perf_counter()
+    def discard(line: str) -> None:
+        pass
+
+    started = time.process_time()
     with open(path, "rb") as stream:
-        status = check(stream, echo=echo, as_json=True, follow=False, colour=False)
-    seconds = time.perf_counter() - started
+        if task == "parse":
+            for line in stream:
+                json.loads(line)
+        elif task == "check":
+            check(stream, echo=discard, as_json=False, follow=False, colour=False)
+        else:
+            show(stream, echo=discard, mode="text", session=None, follow=False, width=120)
+    seconds = time.process_time() - started
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(
-        json.dumps({"status": status, "problems": lines, "seconds": seconds, "peak_kib": peak_kib})
+    print(json.dumps({"seconds": seconds, "peak_kib": peak_kib}))
+
+
+def measure(task: str, path: Path, env: dict[str, str] | None = None) -> dict[str, Any]:
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", task, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, **(env or {})},
     )
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
+TASKS = {
+    "parse (json.loads)": ("parse", {}),
+    "check": ("check", {}),
+    "check, stdlib JSON": ("check", {"ACP_COMPAT_JSON": "stdlib"}),
+    "render (text view)": ("render", {}),
+}
+"""What is measured on each trace: (child task, environment)."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="100000,1000000", help="trace lengths, in messages")
+    parser.add_argument("--sizes", default="200000,1000000", help="trace lengths, in records")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved runs of each task")
     parser.add_argument("--keep", type=Path, default=None, help="keep the traces in this folder")
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
     with tempfile.TemporaryDirectory(prefix="trace-check-") as scratch:
         folder = args.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        rows = []
+        print(f"acp-compat trace, Python {sys.version.split()[0]}, CPU seconds (min of rounds)")
+        head = f"{'records':>9}  {'MiB':>6}  {'task':<20}  {'seconds':>8}  {'records/s':>10}"
+        print(f"{head}  {'x parse':>7}  {'peak RSS MiB':>12}")
         for size in sizes:
             path = folder / f"trace-{size}.jsonl"
             count = write_trace(path, size)
-            out = subprocess.run(
-                [sys.executable, __file__, "--child", str(path)],
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            result = json.loads(out.stdout)
-            if result["status"] != 0:
-                raise SystemExit(f"the generated trace of {count} is not clean: {result}")
-            rows.append((count, path.stat().st_size, result))
-    print(f"trace --check, Python {sys.version.split()[0]}, one process per size")
-    print(f"{'messages':>10}  {'MiB':>7}  {'seconds':>8}  {'messages/s':>11}  {'peak RSS MiB':>12}")
-    for count, size, result in rows:
-        rate = count / result["seconds"]
-        print(
-            f"{count:>10}  {size / 2**20:>7.1f}  {result['seconds']:>8.2f}  {rate:>11,.0f}  "
-            f"{result['peak_kib'] / 1024:>12.1f}"
-        )
+            best: dict[str, dict[str, Any]] = {}
+            for _ in range(args.rounds):
+                for name, (task, env) in TASKS.items():
+                    result = measure(task, path, env)
+                    if name not in best or result["seconds"] < best[name]["seconds"]:
+                        best[name] = result
+            parse = best["parse (json.loads)"]["seconds"]
+            mib = path.stat().st_size / 2**20
+            for name, result in best.items():
+                seconds, rss = result["seconds"], result["peak_kib"] / 1024
+                print(
+                    f"{count:>9}  {mib:>6.1f}  {name:<20}  {seconds:>8.2f}"
+                    f"  {count / seconds:>10,.0f}  {seconds / parse:>7.2f}  {rss:>12.1f}"
+                )
+        print(f"\nrendering {BIG_LINE // 2**20} MiB of streamed text (CPU seconds, min of rounds)")
+        for lines in (1, 32):
+            path = folder / f"long-{lines}.jsonl"
+            write_long_line(path, lines)
+            seconds = min(measure("render", path)["seconds"] for _ in range(args.rounds))
+            print(f"  in {lines:>2} line{'s' if lines > 1 else ' '}: {seconds:.2f} s")
 
 
 if __name__ == "__main__":
     if "--child" in sys.argv:
-        child(sys.argv[sys.argv.index("--child") + 1])
+        at = sys.argv.index("--child")
+        child(sys.argv[at + 1], sys.argv[at + 2])
     else:
         main()

@@ -15,7 +15,9 @@ The shapes follow each client's documented configuration:
   bundled ``gemini_cli`` ACP adapter with its own ``commands.default``, and
   ``defaults.auth_method`` naming the wrapped agent's login.
 * **avante.nvim**: ``acp_providers[name]`` with ``command``, ``args`` and ``env``, and
-  ``provider`` selecting it.
+  ``provider`` selecting it. avante starts the agent with ``PATH`` and that ``env``
+  only, not Neovim's environment, so ``env`` is the whole environment
+  (``vim.fn.environ()``): an empty one drops ``HOME`` and the agent's API key.
 * **Emacs agent-shell**: an ``agent-shell-make-agent-config`` added to
   ``agent-shell-agent-configs``, whose client maker calls ``acp-make-client`` with the
   command and its parameters.
@@ -114,7 +116,8 @@ def avante(snippet: Snippet) -> str:
     [{key}] = {{
       command = {lua_string(snippet.command)},
       args = {_lua_list(snippet.args)},
-      env = {{}},
+      -- avante passes the agent PATH and this table only: HOME, the API key...
+      env = vim.fn.environ(),
     }},
   }},
 }})

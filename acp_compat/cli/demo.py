@@ -117,6 +117,7 @@ class Screen:
         """Print what has settled (everything, when ``final``: the conversation is over)."""
         for line in self._printer.lines(final=final):
             self._echo(paint(line, self._colour))
+        self._printer.release()
 
     def note(self, text: str) -> None:
         """A line of the demo's own narration (dimmed), after what is settled."""

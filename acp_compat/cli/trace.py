@@ -1,24 +1,27 @@
 """``acp-compat trace FILE``: read a ``--trace`` file as the conversation it recorded.
 
 The reading, the building of turns and their lines live in :mod:`acp_compat.trace`
-(sans-IO); this module reads the file (to its end, or on and on with ``--follow``) and
-prints. It is
-imported only when the command runs: ``acp-compat wrap`` never pays for it.
+(sans-IO); this module reads the file (to its end, or on and on with ``--follow``, from
+the start again when it is truncated or replaced, as a restarted ``wrap --trace`` does)
+and prints, every line through :func:`~acp_compat.cli.terminal.paint` (made safe for a
+terminal) or as ASCII JSON. It is imported only when the command runs: ``acp-compat
+wrap`` never pays for it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from typing import IO
 
 import click
 
-from acp_compat.cli.terminal import colour_wanted, paint
-from acp_compat.trace.conversation import Conversation, Entry, Note, Turn
+from acp_compat.cli.terminal import colour_wanted, paint, terminal_safe
+from acp_compat.trace.conversation import Conversation, Entry, Note
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -29,7 +32,7 @@ from acp_compat.trace.records import (
     RelayEvent,
     TraceReader,
 )
-from acp_compat.trace.render import Printer, mode_line
+from acp_compat.trace.render import Line, Printer, Span, note_lines, translation_line
 
 FOLLOW_POLL = 0.2
 """Seconds between looks at a followed trace for new lines."""
@@ -40,6 +43,11 @@ WIRE_ARROWS = {
     CLIENT_IN: "editor →",
 }
 """How each direction is labelled in ``--wire`` (``relay->client`` is ``→ editor``)."""
+
+STARTED_OVER = (
+    "the trace started over (truncated or replaced, as a restarted wrap --trace does):"
+    " reading it from its start"
+)
 
 Echo = Callable[[str], None]
 
@@ -54,44 +62,48 @@ def _at(t: float | None) -> str:
 class WireRenderer:
     """``--wire``: every record, the agent's side on the left, the editor's on the right."""
 
-    def __init__(self, echo: Echo, width: int) -> None:
+    def __init__(self, echo: Echo, width: int, colour: bool = False) -> None:
         self.echo = echo
+        self.colour = colour
         self.column = max(24, (width - 12) // 2)
+
+    def _line(self, *spans: Span) -> None:
+        self.echo(paint(spans, self.colour))
 
     def header(self) -> None:
         """The two columns' titles."""
         left = "agent side".ljust(self.column)
-        self.echo(click.style(f"{'t':>9}  {left} │ editor side", bold=True))
+        self._line(Span(f"{'t':>9}  {left} │ editor side", bold=True))
 
     def record(self, record: Record) -> None:
         """One message in its side's column, wrapped to fit."""
         text = json.dumps(record.message, ensure_ascii=False, separators=(",", ":"))
         label = WIRE_ARROWS.get(record.direction, "→ editor")
-        error = "error" in record.message and "method" not in record.message
-        whole = f"{label} {text}"
+        error = "red" if "error" in record.message and "method" not in record.message else None
+        # Made safe before it is cut, so every piece keeps the column's width.
+        whole = terminal_safe(f"{label} {text}")
         # Cut at the column, not at spaces: JSON read across a cut is still plain to see.
         lines = [whole[i : i + self.column] for i in range(0, len(whole), self.column)]
         on_left = record.direction in (AGENT_IN, AGENT_OUT)
         for number, line in enumerate(lines):
-            cell = click.style(line, fg="red") if error else line
-            pad = " " * (self.column - len(line))
             stamp = _at(record.t) if number == 0 else " " * 9
             if on_left:
-                self.echo(f"{stamp}  {cell}{pad} │")
+                pad = " " * (self.column - len(line))
+                self._line(Span(f"{stamp}  "), Span(line, fg=error), Span(f"{pad} │"))
             else:
-                self.echo(f"{stamp}  {' ' * self.column} │ {cell}")
+                self._line(Span(f"{stamp}  {' ' * self.column} │ "), Span(line, fg=error))
 
     def event(self, item: RelayEvent) -> None:
         """An event record across both columns: the relay saw it, not a side."""
         details = ", ".join(f"{k}={v!r}" for k, v in item.event.items() if k != "type")
         agent = f"agent {item.agent} " if item.agent is not None else ""
         line = f"{_at(item.t)}  ── relay: {agent}{item.event['type']} {details}"
-        self.echo(click.style(line, fg="red", bold=True))
+        self._line(Span(line, fg="red", bold=True))
 
     def bad_line(self, bad: BadLine) -> None:
         """A line of the trace that is not a record."""
         what = "cut mid-line" if bad.truncated else bad.reason
-        self.echo(click.style(f"!! trace line {bad.line} ({bad.size} bytes): {what}", fg="red"))
+        self._line(Span(f"!! trace line {bad.line} ({bad.size} bytes): {what}", fg="red"))
 
 
 def _record_session(record: Record) -> str | None:
@@ -103,16 +115,52 @@ def _record_session(record: Record) -> str | None:
     return record.session
 
 
-def _chunks(stream: IO[bytes], follow: bool) -> Iterable[bytes]:
-    """The file's bytes in pieces; with ``follow``, keep waiting for more (until Ctrl-C)."""
-    while True:
-        data = stream.read(65536)
-        if data:
-            yield data
-            continue
-        if not follow:
-            return
-        time.sleep(FOLLOW_POLL)
+def _chunks(stream: IO[bytes], follow: bool) -> Iterator[bytes | None]:
+    """The file's bytes in pieces; with ``follow``, keep waiting for more (until Ctrl-C),
+    and ``None`` when the file started over: truncated, or another file at its path."""
+    current = stream
+    try:
+        while True:
+            data = current.read(65536)
+            if data:
+                yield data
+                continue
+            if not follow:
+                return
+            again = _started_over(current, getattr(stream, "name", None))
+            if again is not None:
+                if current is not stream:
+                    current.close()
+                current = again
+                yield None
+                continue
+            time.sleep(FOLLOW_POLL)
+    finally:
+        if current is not stream:
+            current.close()
+
+
+def _started_over(current: IO[bytes], path: object) -> IO[bytes] | None:
+    """The stream to read from the start when the followed file was truncated (the same
+    one, rewound) or replaced at ``path`` (the new file), else ``None``."""
+    try:
+        now = os.fstat(current.fileno())
+        if now.st_size < current.tell():
+            current.seek(0)
+            return current
+        if isinstance(path, str) and os.path.isfile(path):
+            there = os.stat(path)
+            if (there.st_ino, there.st_dev) != (now.st_ino, now.st_dev):
+                return open(path, "rb")  # closed by _chunks
+    except (OSError, ValueError):  # a pipe cannot seek; the file went away meanwhile
+        return None
+    return None
+
+
+def _json(data: object) -> str:
+    """One JSON line, ASCII only: nothing a peer wrote reaches a terminal raw, and a lone
+    surrogate (legal JSON) is written as its escape."""
+    return json.dumps(data, ensure_ascii=True)
 
 
 def show(
@@ -126,10 +174,7 @@ def show(
     colour: bool = False,
 ) -> Conversation:
     """Read the trace and print it as ``mode`` (``text``, ``wire`` or ``json``)."""
-    reader = TraceReader()
-    conversation = Conversation()
-    wire = WireRenderer(echo, width)
-    announced = False
+    wire = WireRenderer(echo, width, colour)
     if mode == "wire":
         wire.header()
 
@@ -140,28 +185,33 @@ def show(
             isinstance(entry, Note) and entry.level == "problem" and entry.session is None
         )
 
+    def say(lines: list[Line]) -> None:
+        for line in lines:
+            echo(paint(line, colour))
+
+    reader = TraceReader()
+    conversation = Conversation()
     text = Printer(conversation, wanted)
-    printed = 0
+    announced = False
+    records = 0
 
     def flush(final: bool) -> None:
-        nonlocal printed, announced
+        nonlocal announced
         if mode == "text":
-            if not announced and conversation.mode is not None:
-                echo(paint(mode_line(conversation.mode), colour))
+            if not announced and conversation.translation is not None:
+                say([translation_line(conversation.translation)])
                 announced = True
-            for line in text.lines(final=final):
-                echo(paint(line, colour))
-            return
-        if mode != "json":
-            return
-        entries = conversation.entries
-        while printed < len(entries):
-            entry = entries[printed]
-            if isinstance(entry, Turn) and not entry.done and not final:
-                break  # printed once it ends, so streamed text is shown joined
-            printed += 1
-            if wanted(entry):
-                echo(json.dumps(entry.summary(), ensure_ascii=False))
+            say(text.lines(final=final))
+        elif mode == "json":
+            entries = conversation.entries
+            printed = 0
+            # A turn is printed once it ends, so streamed text is shown joined.
+            while printed < len(entries) and (final or not conversation.growing(entries[printed])):
+                if wanted(entries[printed]):
+                    echo(_json(entries[printed].summary()))
+                printed += 1
+            del entries[:printed]
+        text.release()
 
     def take(items: list[Item]) -> None:
         for item in items:
@@ -178,37 +228,57 @@ def show(
 
     try:
         for data in _chunks(stream, follow):
+            if data is None:
+                take(reader.end())
+                flush(final=True)
+                records += conversation.records
+                note = Note("info", STARTED_OVER, None)
+                if mode == "json":
+                    echo(_json(note.summary()))
+                else:
+                    say(note_lines(note))
+                reader, conversation, announced = TraceReader(), Conversation(), False
+                text = Printer(conversation, wanted)
+                continue
             take(reader.feed(data))
             flush(final=False)
     except KeyboardInterrupt:
         pass
     take(reader.end())
     flush(final=True)
+    conversation.records += records
     return conversation
 
 
-def check(stream: IO[bytes], *, echo: Echo, as_json: bool, follow: bool, colour: bool) -> int:
+def check(
+    stream: IO[bytes],
+    *,
+    echo: Echo,
+    as_json: bool,
+    follow: bool,
+    colour: bool,
+    strict: bool = False,
+) -> int:
     """Check the trace against the protocols' rules, printing each finding as it is made;
-    the exit status: 0 clean, 1 problems found, 2 not a trace. A followed trace is live:
-    what it leaves open when stopped is not a problem."""
-    from acp_compat.trace.check import (
-        Checker,
-        Finding,
-        finding_json,
-        finding_lines,
-        summary_line,
-    )
+    the exit status: 0 when every MUST was kept (and, ``strict``, every SHOULD), 1 when
+    not, 2 not a trace. A followed trace is live: what it leaves open when stopped is not
+    a problem."""
+    from acp_compat.trace.check import Checker, Finding, finding_lines, summary_line
+    from acp_compat.trace.rules import MUST
 
     reader = TraceReader()
     checker = Checker()
-    problems = 0
+    faults = warnings = 0
 
     def report(findings: list[Finding]) -> None:
-        nonlocal problems
-        problems += len(findings)
+        nonlocal faults, warnings
         for finding in findings:
+            if finding.level == MUST:
+                faults += 1
+            else:
+                warnings += 1
             if as_json:
-                echo(finding_json(finding))
+                echo(_json(finding.to_json()))
                 continue
             for line in finding_lines(finding):
                 echo(paint(line, colour))
@@ -218,20 +288,29 @@ def check(stream: IO[bytes], *, echo: Echo, as_json: bool, follow: bool, colour:
             report(checker.add(item))
 
     stopped = False
+    records = 0
     try:
         for data in _chunks(stream, follow):
+            if data is None:  # a new trace at the path: what the old one left open is moot
+                take(reader.end())
+                records += checker.records
+                if not as_json:
+                    echo(paint(note_lines(Note("info", STARTED_OVER, None))[0], colour))
+                reader, checker = TraceReader(), Checker()
+                continue
             take(reader.feed(data))
     except KeyboardInterrupt:
         stopped = True
     take(reader.end())
+    checker.records += records
     if checker.records == 0:
         click.echo("error: not a trace: no trace records in this file", err=True)
         return 2
     if not (follow or stopped):
         report(checker.finish())
     if not as_json:
-        echo(paint(summary_line(checker, problems), colour))
-    return 1 if problems else 0
+        echo(paint(summary_line(checker, faults, warnings), colour))
+    return 1 if faults or (strict and warnings) else 0
 
 
 @click.command()
@@ -243,6 +322,11 @@ def check(stream: IO[bytes], *, echo: Echo, as_json: bool, follow: bool, colour:
     "checking",
     is_flag=True,
     help="Check every message against its protocol's rules (docs/trace-check.md).",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="With --check: a broken SHOULD fails the check too (exit status 1), not only a MUST.",
 )
 @click.option("--session", default=None, help="Show only this session's turns and messages.")
 @click.option(
@@ -257,6 +341,7 @@ def trace(
     file: IO[bytes],
     view: str | None,
     checking: bool,
+    strict: bool,
     session: str | None,
     follow: bool,
     color: bool | None,
@@ -270,9 +355,10 @@ def trace(
     Exits 1 when the trace holds no record at all.
 
     With --check: every message of both sides against the rules of the protocol that
-    side spoke, each problem once with where it is and the rule (--json: one JSON
-    object per problem). Exits 0 when clean, 1 when anything was found, 2 for a file
-    that is not a trace.
+    side spoke, each problem once with where it is, the rule and its level (MUST or
+    SHOULD, as the spec words it; --json: one JSON object per problem). Exits 0 when
+    every MUST was kept (--strict: every SHOULD too), 1 when not, 2 for a file that is
+    not a trace.
     """
     colour = use_colour(color, sys.stdout) and view != "json"
     width = shutil.get_terminal_size((160, 24)).columns
@@ -280,10 +366,15 @@ def trace(
     def echo(line: str) -> None:
         click.echo(line, color=colour)
 
+    if strict and not checking:
+        raise click.UsageError("--strict says how --check counts: use it with --check")
     if checking:
         if view == "wire" or session is not None:
             raise click.UsageError("--check checks every message: no --wire, no --session")
-        sys.exit(check(file, echo=echo, as_json=view == "json", follow=follow, colour=colour))
+        as_json = view == "json"
+        sys.exit(
+            check(file, echo=echo, as_json=as_json, follow=follow, colour=colour, strict=strict)
+        )
 
     conversation = show(
         file,

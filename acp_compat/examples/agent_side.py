@@ -10,8 +10,8 @@ agent runs without the SDK installed; moving to an SDK later is a rename of the 
 
 Each request from the client runs in its own task (a turn can wait on a permission answer
 while ``session/cancel`` is read); the agent's requests are matched to their responses by
-id. A handler that raises :class:`RequestError` answers with that error; any other
-exception answers ``-32603``.
+id. A handler that raises :class:`~acp_compat.jsonrpc.messages.RequestError` answers with
+that error; any other exception answers ``-32603``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from acp_compat.jsonrpc.messages import (
     INVALID_PARAMS,
     METHOD_NOT_FOUND,
     Message,
+    RequestError,
     RequestId,
     error,
     notification,
@@ -52,26 +53,6 @@ from acp_compat.models.current import (
 )
 
 T = TypeVar("T")
-
-
-class RequestError(Exception):
-    """A JSON-RPC error to answer with (from a handler), or that the client answered."""
-
-    def __init__(self, code: int, message: str, data: Any = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.data = data
-
-    @classmethod
-    def auth_required(cls) -> RequestError:
-        """``-32000`` "Authentication required" (ACP's code for a missing login)."""
-        return cls(-32000, "Authentication required")
-
-    @classmethod
-    def internal(cls, details: str) -> RequestError:
-        """``-32603`` "Internal error" with ``{details}``."""
-        return cls(INTERNAL_ERROR, "Internal error", {"details": details})
 
 
 class Agent(Protocol):
@@ -180,16 +161,8 @@ class AgentSideConnection:
         future = self._waiting.pop(message.get("id"), None)
         if future is None or future.done():
             return
-        failure = message.get("error")
-        if isinstance(failure, dict):
-            code = failure.get("code")
-            future.set_exception(
-                RequestError(
-                    code if isinstance(code, int) else INTERNAL_ERROR,
-                    str(failure.get("message")),
-                    failure.get("data"),
-                )
-            )
+        if message.get("error") is not None:
+            future.set_exception(RequestError.from_error_object(message["error"]))
         else:
             future.set_result(message.get("result"))
 
@@ -208,7 +181,7 @@ class AgentSideConnection:
         except CodecError as exc:
             reply = error(request_id, INVALID_PARAMS, "Invalid params", exc.to_data())
         except RequestError as exc:
-            reply = error(request_id, exc.code, exc.message, exc.data)
+            reply = exc.answer(request_id)
         except Exception as exc:  # one failed turn must not end the agent
             reply = error(request_id, INTERNAL_ERROR, "Internal error", {"details": str(exc)})
         else:

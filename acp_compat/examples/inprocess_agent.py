@@ -29,7 +29,7 @@ word      what the turn does
 ========  ====================================================================================
 
 ``cancelSendMessage`` cancels the running turn, whose ``sendUserMessage`` then answers
-``null``; with no turn running it raises ``LegacyRequestError`` ``-32603`` "Not currently
+``null``; with no turn running it raises ``RequestError`` ``-32603`` "Not currently
 generating", as legacy Gemini answered. A new message cancels a running turn first.
 """
 
@@ -41,7 +41,7 @@ import re
 import anyio
 import anyio.to_thread
 
-from acp_compat.io.shim import LegacyClient, LegacyRequestError, run_legacy_agent
+from acp_compat.io.shim import LegacyClient, RequestError, run_legacy_agent
 from acp_compat.models.legacy import (
     DiffContent,
     EditConfirmation,
@@ -112,7 +112,7 @@ class ExampleAgent:
     async def cancel_send_message(self) -> None:
         """Cancel the running turn (an error when there is none, as Gemini answered)."""
         if self._turn is None:
-            raise LegacyRequestError.internal(NOT_GENERATING)
+            raise RequestError.internal(NOT_GENERATING)
         self._turn.cancel()
 
     # -- the scripted turn -------------------------------------------------------------------
@@ -178,7 +178,7 @@ class ExampleAgent:
             answer = await self.client.read_text_file(
                 ReadTextFileParams(path=os.path.join(self.cwd, HELLO))
             )
-        except LegacyRequestError as exc:
+        except RequestError as exc:
             await self._chunk(text=f"Could not read {HELLO}: {exc.message}")
             return
         await self._chunk(text=f"{HELLO} holds: {answer.content}")

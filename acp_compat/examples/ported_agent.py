@@ -42,7 +42,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from acp_compat.examples.agent_side import Client, RequestError, run_agent
+from acp_compat.examples.agent_side import Client, run_agent
 
 # The script is the legacy example's, taken from it rather than copied: the port must
 # show an editor the same turn (tests/interop compares the two), so the texts cannot drift.
@@ -60,6 +60,7 @@ from acp_compat.examples.legacy_agent import (
     SLOW_SECONDS,
     THOUGHT,
 )
+from acp_compat.jsonrpc.messages import RequestError
 from acp_compat.models.current import (
     AgentCapabilities,
     AgentMessageChunk,
@@ -301,7 +302,8 @@ class Turn:
         await self.send(ToolCallProgress(tool_call_id=tool_id, status=status, content=content))
 
     async def allowed(self, tool_id: str, options: Sequence[PermissionOption]) -> bool:
-        """Ask permission for a tool call the editor already shows (pending)."""
+        """Ask permission for a tool call the editor already shows (pending); an allowed
+        one is reported ``in_progress`` (a client may hide a pending call)."""
         self.check()
         answer = await self.client.request_permission(
             RequestPermissionRequest(
@@ -312,7 +314,10 @@ class Turn:
         )
         outcome = answer.outcome
         chosen = outcome.option_id if isinstance(outcome, SelectedPermissionOutcome) else None
-        return chosen in ("allow", "alwaysAllow")
+        if chosen not in ("allow", "alwaysAllow"):
+            return False
+        await self.send(ToolCallProgress(tool_call_id=tool_id, status="in_progress"))
+        return True
 
     async def read(self) -> None:
         """List the session folder in a tool call that needs no permission."""
@@ -403,7 +408,8 @@ class Turn:
         await self.say(f"Wrote {NOTES}.")
 
     async def run_command(self) -> None:
-        """Ask to run ``echo hello``; the command is shown on the card and in rawInput."""
+        """Ask to run ``echo hello``; the command is in the title and in rawInput (not in
+        the content too: a client that shows both would show it twice)."""
         self.check()
         tool_id = self.session.tool_call_id()
         await self.send(
@@ -412,7 +418,7 @@ class Turn:
                 title=f"{RUN_COMMAND} (Print a greeting)",
                 kind="execute",
                 status="pending",
-                content=[text_content(f"```sh\n{RUN_COMMAND}\n```")],
+                content=[],
                 locations=[],
                 raw_input={"command": RUN_COMMAND, "rootCommand": RUN_COMMAND.split()[0]},
             )

@@ -225,13 +225,15 @@ class LineReader:
             self._loop.call_soon(self._deliver, events)
         self.resume()
 
-    def pause(self) -> None:
-        """Stop reading (the descriptor is unregistered) until :meth:`resume`."""
+    def pause(self) -> bool:
+        """Stop reading (the descriptor is unregistered) until :meth:`resume`; whether it
+        was reading until now."""
         if not self._reading:
-            return
+            return False
         self._reading = False
         if self._fd.pollable and self._loop is not None:
             self._loop.remove_reader(self._fd.fd)
+        return True
 
     def resume(self) -> None:
         """Read again after :meth:`pause` (nothing happens after the end of the stream)."""

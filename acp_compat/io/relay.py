@@ -18,7 +18,7 @@ Shape (no task per message, no queue, one event-loop pass per batch of lines):
   answers, is slowed to the client's pace); while an agent is more than
   :data:`AGENT_HIGH_WATER` bytes behind on its stdin, its own stdout is not read (the
   replies to its requests are what piles up). Which of these holds stop an agent's
-  reader is one :class:`~acp_compat.io.backpressure.AgentFlow` per agent, moved by its
+  reader is one :class:`~acp_compat.translate.lifecycle.AgentFlow` per agent, moved by its
   transition table. An agent that then takes nothing from its stdin for
   :data:`STALL_TIMEOUT` seconds, or whose backlog the client's messages push past
   ``--max-line-bytes`` + :data:`AGENT_HIGH_WATER`, neither reads nor lets the relay make
@@ -48,7 +48,6 @@ import anyio
 import anyio.abc
 
 from acp_compat.io import localfiles
-from acp_compat.io.backpressure import AgentFlow, FlowEvent
 from acp_compat.io.driver import Driver
 from acp_compat.io.launched_agent import LaunchedAgent
 from acp_compat.io.lines import LineReader, LineWriter
@@ -64,6 +63,7 @@ from acp_compat.translate.exits import (
     shell_status,
     stop_cause,
 )
+from acp_compat.translate.lifecycle import AgentFlow, FlowEvent
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import (
@@ -165,7 +165,8 @@ class Relay:
             stderr_sink=stderr_sink,
         )
         self._flows: dict[AgentProcess, AgentFlow] = {}
-        """Each agent's backpressure (:mod:`.backpressure`), until its exit was handled."""
+        """Each agent's backpressure (:class:`~acp_compat.translate.lifecycle.AgentFlow`),
+        until its exit was handled."""
         self._behind = False
         """The client is more than HIGH_WATER behind: it and the agents are not read."""
         self._low_armed = False
@@ -524,7 +525,11 @@ class Relay:
         """The client is behind: stop reading every agent, and the client itself (its
         requests make answers for it too), until it caught up."""
         self._behind = True
-        self.client_in.pause()
+        if self.client_in.pause():
+            logger.debug(
+                "the client is %d bytes behind: not reading it (or the agents) until it catches up",
+                self.client_out.buffered,
+            )
         for agent in self._supervisor.started:
             self._hold(agent, FlowEvent.CLIENT_BEHIND)
         self._watch_client_low()

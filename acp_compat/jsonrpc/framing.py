@@ -268,16 +268,16 @@ def _deeper_than(value: Any, limit: int) -> bool:
     return False
 
 
-def _check_depth(value: Any, line: bytes) -> Any:
-    """``value`` if it nests at most :data:`MAX_DEPTH` levels, else :class:`DecodeError`.
+def _check_depth(value: Any, line: bytes, limit: int = MAX_DEPTH) -> Any:
+    """``value`` if it nests at most ``limit`` levels, else :class:`DecodeError`.
 
     Two C-speed counts clear nearly every line: nesting cannot exceed the number of
     opening brackets (brackets inside strings only make the count larger).
     """
-    if line.count(b"{") + line.count(b"[") > MAX_DEPTH and (
-        (type(value) is dict or type(value) is list) and _deeper_than(value, MAX_DEPTH)
+    if line.count(b"{") + line.count(b"[") > limit and (
+        (type(value) is dict or type(value) is list) and _deeper_than(value, limit)
     ):
-        raise DecodeError(f"nested deeper than {MAX_DEPTH} levels", line, "depth")
+        raise DecodeError(f"nested deeper than {limit} levels", line, "depth")
     return value
 
 
@@ -413,11 +413,13 @@ def _refuse(value: Any) -> NoReturn:
     raise TypeError
 
 
-def decode(line: bytes) -> Any:
+def decode(line: bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     """Parse one line as UTF-8 JSON and return the value; :class:`DecodeError` otherwise.
 
     Any JSON value is returned (an array, a number...): telling a JSON-RPC envelope from
     other JSON is :func:`acp_compat.jsonrpc.messages.classify`'s job (``-32600``).
+    ``max_depth`` (at least :data:`MAX_DEPTH`) is for a reader of lines that wrap messages:
+    a ``--trace`` record holds a message one level down.
     """
     if _orjson is not None:
         try:
@@ -435,7 +437,7 @@ def decode(line: bytes) -> Any:
                 or _LONG_INTEGER not in line.translate(_DIGITS_TO_ZERO)
                 or not _holds_float(value)
             ):
-                return _check_depth(value, line)
+                return _check_depth(value, line, max_depth)
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -448,8 +450,8 @@ def decode(line: bytes) -> Any:
         raise DecodeError(str(exc), line) from exc
     except RecursionError as exc:
         # Python's own limit (about 1000 levels, less on a deep stack): still too deep.
-        raise DecodeError(f"nested deeper than {MAX_DEPTH} levels", line, "depth") from exc
-    return _check_depth(value, line)
+        raise DecodeError(f"nested deeper than {max_depth} levels", line, "depth") from exc
+    return _check_depth(value, line, max_depth)
 
 
 def encode(message: Any) -> bytes:

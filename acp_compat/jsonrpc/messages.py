@@ -126,15 +126,56 @@ def forwarded_error(id: RequestId, received: Any) -> Message:
     """An error response carrying a peer's error object on to another hop.
 
     Keeps ``code``, ``message`` and ``data`` when they are well formed and drops anything
-    else, so a malformed legacy error still becomes a valid JSON-RPC error.
+    else, so a malformed legacy error still becomes a valid JSON-RPC error
+    (:meth:`RequestError.from_error_object`).
     """
-    if not isinstance(received, dict):
-        return error(id, INTERNAL_ERROR, "Internal error", {"received": received})
-    code = received.get("code")
-    text = received.get("message")
-    return error(
-        id,
-        code if isinstance(code, int) and not isinstance(code, bool) else INTERNAL_ERROR,
-        text if isinstance(text, str) else "Internal error",
-        received.get("data"),
-    )
+    return RequestError.from_error_object(received).answer(id)
+
+
+class RequestError(Exception):
+    """A JSON-RPC error as a Python exception, in both directions: raised by the code that
+    serves a request, it is that request's error answer exactly as given; raised to the
+    code that sent one, it is the peer's error answer (the shape of the official SDKs'
+    ``RequestError``)."""
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.data = data
+
+    @classmethod
+    def internal(cls, details: str) -> RequestError:
+        """``-32603 "Internal error"`` with ``data: {details}``, the libraries' own form."""
+        return cls(INTERNAL_ERROR, "Internal error", {"details": details})
+
+    @classmethod
+    def auth_required(cls) -> RequestError:
+        """``-32000 "Authentication required"`` (ACP's code for a missing login)."""
+        return cls(AUTH_REQUIRED, "Authentication required")
+
+    @classmethod
+    def from_error_object(cls, received: Any) -> RequestError:
+        """The ``error`` member of a peer's response; a malformed one still gives an error
+        (a code that is not an integer becomes ``-32603``, a message that is not a string
+        "Internal error", and an error that is not an object ``data: {received}``)."""
+        if not isinstance(received, dict):
+            return cls(INTERNAL_ERROR, "Internal error", {"received": received})
+        code = received.get("code")
+        text = received.get("message")
+        return cls(
+            code if isinstance(code, int) and not isinstance(code, bool) else INTERNAL_ERROR,
+            text if isinstance(text, str) else "Internal error",
+            received.get("data"),
+        )
+
+    def to_error_object(self) -> dict[str, Any]:
+        """The ``error`` member of a response carrying this error."""
+        return error_object(self.code, self.message, self.data)
+
+    def answer(self, id: RequestId) -> Message:
+        """The error response to request ``id``."""
+        return {"jsonrpc": "2.0", "id": id, "error": self.to_error_object()}
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.code})"

@@ -97,8 +97,12 @@ LEGACY_STATUS: Final[dict[str, str]] = {
 FALLBACK_LEGACY_STATUS: Final = "running"
 """Downgrade: an unknown current status counts as still running."""
 
-FINAL_STATUSES: Final = frozenset({"completed", "failed"})
+CURRENT_FINAL_STATUSES: Final = frozenset({"completed", "failed"})
 """Current statuses after which a tool call changes no more."""
+
+LEGACY_FINAL_STATUSES: Final = frozenset(LEGACY_STATUS[status] for status in CURRENT_FINAL_STATUSES)
+"""Legacy statuses after which a tool call changes no more (``finished``, ``error``): the
+legacy names of :data:`CURRENT_FINAL_STATUSES`."""
 
 # --------------------------------------------------------------------------- outcomes and options
 
@@ -167,6 +171,12 @@ def check_tables() -> None:
         (set(CURRENT_STATUS.values()) | {"pending"}, current_statuses, "CURRENT_STATUS values"),
         (set(LEGACY_STATUS), current_statuses, "LEGACY_STATUS keys"),
         (set(LEGACY_STATUS.values()), legacy_statuses, "LEGACY_STATUS values"),
+        (CURRENT_FINAL_STATUSES | current_statuses, current_statuses, "CURRENT_FINAL_STATUSES"),
+        (
+            {CURRENT_STATUS[status] for status in LEGACY_FINAL_STATUSES},
+            set(CURRENT_FINAL_STATUSES),
+            "LEGACY_FINAL_STATUSES",
+        ),
         (set(OPTION_KIND_BY_OUTCOME) | {"cancel"}, outcomes, "OPTION_KIND_BY_OUTCOME keys"),
         (
             set(OPTION_KIND_BY_OUTCOME.values()) | {"reject_always"},

@@ -6,42 +6,37 @@ the end of the trace shows (requests never answered). Each link of the trace (th
 editor's, each agent process's) is checked in the protocol it spoke, learnt from its own
 ``initialize``: on a trace ``wrap`` wrote while translating, the editor's side and the
 agent's side are judged apart, and a finding names who sent the message (the editor, the
-agent, or the relay itself towards one of them). In passthrough both links carry the same
-messages, so a problem seen on one is not reported again when the relay passes it on.
+agent, or the relay itself towards one of them), and the rule's level: a broken MUST is a
+fault, a broken SHOULD a warning. A message the relay passes on unchanged (all of them in
+passthrough) is the same message on both links: its problems are reported once, against
+its sender, never again against the relay's copy (matched by content, not by wording).
 """
 
 from __future__ import annotations
 
-import json
 from collections import deque
-from typing import Any
+from typing import Any, cast
 
 from acp_compat._define import frozen
-from acp_compat.jsonrpc.messages import Kind, classify
-from acp_compat.models import legacy
-from acp_compat.models.current.methods import CURRENT_METHODS
-from acp_compat.trace.links import Link, Seen
+from acp_compat.trace.links import EDITOR, Links, agent_link
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
     CLIENT_IN,
-    CLIENT_OUT,
+    REFUSED_LINE,
     BadLine,
     Item,
     Record,
     RelayEvent,
 )
 from acp_compat.trace.render import Line, Span
-from acp_compat.trace.rules import RULES, RULES_BY_ID, Flaw, Rule
-from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol
+from acp_compat.trace.rules import MUST, RULES, RULES_BY_ID, Flaw, Rule
 
-ENDED = frozenset({"agent_exited", "agent_lost", "agent_start_failed"})
-"""Relay events after which an agent process's link is gone (nothing more is owed on it)."""
+ORIGINALS = 64
+"""How many received messages with problems are kept to recognise the relay's copies."""
 
-ECHO_WINDOW = 8
-"""Records within which a passthrough relay's copy of a message follows the original."""
-
-EDITOR = "editor"
+INCOMING = frozenset({CLIENT_IN, AGENT_IN})
+"""Where a message reaches the relay; the other two directions are the relay's output."""
 
 
 @frozen
@@ -66,10 +61,16 @@ class Finding:
         """The rule, in words."""
         return RULES_BY_ID[self.rule].statement
 
+    @property
+    def level(self) -> str:
+        """The rule's level: ``MUST`` (a fault) or ``SHOULD`` (a warning)."""
+        return RULES_BY_ID[self.rule].level
+
     def to_json(self) -> dict[str, Any]:
         """The finding as plain JSON data (``--check --json``)."""
         return {
             "rule": self.rule,
+            "level": self.level,
             "message": self.line,
             "t": self.t,
             "time": self.time,
@@ -78,31 +79,13 @@ class Finding:
             "path": self.path,
             "problem": self.text,
             "statement": self.statement,
+            "spec": RULES_BY_ID[self.rule].spec,
         }
-
-
-def _link_of(record: Record) -> tuple[str, str]:
-    """(link name, the sender's role on it) for a record's direction."""
-    agent = f"agent {record.agent if record.agent is not None else 0}"
-    return {
-        CLIENT_IN: (EDITOR, "client"),
-        CLIENT_OUT: (EDITOR, "agent"),
-        AGENT_OUT: (agent, "client"),
-        AGENT_IN: (agent, "agent"),
-    }[record.direction]
 
 
 def _side(link: str, sender: str) -> str:
     peer_sends = (sender == "client") == (link == EDITOR)
     return link if peer_sends else f"relay → {link}"
-
-
-def _guess_protocol(method: Any) -> Protocol | None:
-    """The protocol a method belongs to, when only one has it (a trace starting mid-way)."""
-    current, old = method in CURRENT_METHODS, method in legacy.LEGACY_METHODS
-    if current != old:
-        return Protocol.CURRENT if current else Protocol.LEGACY
-    return None
 
 
 class Checker:
@@ -113,49 +96,68 @@ class Checker:
         self.records = 0
         """How many records (messages and events) were read."""
         self.bad_lines = 0
-        self.links: dict[str, Link] = {}
-        self._by_link: dict[tuple[Protocol | None, str], tuple[Rule, ...]] = {}
-        self._recent: deque[tuple[tuple[str, str | None, str, str], int]] = deque(
-            maxlen=ECHO_WINDOW * 4
+        self.trace = Links()
+        """What is open on each link of the trace (the one interpreter)."""
+        self._methods = frozenset().union(*(r.methods for r in rules if r.methods is not None))
+        self._applying: dict[tuple[Any, ...], tuple[Rule, ...]] = {}
+        self._originals: deque[tuple[dict[str, Any], frozenset[tuple[str, str]]]] = deque(
+            maxlen=ORIGINALS
         )
 
     def add(self, item: Item) -> list[Finding]:
         """The findings one trace item brings."""
-        if isinstance(item, BadLine):
-            if not item.truncated:
-                self.bad_lines += 1
-            return []
+        if type(item) is not Record:  # (an exact test: the one record class, per record)
+            return self._other(cast(RelayEvent | BadLine, item))
         self.records += 1
-        if isinstance(item, RelayEvent):
-            self._event(item)
-            return []
-        name, sender = _link_of(item)
-        link = self.links.get(name)
-        if link is None:
-            link = self.links[name] = Link(name)
-        kind = classify(item.message)
-        seen = link.see(item, sender, kind)
-        self._learn_protocol(link, seen)
-        found = [
-            self._finding(rule, flaw, seen.record, _side(name, sender), seen.method)
-            for rule in self._applying(link.protocol, sender)
-            for flaw in rule.check(seen, link)
-        ]
-        link.learn(seen)
-        return [f for f in found if not self._echo(f)]
-
-    def _applying(self, protocol: Protocol | None, sender: str) -> tuple[Rule, ...]:
-        """The rules that judge ``sender``'s messages on a link in ``protocol``."""
-        rules = self._by_link.get((protocol, sender))
+        link, seen = self.trace.see(item)
+        method = seen.method if seen.method in self._methods else None
+        # (Enum members are singletons: their ids key the table without hashing them in
+        # Python, which costs more than the rest of the lookup.)
+        key = (id(link.protocol), seen.sender, id(seen.kind), method)
+        rules = self._applying.get(key)
         if rules is None:
-            rules = tuple(rule for rule in self.rules if rule.applies(protocol, sender))
-            self._by_link[(protocol, sender)] = rules
-        return rules
+            rules = self._applying[key] = tuple(
+                rule
+                for rule in self.rules
+                if rule.applies(link.protocol, seen.sender)
+                and (rule.methods is None or method in rule.methods)
+                and (rule.kinds is None or seen.kind in rule.kinds)
+            )
+        found: list[Finding] = []
+        for rule in rules:
+            flaws = rule.check(seen, link)
+            if flaws:
+                side = _side(link.name, seen.sender)
+                found += [self._finding(rule, flaw, item, side, seen.method) for flaw in flaws]
+        self.trace.learn(link, seen)
+        return self._first_time(item, found) if found else found
+
+    def _other(self, item: RelayEvent | BadLine) -> list[Finding]:
+        """A relay event, or a line that is not a record."""
+        if isinstance(item, RelayEvent):
+            self.records += 1
+            self.trace.event(item)
+            return self._refused(item)
+        if not item.truncated:
+            self.bad_lines += 1
+        return []
+
+    def _first_time(self, record: Record, found: list[Finding]) -> list[Finding]:
+        """``found`` without what a message received with the same content already
+        showed: the relay's unchanged copy is not blamed again."""
+        problems = frozenset((f.rule, f.path) for f in found)
+        if record.direction in INCOMING:
+            self._originals.append((record.message, problems))
+            return found
+        for message, shown in self._originals:
+            if message == record.message:
+                return [f for f in found if (f.rule, f.path) not in shown]
+        return found
 
     def finish(self) -> list[Finding]:
         """The trace is over: what it left open that breaks a rule."""
-        found: list[Finding] = []
-        for name, link in self.links.items():
+        found: list[tuple[Finding, dict[str, Any]]] = []
+        for name, link in self.trace.links.items():
             for rule in self.rules:
                 if rule.at_end is None:
                     continue
@@ -163,8 +165,34 @@ class Checker:
                     # The request is the place; the one who owed its answer is to blame.
                     asked_by_client = pending.record.direction in (CLIENT_IN, AGENT_OUT)
                     side = _side(name, "agent" if asked_by_client else "client")
-                    found.append(self._finding(rule, flaw, pending.record, side, pending.method))
-        return [f for f in found if not self._echo(f)]
+                    finding = self._finding(rule, flaw, pending.record, side, pending.method)
+                    found.append((finding, pending.record.message))
+        # A request the relay passed on unanswered is owed by the one it was passed to.
+        return [
+            finding
+            for finding, message in found
+            if not any(
+                other.rule == finding.rule and other.line > finding.line and copy == message
+                for other, copy in found
+            )
+        ]
+
+    def _refused(self, event: RelayEvent) -> list[Finding]:
+        """A line the relay could not read as JSON: its sender broke JSON-RPC. (Too deep,
+        a number out of range: the relay's limits, not the protocol's; its answer, if
+        any, is traced.)"""
+        details = event.event
+        if details.get("type") != REFUSED_LINE or details.get("cause") != "syntax":
+            return []
+        side = EDITOR if details.get("side") == "client" else agent_link(event.agent)
+        method = details.get("method")
+        text = f"the line is not JSON: {details.get('head')!r}"
+        rule = RULES_BY_ID["valid-message"]
+        flaw = Flaw(text)
+        record = Record(event.line, event.t, CLIENT_IN, {}, time=event.time)
+        return [
+            self._finding(rule, flaw, record, side, method if isinstance(method, str) else None)
+        ]
 
     def _finding(
         self, rule: Rule, flaw: Flaw, record: Record, side: str, method: str | None
@@ -172,39 +200,6 @@ class Checker:
         return Finding(
             rule.id, record.line, record.t, record.time, side, method, flaw.path, flaw.text
         )
-
-    def _echo(self, finding: Finding) -> bool:
-        """Whether ``finding`` repeats one just made about the same message, passed on by
-        a passthrough relay (the same rule, method, field and words, a few records on)."""
-        key = (finding.rule, finding.method, finding.path, finding.text)
-        for seen_key, line in self._recent:
-            if seen_key == key and finding.line - line <= ECHO_WINDOW and self._passthrough():
-                return True
-        self._recent.append((key, finding.line))
-        return False
-
-    def _passthrough(self) -> bool:
-        protocols = {link.protocol for link in self.links.values()}
-        return len(self.links) > 1 and len(protocols) == 1
-
-    def _learn_protocol(self, link: Link, seen: Seen) -> None:
-        if seen.method == "initialize":
-            if seen.kind is Kind.REQUEST:
-                link.protocol = client_protocol(seen.message)
-            elif seen.kind is Kind.RESPONSE:
-                link.protocol = agent_protocol(seen.message) or link.protocol
-        elif link.protocol is None:
-            link.protocol = _guess_protocol(seen.method)
-
-    def _event(self, event: RelayEvent) -> None:
-        kind = event.event.get("type")
-        name = f"agent {event.agent if event.agent is not None else 0}"
-        if kind in ENDED:
-            self.links.pop(name, None)
-        elif kind == "dropped_line":
-            link = self.links.get(EDITOR if event.event.get("side") == "client" else name)
-            if link is not None:
-                link.drops += 1
 
 
 def check_trace(items: list[Item]) -> list[Finding]:
@@ -214,14 +209,10 @@ def check_trace(items: list[Item]) -> list[Finding]:
     return found + checker.finish()
 
 
-def finding_json(finding: Finding) -> str:
-    """One JSON line for ``--json``."""
-    return json.dumps(finding.to_json(), ensure_ascii=False)
-
-
 def finding_lines(finding: Finding) -> list[Line]:
     """A finding as a person reads it: where, what, and the rule it breaks."""
     at = f"t {finding.t:.3f}" if finding.t is not None else "t ?"
+    colour = "red" if finding.level == MUST else "yellow"
     where = f"message {finding.line} ({at}) from {finding.side}"
     method = f" {finding.method}" if finding.method else ""
     path = f" at {finding.path}" if finding.path else ""
@@ -232,23 +223,26 @@ def finding_lines(finding: Finding) -> list[Line]:
             Span(path, dim=True),
         ),
         (
-            Span("  !! ", fg="red", bold=True),
-            Span(finding.text, fg="red"),
-            Span(f"  [{finding.rule}]", dim=True),
+            Span("  !! " if finding.level == MUST else "  ?? ", fg=colour, bold=True),
+            Span(finding.text, fg=colour),
+            Span(f"  [{finding.rule}, {finding.level}]", dim=True),
         ),
         (Span(f"     rule: {finding.statement}", dim=True),),
     ]
 
 
-def summary_line(checker: Checker, problems: int) -> Line:
-    """The last line: clean, or how many problems."""
+def summary_line(checker: Checker, faults: int, warnings: int) -> Line:
+    """The last line: clean, or how many broken MUSTs (faults) and SHOULDs (warnings)."""
     read = f"{checker.records} records"
     if checker.bad_lines:
         read += f" ({checker.bad_lines} lines that are not records skipped)"
-    if problems:
-        return (
-            Span(
-                f"{problems} problem{'s' if problems != 1 else ''} in {read}", fg="red", bold=True
-            ),
-        )
+    counts = [
+        f"{n} {word}{'s' if n != 1 else ''}"
+        for n, word in ((faults, "problem"), (warnings, "warning"))
+        if n
+    ]
+    if faults:
+        return (Span(f"{' and '.join(counts)} in {read}", fg="red", bold=True),)
+    if warnings:
+        return (Span(f"{counts[0]} (SHOULD) in {read}, every MUST kept", fg="yellow", bold=True),)
     return (Span(f"clean: {read}, every rule kept", fg="green", bold=True),)

@@ -6,14 +6,13 @@ their final status, content and how long they ran, permission questions with the
 the stop reason) and :class:`Note` objects for what happened between turns (sessions,
 errors, dropped lines, agent exits). :mod:`acp_compat.trace.render` turns them into lines.
 
-Which side shows the conversation: the current-protocol side of the relay, found from the
-first ``initialize``. In an upgrade trace (a current editor, a legacy agent) that is the
-editor's side (``client->relay`` / ``relay->client``); in a downgrade trace (a legacy
-editor, a current agent) it is the agent's side (``relay->agent`` / ``agent->relay``).
-Either way the messages are current ACP, so one interpreter reads both. An editor that
-is itself current ACP (``acp-compat demo``) feeds what it sends and gets as
-``client->relay`` and ``relay->client`` records. Nothing here reads files or clocks: the
-times are the trace's own ``t`` (seconds since the relay started), ``None`` when unknown.
+What each message is (which request an answer settles, which session it moves, which
+protocol each link speaks) is the one interpreter's, :mod:`acp_compat.trace.links`. The
+side shown is the current-protocol one: the editor's (``client->relay`` /
+``relay->client``) unless the editor speaks legacy ACP, then the agent's, where a
+downgrade speaks the current protocol. ``acp-compat demo`` feeds what it sends and gets
+as ``client->relay`` and ``relay->client`` records. Nothing here reads files or clocks:
+the times are the trace's own ``t`` (seconds since the relay started), ``None`` if unknown.
 """
 
 from __future__ import annotations
@@ -25,11 +24,17 @@ from typing import Any
 import attrs
 
 from acp_compat._define import define
+from acp_compat.jsonrpc.messages import Kind
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
+from acp_compat.trace.links import TURN_UPDATES, Links, Pending, Seen
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
     CLIENT_IN,
     CLIENT_OUT,
+    DROPPED_LINE,
+    REFUSALS,
+    REFUSED_LINE,
     BadLine,
     Item,
     Record,
@@ -38,12 +43,8 @@ from acp_compat.trace.records import (
     request_key,
 )
 from acp_compat.translate.exits import describe_status
-
-PROBE = "initialize (legacy probe)"
-"""How the relay's legacy ``initialize`` probe of an agent is told from an editor's."""
-
-FINAL_STATUSES = frozenset({"completed", "failed"})
-"""Tool call statuses after which a call has stopped running."""
+from acp_compat.translate.lifecycle import SessionEvent
+from acp_compat.translate.probe import Protocol, client_protocol
 
 
 @define
@@ -51,7 +52,15 @@ class Text:
     """Streamed text of one kind (``text`` or ``thought``), consecutive chunks joined."""
 
     kind: str
-    text: str
+    pieces: list[str]
+    """The chunks, joined when the text is read (joining at each chunk is quadratic)."""
+
+    @property
+    def text(self) -> str:
+        """The chunks joined."""
+        if len(self.pieces) > 1:
+            self.pieces[:] = ["".join(self.pieces)]
+        return self.pieces[0] if self.pieces else ""
 
 
 @define
@@ -272,24 +281,34 @@ class Conversation:
         self.entries: list[Entry] = []
         self.records = 0
         """How many records (not bad lines) were added."""
-        self.mode: str | None = None
-        """``upgrade``, ``downgrade`` or ``passthrough`` once the first initialize is seen."""
-        self.editor_dirs: tuple[str, str] = (CLIENT_IN, CLIENT_OUT)
-        """(what the editor sent, what the editor got) on the current-protocol side."""
-        self._mode_known = False
-        self._editor_current: bool | None = None
+        self.links = Links()
+        """What is open on each link of the trace."""
         self._events_seen = False
-        self._editor_requests: dict[Any, tuple[str, Any]] = {}
-        self._agent_requests: dict[Any, tuple[str, Any]] = {}
         self._turns: dict[Any, Turn] = {}
         """Open turns by prompt request id."""
         self._session_turns: dict[str | None, Turn] = {}
         """The latest turn of each session (updates arriving after its end land there)."""
         self._turn_counts: dict[str | None, int] = {}
         self._tools: dict[tuple[str | None, str], ToolCall] = {}
+        """The tool calls of each session's latest turn, and those still running."""
         self._permissions: dict[Any, Permission] = {}
-        self._option_names: dict[Any, dict[Any, str]] = {}
-        """Open permission questions by request id: option id -> option name."""
+        """Open permission questions by request id."""
+        self._skipped: tuple[Note, int, int, str] | None = None
+        """The run of unreadable lines last noted: its note, first line, count, the first
+        one's reason (one note for the run, however long)."""
+
+    @property
+    def translation(self) -> str | None:
+        """The relay's translation (``upgrade``, ``downgrade``, ``passthrough``...) once the
+        first initialize is seen."""
+        return self.links.translation
+
+    @property
+    def editor_dirs(self) -> tuple[str, str]:
+        """(what the editor sent, what the editor got) on the current-protocol side."""
+        if self.links.editor_protocol() is Protocol.LEGACY:
+            return (AGENT_OUT, AGENT_IN)
+        return (CLIENT_IN, CLIENT_OUT)
 
     # -- feeding -------------------------------------------------------------------------------
 
@@ -299,19 +318,18 @@ class Conversation:
             self._bad_line(item)
             return
         if isinstance(item, RelayEvent):
+            self.links.event(item)
             self._relay_event(item)
             return
         self.records += 1
-        if not self._mode_known:
-            self._learn_mode(item)
+        seen = self.links.read(item)
         sent, got = self.editor_dirs
-        message = item.message
         if item.direction == sent:
-            self._from_editor(item, message)
+            self._from_editor(seen)
         elif item.direction == got:
-            self._to_editor(item, message)
+            self._to_editor(seen)
         else:
-            self._other_side(item, message)
+            self._other_side(item, item.message)
 
     def add_all(self, items: Iterable[Item]) -> None:
         """:meth:`add` each item."""
@@ -340,9 +358,16 @@ class Conversation:
                 return
         elif kind == "agent_start_failed":
             text = f"{who} could not start: {event.get('reason')}"
-        elif kind == "dropped_line":
+        elif kind in (DROPPED_LINE, REFUSED_LINE):
             side = "the editor" if event.get("side") == "client" else who
-            text = f"dropped a {event.get('size')}-byte line from {side} (over --max-line-bytes)"
+            if kind == DROPPED_LINE:
+                why = "over --max-line-bytes"
+            else:
+                why = (
+                    f"{REFUSALS.get(str(event.get('cause')), 'unreadable')}: {event.get('head')!r}"
+                )
+            verb = "dropped" if kind == DROPPED_LINE else "refused"
+            text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
         else:
             return  # an event of a later version: nothing to say about it
         self._problem(text, item, item.session)
@@ -351,100 +376,78 @@ class Conversation:
         turn = self._session_turns.get(session) if session is not None else None
         return turn is not None and not turn.done
 
+    def growing(self, entry: Entry) -> bool:
+        """Whether ``entry`` may still change: a turn not answered yet, or the last entry
+        when it notes a run of unreadable lines."""
+        if isinstance(entry, Turn):
+            return not entry.done
+        return self._skipped is not None and entry is self._skipped[0] is self.entries[-1]
+
     def _bad_line(self, bad: BadLine) -> None:
         if bad.truncated:
             text = f"the trace ends mid-line at line {bad.line} ({bad.size} bytes cut off)"
-        else:
-            text = f"line {bad.line} of the trace is {bad.reason}; skipped"
-        self._problem(text, None, None)
-
-    def _learn_mode(self, record: Record) -> None:
-        """Which sides speak the current protocol: the editor's from its ``initialize``
-        request, the agent's from its answer (the relay's probe may offer either version)."""
-        message = record.message
-        if record.direction == CLIENT_IN and message.get("method") == "initialize":
-            params = message.get("params")
-            self._editor_current = _is_current(params)
-            # A legacy editor's conversation is shown from the agent side, where a
-            # downgrade speaks the current protocol.
-            self.editor_dirs = (
-                (CLIENT_IN, CLIENT_OUT) if self._editor_current else (AGENT_OUT, AGENT_IN)
+            self._note("problem", text, None, None)
+            return
+        if self._skipped is not None and self.entries and self.entries[-1] is self._skipped[0]:
+            note, first, count, reason = self._skipped
+            note.text = (
+                f"{count + 1} lines of the trace from line {first} to line {bad.line} are not"
+                f" records; skipped (line {first} is {reason})"
             )
-        elif record.direction == AGENT_IN and "method" not in message:
-            result = message.get("result")
-            if not isinstance(result, dict) or "protocolVersion" not in result:
-                return
-            agent_current = _is_current(result)
-            if self._editor_current is None:
-                self._editor_current = agent_current  # a trace that starts mid-way
-            if self._editor_current == agent_current:
-                self.mode = "passthrough"
-            else:
-                self.mode = "upgrade" if self._editor_current else "downgrade"
-            self._mode_known = True
+            self._skipped = (note, first, count + 1, reason)
+            return
+        note = Note("problem", f"line {bad.line} of the trace is {bad.reason}; skipped", None)
+        self.entries.append(note)
+        self._skipped = (note, bad.line, 1, bad.reason)
 
     # -- messages -------------------------------------------------------------------------------
 
-    def _from_editor(self, record: Record, message: dict[str, Any]) -> None:
-        method = message.get("method")
-        params = message.get("params")
-        params = params if isinstance(params, dict) else {}
-        if isinstance(method, str):
-            if method == "initialize" and record.direction == AGENT_OUT and not _is_current(params):
-                method = PROBE  # the relay asking a legacy question of a maybe-current agent
-            if "id" in message:
-                self._editor_requests[request_key(message["id"])] = (method, params)
-            if method == "session/prompt" and "id" in message:
-                self._start_turn(record, message["id"], params)
-            elif method == "session/cancel":
-                turn = self._session_turns.get(_session(params, record))
-                if turn is not None and not turn.done:
-                    turn.parts.append(Problem("the editor cancelled the turn"))
+    def _from_editor(self, seen: Seen) -> None:
+        record = seen.record
+        params = seen.params if isinstance(seen.params, dict) else {}
+        session = seen.session_id or record.session
+        if seen.event_protocol is not Protocol.CURRENT:
+            pass  # the turns shown are current ACP's (a legacy editor's are its agent's)
+        elif seen.event is SessionEvent.PROMPT and seen.kind is Kind.REQUEST:
+            self._start_turn(record, params, session)
+        elif seen.event is SessionEvent.CANCEL and self._turn_open(session):
+            self._session_turns[session].parts.append(Problem("the editor cancelled the turn"))
+        if not seen.answer or seen.asked is None:
             return
-        # A response: the editor answering one of the agent's requests.
-        asked = self._agent_requests.pop(request_key(message.get("id")), None)
-        if asked is None:
-            return
-        method, asked_params = asked
-        if method == "session/request_permission":
-            self._answer_permission(record, message)
-        elif "error" in message:
+        # The editor answering one of the agent's requests.
+        if seen.method == "session/request_permission":
+            self._answer_permission(seen)
+        elif seen.kind is Kind.ERROR:
             self._problem(
-                f"the editor answered {method} with {describe_error(message['error'])}",
+                f"the editor answered {seen.method} with {describe_error(seen.message['error'])}",
                 record,
-                _session(asked_params, record),
+                session,
             )
 
-    def _to_editor(self, record: Record, message: dict[str, Any]) -> None:
-        method = message.get("method")
-        params = message.get("params")
-        params = params if isinstance(params, dict) else {}
-        if isinstance(method, str):
-            if "id" in message:
-                self._agent_requests[request_key(message["id"])] = (method, params)
-            if method == "session/update":
-                self._update(record, params)
-            elif method == "session/request_permission" and "id" in message:
-                self._ask_permission(record, message["id"], params)
+    def _to_editor(self, seen: Seen) -> None:
+        record = seen.record
+        message = seen.message
+        params = seen.params if isinstance(seen.params, dict) else {}
+        session = seen.session_id or record.session
+        if seen.method == "session/update" and not seen.answer:
+            self._update(record, params, session)
+        elif seen.method == "session/request_permission" and seen.kind is Kind.REQUEST:
+            self._ask_permission(record, message["id"], params, session)
+        if not seen.answer:
             return
-        asked = self._editor_requests.pop(request_key(message.get("id")), None)
-        method, asked_params = asked if asked is not None else (None, {})
-        turn = (
-            self._turns.pop(request_key(message.get("id")), None)
-            if method == "session/prompt"
-            else None
-        )
+        ends = seen.event is SessionEvent.TURN_END and seen.event_protocol is Protocol.CURRENT
+        turn = self._turns.pop(request_key(message.get("id")), None) if ends else None
         if turn is not None:
             self._end_turn(record, turn, message)
-        elif "error" in message:
-            self._error_note(record, method, message["error"], _session(asked_params, record))
-        elif method == "session/new" and isinstance(message.get("result"), dict):
-            session = message["result"].get("sessionId")
-            cwd = asked_params.get("cwd")
+        elif seen.kind is Kind.ERROR:
+            self._error_note(seen, message["error"], session)
+        elif seen.method == "session/new" and isinstance(seen.params, dict):
+            new = seen.params.get("sessionId")
+            cwd = seen.asked.params.get("cwd") if seen.asked is not None else None
             where = f" in {cwd}" if isinstance(cwd, str) else ""
-            self._note("info", f"session {session} started{where}", record, session)
-        elif method == "initialize" and isinstance(message.get("result"), dict):
-            self._initialized(record, message["result"])
+            self._note("info", f"session {new} started{where}", record, new)
+        elif seen.method == "initialize" and isinstance(seen.params, dict):
+            self._initialized(record, seen.params)
 
     def _other_side(self, record: Record, message: dict[str, Any]) -> None:
         """The legacy side: only what is the relay's own doing stands out from there."""
@@ -472,21 +475,29 @@ class Conversation:
             else []
         )
         auth = f", auth methods: {', '.join(ids) or 'none'}"
-        mode = f" ({self.mode})" if self.mode else ""
-        text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{mode}"
+        how = f" ({self.translation})" if self.translation else ""
+        text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{how}"
         self._note("info", text, record, None)
 
-    def _start_turn(self, record: Record, request_id: Any, params: dict[str, Any]) -> None:
-        session = _session(params, record)
+    def _start_turn(self, record: Record, params: dict[str, Any], session: str | None) -> None:
         prompt = params.get("prompt")
         blocks = prompt if isinstance(prompt, list) else []
         text = " ".join(_content_text(b) for b in blocks)
         index = self._turn_counts.get(session, 0)
         self._turn_counts[session] = index + 1
         turn = Turn(session=session, index=index, prompt=text, started=record.t)
-        self._turns[request_key(request_id)] = turn
+        self._turns[request_key(record.message["id"])] = turn
+        self._open_turn(session, turn)
+
+    def _open_turn(self, session: str | None, turn: Turn) -> None:
+        """``turn`` is the session's latest: only the calls still running stay known."""
         self._session_turns[session] = turn
         self.entries.append(turn)
+        self._tools = {
+            key: call
+            for key, call in self._tools.items()
+            if key[0] != session or call.status not in CURRENT_FINAL_STATUSES
+        }
 
     def _end_turn(self, record: Record, turn: Turn, message: dict[str, Any]) -> None:
         turn.ended = record.t
@@ -501,8 +512,7 @@ class Conversation:
         reason = result.get("stopReason") if isinstance(result, dict) else None
         turn.stop_reason = reason if isinstance(reason, str) else f"(no stopReason: {result!r})"
 
-    def _update(self, record: Record, params: dict[str, Any]) -> None:
-        session = _session(params, record)
+    def _update(self, record: Record, params: dict[str, Any], session: str | None) -> None:
         turn = self._session_turns.get(session)
         update = params.get("update")
         if not isinstance(update, dict):
@@ -512,18 +522,17 @@ class Conversation:
             if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
                 return  # commands, modes and the like outside any turn: not conversation
             turn = Turn(session=session, index=-1, prompt="", started=record.t)
-            self._session_turns[session] = turn
-            self.entries.append(turn)
-        elif turn.done and kind != "available_commands_update":
+            self._open_turn(session, turn)
+        elif turn.done and kind in TURN_UPDATES:
             turn.parts.append(Problem(f"{kind} arrived after the turn ended"))
         if kind in ("agent_message_chunk", "agent_thought_chunk"):
             text_kind = "thought" if kind == "agent_thought_chunk" else "text"
             text = _content_text(update.get("content"))
             last = turn.parts[-1] if turn.parts else None
             if isinstance(last, Text) and last.kind == text_kind:
-                last.text += text
+                last.pieces.append(text)
             else:
-                turn.parts.append(Text(text_kind, text))
+                turn.parts.append(Text(text_kind, [text]))
         elif kind in ("tool_call", "tool_call_update"):
             call = self._tool(record, turn, update)
             answered = _relay_answer(update)
@@ -572,46 +581,39 @@ class Conversation:
             call.status = status
             if not call.statuses or call.statuses[-1] != status:
                 call.statuses.append(status)
-            if status in FINAL_STATUSES and call.ended is None:
+            if status in CURRENT_FINAL_STATUSES and call.ended is None:
                 call.ended = record.t
         elif not call.statuses:
             call.statuses.append(call.status)
         return call
 
-    def _ask_permission(self, record: Record, request_id: Any, params: dict[str, Any]) -> None:
-        session = _session(params, record)
+    def _ask_permission(
+        self, record: Record, request_id: Any, params: dict[str, Any], session: str | None
+    ) -> None:
         turn = self._session_turns.get(session)
         tool = params.get("toolCall")
         tool = tool if isinstance(tool, dict) else {}
         tool_id = tool.get("toolCallId")
         known = self._tools.get((session, str(tool_id)))
         title = tool.get("title") or (known.title if known else "") or "(untitled)"
-        options = params.get("options")
-        offered = [o for o in (options if isinstance(options, list) else []) if isinstance(o, dict)]
-        names = {
-            request_key(o.get("optionId")): str(o.get("name") or o.get("optionId")) for o in offered
-        }
         question = Permission(
             tool_call_id=str(tool_id) if tool_id is not None else None,
             title=str(title),
-            options=[str(o.get("name") or o.get("optionId")) for o in offered],
+            options=list(_option_names(params).values()),
             asked=record.t,
         )
         self._permissions[request_key(request_id)] = question
-        self._option_names[request_key(request_id)] = names
         if turn is None:
             turn = Turn(session=session, index=-1, prompt="", started=record.t)
-            self._session_turns[session] = turn
-            self.entries.append(turn)
+            self._open_turn(session, turn)
         turn.parts.append(question)
 
-    def _answer_permission(self, record: Record, message: dict[str, Any]) -> None:
-        key = request_key(message.get("id"))
-        question = self._permissions.pop(key, None)
-        names = self._option_names.pop(key, {})
-        if question is None:
+    def _answer_permission(self, seen: Seen) -> None:
+        message = seen.message
+        question = self._permissions.pop(request_key(message.get("id")), None)
+        if question is None or seen.asked is None:
             return
-        question.answered = record.t
+        question.answered = seen.record.t
         if "error" in message:
             question.error = describe_error(message["error"])
             return
@@ -619,19 +621,21 @@ class Conversation:
         outcome = result.get("outcome") if isinstance(result, dict) else None
         if isinstance(outcome, dict) and outcome.get("outcome") == "selected":
             option = outcome.get("optionId")
+            names = _option_names(seen.asked.params)
             question.answer = names.get(request_key(option), str(option))
         elif isinstance(outcome, dict) and outcome.get("outcome") == "cancelled":
             question.answer = "cancelled"
         else:
             question.error = f"unreadable answer {json.dumps(result)[:200]}"
 
-    def _error_note(self, record: Record, method: Any, error: Any, session: str | None) -> None:
-        if method == PROBE:
+    def _error_note(self, seen: Seen, error: Any, session: str | None) -> None:
+        record = seen.record
+        if seen.asked is not None and _is_probe(seen.asked):
             # Auto-detection asks in both protocols; a refusal of one is the expected answer.
             text = f"the relay's legacy initialize probe was refused: {describe_error(error)}"
             self._note("info", text, record, session)
             return
-        what = f"{method} failed" if isinstance(method, str) else "error"
+        what = f"{seen.method} failed" if seen.method is not None else "error"
         if is_agent_exit(error):
             what = f"agent exited ({what})"
         elif is_dropped_line(error):
@@ -652,6 +656,24 @@ class Conversation:
         self.entries.append(Note(level, text, record.t if record else None, session))
 
 
+def _option_names(params: Any) -> dict[Any, str]:
+    """A permission request's options: option id -> the name shown, in the order offered."""
+    options = params.get("options") if isinstance(params, dict) else None
+    offered = [o for o in (options if isinstance(options, list) else []) if isinstance(o, dict)]
+    return {
+        request_key(o.get("optionId")): str(o.get("name") or o.get("optionId")) for o in offered
+    }
+
+
+def _is_probe(asked: Pending) -> bool:
+    """Whether a request is the relay's legacy ``initialize`` probe of a maybe-current agent."""
+    return (
+        asked.method == "initialize"
+        and asked.record.direction == AGENT_OUT
+        and client_protocol(asked.record.message) is Protocol.LEGACY
+    )
+
+
 def _relay_answer(update: dict[str, Any]) -> tuple[str, str] | None:
     """``(outcome, mode)`` when the relay's mode answered this tool call's confirmation
     (the upgrade's ``_meta.acpCompat.permission``), else ``None``."""
@@ -661,18 +683,6 @@ def _relay_answer(update: dict[str, Any]) -> tuple[str, str] | None:
     if not isinstance(permission, dict) or permission.get("answeredBy") != "relay":
         return None
     return str(permission.get("outcome")), str(permission.get("mode"))
-
-
-def _session(params: dict[str, Any], record: Record) -> str | None:
-    """The session a message belongs to: its own ``sessionId``, else the trace's hint."""
-    session = params.get("sessionId")
-    return session if isinstance(session, str) else record.session
-
-
-def _is_current(body: Any) -> bool:
-    """Whether ``initialize`` params or result name the current protocol (an integer)."""
-    version = body.get("protocolVersion") if isinstance(body, dict) else None
-    return isinstance(version, int) and not isinstance(version, bool)
 
 
 def read_trace(data: bytes) -> Conversation:

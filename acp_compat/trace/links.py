@@ -1,135 +1,94 @@
-"""What a check remembers of one connection: open requests, sessions, live tool calls.
+"""The one interpreter of a trace: what is open on each link, record by record (sans-IO).
 
-A trace shows up to two connections: the editor's with the relay (``client->relay``,
-``relay->client``) and each agent process's with the relay (``relay->agent``,
-``agent->relay``). Each is a :class:`Link` between a *client* and an *agent* in one
-protocol; the relay plays the agent to the editor and the client to an agent. The rules
-(:mod:`.rules`) read a link before a message changes it, then :meth:`Link.learn` updates
-it, in this one place.
+A trace shows the editor's link with the relay (``client->relay``, ``relay->client``)
+and each agent process's (``relay->agent``, ``agent->relay``): a :class:`Link` between a
+*client* and an *agent* in one protocol (the relay plays either). :class:`Links` routes
+each record to its link, which learns its protocol from its own ``initialize`` and keeps
+what is open: pending requests, sessions (in the one session machine,
+:data:`~acp_compat.translate.lifecycle.SESSION_TRANSITIONS`) and their tool calls.
+``trace --check``'s rules (:mod:`.rules`) read a link before a message changes it
+(:meth:`Links.see`, then :meth:`Links.learn`); the conversation (:mod:`.conversation`)
+builds what an editor showed from the same :class:`Seen`. Which session event a message
+stands for (a prompt, a client's cancel, a turn's end) is :data:`SESSION_EVENTS`.
 
-Everything kept is open: pending requests, sessions, the current turn's tool calls and
-those still running, a short memory of answered ids (to tell "answered twice" from
-"never asked"). Nothing grows with the length of a trace.
+Everything kept is open (and a short memory of answered ids, to tell "answered twice"
+from "never asked"): nothing grows with the length of a trace.
 """
 
 from __future__ import annotations
 
-import enum
 from collections import OrderedDict
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from acp_compat._define import define, frozen
-from acp_compat.jsonrpc.messages import Kind
-from acp_compat.trace.records import Record, request_key
-from acp_compat.translate.probe import Protocol
+from acp_compat._define import define
+from acp_compat.jsonrpc.messages import Kind, classify
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES, LEGACY_FINAL_STATUSES
+from acp_compat.trace.records import (
+    AGENT_EXITED,
+    AGENT_IN,
+    AGENT_LOST,
+    AGENT_OUT,
+    AGENT_START_FAILED,
+    CLIENT_IN,
+    CLIENT_OUT,
+    DROPPED_LINE,
+    REFUSED_LINE,
+    Record,
+    RelayEvent,
+    request_key,
+)
+from acp_compat.trace.schema import pinned
+from acp_compat.translate.lifecycle import (
+    SESSION_TRANSITIONS,
+    SessionEvent,
+    SessionState,
+    allows,
+    transition,
+)
+from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol
+from acp_compat.translate.startup.policy import translation_for
 
 RECENT_ANSWERS = 256
 """How many answered request ids a link remembers, per link (for "answered twice")."""
 
+RECENT_TOOL_IDS = 1024
+"""How many ended tool call ids a session remembers (for "reused in a later turn")."""
 
-@frozen
-class Pending:
-    """A request still waiting for its answer."""
+EDITOR = "editor"
+"""The name of the editor's link; an agent process's is ``agent N``."""
 
-    record: Record
-    method: str
-    params: Any
+LEGACY_SESSION = ""
+"""The key of a legacy link's one session (legacy ACP has no session ids)."""
 
+GONE = frozenset({AGENT_EXITED, AGENT_START_FAILED})
+"""Relay events after which an agent process is gone: its link is closed (a later record
+with its number is another process's)."""
 
-@frozen
-class Seen:
-    """One message as the rules see it, on its link."""
+ENDS = frozenset({AGENT_LOST})
+"""Relay events after which nothing more is owed on a link, though its peer may still
+write (a lost agent's late messages are its own)."""
 
-    record: Record
-    sender: str
-    """``client`` or ``agent``: the sender's role on this link (the relay plays either)."""
-    kind: Kind
-    method: str | None
-    """The message's method; for an answer, the method of the request it answers."""
-    params: Any
-    """A request's or notification's ``params``; an answer's ``result``."""
-    asked: Pending | None = None
-    """For an answer: the request it answers (``None`` when no such request is open)."""
-
-    @property
-    def message(self) -> dict[str, Any]:
-        """The message itself."""
-        return self.record.message
-
-
-class Phase(enum.Enum):
-    """Where a current-protocol session is (the agent's view, as the trace shows it)."""
-
-    LOADING = "loading"
-    """``session/load`` or ``session/resume`` sent, not yet answered: history replays."""
-    IDLE = "idle"
-    PROMPTING = "prompting"
-    CANCELLING = "cancelling"
-    """``session/cancel`` sent while prompting: the answer must be ``cancelled``."""
-
-
-class Event(enum.Enum):
-    """What moves a session from one :class:`Phase` to another."""
-
-    OPENED = "the session/load or session/resume answer"
-    PROMPT = "a session/prompt request"
-    CANCEL = "a session/cancel notification"
-    ANSWER = "the session/prompt answer"
-
-
-TRANSITIONS: Mapping[Phase, Mapping[Event, Phase]] = {
-    Phase.LOADING: {Event.OPENED: Phase.IDLE},
-    Phase.IDLE: {Event.PROMPT: Phase.PROMPTING},
-    Phase.PROMPTING: {
-        Event.PROMPT: Phase.PROMPTING,
-        Event.CANCEL: Phase.CANCELLING,
-        Event.ANSWER: Phase.IDLE,
-    },
-    Phase.CANCELLING: {
-        Event.PROMPT: Phase.PROMPTING,
-        Event.CANCEL: Phase.CANCELLING,
-        Event.ANSWER: Phase.IDLE,
-    },
+_C, _L = Protocol.CURRENT, Protocol.LEGACY
+SESSION_EVENTS: dict[tuple[str, bool], tuple[SessionEvent, Protocol]] = {
+    # (method, whether the message is the answer) -> what it does, in which protocol
+    ("session/prompt", False): (SessionEvent.PROMPT, _C),
+    ("session/prompt", True): (SessionEvent.TURN_END, _C),
+    ("session/cancel", False): (SessionEvent.CANCEL, _C),
+    ("session/load", True): (SessionEvent.OPENED, _C),
+    ("session/resume", True): (SessionEvent.OPENED, _C),
+    ("sendUserMessage", False): (SessionEvent.PROMPT, _L),
+    ("sendUserMessage", True): (SessionEvent.TURN_END, _L),
+    # A legacy turn is cancelled once the agent has answered cancelSendMessage.
+    ("cancelSendMessage", True): (SessionEvent.CANCEL, _L),
 }
-"""Every move a session makes, state → event → next state as in
-:mod:`acp_compat.translate.lifecycle`; a pair not here leaves the phase as it is (a
-cancel between turns, a second answer: the rules report those, the phase does not move),
-since a trace is observed, not enforced."""
+"""The session event each message stands for: the one place a client's cancel (current
+``session/cancel``, legacy ``cancelSendMessage``), a prompt and a turn's end are told
+from the methods of both protocols (their names never collide). A message moves a
+session only on a link of its protocol."""
 
-
-@define
-class Session:
-    """One current-protocol session: its phase, modes, and the tool calls it announced."""
-
-    phase: Phase
-    modes: bool = False
-    """Whether its ``session/new`` (or load) answer offered modes."""
-    config_options: bool = False
-    """Whether its ``session/new`` (or load) answer offered config options."""
-    tools: dict[str, bool] = attrs.Factory(dict)
-    """Tool call id -> finished, for this turn's calls and those still running."""
-
-    def move(self, event: Event) -> None:
-        """Follow :data:`TRANSITIONS`."""
-        self.phase = TRANSITIONS[self.phase].get(event, self.phase)
-        if event is Event.PROMPT:
-            self.tools = {tool: done for tool, done in self.tools.items() if not done}
-
-
-@define
-class LegacyTurn:
-    """The open ``sendUserMessage`` of a legacy link."""
-
-    request_id: Any
-    cancel_answered: bool = False
-    """``cancelSendMessage`` was answered: the turn is over but for its answer."""
-
-
-FINAL_STATUSES = frozenset({"completed", "failed", "finished", "error"})
-"""Tool call statuses after which a call no longer runs (current and legacy)."""
+_NO_EVENT: tuple[SessionEvent, Protocol] | tuple[None, None] = (None, None)
 
 TURN_UPDATES = frozenset(
     {
@@ -143,6 +102,21 @@ TURN_UPDATES = frozenset(
 )
 """``session/update`` kinds that belong to a turn (the rest describe the session)."""
 
+TOOL_UPDATES = frozenset({"tool_call", "tool_call_update"})
+"""``session/update`` kinds that announce or update a tool call."""
+
+TOOL_CALL_CARRIERS = {"session/update": "update", "session/request_permission": "toolCall"}
+"""The current methods whose params member (by method) carries a tool call."""
+
+LEARNT = frozenset(
+    {"initialize", "session/new", "session/load", "session/resume", "session/close"}
+    | set(TOOL_CALL_CARRIERS)
+    | {"pushToolCall", "requestToolCallConfirmation", "updateToolCall"}
+    | {method for method, _ in SESSION_EVENTS}
+)
+"""The methods a link learns something from beyond their request (the rest, a chunk,
+leave only their request to follow)."""
+
 LEGACY_TURN_METHODS = frozenset(
     {
         "streamAssistantMessageChunk",
@@ -155,6 +129,107 @@ LEGACY_TURN_METHODS = frozenset(
 """Legacy agent requests that only a turn in progress may carry."""
 
 
+@define
+class Pending:
+    """A request still waiting for its answer."""
+
+    record: Record
+    method: str
+    params: Any
+    turn: int | None = None
+    """The turn its session was in when it was asked (``None``: no open session)."""
+    key: Any = None
+    """Its key in :attr:`Link.pending`: (who asked, its id)."""
+
+
+@define
+class Seen:
+    """One message as its link read it, before the message changed the link. (Not frozen,
+    like every per-record object of the trace room: a frozen attrs class costs twice as
+    much to build, once per record.)"""
+
+    record: Record
+    link: str
+    """The link's name: ``editor`` or ``agent N``."""
+    sender: str
+    """``client`` or ``agent``: the sender's role on this link (the relay plays either)."""
+    kind: Kind
+    method: str | None
+    """The message's method; for an answer, the method of the request it answers."""
+    params: Any
+    """A request's or notification's ``params``; an answer's ``result``."""
+    asked: Pending | None = None
+    """For an answer: the request it answers (``None`` when no such request is open)."""
+    session_id: str | None = None
+    """The session it names (an answer: the one its request named)."""
+    event: SessionEvent | None = None
+    """What it does to its session (:data:`SESSION_EVENTS`), whether or not that session
+    is known and allows it."""
+    event_protocol: Protocol | None = None
+    """The protocol whose method gives it that :attr:`event`."""
+    answer: bool = False
+    """Whether the message answers a request (a result or an error)."""
+    session: Session | None = None
+    """The open session it belongs to (a legacy link's one), before it changes anything."""
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The message itself."""
+        return self.record.message
+
+
+@define
+class Tool:
+    """A tool call a session announced: the turn it came in, and whether it ended."""
+
+    turn: int
+    finished: bool = False
+
+
+@define
+class Session:
+    """One session of a link: its state, what it was opened with, its open tool calls."""
+
+    state: SessionState
+    modes: bool = False
+    """Whether its ``session/new`` (or load) answer offered modes."""
+    config_options: bool = False
+    """Whether its ``session/new`` (or load) answer offered config options."""
+    prompt: Any = None
+    """The request key of its open prompt (``session/prompt``, ``sendUserMessage``)."""
+    turn: int = 0
+    """How many prompts it has taken."""
+    cancelled: tuple[int, int] | None = None
+    """The last turn cancelled: its number and the record (line) that cancelled it."""
+    tools: dict[Any, Tool] = attrs.Factory(dict)
+    """Tool call id -> its call, for this turn's calls and those still running."""
+    ended: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
+    """The ids of its earlier turns' calls that ended, the last :data:`RECENT_TOOL_IDS`
+    (an id is unique within its session: one seen again is reused)."""
+
+    def move(self, event: SessionEvent, request: Any, line: int = 0) -> None:
+        """Follow :data:`SESSION_TRANSITIONS` where it allows ``event`` (a trace is
+        observed, not enforced: a move it does not allow leaves the state as it is, and
+        the rules say what was wrong). ``request`` is the key of the prompt request,
+        ``line`` the record that moves it."""
+        if not allows(SESSION_TRANSITIONS, self.state, event):
+            return
+        self.state = transition(SESSION_TRANSITIONS, "session", self.state, event)
+        if event is SessionEvent.PROMPT:
+            self.prompt = request
+            self.turn += 1
+            for key, tool in self.tools.items():
+                if tool.finished:
+                    self.ended[key] = None
+            while len(self.ended) > RECENT_TOOL_IDS:
+                self.ended.popitem(last=False)
+            self.tools = {key: tool for key, tool in self.tools.items() if not tool.finished}
+        elif event is SessionEvent.TURN_END:
+            self.prompt = None
+        elif event is SessionEvent.CANCEL:
+            self.cancelled = (self.turn, line)
+
+
 class Link:
     """One connection of the trace and what is open on it."""
 
@@ -164,130 +239,293 @@ class Link:
         self.protocol: Protocol | None = None
         self.pending: dict[tuple[str, Any], Pending] = {}
         """Open requests by (sender, id)."""
-        self.answered: OrderedDict[tuple[str, Any], None] = OrderedDict()
-        """Recently answered requests by (sender, id), oldest first."""
+        self.answered: set[tuple[str, Any]] = set()
+        self.answered_before: set[tuple[str, Any]] = set()
+        """Recently answered requests by (sender, id): the last :data:`RECENT_ANSWERS`
+        at least, in two generations (the older dropped as the newer fills)."""
         self.client_caps: dict[str, Any] = {}
         self.agent_caps: dict[str, Any] = {}
         self.sessions: dict[str, Session] = {}
-        self.turn: LegacyTurn | None = None
-        self.legacy_tools: dict[Any, bool] = {}
-        """Legacy tool call ids the client returned -> finished."""
+        """Sessions by id; a legacy link's one session is :data:`LEGACY_SESSION`."""
         self.drops = 0
         """Lines the relay dropped towards this link's sender: answers it may give with
         an id the trace never showed."""
+        self.ended: str | None = None
+        """The relay event after which the peer is gone (``agent_lost``), else ``None``:
+        what it still writes belongs here, and nothing open is owed."""
 
     # -- reading a message ------------------------------------------------------------------------
 
-    def see(self, record: Record, sender: str, kind: Kind) -> Seen:
+    def see(self, record: Record, sender: str) -> Seen:
         """The message of ``record`` as the rules see it (the link is not changed)."""
         message = record.message
-        if kind in (Kind.REQUEST, Kind.NOTIFICATION):
-            return Seen(record, sender, kind, message.get("method"), message.get("params"))
+        kind = classify(message)
         asked = None
-        if kind in (Kind.RESPONSE, Kind.ERROR):
-            asked = self.pending.get((_other(sender), request_key(message.get("id"))))
-        method = asked.method if asked is not None else None
-        return Seen(record, sender, kind, method, message.get("result"), asked)
+        if kind is Kind.REQUEST or kind is Kind.NOTIFICATION:
+            method, body, answered = message["method"], message.get("params"), False
+        else:
+            if kind is not Kind.INVALID:
+                request_id = message.get("id")
+                if type(request_id) is not str and type(request_id) is not int:
+                    request_id = request_key(request_id)
+                asked = self.pending.get((OTHER[sender], request_id))
+            method = asked.method if asked is not None else None
+            body, answered = (asked.params if asked is not None else None), kind is not Kind.INVALID
+        session_id = body.get("sessionId") if type(body) is dict else None
+        if type(session_id) is not str:
+            session_id = None
+        if self.protocol is Protocol.LEGACY:
+            session = self.sessions.get(LEGACY_SESSION)
+        else:
+            session = self.sessions.get(session_id) if session_id is not None else None
+        event, protocol = SESSION_EVENTS.get((method, answered), _NO_EVENT)
+        return Seen(
+            record,
+            self.name,
+            sender,
+            kind,
+            method,
+            message.get("result") if answered else body,
+            asked,
+            session_id,
+            event,
+            protocol,
+            answered,
+            session,
+        )
 
     def was_answered(self, sender: str, request_id: Any) -> bool:
         """Whether ``sender``'s request ``request_id`` was answered lately."""
-        return (sender, request_key(request_id)) in self.answered
+        key = (sender, request_key(request_id))
+        return key in self.answered or key in self.answered_before
+
+    def session_of(self, seen: Seen) -> Session | None:
+        """The open session ``seen`` belongs to on this link (legacy: the link's one)."""
+        if self.protocol is Protocol.LEGACY:
+            return self.sessions.get(LEGACY_SESSION)
+        if seen.session_id is None:
+            return None
+        return self.sessions.get(seen.session_id)
 
     # -- learning from it -----------------------------------------------------------------------
 
     def learn(self, seen: Seen) -> None:
         """Update what is open after ``seen`` (the rules have read the link before it)."""
-        message = seen.message
-        if seen.kind is Kind.REQUEST:
-            key = (seen.sender, request_key(message.get("id")))
-            self.pending[key] = Pending(seen.record, str(seen.method), seen.params)
-        elif seen.kind in (Kind.RESPONSE, Kind.ERROR):
-            if seen.asked is None:
-                if self.drops and not self.was_answered(_other(seen.sender), message.get("id")):
+        kind = seen.kind
+        if kind is Kind.REQUEST:
+            key = (seen.sender, request_key(seen.message.get("id")))
+            turn = seen.session.turn if seen.session is not None else None
+            self.pending[key] = Pending(seen.record, str(seen.method), seen.params, turn, key)
+        elif seen.answer:
+            asked = seen.asked
+            if asked is None:
+                request_id = seen.message.get("id")
+                if self.drops and not self.was_answered(OTHER[seen.sender], request_id):
                     self.drops -= 1  # the relay's answer to a line it dropped
                 return
-            key = (_other(seen.sender), request_key(message.get("id")))
-            self.pending.pop(key, None)
-            self.answered[key] = None
+            del self.pending[asked.key]
+            self.answered.add(asked.key)
             if len(self.answered) > RECENT_ANSWERS:
-                self.answered.popitem(last=False)
-        else:
-            if seen.kind is not Kind.NOTIFICATION:
-                return
-        if self.protocol is Protocol.LEGACY:
+                self.answered_before, self.answered = self.answered, set()
+        elif kind is not Kind.NOTIFICATION:
+            return
+        method = seen.method
+        if method not in LEARNT:
+            return  # most messages (a chunk): only their request is followed
+        if method == "initialize":
+            self._learn_initialize(seen)
+            return
+        legacy = self.protocol is Protocol.LEGACY
+        if legacy:
+            if LEGACY_SESSION not in self.sessions:
+                self.sessions[LEGACY_SESSION] = Session(SessionState.IDLE)
             self._learn_legacy(seen)
         else:
             self._learn_current(seen)
+        if seen.event is not None and seen.event_protocol is self._speaks():
+            session = self.session_of(seen)  # (a session this message opened included)
+            if session is not None:
+                session.move(seen.event, request_key(seen.message.get("id")), seen.record.line)
+
+    def _speaks(self) -> Protocol:
+        """The link's protocol: read as current until it is known."""
+        return self.protocol or Protocol.CURRENT
+
+    def _learn_initialize(self, seen: Seen) -> None:
+        body = seen.params if isinstance(seen.params, dict) else {}
+        if seen.kind is Kind.REQUEST:
+            self.protocol = client_protocol(seen.message)
+            caps = body.get("clientCapabilities")
+            self.client_caps = caps if isinstance(caps, dict) else {}
+        elif seen.kind is Kind.RESPONSE:
+            self.protocol = agent_protocol(seen.message) or self.protocol
+            caps = body.get("agentCapabilities")
+            self.agent_caps = caps if isinstance(caps, dict) else {}
 
     def _learn_current(self, seen: Seen) -> None:
         body = seen.params if isinstance(seen.params, dict) else {}
         method = seen.method
-        answer = seen.kind in (Kind.RESPONSE, Kind.ERROR)
-        if method == "initialize":
-            self._learn_initialize(seen, body)
-            return
-        asked = seen.asked.params if seen.asked is not None else None
-        asked = asked if isinstance(asked, dict) else {}
-        session_id = (asked if answer else body).get("sessionId")
-        session = self.sessions.get(session_id) if isinstance(session_id, str) else None
-        if method == "session/new" and answer and isinstance(body.get("sessionId"), str):
-            self.sessions[body["sessionId"]] = Session(
-                Phase.IDLE, body.get("modes") is not None, body.get("configOptions") is not None
-            )
+        session_id = seen.session_id
+        if method == "session/new" and seen.kind is Kind.RESPONSE:
+            new = body.get("sessionId")
+            if isinstance(new, str):
+                self.sessions[new] = Session(SessionState.IDLE)
+                self._offered(self.sessions[new], body)
         elif method in ("session/load", "session/resume") and isinstance(session_id, str):
-            if not answer:
-                self.sessions[session_id] = Session(Phase.LOADING)
-            elif session is not None:
-                session.move(Event.OPENED)
-                session.modes = body.get("modes") is not None
-                session.config_options = body.get("configOptions") is not None
-        elif method == "session/close" and answer and isinstance(session_id, str):
-            self.sessions.pop(session_id, None)
-        elif session is None:
-            return
-        elif method == "session/prompt":
-            session.move(Event.ANSWER if answer else Event.PROMPT)
-        elif method == "session/cancel":
-            session.move(Event.CANCEL)
-        elif method == "session/update":
-            update = body.get("update")
-            if isinstance(update, dict) and update.get("sessionUpdate") in (
-                "tool_call",
-                "tool_call_update",
-            ):
-                tool = update.get("toolCallId")
-                if isinstance(tool, str):
-                    done = session.tools.get(tool, False)
-                    session.tools[tool] = done or update.get("status") in FINAL_STATUSES
+            if not seen.answer:
+                self.sessions[session_id] = Session(SessionState.LOADING)
+            elif seen.kind is Kind.ERROR and session_id in self.sessions:
+                # A session that could not be loaded is not live.
+                if self.sessions[session_id].state is SessionState.LOADING:
+                    del self.sessions[session_id]
+            elif session_id in self.sessions:
+                self._offered(self.sessions[session_id], body)
+        elif method == "session/close" and seen.kind is Kind.RESPONSE:
+            if isinstance(session_id, str):
+                self.sessions.pop(session_id, None)
+        elif method in TOOL_CALL_CARRIERS and not seen.answer and isinstance(session_id, str):
+            # A permission request's toolCall announces its call (clients create it from
+            # it), as a tool_call does; a tool_call_update updates one.
+            session = self.sessions.get(session_id)
+            call = body.get(TOOL_CALL_CARRIERS[method])
+            if session is None or not isinstance(call, dict):
+                return
+            tool = call.get("toolCallId")
+            if method == "session/update" and call.get("sessionUpdate") not in TOOL_UPDATES:
+                return
+            if isinstance(tool, str):
+                self._tool_status(session, tool, call.get("status"))
 
-    def _learn_initialize(self, seen: Seen, body: dict[str, Any]) -> None:
-        if seen.kind is Kind.REQUEST:
-            caps = body.get("clientCapabilities")
-            self.client_caps = caps if isinstance(caps, dict) else {}
-        elif seen.kind is Kind.RESPONSE:
-            caps = body.get("agentCapabilities")
-            self.agent_caps = caps if isinstance(caps, dict) else {}
+    @staticmethod
+    def _offered(session: Session, body: dict[str, Any]) -> None:
+        session.modes = body.get("modes") is not None
+        session.config_options = body.get("configOptions") is not None
 
     def _learn_legacy(self, seen: Seen) -> None:
         body = seen.params if isinstance(seen.params, dict) else {}
-        method = seen.method
-        answer = seen.kind in (Kind.RESPONSE, Kind.ERROR)
-        if method == "sendUserMessage":
-            if answer:
-                self.turn = None
-            else:
-                self.turn = LegacyTurn(seen.message.get("id"))
-                self.legacy_tools = {k: v for k, v in self.legacy_tools.items() if not v}
-        elif method == "cancelSendMessage" and answer and self.turn is not None:
-            self.turn.cancel_answered = True
-        elif method in ("pushToolCall", "requestToolCallConfirmation") and answer:
+        session = self.sessions[LEGACY_SESSION]
+        if seen.method in ("pushToolCall", "requestToolCallConfirmation") and seen.answer:
             if "id" in body:
-                self.legacy_tools[request_key(body["id"])] = False
-        elif method == "updateToolCall" and not answer:
+                session.tools[request_key(body["id"])] = Tool(session.turn)
+        elif seen.method == "updateToolCall" and not seen.answer:
             tool = request_key(body.get("toolCallId"))
-            if tool in self.legacy_tools:
-                self.legacy_tools[tool] = body.get("status") in FINAL_STATUSES
+            if tool in session.tools:
+                self._tool_status(session, tool, body.get("status"))
+
+    def _tool_status(self, session: Session, key: Any, status: Any) -> None:
+        """A tool call announced or updated: it is this session's, and ended at a final
+        status of the link's protocol."""
+        tool = session.tools.setdefault(key, Tool(session.turn))
+        final = (
+            LEGACY_FINAL_STATUSES if self.protocol is Protocol.LEGACY else CURRENT_FINAL_STATUSES
+        )
+        tool.finished = tool.finished or status in final
+
+    def end(self, why: str) -> None:
+        """The peer behind the link is gone (``why``: the event that said so): its sessions
+        end, and nothing still open on the link is owed any more."""
+        self.ended = why
+        for session in self.sessions.values():
+            # The session machine has no way from a running turn to ``ended``: the turn
+            # ends first (no answer is owed for it now), then the session.
+            session.move(SessionEvent.TURN_END, None)
+            session.move(SessionEvent.AGENT_GONE, None)
 
 
-def _other(sender: str) -> str:
-    return "agent" if sender == "client" else "client"
+OTHER = {"client": "agent", "agent": "client"}
+"""The other role on a link."""
+
+SENDERS = {CLIENT_IN: "client", CLIENT_OUT: "agent", AGENT_OUT: "client", AGENT_IN: "agent"}
+"""The sender's role on its link, by a record's direction."""
+
+
+def agent_link(number: int | None) -> str:
+    """The name of agent process ``number``'s link (``agent 0`` when the trace omits it)."""
+    return AGENT_LINKS.get(number) or f"agent {number if number is not None else 0}"
+
+
+AGENT_LINKS: dict[int | None, str] = {None: "agent 0", **{n: f"agent {n}" for n in range(16)}}
+"""The link names of the first agent processes, built once."""
+
+
+def _guess_protocol(method: Any) -> Protocol | None:
+    """The protocol a method belongs to, when only one has it (a trace starting mid-way)."""
+    schemas = pinned()
+    current, old = method in schemas.current_names, method in schemas.legacy.methods
+    if current != old:
+        return Protocol.CURRENT if current else Protocol.LEGACY
+    return None
+
+
+class Links:
+    """Every link of a trace: feed each record to :meth:`see`, then :meth:`learn` it."""
+
+    def __init__(self) -> None:
+        self.links: dict[str, Link] = {}
+        self.translation: str | None = None
+        """The relay's translation (``upgrade``, ``downgrade``, ``passthrough``...), once an
+        agent's ``initialize`` answer named its protocol (against the editor's)."""
+
+    def see(self, record: Record) -> tuple[Link, Seen]:
+        """The record's link, and its message as that link reads it before the change."""
+        direction = record.direction
+        if direction in (CLIENT_IN, CLIENT_OUT):
+            name = EDITOR
+        else:
+            name = AGENT_LINKS.get(record.agent) or agent_link(record.agent)
+        link = self.links.get(name) or self._link(name)
+        seen = link.see(record, SENDERS[direction])
+        if link.protocol is None and seen.method != "initialize":
+            link.protocol = _guess_protocol(seen.method)
+        return link, seen
+
+    def learn(self, link: Link, seen: Seen) -> None:
+        """:meth:`Link.learn`, and the trace's translation at the first agent's answer that
+        tells."""
+        link.learn(seen)
+        if self.translation is None and seen.method == "initialize" and link.name != EDITOR:
+            agent = agent_protocol(seen.message) if seen.kind is Kind.RESPONSE else None
+            if agent is not None:
+                self.translation = translation_for(agent, self.editor_protocol() or agent).value
+
+    def read(self, record: Record) -> Seen:
+        """:meth:`see` then :meth:`learn`, for a reader that only follows (no rules)."""
+        link, seen = self.see(record)
+        self.learn(link, seen)
+        return seen
+
+    def event(self, event: RelayEvent) -> None:
+        """A relay event: an agent process gone, a line dropped or refused."""
+        details = event.event
+        kind = details.get("type")
+        name = agent_link(event.agent)
+        if kind in GONE or kind in ENDS:
+            link = self.links.pop(name, None) if kind in GONE else self.links.get(name)
+            if link is not None:
+                link.end(str(kind))
+            return
+        client = details.get("side") == "client"
+        if kind not in (DROPPED_LINE, REFUSED_LINE):
+            return
+        link = self._link(EDITOR if client else name)
+        if kind == DROPPED_LINE:
+            link.drops += 1
+        elif kind == REFUSED_LINE and details.get("kind") == "request":
+            # The relay answers a request it could not read: that answer has its asker.
+            method = details.get("method")
+            stands_for = {"id": details.get("id"), "method": method}
+            record = Record(event.line, event.t, CLIENT_IN if client else AGENT_IN, stands_for)
+            key = ("client" if client else "agent", request_key(details.get("id")))
+            name = method if isinstance(method, str) else "(unread)"
+            link.pending[key] = Pending(record, name, None, None, key)
+
+    def _link(self, name: str) -> Link:
+        link = self.links.get(name)
+        if link is None:
+            link = self.links[name] = Link(name)
+        return link
+
+    def editor_protocol(self) -> Protocol | None:
+        """The protocol of the editor's link, once known."""
+        editor = self.links.get(EDITOR)
+        return editor.protocol if editor is not None else None

@@ -2,11 +2,13 @@
 
 The format is written by :mod:`acp_compat.io.trace` and documented there: one JSON object
 a line, a message seen at one of the relay's four points (``dir``) or an event of the
-relay's own (``dir`` ``relay``). :class:`TraceReader` turns the file's bytes, fed in any
-pieces, into :class:`Record` and :class:`RelayEvent` objects (and :class:`BadLine` for a
-line that is not a record), keeping a partial last line until it is complete or the input
-ends, so a trace cut mid-line or still being written is read as far as it goes. Nothing
-here reads files or clocks.
+relay's own (``dir`` ``relay``, the types in :data:`EVENTS`). :class:`TraceReader` turns
+the file's bytes, fed in any pieces, into :class:`Record` and :class:`RelayEvent` objects
+(and :class:`BadLine` for a line that is not a record), keeping a partial last line until
+it is complete or the input ends, so a trace cut mid-line or still being written is read
+as far as it goes. Reading is linear in a line's length (the relay's own line splitter)
+and bounded in depth (the relay's own decoder, one level deeper for the record around a
+message), whatever the file holds. Nothing here reads files or clocks.
 
 The events the relay decides are read into their own :class:`RelayEvent` subclasses,
 their members typed (a member of the wrong type reads as ``None``): what startup decided
@@ -18,11 +20,13 @@ Traces written before these records existed read as before.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import attrs
 
 from acp_compat._define import define
+from acp_compat.jsonrpc.framing import MAX_DEPTH, DecodeError, LineSplitter, decode
 
 CLIENT_IN = "client->relay"
 AGENT_OUT = "relay->agent"
@@ -35,15 +39,47 @@ DIRECTIONS = (CLIENT_IN, AGENT_OUT, AGENT_IN, CLIENT_OUT)
 """The four ``dir`` values a message record may carry."""
 
 PROBE_DISCARDED = "probe_discarded"
-"""Event type: a probe process left behind; nothing more of it is relayed or traced."""
 TRANSLATION = "translation"
-"""Event type: startup decided; the probe process kept is agent 0 from here on."""
 STARTUP_FINISHED = "startup_finished"
-"""Event type: startup ended without a relay (a refusal, the client gone, a stop)."""
-AGENT_LOST = "agent_lost"
-"""Event type: the relay gave an agent up (it stopped reading, closed its stdout...)."""
 CLIENT_CLOSED = "client_closed"
-"""Event type: the client closed our stdin or our stdout."""
+AGENT_EXITED = "agent_exited"
+AGENT_LOST = "agent_lost"
+AGENT_START_FAILED = "agent_start_failed"
+DROPPED_LINE = "dropped_line"
+REFUSED_LINE = "refused_line"
+
+EVENTS: dict[str, str] = {
+    PROBE_DISCARDED: "probe process ``agent`` was left behind (nothing more of it is "
+    "relayed or traced): ``protocol`` of the ``initialize`` it was sent, ``reason``",
+    TRANSLATION: "startup decided: ``translation`` (``upgrade``, ``downgrade``, "
+    "``passthrough``, or a v2 one), ``client_protocol``, ``agent_protocol``, ``how`` "
+    "(``auto-detected`` or ``--agent-protocol``), and ``process``, the probe process "
+    "that is agent 0 from here on",
+    STARTUP_FINISHED: "startup ended without a relay (a refusal, the client gone, a "
+    "stop): ``status``, wrap's exit status",
+    CLIENT_CLOSED: "the client closed our ``stream``: ``stdin`` (no more requests) or "
+    "``stdout`` (no answer reaches it any more)",
+    AGENT_EXITED: "``agent``'s process exited: ``returncode``, ``stderr`` (its last lines)",
+    AGENT_LOST: "``agent`` can no longer be talked to: ``reason``; it may still write",
+    AGENT_START_FAILED: "``agent``'s process could not start: ``reason``",
+    DROPPED_LINE: "a line over ``--max-line-bytes`` from ``side`` (``client`` or "
+    "``agent``) was discarded unread: ``size`` in bytes",
+    REFUSED_LINE: "a line from ``side`` that the relay could not decode and so never "
+    "traced as a message: ``cause`` (``syntax``: not JSON, ``depth``: nested too deep, "
+    "``number``: a number out of range), ``size`` in bytes, ``head`` (its first 200 "
+    "bytes as text), and what its top level said when it could be read: ``kind`` "
+    "(``request``, ``notification``, ``response``, ``error``), ``id``, ``method``. "
+    "Written before the relay's answer to it",
+}
+"""Every event type (``dir`` ``relay``) and its members; ``agent`` is the record's own.
+A reader skips a type it does not know."""
+
+REFUSALS = {
+    "syntax": "not JSON",
+    "depth": "nested too deep",
+    "number": "a number out of range",
+}
+"""A ``refused_line``'s ``cause``, in words."""
 
 
 def request_key(request_id: Any) -> Any:
@@ -57,9 +93,10 @@ def request_key(request_id: Any) -> Any:
     return ("json", json.dumps(request_id, sort_keys=True))
 
 
-@define(frozen=True)
+@define
 class Record:
-    """One trace line: a message seen at one point of the relay."""
+    """One trace line: a message seen at one point of the relay. (Not frozen, as no record
+    of the trace room is: a frozen attrs class costs twice as much to build, per line.)"""
 
     line: int
     """1-based line number in the trace file."""
@@ -74,7 +111,7 @@ class Record:
     """Wall-clock ISO-8601 UTC time of the record."""
 
 
-@define(frozen=True)
+@define
 class RelayEvent:
     """An event record: something the relay saw that is not a message (an agent exit...)."""
 
@@ -87,7 +124,7 @@ class RelayEvent:
     time: str | None = None
 
 
-@define(frozen=True)
+@define
 class ProbeDiscarded(RelayEvent):
     """Probe process :attr:`agent` was left behind: its link ends here."""
 
@@ -96,7 +133,7 @@ class ProbeDiscarded(RelayEvent):
     reason: str | None = attrs.field(default=None, kw_only=True)
 
 
-@define(frozen=True)
+@define
 class TranslationChosen(RelayEvent):
     """Startup decided: probe process :attr:`process` is agent 0 (:attr:`agent`) from here
     on, and each side speaks the protocol named."""
@@ -111,21 +148,21 @@ class TranslationChosen(RelayEvent):
     """``auto-detected`` or ``--agent-protocol``."""
 
 
-@define(frozen=True)
+@define
 class StartupFinished(RelayEvent):
     """Startup ended without a relay; ``wrap`` exits with :attr:`status`."""
 
     status: int | None = attrs.field(default=None, kw_only=True)
 
 
-@define(frozen=True)
+@define
 class AgentLost(RelayEvent):
     """The relay gave agent :attr:`agent` up (what waited on it was answered)."""
 
     reason: str | None = attrs.field(default=None, kw_only=True)
 
 
-@define(frozen=True)
+@define
 class ClientClosed(RelayEvent):
     """The client closed our :attr:`stream`: ``stdin`` (no more requests) or ``stdout``
     (no answer reaches it any more)."""
@@ -160,17 +197,24 @@ _TYPED_EVENTS: dict[str, tuple[type[RelayEvent], dict[str, Any]]] = {
 """The event types read into their own class: the class, and each member's reader."""
 
 
-def _relay_event(event: dict[str, Any], common: dict[str, Any]) -> RelayEvent:
+def _relay_event(
+    line: int,
+    t: float | None,
+    event: dict[str, Any],
+    agent: int | None,
+    session: str | None,
+    when: str | None,
+) -> RelayEvent:
     """An event record, typed when its type is one of :data:`_TYPED_EVENTS`."""
     typed = _TYPED_EVENTS.get(event["type"])
     if typed is None:
-        return RelayEvent(event=event, **common)
+        return RelayEvent(line, t, event, agent, session, when)
     cls, members = typed
     values = {name: read(event.get(name)) for name, read in members.items()}
-    return cls(event=event, **common, **values)
+    return cls(line, t, event, agent, session, when, **values)
 
 
-@define(frozen=True)
+@define
 class BadLine:
     """A trace line that is not a record (a cut line, or something else in the file)."""
 
@@ -185,69 +229,72 @@ Item = Record | RelayEvent | BadLine
 """What one trace line is."""
 
 
+RECORD_DEPTH = MAX_DEPTH + 1
+"""The deepest record read: a message at the relay's own limit, inside its record."""
+
+
 def parse_record(line_number: int, data: bytes) -> Item:
     """One line of a trace file as a :class:`Record` or :class:`RelayEvent`, or a
     :class:`BadLine` saying why it is neither."""
     try:
-        entry = json.loads(data)
-    except json.JSONDecodeError as exc:
-        return BadLine(line_number, len(data), f"not JSON ({exc.msg})")
-    except ValueError:  # bytes that are not UTF-8
-        return BadLine(line_number, len(data), "not UTF-8 text")
-    if not isinstance(entry, dict):
+        entry = decode(data, max_depth=RECORD_DEPTH)
+    except DecodeError as exc:
+        return BadLine(line_number, len(data), _why(exc))
+    if type(entry) is not dict:
         return BadLine(line_number, len(data), "not a JSON object")
-    direction = entry.get("dir")
-    t = entry.get("t")
-    agent = entry.get("agent")
-    session = entry.get("session")
-    when = entry.get("time")
-    common: dict[str, Any] = {
-        "line": line_number,
-        "t": float(t) if isinstance(t, (int, float)) and not isinstance(t, bool) else None,
-        "agent": agent if isinstance(agent, int) and not isinstance(agent, bool) else None,
-        "session": session if isinstance(session, str) else None,
-        "time": when if isinstance(when, str) else None,
-    }
+    # Once per record: exact type tests (a bool is no number, no agent number).
+    direction, message, t = entry.get("dir"), entry.get("msg"), entry.get("t")
+    agent, session, when = entry.get("agent"), entry.get("session"), entry.get("time")
+    t = float(t) if type(t) is float or type(t) is int else None
+    agent = agent if type(agent) is int else None
+    session = session if type(session) is str else None
+    when = when if type(when) is str else None
+    if type(message) is dict and direction in DIRECTIONS:
+        return Record(line_number, t, direction, message, agent, session, when)
     event = entry.get("event")
-    if direction == RELAY and isinstance(event, dict) and isinstance(event.get("type"), str):
-        return _relay_event(event, common)
-    message = entry.get("msg")
-    if direction not in DIRECTIONS or not isinstance(message, dict):
-        return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
-    return Record(direction=direction, message=message, **common)
+    if direction == RELAY and type(event) is dict and type(event.get("type")) is str:
+        return _relay_event(line_number, t, event, agent, session, when)
+    return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
+
+
+def _why(exc: DecodeError) -> str:
+    """Why a line is not JSON, in the reader's words."""
+    if exc.cause != "syntax":
+        return exc.reason  # nested too deep, a number out of range
+    if isinstance(exc.__cause__, json.JSONDecodeError):
+        return f"not JSON ({exc.__cause__.msg})"
+    return "not UTF-8 text" if "UTF-8" in exc.reason else f"not JSON ({exc.reason})"
 
 
 class TraceReader:
     """Splits trace bytes into records; feed it pieces, then :meth:`end` it."""
 
     def __init__(self) -> None:
-        self._partial = b""
+        # No line limit: a record is a message the relay took (up to its own limit) and
+        # more; the line is held to be read whole, as the relay holds its lines.
+        self._lines = LineSplitter(sys.maxsize)
         self._line = 0
 
     @property
     def pending_bytes(self) -> int:
         """Bytes of an incomplete last line held back until more arrive."""
-        return len(self._partial)
+        return self._lines.buffered
 
     def feed(self, data: bytes) -> list[Item]:
         """The complete lines in ``data`` (after what was held back), parsed."""
-        if not data:
-            return []
-        lines = (self._partial + data).split(b"\n")
-        self._partial = lines.pop()
-        return [self._parse(line) for line in lines if line.strip()]
+        return [self._parse(line) for line in self._lines.feed(data) if type(line) is bytes]
 
     def end(self) -> list[Item]:
         """The input is over: the unterminated last line, read as far as it goes."""
-        data, self._partial = self._partial, b""
-        if not data.strip():
-            return []
-        parsed = self._parse(data)
-        if isinstance(parsed, BadLine):
+        items = [self._parse(line) for line in self._lines.close() if type(line) is bytes]
+        return [
             # A trace is written line by line and flushed: an unterminated line that is
             # not a record was cut (a full disk, a killed relay, a copy made mid-write).
-            return [BadLine(parsed.line, parsed.size, "cut mid-line", truncated=True)]
-        return [parsed]
+            BadLine(item.line, item.size, "cut mid-line", truncated=True)
+            if isinstance(item, BadLine)
+            else item
+            for item in items
+        ]
 
     def _parse(self, data: bytes) -> Item:
         self._line += 1

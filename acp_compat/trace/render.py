@@ -14,12 +14,13 @@ print the same lines.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable
 from typing import Any
 
 from acp_compat._define import frozen
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.trace.conversation import (
-    FINAL_STATUSES,
     Conversation,
     Entry,
     Note,
@@ -31,6 +32,7 @@ from acp_compat.trace.conversation import (
     Turn,
     describe_error,
 )
+from acp_compat.translate.startup.policy import TRANSLATIONS, Translation
 
 STATUS_COLOURS = {
     "pending": "yellow",
@@ -41,12 +43,14 @@ STATUS_COLOURS = {
 
 DIFF_COLOURS = {"-": "red", "+": "green", "@": "cyan"}
 
-MODES = {
-    "upgrade": "a current editor, a legacy agent",
-    "downgrade": "a legacy editor, a current agent",
-    "passthrough": "both sides speak the same protocol",
-}
-"""What each mode of a trace means, in words."""
+_MARKERS = re.compile(r"(\*\*|\*|`)")
+"""What :class:`InlineMarkdown` looks for: bold's ``**``, a lone ``*``, code's backtick."""
+
+TRANSLATION_WORDS = {
+    translation.value: f"a {client.value} editor, a {agent.value} agent"
+    for (agent, client), translation in TRANSLATIONS.items()
+} | {Translation.PASSTHROUGH.value: "both sides speak the same protocol"}
+"""What each translation of a trace means, in words (from the startup's own table)."""
 
 
 @frozen
@@ -86,35 +90,30 @@ class InlineMarkdown:
 
     def feed(self, text: str) -> list[Span]:
         """The spans of ``text`` that can be shown now."""
-        text = self._held + text
-        self._held = ""
         spans: list[Span] = []
         pending: list[str] = []
-
-        def flush() -> None:
+        text = self._held + text
+        self._held = ""
+        if "*" not in text and "`" not in text:  # most chunks (C-speed searches)
+            return [Span(text, self._bold, self._code)] if text else []
+        pieces = _MARKERS.split(text)
+        if len(pieces) > 1 and pieces[-1] == "" and pieces[-2] == "*" and not self._code:
+            pieces = pieces[:-2]
+            self._held = "*"  # maybe the first half of "**"
+        for index, piece in enumerate(pieces):
+            if index % 2 == 0 or (piece != "`" and (self._code or piece == "*")):
+                if piece:
+                    pending.append(piece)  # text, or a star that marks nothing
+                continue
             if pending:
                 spans.append(Span("".join(pending), self._bold, self._code))
                 pending.clear()
-
-        index = 0
-        while index < len(text):
-            char = text[index]
-            if char == "`":
-                flush()
+            if piece == "`":
                 self._code = not self._code
-            elif char == "*" and not self._code:
-                if index + 1 == len(text):
-                    self._held = "*"  # maybe the first half of "**"
-                elif text[index + 1] == "*":
-                    flush()
-                    self._bold = not self._bold
-                    index += 1
-                else:
-                    pending.append(char)
             else:
-                pending.append(char)
-            index += 1
-        flush()
+                self._bold = not self._bold
+        if pending:
+            spans.append(Span("".join(pending), self._bold, self._code))
         return spans
 
     def end(self) -> list[Span]:
@@ -139,9 +138,10 @@ def _at(t: float | None) -> list[Span]:
     return [Span(f"{t:9.3f}  ")] if t is not None else []
 
 
-def mode_line(mode: str) -> Line:
+def translation_line(translation: str) -> Line:
     """The translation of a trace: which protocols its two sides spoke."""
-    return (Span(f"translation: {mode} ({MODES.get(mode, mode)})", dim=True),)
+    words = TRANSLATION_WORDS.get(translation, translation)
+    return (Span(f"translation: {translation} ({words})", dim=True),)
 
 
 def note_lines(note: Note) -> list[Line]:
@@ -220,7 +220,7 @@ def tool_call_lines(call: ToolCall) -> list[Line]:
     status = Span(call.status, fg=STATUS_COLOURS.get(call.status), bold=True)
     path = " → ".join(call.statuses)
     way = f" ({path})" if len(call.statuses) > 1 else ""
-    if call.status not in FINAL_STATUSES:
+    if call.status not in CURRENT_FINAL_STATUSES:
         took = Span("  never finished", fg="yellow")
     else:
         took = Span(f" in {seconds(call.seconds)}" if call.seconds is not None else "")
@@ -299,7 +299,7 @@ def settled(part: Part, turn: Turn) -> bool:
     if isinstance(part, Text):
         return part is not turn.parts[-1]
     if isinstance(part, ToolCall):
-        return part.status in FINAL_STATUSES
+        return part.status in CURRENT_FINAL_STATUSES
     if isinstance(part, Permission):
         return part.answer is not None or part.error is not None
     return True
@@ -309,7 +309,9 @@ class Printer:
     """Follows a :class:`Conversation` and hands out each of its lines once, in order.
 
     A turn's lines come as its parts settle; the entries after a turn that is still open
-    wait for it. ``wanted`` chooses the entries shown (all by default).
+    wait for it. ``wanted`` chooses the entries shown (all by default). :meth:`release`
+    lets the conversation forget what was printed, so following a trace holds what is
+    open, not the whole trace.
     """
 
     def __init__(
@@ -333,6 +335,8 @@ class Printer:
                 self._entry += 1
                 continue
             if isinstance(entry, Note):
+                if not final and self.conversation.growing(entry):
+                    return out
                 out += note_lines(entry)
                 self._entry += 1
                 continue
@@ -351,3 +355,8 @@ class Printer:
             self._entry += 1
             self._parts = -1
         return out
+
+    def release(self) -> None:
+        """Drop the entries wholly printed from the conversation."""
+        del self.conversation.entries[: self._entry]
+        self._entry = 0

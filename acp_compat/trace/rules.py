@@ -1,14 +1,17 @@
 """The rules ``acp-compat trace --check`` holds each message to: one table, :data:`RULES`.
 
-Each :class:`Rule` has an id, the protocol and the sender it applies to, a one-line
-statement (the words a user reads, and the docs' table, ``docs/trace-check.md``, is
-generated from them), and its check: a function of the message (:class:`~.links.Seen`)
-and what is open on its link (:class:`~.links.Link`, read before the message changes
-it) that yields a :class:`Flaw` for each way the message breaks the rule. A rule about
-what never happened (a request never answered) also has an ``at_end`` check.
+Each :class:`Rule` has an id, its level in the spec's own words (``MUST`` or ``SHOULD``)
+and where the spec says so, the protocol and the sender it applies to, a one-line
+statement (the words a user reads; the docs' table, ``docs/trace-check.md``, is generated
+from them), the methods it looks at, and its check: a function of the message
+(:class:`~.links.Seen`) and what is open on its link (:class:`~.links.Link`, read before
+the message changes it) that yields a :class:`Flaw` for each way the message breaks the
+rule. A rule about what never happened (a request never answered) also has an ``at_end``
+check.
 
-Whether a message is valid is judged by the project's own models through
-:func:`acp_compat.codec.structure`: its wire-path errors say where a field is wrong.
+Whether a message is valid is judged by the pinned schemas themselves
+(:mod:`acp_compat.trace.schema`): their enums, required members and unions, and the
+JSON-RPC envelope, never the relay's tolerant models.
 """
 
 from __future__ import annotations
@@ -17,25 +20,21 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-import attrs
-
 from acp_compat._define import frozen
-from acp_compat.codec import CodecError, structure, wire_name
 from acp_compat.jsonrpc.messages import Kind
-from acp_compat.models import legacy
-from acp_compat.models.current import initialize as current_initialize
-from acp_compat.models.current import initialize_result as current_initialize_result
-from acp_compat.models.current.methods import CURRENT_METHODS, VOID_RESULTS
-from acp_compat.models.v2.methods import V2_METHODS
 from acp_compat.trace.links import (
+    LEGACY_SESSION,
     LEGACY_TURN_METHODS,
+    OTHER,
     TURN_UPDATES,
     Link,
     Pending,
-    Phase,
     Seen,
 )
 from acp_compat.trace.records import request_key
+from acp_compat.trace.schema import pinned
+from acp_compat.translate.lifecycle import SessionState
+from acp_compat.translate.paths import is_absolute
 from acp_compat.translate.probe import Protocol
 
 BOTH = "both"
@@ -43,10 +42,33 @@ BOTH = "both"
 EITHER = "either"
 """A rule's ``sender`` when it holds for messages of both roles."""
 
+MUST = "MUST"
+SHOULD = "SHOULD"
+"""A rule's level, as the spec words it: a broken MUST is a fault (exit status 1), a
+broken SHOULD a warning (``--strict`` counts it too)."""
+
+NUMBERED = frozenset({Protocol.CURRENT, Protocol.V2})
+"""The protocols of an integer version: JSON-RPC 2.0 throughout, with notifications (a
+legacy peer before 0.0.8 left ``jsonrpc`` out, and legacy has no notifications). A v2
+link is judged by the v2 draft's schema; the v2 rules themselves are to come (issue 26)."""
+
 MAX_FLAWS = 5
 """Field problems reported for one message, at most (the first ones, in wire order)."""
 
 LEGACY_VERSION = re.compile(r"0\.\d+\.\d+")
+
+UNNAMED: frozenset[str | None] = frozenset({None})
+"""A rule's ``methods`` when it looks at the methods no rule names (every method a rule
+names is one of the protocol's)."""
+
+ASKS = frozenset({Kind.REQUEST})
+TELLS = frozenset({Kind.REQUEST, Kind.NOTIFICATION})
+NOTIFIES = frozenset({Kind.NOTIFICATION})
+ANSWERS = frozenset({Kind.RESPONSE, Kind.ERROR})
+RESULTS = frozenset({Kind.RESPONSE})
+
+ACP = "https://agentclientprotocol.com/protocol/"
+JSON_RPC = "https://www.jsonrpc.org/specification"
 
 
 @frozen
@@ -66,14 +88,24 @@ class Rule:
     """One rule of the protocol, and how to find a message that breaks it."""
 
     id: str
+    level: str
+    """:data:`MUST` or :data:`SHOULD`, as :attr:`spec` words it."""
+    spec: str
+    """Where the spec says so: ``title`` ``url`` (the docs' table links it)."""
     protocol: str
     """``current``, ``legacy`` or ``both``."""
     sender: str
     """Whose messages it judges: ``client``, ``agent`` or ``either``."""
     statement: str
     check: Check
+    """Called only for the messages of its :attr:`methods` and :attr:`kinds`."""
+    methods: frozenset[str | None] | None = None
+    """The methods it looks at (an answer's is the method it answers); ``None``: all;
+    :data:`UNNAMED`: only those no rule names."""
     at_end: EndCheck | None = None
     """What is still open when the trace ends that breaks the rule."""
+    kinds: frozenset[Kind] | None = None
+    """The kinds of message it looks at; ``None``: all."""
 
     def applies(self, protocol: Protocol | None, sender: str) -> bool:
         """Whether the rule judges a message of ``sender`` on a link in ``protocol``."""
@@ -83,106 +115,131 @@ class Rule:
 
 
 def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
+    return value if type(value) is dict else {}
 
 
-def _structure_flaws(data: Any, cls: Any, at: str) -> Iterator[Flaw]:
-    try:
-        structure(data, cls, at=at)
-    except CodecError as exc:
-        for problem in exc.problems[:MAX_FLAWS]:
-            yield Flaw(problem.message, problem.path or at)
+NONE: tuple[Flaw, ...] = ()
+"""What a check returns for a message that keeps its rule (checks return sequences, not
+generators: one runs per rule and message)."""
+
+
+def _schema_flaws(definition: str, value: Any, at: str, protocol: Protocol | None) -> list[Flaw]:
+    problems = pinned().of(protocol or Protocol.CURRENT).check(definition, value, at)
+    return [Flaw(text, path) for path, text in problems[:MAX_FLAWS]]
 
 
 # -- every message ---------------------------------------------------------------------------
 
+Judge = Callable[[dict[str, Any]], list[Flaw]]
+"""What valid-message asks of a message of one protocol, sender, kind and method."""
 
-def _methods(link: Link) -> Any:
-    """The method table of the link's protocol (a v2 link's is the draft's: the v2 rules
-    themselves are ``trace --check``'s to come, issue 26 item 6)."""
-    if link.protocol is Protocol.LEGACY:
-        return legacy.LEGACY_METHODS
-    return V2_METHODS if link.protocol is Protocol.V2 else CURRENT_METHODS
+_JUDGES: dict[tuple[int, str, int, str | None], Judge] = {}
+"""The judges made so far (keyed by the enum members' ids: no hashing them in Python); a
+method the schema lacks is judged as any such method, so the table stays small."""
 
 
-def _valid(seen: Seen, link: Link) -> Iterator[Flaw]:
-    message = seen.message
-    if seen.kind is Kind.INVALID:
-        if "method" in message and not isinstance(message["method"], str):
-            yield Flaw("the method is not a string", "method")
-        else:
-            yield Flaw("not a request, a notification or an answer (no valid id)", "id")
-        return
-    if seen.method == "initialize":
-        return  # initialize-version and initialize-body judge it against its own version
-    if seen.kind is Kind.ERROR:
-        error = message.get("error")
-        if not isinstance(error, dict):
-            yield Flaw("an error answer's error must be an object", "error")
-            return
-        code = error.get("code")
-        if not isinstance(code, int) or isinstance(code, bool):
-            yield Flaw("the error code must be an integer", "error.code")
-        if not isinstance(error.get("message"), str):
-            yield Flaw("the error message must be a string", "error.message")
-        return
-    spec = _methods(link).get(seen.method) if seen.method is not None else None
-    if spec is None:
-        return  # an extension, a method of a later version, or an answer to no request
-    if seen.kind is Kind.RESPONSE:
-        result = message.get("result")
-        if spec.result is None or (result is None and spec.result in VOID_RESULTS):
-            return
-        yield from _structure_flaws(result, spec.result, "result")
-        return
-    receiver = "agent" if seen.sender == "client" else "client"
-    if spec.handled_by not in (receiver, "both"):
-        yield Flaw(
-            f"{seen.method} is sent by the {spec.handled_by}'s peer, never by the {seen.sender}",
-            "method",
-        )
-        return
-    if spec.notification and seen.kind is Kind.REQUEST:
-        yield Flaw(f"{seen.method} is a notification: it carries no id", "id")
-    elif (
-        link.protocol in (Protocol.CURRENT, Protocol.V2)
-        and not spec.notification
-        and seen.kind is Kind.NOTIFICATION
-    ):
-        yield Flaw(f"{seen.method} is a request: it needs an id", "id")
-    if spec.params is not None:
-        yield from _structure_flaws(seen.params, spec.params, "params")
+def _valid(seen: Seen, link: Link) -> Iterable[Flaw]:
+    schema = pinned().of(link.protocol or Protocol.CURRENT)
+    method = seen.method if seen.method in schema.methods else None
+    key = (id(link.protocol), seen.sender, id(seen.kind), method)
+    judge = _JUDGES.get(key)
+    if judge is None:
+        judge = _JUDGES[key] = _judge(link.protocol, seen.sender, seen.kind, method)
+    return judge(seen.message)
+
+
+def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Judge:
+    """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
+    (``None``: one the schema lacks) on a link in ``protocol``."""
+    schema = pinned().of(protocol or Protocol.CURRENT)
+    if kind is Kind.INVALID:
+        return lambda message: [
+            Flaw("the method is not a string", "method")
+            if "method" in message and type(message["method"]) is not str
+            else Flaw("not a request, a notification or an answer (no valid id)", "id")
+        ]
+    method = schema.methods.get(name) if name is not None else None
+    fixed: list[Flaw] = []  # what every such message breaks, whatever it holds
+    member, definition = "", None
+    if name == "initialize":
+        pass  # initialize-version and initialize-body judge it by the version it names
+    elif kind is Kind.ERROR:
+        member, definition = "error", "Error"
+    elif method is None:
+        pass  # an extension, a method this schema lacks, or an answer to no request
+    elif kind is Kind.RESPONSE:
+        member, definition = "result", method.result
+    elif method.handled_by not in (OTHER[sender], BOTH):
+        text = f"{name} is sent by the {method.handled_by}'s peer, never by the {sender}"
+        fixed.append(Flaw(text, "method"))
+    else:
+        member, definition = "params", method.params
+        if method.notification and kind is Kind.REQUEST:
+            fixed.append(Flaw(f"{name} is a notification: it carries no id", "id"))
+        elif protocol in NUMBERED and not method.notification and kind is Kind.NOTIFICATION:
+            fixed.append(Flaw(f"{name} is a request: it needs an id", "id"))
+    check = schema.checker(definition) if definition is not None else None
+    # (early v1 answered a request with nothing to say with null)
+    void = kind is Kind.RESPONSE and definition is not None and not schema.requires(definition)
+    envelope = protocol in NUMBERED
+
+    def judge(message: dict[str, Any]) -> list[Flaw]:
+        flaws = list(fixed)
+        if envelope and message.get("jsonrpc") != "2.0":
+            flaws.append(Flaw('jsonrpc must be "2.0"', "jsonrpc"))
+        if check is None:
+            return flaws
+        value = message.get(member)
+        if value is None and void:
+            return flaws
+        problems = check(value)
+        if problems:
+            flaws += [Flaw(text, member + path) for path, text in problems[:MAX_FLAWS]]
+        return flaws
+
+    return judge
 
 
 def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
-    cancelled = (
-        link.turn.request_id if link.turn is not None and link.turn.cancel_answered else None
-    )
-    for (sender, request_id), pending in link.pending.items():
-        if sender == "client" and cancelled is not None and request_id == request_key(cancelled):
+    if link.ended is not None:
+        return  # its peer is gone: the relay answered for it, or nobody is left to answer
+    cancelled = _cancelled_turn(link)
+    for key, pending in link.pending.items():
+        if key == cancelled:
             continue  # legacy-cancel-ends-turn says it
         yield pending, Flaw(f"{pending.method} was never answered", "id")
 
 
-def _answer_known(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind not in (Kind.RESPONSE, Kind.ERROR) or seen.asked is not None:
-        return
+def _answer_known(seen: Seen, link: Link) -> Iterable[Flaw]:
     request_id = seen.message.get("id")
-    if request_id is None:
-        return  # the answer to a line that could not be read: JSON-RPC gives it id null
-    asker = "agent" if seen.sender == "client" else "client"
-    if link.was_answered(asker, request_id):
-        yield Flaw(f"answers request {request_id!r} a second time", "id")
-    elif not link.drops:  # else the answer to a line the relay dropped (too long to read)
-        yield Flaw(f"answers request {request_id!r}, which was never asked", "id")
+    if seen.asked is not None or request_id is None:
+        return NONE  # (id null: the answer to a line that could not be read, as JSON-RPC says)
+    if link.was_answered(OTHER[seen.sender], request_id):
+        return [Flaw(f"answers request {request_id!r} a second time", "id")]
+    if link.drops:
+        return NONE  # the answer to a line the relay dropped (too long to read)
+    return [Flaw(f"answers request {request_id!r}, which was never asked", "id")]
 
 
-def _id_unique(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is not Kind.REQUEST:
-        return
+def _id_unique(seen: Seen, link: Link) -> Iterable[Flaw]:
     request_id = seen.message.get("id")
     if (seen.sender, request_key(request_id)) in link.pending:
-        yield Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
+        return [
+            Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
+        ]
+    return NONE
+
+
+def _extension_prefix(seen: Seen, link: Link) -> Iterable[Flaw]:
+    method = str(seen.method)
+    schemas = pinned()
+    if (
+        method.startswith("_")
+        or method in schemas.current_names
+        or method in schemas.current.methods
+    ):
+        return NONE
+    return [Flaw(f"{method} is no method of the protocol, and extensions start with _", "method")]
 
 
 # -- initialize ------------------------------------------------------------------------------
@@ -201,133 +258,188 @@ def _version_flaw(version: Any, at: str) -> Flaw | None:
     )
 
 
-def _initialize_version(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "initialize" or seen.kind not in (Kind.REQUEST, Kind.RESPONSE):
-        return
+def _initialize_version(seen: Seen, link: Link) -> Iterable[Flaw]:
     at = "params" if seen.kind is Kind.REQUEST else "result"
     flaw = _version_flaw(_dict(seen.params).get("protocolVersion"), f"{at}.protocolVersion")
-    if flaw is not None:
-        yield flaw
+    return NONE if flaw is None else [flaw]
 
 
-def _members(cls: type) -> frozenset[str]:
-    return frozenset(wire_name(cls, field.name) for field in attrs.fields(cls))
-
-
-INITIALIZE_BODIES: dict[tuple[Kind, Protocol], tuple[type, frozenset[str]]] = {
-    (kind, protocol): (cls, _members(other) - _members(cls))
-    for kind, pairs in (
-        (Kind.REQUEST, (current_initialize.InitializeRequest, legacy.InitializeParams)),
-        (Kind.RESPONSE, (current_initialize_result.InitializeResponse, legacy.InitializeResponse)),
-    )
-    for protocol, cls, other in (
-        (Protocol.CURRENT, pairs[0], pairs[1]),
-        (Protocol.LEGACY, pairs[1], pairs[0]),
-    )
+INITIALIZE_BODIES = {
+    (Kind.REQUEST, Protocol.CURRENT): "InitializeRequest",
+    (Kind.RESPONSE, Protocol.CURRENT): "InitializeResponse",
+    (Kind.REQUEST, Protocol.LEGACY): "InitializeParams",
+    (Kind.RESPONSE, Protocol.LEGACY): "InitializeResponse",
 }
-"""The model of each initialize body, and the members only the other version has."""
+"""The definition of each initialize body, by the version it names."""
 
 
-def _initialize_body(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "initialize" or seen.kind not in (Kind.REQUEST, Kind.RESPONSE):
-        return
+def _initialize_body(seen: Seen, link: Link) -> Iterable[Flaw]:
     at = "params" if seen.kind is Kind.REQUEST else "result"
     body = seen.params
     version = _dict(body).get("protocolVersion")
     if _version_flaw(version, at) is not None:
-        return  # initialize-version says what is wrong
+        return NONE  # initialize-version says what is wrong
     protocol = Protocol.CURRENT if isinstance(version, int) else Protocol.LEGACY
-    cls, foreign = INITIALIZE_BODIES[(seen.kind, protocol)]
+    other = Protocol.LEGACY if protocol is Protocol.CURRENT else Protocol.CURRENT
+    schemas = pinned()
+    own = schemas.of(protocol).members(INITIALIZE_BODIES[(seen.kind, protocol)])
+    foreign = schemas.of(other).members(INITIALIZE_BODIES[(seen.kind, other)]) - own
     named = f"protocolVersion {version!r}"
-    for member in sorted(foreign & _dict(body).keys()):
-        yield Flaw(
-            f"{member} belongs to the other version's body, not to {named}", f"{at}.{member}"
-        )
-    yield from _structure_flaws(body, cls, at)
+    flaws = [
+        Flaw(f"{member} belongs to the other version's body, not to {named}", f"{at}.{member}")
+        for member in sorted(foreign & _dict(body).keys())
+    ]
+    return flaws + _schema_flaws(INITIALIZE_BODIES[(seen.kind, protocol)], body, at, protocol)
 
 
-# -- current ACP: sessions, turns, tool calls, capabilities ----------------------------------
+# -- current ACP: sessions, turns, tool calls, permissions, files, capabilities ---------------
 
 
-def _session_of(seen: Seen, link: Link) -> tuple[str | None, Any]:
-    session_id = _dict(seen.params).get("sessionId")
-    if not isinstance(session_id, str):
-        return None, None
-    return session_id, link.sessions.get(session_id)
+TERMINAL_METHODS = frozenset(
+    {"terminal/create", "terminal/output", "terminal/release", "terminal/wait_for_exit"}
+    | {"terminal/kill"}
+)
+SESSION_METHODS = frozenset(
+    {"session/update", "session/request_permission", "fs/read_text_file", "fs/write_text_file"}
+    | TERMINAL_METHODS
+)
+"""What an agent sends about one of its sessions (``params.sessionId``)."""
 
 
 def _update(seen: Seen) -> dict[str, Any]:
-    if seen.method != "session/update" or seen.kind is not Kind.NOTIFICATION:
-        return {}
-    return _dict(_dict(seen.params).get("update"))
+    params = seen.params
+    update = params.get("update") if type(params) is dict else None
+    return update if type(update) is dict else {}
 
 
-def _update_after_new(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if not _update(seen):
-        return
-    session_id, session = _session_of(seen, link)
-    if session_id is not None and session is None:
-        yield Flaw(
-            f"session {session_id} was not created yet (no session/new answer named it)",
-            "params.sessionId",
-        )
+def _session_known(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if seen.session_id is None or seen.session is not None:
+        return NONE
+    text = (
+        f"session {seen.session_id} is not open on this link (no session/new, session/load"
+        " or session/resume answer named it)"
+    )
+    return [Flaw(text, "params.sessionId")]
 
 
-def _update_in_turn(seen: Seen, link: Link) -> Iterator[Flaw]:
+def _update_in_turn(seen: Seen, link: Link) -> Iterable[Flaw]:
     kind = _update(seen).get("sessionUpdate")
     if kind not in TURN_UPDATES:
-        return
-    _, session = _session_of(seen, link)
-    if session is not None and session.phase is Phase.IDLE:
-        yield Flaw(
-            f"{kind} after the session/prompt answer, before another prompt",
-            "params.update.sessionUpdate",
-        )
+        return NONE
+    session = seen.session
+    if session is None or session.state is not SessionState.IDLE:
+        return NONE
+    text = f"{kind} after the session/prompt answer, before another prompt"
+    return [Flaw(text, "params.update.sessionUpdate")]
 
 
-def _tool_call_announced(seen: Seen, link: Link) -> Iterator[Flaw]:
+def _tool_call_announced(seen: Seen, link: Link) -> Iterable[Flaw]:
     update = _update(seen)
     if update.get("sessionUpdate") != "tool_call_update":
-        return
-    session_id, session = _session_of(seen, link)
+        return NONE
+    session = seen.session
     tool = update.get("toolCallId")
-    if session is not None and isinstance(tool, str) and tool not in session.tools:
-        yield Flaw(
-            f"tool call {tool!r} was never announced (a tool_call) in session {session_id}",
-            "params.update.toolCallId",
-        )
+    if session is None or type(tool) is not str or tool in session.tools:
+        return NONE
+    text = f"tool call {tool!r} was never announced (a tool_call) in session {seen.session_id}"
+    return [Flaw(text, "params.update.toolCallId")]
 
 
-def _permission_tool_call(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "session/request_permission" or seen.kind is not Kind.REQUEST:
-        return
-    session_id, session = _session_of(seen, link)
-    tool = _dict(_dict(seen.params).get("toolCall")).get("toolCallId")
-    if session is not None and isinstance(tool, str) and tool not in session.tools:
-        yield Flaw(
-            f"asks permission for tool call {tool!r}, never announced in session {session_id}",
-            "params.toolCall.toolCallId",
-        )
+def _permission(seen: Seen) -> dict[str, Any]:
+    """A permission request's ``toolCall``."""
+    if seen.method != "session/request_permission":
+        return {}
+    return _dict(_dict(seen.params).get("toolCall"))
 
 
-def _cancelled(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "session/prompt" or seen.asked is None:
-        return
-    session_id = _dict(seen.asked.params).get("sessionId")
-    session = link.sessions.get(session_id) if isinstance(session_id, str) else None
-    if session is None or session.phase is not Phase.CANCELLING:
-        return
+def _permission_tool_call(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
+    tool = _permission(seen).get("toolCallId")
+    if session is None or type(tool) is not str or tool in session.tools:
+        return NONE
+    text = f"asks permission for tool call {tool!r}, never announced in session {seen.session_id}"
+    return [Flaw(text, "params.toolCall.toolCallId")]
+
+
+def _tool_call_reused(seen: Seen, link: Link) -> Iterable[Flaw]:
+    update = _update(seen)
+    announced = update if update.get("sessionUpdate") == "tool_call" else _permission(seen)
+    tool = announced.get("toolCallId")
+    session = seen.session if type(tool) is str else None
+    if session is None:
+        return NONE
+    known = session.tools.get(tool)
+    if tool not in session.ended and not (update and known and known.turn < session.turn):
+        return NONE
+    at = "params.update.toolCallId" if update else "params.toolCall.toolCallId"
+    return [
+        Flaw(f"tool call id {tool!r} was used in an earlier turn of session {seen.session_id}", at)
+    ]
+
+
+def _cancelled(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
+    if seen.asked is None or session is None or session.state is not SessionState.CANCELLING:
+        return NONE
     if seen.kind is Kind.ERROR:
         error = _dict(seen.message.get("error"))
         if "exitCode" in _dict(error.get("data")):
-            return  # the relay answering for an agent that exited: no answer was possible
-        yield Flaw(
-            "the cancelled prompt was answered with an error, not stopReason cancelled", "error"
-        )
-        return
+            return NONE  # the relay answering for an agent that exited: no answer was possible
+        text = "the cancelled prompt was answered with an error, not stopReason cancelled"
+        return [Flaw(text, "error")]
     reason = _dict(seen.params).get("stopReason")
-    if reason != "cancelled":
-        yield Flaw(f"the cancelled prompt ended with stopReason {reason!r}", "result.stopReason")
+    if reason == "cancelled":
+        return NONE
+    return [Flaw(f"the cancelled prompt ended with stopReason {reason!r}", "result.stopReason")]
+
+
+def _outcome(seen: Seen) -> dict[str, Any]:
+    """A permission answer's ``outcome``."""
+    return _dict(_dict(seen.params).get("outcome")) if seen.kind is Kind.RESPONSE else {}
+
+
+def _cancel_permission(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session, asked = seen.session, seen.asked
+    if asked is None or session is None or session.cancelled is None:
+        return NONE
+    turn, line = session.cancelled
+    outcome = _outcome(seen).get("outcome")
+    if asked.turn != turn or asked.record.line > line or outcome in (None, "cancelled"):
+        return NONE  # (asked after the cancel, the permission was not open at it)
+    text = f"answers {outcome!r} to a permission that was open when the client cancelled its turn"
+    return [Flaw(text, "result.outcome.outcome")]
+
+
+def _option_offered(seen: Seen, link: Link) -> Iterable[Flaw]:
+    outcome = _outcome(seen)
+    if seen.asked is None or outcome.get("outcome") != "selected":
+        return NONE
+    offered = [_dict(o).get("optionId") for o in _dict(seen.asked.params).get("options") or []]
+    chosen = outcome.get("optionId")
+    if chosen in offered:
+        return NONE
+    names = ", ".join(repr(o) for o in offered) or "none"
+    text = f"optionId {chosen!r} was not offered (offered: {names})"
+    return [Flaw(text, "result.outcome.optionId")]
+
+
+PATHS = {
+    "fs/read_text_file": "path",
+    "fs/write_text_file": "path",
+    "terminal/create": "cwd",
+    "session/new": "cwd",
+    "session/load": "cwd",
+    "session/resume": "cwd",
+}
+"""The path each method carries in its params."""
+
+
+def _path_absolute(seen: Seen, link: Link) -> Iterable[Flaw]:
+    member = PATHS[str(seen.method)]
+    path = _dict(seen.params).get(member)
+    if type(path) is not str or is_absolute(path):
+        return NONE
+    return [Flaw(f"{member} {path!r} is not an absolute path", f"params.{member}")]
 
 
 def _client_offers(link: Link, *path: str) -> bool:
@@ -340,56 +452,62 @@ def _client_offers(link: Link, *path: str) -> bool:
 FS_CAPABILITIES = {"fs/read_text_file": "readTextFile", "fs/write_text_file": "writeTextFile"}
 
 
-def _capability_fs(seen: Seen, link: Link) -> Iterator[Flaw]:
-    capability = FS_CAPABILITIES.get(str(seen.method))
-    if seen.kind is Kind.REQUEST and capability and not _client_offers(link, "fs", capability):
-        yield Flaw(f"the client did not offer fs.{capability} in initialize", "method")
+def _capability_fs(seen: Seen, link: Link) -> Iterable[Flaw]:
+    capability = FS_CAPABILITIES[str(seen.method)]
+    if _client_offers(link, "fs", capability):
+        return NONE
+    return [Flaw(f"the client did not offer fs.{capability} in initialize", "method")]
 
 
-def _capability_terminal(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is not Kind.REQUEST or not str(seen.method).startswith("terminal/"):
-        return
-    if not _client_offers(link, "terminal"):
-        yield Flaw("the client did not offer terminal in initialize", "method")
+def _capability_terminal(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if _client_offers(link, "terminal"):
+        return NONE
+    return [Flaw("the client did not offer terminal in initialize", "method")]
 
 
-def _capability_load(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "session/load" or seen.kind is not Kind.REQUEST:
-        return
-    if link.agent_caps.get("loadSession") is not True:
-        yield Flaw("the agent did not offer loadSession in initialize", "method")
+def _capability_load(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if link.agent_caps.get("loadSession") is True:
+        return NONE
+    return [Flaw("the agent did not offer loadSession in initialize", "method")]
 
 
-def _capability_modes(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "session/set_mode" or seen.kind is not Kind.REQUEST:
-        return
-    session_id, session = _session_of(seen, link)
-    if session is not None and not session.modes:
-        yield Flaw(f"session {session_id} was opened without modes", "params.modeId")
+def _capability_resume(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if _dict(link.agent_caps.get("sessionCapabilities")).get("resume") is not None:
+        return NONE
+    return [Flaw("the agent did not offer sessionCapabilities.resume in initialize", "method")]
 
 
-def _capability_config_options(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "session/set_config_option" or seen.kind is not Kind.REQUEST:
-        return
-    session_id, session = _session_of(seen, link)
-    if session is not None and not session.config_options:
-        yield Flaw(f"session {session_id} was opened without config options", "params.configId")
+def _capability_modes(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
+    if session is None or session.modes:
+        return NONE
+    return [Flaw(f"session {seen.session_id} was opened without modes", "params.modeId")]
+
+
+def _capability_config_options(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
+    if session is None or session.config_options:
+        return NONE
+    text = f"session {seen.session_id} was opened without config options"
+    return [Flaw(text, "params.configId")]
 
 
 # -- legacy ACP 0.0.9 ------------------------------------------------------------------------
 
 
-def _legacy_tool_call_id(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.method != "updateToolCall" or seen.kind is not Kind.REQUEST:
-        return
+def _legacy_tool_call_id(seen: Seen, link: Link) -> Iterable[Flaw]:
     tool = _dict(seen.params).get("toolCallId")
-    if request_key(tool) not in link.legacy_tools:
-        yield Flaw(f"tool call id {tool!r} was never returned by the client", "params.toolCallId")
+    session = seen.session
+    if session is not None and request_key(tool) in session.tools:
+        return NONE
+    return [Flaw(f"tool call id {tool!r} was never returned by the client", "params.toolCallId")]
 
 
-def _legacy_in_turn(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is Kind.REQUEST and seen.method in LEGACY_TURN_METHODS and link.turn is None:
-        yield Flaw(f"{seen.method} while no sendUserMessage is waiting for its answer", "method")
+def _legacy_in_turn(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
+    if session is not None and session.state is not SessionState.IDLE:
+        return NONE
+    return [Flaw(f"{seen.method} while no sendUserMessage is waiting for its answer", "method")]
 
 
 LEGACY_NEW_WORK = frozenset(
@@ -399,164 +517,321 @@ LEGACY_NEW_WORK = frozenset(
 ``updateToolCall`` after a cancel is how a turn winds down, not new work)."""
 
 
-def _cancelled_turn(link: Link) -> bool:
-    return link.turn is not None and link.turn.cancel_answered
+def _cancelled_turn(link: Link) -> tuple[str, Any] | None:
+    """The pending key of a legacy link's cancelled ``sendUserMessage``, if one is open."""
+    session = link.sessions.get(LEGACY_SESSION)
+    if link.protocol is not Protocol.LEGACY or session is None:
+        return None
+    return ("client", session.prompt) if session.state is SessionState.CANCELLING else None
 
 
-def _legacy_cancel(seen: Seen, link: Link) -> Iterator[Flaw]:
-    if seen.kind is Kind.REQUEST and seen.method in LEGACY_NEW_WORK and _cancelled_turn(link):
-        yield Flaw(f"{seen.method} after cancelSendMessage was answered", "method")
+def _legacy_cancel(seen: Seen, link: Link) -> Iterable[Flaw]:
+    if _cancelled_turn(link) is None:
+        return NONE
+    return [Flaw(f"{seen.method} after cancelSendMessage was answered", "method")]
 
 
 def _legacy_cancel_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
-    if link.turn is None or not link.turn.cancel_answered:
-        return
-    pending = link.pending.get(("client", request_key(link.turn.request_id)))
-    if pending is not None:
+    cancelled = _cancelled_turn(link)
+    pending = link.pending.get(cancelled) if cancelled is not None else None
+    if pending is not None and link.ended is None:
         yield pending, Flaw("the cancelled sendUserMessage was never answered", "id")
 
+
+def _never(seen: Seen, link: Link) -> Iterable[Flaw]:
+    return NONE
+
+
+# -- the table -------------------------------------------------------------------------------
+
+_CANCEL = f"Prompt Turn, Cancellation {ACP}prompt-turn#cancellation"
+_TOOLS = f"Tool Calls, Creating {ACP}tool-calls#creating"
+_UPDATES = frozenset({"session/update", "session/request_permission"})
 
 RULES: tuple[Rule, ...] = (
     Rule(
         "valid-message",
+        MUST,
+        f"JSON-RPC 2.0 {JSON_RPC} and the protocol's schema {ACP}schema",
         BOTH,
         EITHER,
-        "Every message is valid JSON-RPC, and its params or result have the shape its "
-        "method has in the protocol the link speaks.",
+        'Every message is a JSON-RPC 2.0 message (on a current link, jsonrpc "2.0"), and its '
+        "params, result or error match the schema of the protocol the link speaks, its "
+        "enums and required members included.",
         _valid,
     ),
     Rule(
         "request-answered",
+        MUST,
+        f"JSON-RPC 2.0, Request object {JSON_RPC}#request_object",
         BOTH,
         EITHER,
         "Every request gets an answer.",
-        lambda seen, link: (),
+        _never,
+        frozenset(),
         _answered_at_end,
     ),
     Rule(
         "answer-asked",
+        MUST,
+        f"JSON-RPC 2.0, Response object {JSON_RPC}#response_object",
         BOTH,
         EITHER,
         "An answer names a request that was asked and not answered already.",
         _answer_known,
+        kinds=ANSWERS,
     ),
     Rule(
         "id-unique",
+        SHOULD,
+        f"JSON-RPC 2.0, Request object {JSON_RPC}#request_object",
         BOTH,
         EITHER,
         "A request's id is not the id of another request of the same side still waiting.",
         _id_unique,
+        kinds=ASKS,
+    ),
+    Rule(
+        "extension-prefix",
+        MUST,
+        f"Extensibility, Extension Methods {ACP}extensibility#extension-methods",
+        "current",
+        EITHER,
+        "A method that is none of the protocol's (in any pinned version) is an extension, "
+        "and its name starts with an underscore.",
+        _extension_prefix,
+        UNNAMED,
+        kinds=TELLS,
     ),
     Rule(
         "initialize-version",
+        MUST,
+        f"Initialization, Protocol version {ACP}initialization#protocol-version",
         BOTH,
         EITHER,
         "initialize and its answer name protocolVersion: an integer in current ACP, "
         'a "0.0.x" string in legacy ACP.',
         _initialize_version,
+        frozenset({"initialize"}),
+        kinds=frozenset({Kind.REQUEST, Kind.RESPONSE}),
     ),
     Rule(
         "initialize-body",
+        MUST,
+        f"the protocol's schema {ACP}schema",
         BOTH,
         EITHER,
         "initialize and its answer have the body of the protocolVersion they name.",
         _initialize_body,
+        frozenset({"initialize"}),
+        kinds=frozenset({Kind.REQUEST, Kind.RESPONSE}),
     ),
     Rule(
-        "update-after-new",
+        "session-known",
+        MUST,
+        f"Session Setup, Session ID {ACP}session-setup#session-id",
         "current",
         "agent",
-        "No session/update for a session before the session/new answer that names it.",
-        _update_after_new,
+        "An update, a permission request or a file or terminal request names a session "
+        "the link opened (a session/new, session/load or session/resume answer named it).",
+        _session_known,
+        SESSION_METHODS,
+        kinds=TELLS,
     ),
     Rule(
         "update-in-turn",
+        MUST,
+        _CANCEL,
         "current",
         "agent",
         "No turn content (text, thoughts, tool calls, plans) after a session/prompt "
         "answer until the next prompt.",
         _update_in_turn,
+        frozenset({"session/update"}),
+        kinds=NOTIFIES,
     ),
     Rule(
         "tool-call-announced",
+        SHOULD,
+        _TOOLS,
         "current",
         "agent",
-        "Every tool_call_update names a tool_call announced earlier in its session.",
+        "Every tool_call_update names a tool call announced earlier in its session (a "
+        "tool_call, or the toolCall of a permission request).",
         _tool_call_announced,
+        frozenset({"session/update"}),
+        kinds=NOTIFIES,
     ),
     Rule(
         "permission-tool-call",
+        SHOULD,
+        _TOOLS,
         "current",
         "agent",
-        "A permission request names a tool call announced in its session.",
+        "A permission request names a tool call announced in its session (the agent "
+        "reports a tool call before it asks about it).",
         _permission_tool_call,
+        frozenset({"session/request_permission"}),
+        kinds=ASKS,
+    ),
+    Rule(
+        "tool-call-id-unique",
+        MUST,
+        f"the schema's ToolCallId, unique within a session {ACP}schema#toolcallid",
+        "current",
+        "agent",
+        "A tool call id is not announced again in a later turn of its session.",
+        _tool_call_reused,
+        _UPDATES,
+        kinds=TELLS,
     ),
     Rule(
         "cancel-cancelled",
+        MUST,
+        _CANCEL,
         "current",
         "agent",
         "After session/cancel, the prompt is answered with stopReason cancelled.",
         _cancelled,
+        frozenset({"session/prompt"}),
+        kinds=ANSWERS,
+    ),
+    Rule(
+        "cancel-permission",
+        MUST,
+        _CANCEL,
+        "current",
+        "client",
+        "A permission request still open when the client cancels its turn is answered "
+        "with the cancelled outcome.",
+        _cancel_permission,
+        frozenset({"session/request_permission"}),
+        kinds=RESULTS,
+    ),
+    Rule(
+        "option-offered",
+        MUST,
+        f"Tool Calls, Requesting Permission {ACP}tool-calls#requesting-permission",
+        "current",
+        "client",
+        "A permission answer selects one of the options the request offered.",
+        _option_offered,
+        frozenset({"session/request_permission"}),
+        kinds=RESULTS,
+    ),
+    Rule(
+        "path-absolute",
+        MUST,
+        f"Overview, Argument requirements {ACP}overview#argument-requirements",
+        "current",
+        EITHER,
+        "File paths (fs/* paths, terminal/create and session cwd) are absolute.",
+        _path_absolute,
+        frozenset(PATHS),
+        kinds=ASKS,
     ),
     Rule(
         "capability-fs",
+        MUST,
+        f"File System, Checking Support {ACP}file-system#checking-support",
         "current",
         "agent",
         "fs/read_text_file and fs/write_text_file only when the client offered them.",
         _capability_fs,
+        frozenset(FS_CAPABILITIES),
+        kinds=ASKS,
     ),
     Rule(
         "capability-terminal",
+        MUST,
+        f"Terminals, Checking Support {ACP}terminals#checking-support",
         "current",
         "agent",
         "terminal/* requests only when the client offered terminal.",
         _capability_terminal,
+        TERMINAL_METHODS,
+        kinds=ASKS,
     ),
     Rule(
         "capability-load",
+        MUST,
+        f"Session Setup, Loading Sessions {ACP}session-setup#loading-sessions",
         "current",
         "client",
         "session/load only when the agent offered loadSession.",
         _capability_load,
+        frozenset({"session/load"}),
+        kinds=ASKS,
+    ),
+    Rule(
+        "capability-resume",
+        MUST,
+        f"the schema's ResumeSessionRequest {ACP}schema#session-resume",
+        "current",
+        "client",
+        "session/resume only when the agent offered sessionCapabilities.resume.",
+        _capability_resume,
+        frozenset({"session/resume"}),
+        kinds=ASKS,
     ),
     Rule(
         "capability-modes",
+        MUST,
+        f"Session Modes, Setting the current mode {ACP}session-modes#from-the-client",
         "current",
         "client",
         "session/set_mode only for a session opened with modes.",
         _capability_modes,
+        frozenset({"session/set_mode"}),
+        kinds=ASKS,
     ),
     Rule(
         "capability-config-options",
+        MUST,
+        f"Session Config Options {ACP}session-config-options",
         "current",
         "client",
         "session/set_config_option only for a session opened with config options.",
         _capability_config_options,
+        frozenset({"session/set_config_option"}),
+        kinds=ASKS,
     ),
     Rule(
         "legacy-tool-call-id",
+        MUST,
+        "the 0.0.9 schema's UpdateToolCallParams",
         "legacy",
         "agent",
         "updateToolCall names only a tool call id the client returned (from pushToolCall "
         "or requestToolCallConfirmation).",
         _legacy_tool_call_id,
+        frozenset({"updateToolCall"}),
+        kinds=ASKS,
     ),
     Rule(
         "legacy-in-turn",
+        SHOULD,
+        "the 0.0.9 schema's SendUserMessageParams",
         "legacy",
         "agent",
         "Text, tool calls and plans only while a sendUserMessage waits for its answer: "
         "the answer ends the turn.",
         _legacy_in_turn,
+        LEGACY_TURN_METHODS,
+        kinds=ASKS,
     ),
     Rule(
         "legacy-cancel-ends-turn",
+        SHOULD,
+        "the 0.0.9 schema's CancelSendMessageParams",
         "legacy",
         "agent",
         "Once cancelSendMessage is answered the turn is over: no more text or new tool "
         "calls (running ones may be closed), and the sendUserMessage is answered.",
         _legacy_cancel,
+        LEGACY_NEW_WORK,
         _legacy_cancel_at_end,
+        kinds=ASKS,
     ),
 )
 """Every rule, in the order they are checked and documented."""
@@ -566,9 +841,16 @@ RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
 
 def rules_markdown() -> str:
     """The rule table as markdown: the source of the table in ``docs/trace-check.md``."""
-    senders = {"client": "client", "agent": "agent", EITHER: "either"}
-    lines = ["| rule | protocol | sender | the rule |", "|---|---|---|---|"]
+    lines = [
+        "| rule | level | protocol | sender | the rule | where the spec says so |",
+        "|---|---|---|---|---|---|",
+    ]
     for rule in RULES:
         statement = rule.statement.replace("|", "\\|")
-        lines.append(f"| `{rule.id}` | {rule.protocol} | {senders[rule.sender]} | {statement} |")
+        title, _, url = rule.spec.rpartition(" ")
+        where = f"[{title}]({url})" if url.startswith("https://") else rule.spec
+        lines.append(
+            f"| `{rule.id}` | {rule.level} | {rule.protocol} | {rule.sender} | {statement} "
+            f"| {where} |"
+        )
     return "\n".join(lines) + "\n"

@@ -12,12 +12,26 @@ a :class:`LifecycleError` reaching the shell would be a bug in the owner.
 The machines:
 
 * an **agent process** as the upgrade translator knows it (:data:`PROCESS_TRANSITIONS`);
-* a **session** and its turn, in both translators (:data:`SESSION_TRANSITIONS`): the
-  upgrade keeps one per current session, the downgrade one for its legacy client's only
-  session. A cancelled turn is ``CANCELLING`` in both;
+* a **session** and its turn, in both translators and in a trace read back
+  (:data:`SESSION_TRANSITIONS`): the upgrade keeps one per current session, the downgrade
+  one for its legacy client's only session, :mod:`acp_compat.trace.links` one per session
+  each link of a trace shows (there a move the table does not allow is a peer's mistake
+  the checker reports, and the state stays). A cancelled turn is ``CANCELLING`` in all;
 * ``wrap``'s **startup** (:data:`STARTUP_TRANSITIONS`), the policy of
   :mod:`acp_compat.translate.startup`, with its one record, :class:`StartupRecord`: the
-  state and everything the policy keeps between events.
+  state and everything the policy keeps between events;
+* the downgrade's **connection**, a legacy client's setup with its current agent
+  (:data:`CONNECTION_TRANSITIONS`): initialize, login, the session;
+* the relay's **agent reader** (:data:`READER_TRANSITIONS`): whether the shell reads an
+  agent's stdout, and what holds it (the backpressure of ``acp_compat/io/relay.py``).
+
+As in h11, the flags live with their states: each machine's record here (an agent
+process's :class:`ProcessLifecycle`, a session's :class:`SessionLifecycle`, the
+downgrade's :class:`Connection`, the relay's :class:`AgentFlow`, the startup's
+:class:`StartupRecord`) holds its state and what each state carries (the running prompt,
+the failure once it ended, the agent's answers, the probes' attempts), and only the
+record's own methods change them, each through one transition, so a flag can never
+disagree with the state.
 
 ``docs/architecture.md`` shows each table as :func:`markdown_table` renders it (a test
 holds the page to it).
@@ -27,10 +41,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from acp_compat.jsonrpc.messages import Message, RequestId
 
 if TYPE_CHECKING:  # annotations only: the policy, which defines these, imports this module
-    from acp_compat.jsonrpc.messages import Message
     from acp_compat.translate.probe import Protocol
     from acp_compat.translate.startup.policy import AgentExit, Attempt, Decision
 
@@ -64,13 +79,17 @@ class ProcessEvent(enum.Enum):
 class SessionState(enum.Enum):
     """Where one session stands."""
 
+    LOADING = "loading"
+    """``session/load`` or ``session/resume`` is out; the agent replays the history. Only a
+    trace shows it: neither translator offers loading, both open sessions idle."""
     IDLE = "idle"
     """No prompt running."""
     PROMPTING = "prompting"
     """A prompt is running (the upgrade's legacy ``sendUserMessage``, the downgrade's
     ``session/prompt``, is out)."""
     CANCELLING = "cancelling"
-    """The running prompt was cancelled; the turn ends ``cancelled`` when the agent answers."""
+    """The running prompt was cancelled (current ``session/cancel``; legacy
+    ``cancelSendMessage`` answered); the turn ends ``cancelled`` when the agent answers."""
     ENDED = "ended"
     """Its agent process is gone: every later prompt gets the process's error."""
 
@@ -78,6 +97,8 @@ class SessionState(enum.Enum):
 class SessionEvent(enum.Enum):
     """What happens to a session."""
 
+    OPENED = "opened"
+    """The ``session/load`` or ``session/resume`` answer."""
     PROMPT = "prompt"
     CANCEL = "cancel"
     TURN_END = "turn_end"
@@ -177,13 +198,11 @@ PROCESS_TRANSITIONS: Mapping[ProcessState, Mapping[ProcessEvent, ProcessState]] 
 
 _S, _SE = SessionState, SessionEvent
 SESSION_TRANSITIONS: Mapping[SessionState, Mapping[SessionEvent, SessionState]] = {
+    _S.LOADING: {_SE.OPENED: _S.IDLE, _SE.AGENT_GONE: _S.ENDED},
     _S.IDLE: {_SE.PROMPT: _S.PROMPTING, _SE.AGENT_GONE: _S.ENDED},
-    _S.PROMPTING: {
-        _SE.CANCEL: _S.CANCELLING,
-        _SE.TURN_END: _S.IDLE,
-        _SE.AGENT_GONE: _S.ENDED,
-    },
-    _S.CANCELLING: {_SE.TURN_END: _S.IDLE, _SE.AGENT_GONE: _S.ENDED},
+    # a running turn ends before the session does: its prompt is always answered
+    _S.PROMPTING: {_SE.CANCEL: _S.CANCELLING, _SE.TURN_END: _S.IDLE},
+    _S.CANCELLING: {_SE.TURN_END: _S.IDLE},
     _S.ENDED: {},
 }
 """Session: state → event → next state."""
@@ -275,6 +294,14 @@ def transition(
     return next_state
 
 
+def session_gone(state: SessionState) -> SessionState:
+    """The state of a session whose agent is gone: a running turn ends first (the table
+    has no way from a turn to ``ended``), then the session."""
+    if SessionEvent.TURN_END in SESSION_TRANSITIONS[state]:
+        state = SESSION_TRANSITIONS[state][SessionEvent.TURN_END]
+    return transition(SESSION_TRANSITIONS, "session", state, SessionEvent.AGENT_GONE)
+
+
 def allows(table: Mapping[StateT, Mapping[EventT, StateT]], state: StateT, event: EventT) -> bool:
     """Whether ``event`` is allowed in ``state``."""
     return event in table[state]
@@ -291,6 +318,11 @@ def markdown_table(table: Mapping[StateT, Mapping[EventT, StateT]]) -> str:
 
 
 # --------------------------------------------------------------------------- records
+#
+# Plain classes with __slots__, not attrs: this module loads before ``wrap`` answers the
+# editor's ``initialize`` (the startup table is here), and an attrs class costs some
+# millions of instructions to create (benchmarks/README.md, start-up). The records need
+# none of what attrs writes: no equality, no repr of note, one constructor each.
 
 
 class StartupRecord:
@@ -299,9 +331,7 @@ class StartupRecord:
 
     The policy (:class:`~acp_compat.translate.startup.StartupPolicy`) reads and fills it;
     only :meth:`apply` moves the state. Which probes are out is read off the state's row
-    of :data:`STARTUP_TRANSITIONS`, never kept beside it. A plain class: one is made per
-    run and never compared, and an attrs class would have its methods generated at import,
-    before ``wrap``'s first answer (about half a millisecond).
+    of :data:`STARTUP_TRANSITIONS`, never kept beside it.
     """
 
     __slots__ = (
@@ -367,3 +397,338 @@ class StartupRecord:
         left = self.state
         self.state = transition(STARTUP_TRANSITIONS, "startup", left, event)
         return left
+
+
+class ProcessLifecycle:
+    """An agent process's state, as the upgrade translator knows it, and what its states
+    carry: the legacy ``initialize`` result once it is ``READY``, the error to answer with
+    once it is ``GONE``. Read the attributes; change them only through the methods (each
+    one transition of :data:`PROCESS_TRANSITIONS`)."""
+
+    __slots__ = ("failure", "initialize_result", "state")
+
+    def __init__(self) -> None:
+        self.state = ProcessState.UNINITIALIZED
+        self.initialize_result: dict[str, Any] | None = None
+        self.failure: dict[str, Any] | None = None
+
+    @property
+    def alive(self) -> bool:
+        """Not ``GONE``: its exit (or start failure) has not been reported yet."""
+        return self.state is not ProcessState.GONE
+
+    @property
+    def usable(self) -> bool:
+        """Alive and not being closed: new requests may be sent to it."""
+        return self.state is not ProcessState.GONE and self.state is not ProcessState.STOPPING
+
+    def send_initialize(self) -> None:
+        """acp-compat's ``initialize`` goes to it."""
+        self._move(ProcessEvent.SEND_INITIALIZE)
+
+    def initialized(self, result: dict[str, Any]) -> None:
+        """It answered ``initialize`` with ``result``."""
+        self._move(ProcessEvent.INITIALIZED)
+        self.initialize_result = result
+
+    def initialize_failed(self) -> None:
+        """It answered ``initialize`` with an error (it may be asked again)."""
+        self._move(ProcessEvent.INITIALIZE_FAILED)
+
+    def stop(self) -> None:
+        """acp-compat closes it; its end is still to come."""
+        self._move(ProcessEvent.STOP)
+
+    def end(self, failure: dict[str, Any]) -> None:
+        """It exited, failed to start or was lost: ``failure`` answers what waits on it."""
+        self._move(ProcessEvent.END)
+        self.failure = failure
+
+    def _move(self, event: ProcessEvent) -> None:
+        self.state = transition(PROCESS_TRANSITIONS, "agent process", self.state, event)
+
+
+class SessionLifecycle:
+    """A session's state and what its states carry: the running prompt's request id while
+    a turn runs (``PROMPTING``, ``CANCELLING``; the client's request to be answered when
+    it ends), the error object every later request gets once it is ``ENDED``. Read the
+    attributes; change them only through the methods (each one transition of
+    :data:`SESSION_TRANSITIONS`), so ``prompt_id`` is set exactly while a turn runs and
+    ``failure`` exactly once it ended."""
+
+    __slots__ = ("failure", "prompt_id", "state")
+
+    def __init__(self) -> None:
+        self.state = SessionState.IDLE
+        self.prompt_id: RequestId | None = None
+        self.failure: dict[str, Any] | None = None
+
+    def allows(self, event: SessionEvent) -> bool:
+        """Whether ``event`` may happen now (a second prompt, a cancel with no turn...)."""
+        return event in SESSION_TRANSITIONS[self.state]
+
+    @property
+    def cancelling(self) -> bool:
+        """The running turn was cancelled: it ends ``cancelled`` whatever ends it."""
+        return self.state is SessionState.CANCELLING
+
+    def start_turn(self, prompt_id: RequestId) -> None:
+        """A prompt starts a turn."""
+        self._move(SessionEvent.PROMPT)
+        self.prompt_id = prompt_id
+
+    def cancel(self) -> None:
+        """The client cancelled the running turn."""
+        self._move(SessionEvent.CANCEL)
+
+    def end_turn(self) -> tuple[RequestId, bool]:
+        """The running turn ended: its prompt, to be answered, and whether it was cancelled."""
+        cancelled = self.state is SessionState.CANCELLING
+        self._move(SessionEvent.TURN_END)
+        prompt_id, self.prompt_id = self.prompt_id, None
+        return prompt_id, cancelled
+
+    def end(self, failure: dict[str, Any]) -> None:
+        """The session's agent is gone (its turn, if any, ended first): ``failure`` is what
+        every later request gets."""
+        self._move(SessionEvent.AGENT_GONE)
+        self.failure = failure
+
+    def _move(self, event: SessionEvent) -> None:
+        self.state = transition(SESSION_TRANSITIONS, "session", self.state, event)
+
+
+# ------------------------------------------------------------- the downgrade's connection
+
+
+class ConnectionState(enum.Enum):
+    """Where a legacy client's connection through the downgrade stands with its agent."""
+
+    NEW = "new"
+    """The agent has not been initialized (or its ``initialize`` failed)."""
+    INITIALIZING = "initializing"
+    """A legacy ``initialize`` is being served: the agent's ``initialize`` is out."""
+    INITIALIZED = "initialized"
+    """The agent is initialized and there is no session: it needs a login."""
+    AUTHENTICATING = "authenticating"
+    """A legacy ``authenticate``: the agent's ``authenticate`` is out."""
+    OPENING = "opening"
+    """The ``session/new`` that ends a legacy ``initialize`` or ``authenticate`` is out."""
+    OPEN = "open"
+    """The session exists: the legacy client's turns are prompts in it."""
+    REAUTHENTICATING = "reauthenticating"
+    """A legacy ``authenticate`` while the session exists: the agent's is out."""
+    GONE = "gone"
+    """The agent exited, could not start or was lost: every legacy request gets why."""
+
+
+class ConnectionEvent(enum.Enum):
+    """What happens to the downgrade's connection."""
+
+    INITIALIZE = "initialize"
+    INITIALIZED = "initialized"
+    INITIALIZE_FAILED = "initialize_failed"
+    AUTHENTICATE = "authenticate"
+    AUTHENTICATED = "authenticated"
+    AUTHENTICATE_FAILED = "authenticate_failed"
+    OPENED = "opened"
+    OPEN_FAILED = "open_failed"
+    AGENT_GONE = "agent_gone"
+
+
+_C, _CE = ConnectionState, ConnectionEvent
+CONNECTION_TRANSITIONS: Mapping[ConnectionState, Mapping[ConnectionEvent, ConnectionState]] = {
+    _C.NEW: {_CE.INITIALIZE: _C.INITIALIZING, _CE.AGENT_GONE: _C.GONE},
+    _C.INITIALIZING: {
+        _CE.INITIALIZED: _C.OPENING,
+        _CE.INITIALIZE_FAILED: _C.NEW,
+        _CE.AGENT_GONE: _C.GONE,
+    },
+    # a legacy initialize again probes with session/new again (isAuthenticated)
+    _C.INITIALIZED: {
+        _CE.INITIALIZE: _C.OPENING,
+        _CE.AUTHENTICATE: _C.AUTHENTICATING,
+        _CE.AGENT_GONE: _C.GONE,
+    },
+    _C.AUTHENTICATING: {
+        _CE.AUTHENTICATED: _C.OPENING,
+        _CE.AUTHENTICATE_FAILED: _C.INITIALIZED,
+        _CE.AGENT_GONE: _C.GONE,
+    },
+    _C.OPENING: {_CE.OPENED: _C.OPEN, _CE.OPEN_FAILED: _C.INITIALIZED, _CE.AGENT_GONE: _C.GONE},
+    _C.OPEN: {_CE.AUTHENTICATE: _C.REAUTHENTICATING, _CE.AGENT_GONE: _C.GONE},
+    _C.REAUTHENTICATING: {
+        _CE.AUTHENTICATED: _C.OPEN,
+        _CE.AUTHENTICATE_FAILED: _C.OPEN,
+        _CE.AGENT_GONE: _C.GONE,
+    },
+    _C.GONE: {},
+}
+"""Downgrade connection: state → event → next state."""
+
+_BUSY: frozenset[ConnectionState] = frozenset(
+    {_C.INITIALIZING, _C.AUTHENTICATING, _C.OPENING, _C.REAUTHENTICATING}
+)
+
+
+class Connection:
+    """The downgrade's connection and what its states carry: the agent's ``initialize``
+    result from ``INITIALIZED`` on (given at construction when the shell's probe already
+    initialized it), the session's id from ``OPEN`` on, and the error every legacy request
+    gets once it is ``GONE``. Read the attributes; change them only through the methods
+    (each one transition of :data:`CONNECTION_TRANSITIONS`)."""
+
+    __slots__ = ("agent_info", "failure", "session_id", "state")
+
+    def __init__(
+        self, state: ConnectionState = ConnectionState.NEW, agent_info: dict[str, Any] | None = None
+    ) -> None:
+        self.state = state
+        self.agent_info = agent_info
+        self.session_id: str | None = None
+        self.failure: dict[str, Any] | None = None
+
+    @classmethod
+    def probed(cls, agent_info: dict[str, Any] | None) -> Connection:
+        """A connection whose agent the shell's probe may already have initialized."""
+        if agent_info is None:
+            return cls()
+        return cls(ConnectionState.INITIALIZED, agent_info)
+
+    @property
+    def busy(self) -> bool:
+        """A setup exchange with the agent is out (``initialize``, ``authenticate``,
+        ``session/new``): another must wait or be refused."""
+        return self.state in _BUSY
+
+    def allows(self, event: ConnectionEvent) -> bool:
+        """Whether ``event`` may happen now."""
+        return event in CONNECTION_TRANSITIONS[self.state]
+
+    def apply(self, event: ConnectionEvent) -> None:
+        """An event that carries nothing (a request sent, a failure answered)."""
+        self.state = transition(CONNECTION_TRANSITIONS, "connection", self.state, event)
+
+    def initialized(self, agent_info: dict[str, Any]) -> None:
+        """The agent answered ``initialize`` (protocol version 1)."""
+        self.apply(ConnectionEvent.INITIALIZED)
+        self.agent_info = agent_info
+
+    def opened(self, session_id: str) -> None:
+        """The agent answered ``session/new`` with ``session_id``."""
+        self.apply(ConnectionEvent.OPENED)
+        self.session_id = session_id
+
+    def gone(self, failure: dict[str, Any]) -> None:
+        """The agent is gone; ``failure`` is the error every legacy request gets."""
+        self.apply(ConnectionEvent.AGENT_GONE)
+        self.failure = failure
+
+
+# --------------------------------------------------------------- the relay's agent reader
+
+
+class ReaderState(enum.Enum):
+    """Whether the relay reads an agent's stdout, and what holds it (behaviour.md §6,
+    "Bounded buffers"): the **client** is behind (more than the relay's high-water mark
+    queued for it: no agent is read until it caught up), or the agent **itself** is behind
+    on its stdin (what it sends is not read until it took its replies)::
+
+        READING --client_behind--> HELD_FOR_CLIENT --agent_behind--> HELD_FOR_BOTH
+        READING --agent_behind--> HELD_FOR_ITSELF --client_behind--> HELD_FOR_BOTH
+        (each *_caught_up undoes its own hold)       any --stdout_ended--> ENDED
+    """
+
+    READING = "reading"
+    HELD_FOR_CLIENT = "held_for_client"
+    HELD_FOR_ITSELF = "held_for_itself"
+    HELD_FOR_BOTH = "held_for_both"
+    ENDED = "ended"
+    """Its stdout was read to its end (or given up): nothing holds it any more."""
+
+
+class FlowEvent(enum.Enum):
+    """What changes a hold."""
+
+    CLIENT_BEHIND = "client_behind"
+    CLIENT_CAUGHT_UP = "client_caught_up"
+    AGENT_BEHIND = "agent_behind"
+    AGENT_CAUGHT_UP = "agent_caught_up"
+    STDOUT_ENDED = "stdout_ended"
+
+
+_R, _FE = ReaderState, FlowEvent
+READER_TRANSITIONS: Mapping[ReaderState, Mapping[FlowEvent, ReaderState]] = {
+    _R.READING: {
+        _FE.CLIENT_BEHIND: _R.HELD_FOR_CLIENT,
+        _FE.CLIENT_CAUGHT_UP: _R.READING,
+        _FE.AGENT_BEHIND: _R.HELD_FOR_ITSELF,
+        _FE.AGENT_CAUGHT_UP: _R.READING,
+        _FE.STDOUT_ENDED: _R.ENDED,
+    },
+    _R.HELD_FOR_CLIENT: {
+        _FE.CLIENT_BEHIND: _R.HELD_FOR_CLIENT,
+        _FE.CLIENT_CAUGHT_UP: _R.READING,
+        _FE.AGENT_BEHIND: _R.HELD_FOR_BOTH,
+        _FE.AGENT_CAUGHT_UP: _R.HELD_FOR_CLIENT,
+        _FE.STDOUT_ENDED: _R.ENDED,
+    },
+    _R.HELD_FOR_ITSELF: {
+        _FE.CLIENT_BEHIND: _R.HELD_FOR_BOTH,
+        _FE.CLIENT_CAUGHT_UP: _R.HELD_FOR_ITSELF,
+        _FE.AGENT_BEHIND: _R.HELD_FOR_ITSELF,
+        _FE.AGENT_CAUGHT_UP: _R.READING,
+        _FE.STDOUT_ENDED: _R.ENDED,
+    },
+    _R.HELD_FOR_BOTH: {
+        _FE.CLIENT_BEHIND: _R.HELD_FOR_BOTH,
+        _FE.CLIENT_CAUGHT_UP: _R.HELD_FOR_ITSELF,
+        _FE.AGENT_BEHIND: _R.HELD_FOR_BOTH,
+        _FE.AGENT_CAUGHT_UP: _R.HELD_FOR_CLIENT,
+        _FE.STDOUT_ENDED: _R.ENDED,
+    },
+    _R.ENDED: {event: _R.ENDED for event in FlowEvent},
+}
+"""Agent reader: state → event → next state. Total: an event that changes nothing in a
+state leads back to it (the relay reports every change of the client's queue to every
+reader)."""
+
+_HELD_FOR_CLIENT = frozenset({_R.HELD_FOR_CLIENT, _R.HELD_FOR_BOTH})
+_HELD_FOR_ITSELF = frozenset({_R.HELD_FOR_ITSELF, _R.HELD_FOR_BOTH})
+
+
+class AgentFlow:
+    """The relay's record of one agent's backpressure: the relay only pauses or resumes
+    the agent's reader when :meth:`apply` says reading changed. ``lost``: stopped because
+    it could no longer be talked to (its exit is no surprise then, but not expected
+    either: it is reported as a failure)."""
+
+    __slots__ = ("lost", "state")
+
+    def __init__(self, state: ReaderState = ReaderState.READING, lost: bool = False) -> None:
+        self.state = state
+        self.lost = lost
+
+    def apply(self, event: FlowEvent) -> bool:
+        """Move on ``event``; whether the reader must be paused or resumed for it (never
+        for :attr:`ReaderState.ENDED`: an ended reader is closed, not paused)."""
+        before = self.state
+        self.state = transition(READER_TRANSITIONS, "agent reader", before, event)
+        return self.state is not ReaderState.ENDED and self.reading != (
+            before is ReaderState.READING
+        )
+
+    @property
+    def reading(self) -> bool:
+        """Nothing holds its stdout."""
+        return self.state is ReaderState.READING
+
+    @property
+    def held_for_client(self) -> bool:
+        """Not read while the client catches up."""
+        return self.state in _HELD_FOR_CLIENT
+
+    @property
+    def held_for_itself(self) -> bool:
+        """Not read while it takes the replies queued for it."""
+        return self.state in _HELD_FOR_ITSELF

@@ -51,3 +51,19 @@ def same_directory(a: str, b: str) -> bool:
     """Whether two absolute paths name the same directory (case-insensitively on Windows)."""
     module = flavour(a)
     return bool(module.normcase(module.normpath(a)) == module.normcase(module.normpath(b)))
+
+
+def unusable(path: str) -> str | None:
+    """Why no process could use ``path``, if a string alone can tell (a problem's text).
+
+    JSON strings can hold a NUL or a lone surrogate; neither can reach the OS as a path
+    (a process start would fail with ``ValueError``/``UnicodeEncodeError``, not with a
+    clean error naming the path, and an agent given one reads another file or none).
+    """
+    if "\x00" in path:
+        return "expected a path without NUL characters"
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return "expected a path the file system can encode (it holds a lone surrogate)"
+    return None

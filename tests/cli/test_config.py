@@ -135,7 +135,9 @@ def test_avante(gemini: Path) -> None:
     table = _lua_setup(_config("avante", gemini), "avante")
     ((key, provider),) = table["acp_providers"].items()
     assert table["provider"] == key
-    assert provider["env"] == {} or provider["env"] == []
+    # avante starts the agent with PATH and this env only: it must be the whole environment,
+    # or the agent loses HOME and its API key.
+    assert provider["env"] == {"call": "vim.fn.environ", "args": []}
     _check_command([provider["command"], *provider["args"]], gemini)
 
 

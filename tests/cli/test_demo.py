@@ -53,10 +53,11 @@ def test_default_demo_reads_edits_and_runs(tmp_path: Path) -> None:
     assert f"diff {project}/hello.txt" in out
     assert "? permission: Edit hello.txt  [Always Allow Edits] [Allow] [Reject]  -> Allow" in out
     assert "+Edited by the example legacy agent." in out
-    assert "[edit] Edit hello.txt  completed (pending → completed)" in out
+    assert "[edit] Edit hello.txt  completed (pending → in_progress → completed)" in out
     # The command: its text is on the card although legacy sent content null.
     assert "echo hello" in out.split("[execute]", 1)[1]
-    assert "[execute] echo hello (Print a greeting)  completed (pending → completed)" in out
+    statuses = "completed (pending → in_progress → completed)"
+    assert f"[execute] echo hello (Print a greeting)  {statuses}" in out
     assert "== end_turn" in out
     assert repr("hello world\n" + EDIT_SUFFIX) in out
     assert not project.parent.exists()  # the temporary directory is removed

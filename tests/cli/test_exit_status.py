@@ -76,6 +76,21 @@ def test_the_table_is_the_same_in_the_help_and_the_readme() -> None:
     assert _readme_rows() == list(EXIT_STATUSES)
 
 
+def test_behaviour_md_says_what_the_table_says_of_a_file_that_cannot_be_opened() -> None:
+    """behaviour.md §6 words the statuses again in prose: for ``2`` it says, as the table
+    and the code do (``tests/io/test_relay.py``), that a ``--trace`` or ``--log-file``
+    that cannot be opened is logged and done without, not a usage error."""
+    text = (ROOT / "docs" / "behaviour.md").read_text(encoding="utf-8")
+    bullet = text[text.index("* Exit status: ") :]
+    bullet = " ".join(bullet[: bullet.index("\n* ")].split())
+    assert "one that cannot be opened is logged and done without" in dict(EXIT_STATUSES)["2"]
+    usage = bullet[bullet.index("`2` for usage errors") :]
+    assert usage.startswith(
+        "`2` for usage errors, including a `--trace` or `--log-file` naming stdout (one that"
+        " cannot be opened is logged and done without"
+    )
+
+
 def test_0_the_editor_closed_stdin(start: Any) -> None:
     wrap = start(agent_command("legacy_agent"))
     assert wrap.request(0, "initialize", CURRENT_INIT)[-1]["result"]["protocolVersion"] == 1

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -176,9 +175,9 @@ def test_chunks_are_not_awaited_but_tool_calls_are(agent: LegacyDriver) -> None:
     assert [m["method"] for m in received[:4]] == ["streamAssistantMessageChunk"] * 4
     push = received[4]
     assert push["method"] == "pushToolCall"
-    # The agent now waits for the pushToolCall reply: nothing else may come.
-    time.sleep(0.3)
-    assert agent._lines.empty()
+    # The agent now waits for the pushToolCall reply: nothing else may come. Whatever it
+    # wrote before reading the reply would be read before the update, and the update
+    # carries the id only the reply told it.
     agent.answer(push, {"id": 7, "type": "PushToolCallResponse"})  # Rust peers add "type"
     update = agent.receive()
     assert update["method"] == "updateToolCall" and update["params"]["toolCallId"] == 7
@@ -392,9 +391,9 @@ def _cancel_slow_turn(driver: LegacyDriver) -> tuple[list[dict[str, Any]], dict[
         if message["method"] == "pushToolCall":
             driver.request("cancelSendMessage")
 
-    started = time.monotonic()
+    # Only the cancel ends the 30 s command early, with this text (and the driver's 10 s
+    # wait for each message would give up before the command's own end).
     requests, final = driver.turn("slow", on_request=cancel_on_push)
-    assert time.monotonic() - started < 5
     assert [r["result"] for r in driver.other_responses] == [None]  # the cancel's reply
     update = tool_requests(requests, "updateToolCall")[0]["params"]
     assert update["content"] == {"type": "markdown", "markdown": "Command cancelled by user."}

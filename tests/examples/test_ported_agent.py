@@ -21,9 +21,12 @@ class Pipe:
 
     def __init__(self) -> None:
         self.lines: list[dict[str, Any]] = []
+        self.grew = asyncio.Event()
+        """Set at each write (whoever waits for more clears it)."""
 
     def write(self, data: bytes) -> None:
         self.lines += [json.loads(x) for x in data.decode().splitlines()]
+        self.grew.set()
 
     async def drain(self) -> None:
         pass
@@ -59,7 +62,8 @@ def converse(
                     cancel = {"method": "session/cancel", "params": {"sessionId": "ported-1"}}
                     reader.feed_data(json.dumps({"jsonrpc": "2.0", **cancel}).encode() + b"\n")
                     cancelled = True
-                await asyncio.sleep(0.01)
+                await out.grew.wait()
+                out.grew.clear()
 
         await asyncio.wait_for(until_answered(), 20)
         reader.feed_eof()

@@ -42,13 +42,15 @@ import sys
 import time
 import traceback
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as pkg_version
+from multiprocessing import forkserver, get_context, resource_tracker
+from multiprocessing.context import ForkServerContext
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Protocol
 
 import pytest
 
@@ -250,10 +252,11 @@ def _reap_marked(marker: str) -> list[int]:
     return left
 
 
-def _stop_group(proc: subprocess.Popen[bytes]) -> None:
+def _stop_group(proc: ClientProcess) -> None:
     """SIGTERM the client's process group (the relay cleans up on it), then SIGKILL it."""
     for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
+            assert proc.pid is not None
             os.killpg(proc.pid, sig)
         except OSError:
             return
@@ -262,6 +265,93 @@ def _stop_group(proc: subprocess.Popen[bytes]) -> None:
             return
         except subprocess.TimeoutExpired:
             continue
+
+
+class ClientProcess(Protocol):
+    """What :meth:`V1Client.run` needs of a started client (a ``subprocess.Popen`` has it)."""
+
+    @property
+    def pid(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int: ...
+
+
+Launcher = Callable[[Sequence[str], dict[str, str], Path, IO[str], IO[str]], ClientProcess]
+"""Starts a client: ``launch(argv, env, cwd, stdout, stderr)``, in a session of its own
+(so that a hung run can be stopped as a whole), stdin from ``/dev/null``."""
+
+
+def popen_client(
+    argv: Sequence[str], env: dict[str, str], cwd: Path, out: IO[str], err: IO[str]
+) -> ClientProcess:
+    """Start the client program ``argv`` as a new process (a :data:`Launcher`)."""
+    return subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=out,
+        stderr=err,
+        env=env,
+        cwd=cwd,
+        start_new_session=True,
+    )
+
+
+PY_CLIENT_ARGV = (sys.executable, str(HARNESS / "py_client.py"))
+"""The Python SDK client's program (the arguments of a run follow)."""
+
+
+class ForkedClient:
+    """A ``py_client.py`` run forked from the forkserver (a :class:`ClientProcess`)."""
+
+    def __init__(self, process: Any) -> None:
+        self._process = process
+
+    @property
+    def pid(self) -> int | None:
+        """The process id (its process group's too: it starts a session)."""
+        pid: int | None = self._process.pid
+        return pid
+
+    def wait(self, timeout: float | None = None) -> int:
+        """The exit status (``-N`` after signal N) once it has exited;
+        ``subprocess.TimeoutExpired`` after ``timeout``."""
+        self._process.join(timeout)
+        code: int | None = self._process.exitcode
+        if code is None:
+            raise subprocess.TimeoutExpired(list(PY_CLIENT_ARGV), timeout or 0.0)
+        return code
+
+
+def forked_py_client(context: ForkServerContext) -> Launcher:
+    """A :data:`Launcher` for ``py_client.py`` that forks each run from ``context``'s
+    server, which imported the SDK once (``py_client.forked_main`` says why)."""
+
+    def launch(
+        argv: Sequence[str], env: dict[str, str], cwd: Path, out: IO[str], err: IO[str]
+    ) -> ClientProcess:
+        from tests.interop import py_client  # imports the SDK: only where it runs
+
+        assert tuple(argv[: len(PY_CLIENT_ARGV)]) == PY_CLIENT_ARGV, argv
+        args = (list(argv[len(PY_CLIENT_ARGV) :]), str(cwd), env, out.name, err.name)
+        process = context.Process(target=py_client.forked_main, args=args)
+        process.start()
+        return ForkedClient(process)
+
+    return launch
+
+
+@pytest.fixture(scope="session")
+def py_client_forkserver() -> Iterator[ForkServerContext]:
+    """The forkserver every ``py_client.py`` run of the session is forked from; stopped
+    (with the resource tracker multiprocessing starts beside it) after the session."""
+    context = get_context("forkserver")
+    context.set_forkserver_preload(["tests.interop.py_client"])
+    yield context
+    # Neither has a public stop; both end by themselves once this process exits.
+    for server in (forkserver._forkserver, resource_tracker._resource_tracker):
+        stop = getattr(server, "_stop", None)
+        if stop is not None:
+            stop()
 
 
 @dataclass(frozen=True)
@@ -274,6 +364,8 @@ class V1Client:
     """The client program and its fixed arguments (the SDK choice)."""
     workdir: Path
     """This client's folder in the test's tmp_path (transcripts, the client's own cwd)."""
+    launch: Launcher = popen_client
+    """How the client program is started."""
 
     def run(self, agent: Sequence[str], *args: str, cwds: Sequence[Path] = ()) -> ClientRun:
         """Run the client with ``args`` against ``agent`` (one session per cwd).
@@ -298,20 +390,11 @@ class V1Client:
         env = {**os.environ, RUN_MARKER: marker}
         started = time.monotonic()
         # Output goes to files, not pipes: a leftover process holding a pipe open would
-        # make the run look hung instead of being reported as a leftover. Own process
-        # group, so that a hung run can be stopped as a whole.
+        # make the run look hung instead of being reported as a leftover.
         with out_path.open("w") as out, err_path.open("w") as err:
-            proc = subprocess.Popen(
-                argv,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=err,
-                env=env,
-                cwd=self.workdir,
-                start_new_session=True,
-            )
+            proc = self.launch(argv, env, self.workdir, out, err)
         try:
-            proc.wait(timeout=CLIENT_TIMEOUT + 5)
+            returncode = proc.wait(timeout=CLIENT_TIMEOUT + 5)
         except subprocess.TimeoutExpired:
             _stop_group(proc)
             _reap_marked(marker)
@@ -329,7 +412,7 @@ class V1Client:
         records = []
         if transcript.exists():
             records = [json.loads(x) for x in transcript.read_text("utf-8").splitlines() if x]
-        run = ClientRun(summary, records, proc.returncode, stderr, seconds)
+        run = ClientRun(summary, records, returncode, stderr, seconds)
         assert not leftovers, f"processes outlived the run: {leftovers}\n{run.describe()}"
         assert summary, f"{self.name} printed no summary: {stdout[-2000:]!r}\n{run.describe()}"
         if trace.exists():
@@ -385,7 +468,7 @@ class ClientSet:
 
 
 @pytest.fixture
-def v1_clients(tmp_path: Path) -> ClientSet:
+def v1_clients(tmp_path: Path, py_client_forkserver: ForkServerContext) -> ClientSet:
     """The official v1 clients (TS SDK 1.9.0, TS SDK 2.4.0, Python SDK 0.12.1) for a test.
 
     Each gets its own folder under ``tmp_path``. A client whose tools are missing is left
@@ -401,11 +484,11 @@ def v1_clients(tmp_path: Path) -> ClientSet:
         if problem is not None:
             missing[name] = problem
         elif name == "py":
-            argv: tuple[str, ...] = (sys.executable, str(HARNESS / "py_client.py"))
-            clients.append(V1Client(name, argv, tmp_path / name))
+            launch = forked_py_client(py_client_forkserver)
+            clients.append(V1Client(name, PY_CLIENT_ARGV, tmp_path / name, launch))
         else:
             assert node_path is not None
-            argv = (node_path, str(HARNESS / "client.mjs"), "--sdk", name[-1])
+            argv: tuple[str, ...] = (node_path, str(HARNESS / "client.mjs"), "--sdk", name[-1])
             clients.append(V1Client(name, argv, tmp_path / name))
     for name, problem in missing.items():
         require(os.environ.get("CI") != "true", f"{name} cannot run: {problem}")

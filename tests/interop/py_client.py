@@ -465,5 +465,31 @@ def main() -> None:
     sys.exit(asyncio.run(run(parse_args(sys.argv[1:]))))
 
 
+def forked_main(argv: list[str], cwd: str, env: dict[str, str], stdout: str, stderr: str) -> None:
+    """Entry point in a process forked from one that has imported this module (and so the
+    SDK) already: run as ``python py_client.py ARGV`` started like
+    ``subprocess.Popen(start_new_session=True, cwd=cwd, env=env, stdin=DEVNULL)`` with its
+    stdout and stderr written to the files named.
+
+    Importing ``acp`` (the SDK's pydantic schema) costs about 1.5 s of CPU, more than all
+    the rest of a run; tests/interop/conftest.py forks every run from one process that did
+    it once.
+    """
+    os.setsid()
+    os.chdir(cwd)
+    os.environ.clear()
+    os.environ.update(env)
+    for fd, path, flags in (
+        (0, os.devnull, os.O_RDONLY),
+        (1, stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+        (2, stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+    ):
+        opened = os.open(path, flags, 0o644)
+        os.dup2(opened, fd)
+        os.close(opened)
+    sys.argv = [__file__, *argv]
+    main()
+
+
 if __name__ == "__main__":
     main()

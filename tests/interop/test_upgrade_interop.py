@@ -280,7 +280,9 @@ def test_file_tools_over_two_turns(
 def test_edit(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -> None:
     """``edit`` asks permission with the edit options; an allow changes hello.txt in the
     session folder and completes the call; a reject or cancel leaves the file alone and
-    fails the call."""
+    fails the call. Behind the relay a cancelled answer is the start of a cancel (clients
+    answer a cancelled turn's dialog so): the legacy agent is told to stop, and the turn
+    ends ``cancelled``; the native port takes it as a refusal and finishes its turn."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")
@@ -288,7 +290,8 @@ def test_edit(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -
         args = ["--prompt", "edit", "--permission", answer]
         run = ok(client.run(upgrade_relay(), *args, cwds=[cwd]))
         session = run.session()
-        assert session["stopReasons"] == ["end_turn"]
+        cancelled = answer == "cancel" and upgrade_relay.relayed
+        assert session["stopReasons"] == ["cancelled" if cancelled else "end_turn"]
         assert session["permissions"] == [
             {"toolCallId": "1", "options": EDIT_OPTIONS, "answer": ANSWERS[answer]}
         ]
@@ -297,7 +300,7 @@ def test_edit(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -
         assert call["title"] == f"Edit {legacy_agent.HELLO}"
         if answer.startswith("allow"):
             assert hello.read_text(encoding="utf-8") == HELLO_TEXT + legacy_agent.EDIT_SUFFIX
-            assert call["statuses"] == ["pending", "completed"]
+            assert call["statuses"] == ["pending", "in_progress", "completed"]
             # The legacy diff names only the basename; the client must get the full path.
             diffs = [c for c in call["content"] if c["type"] == "diff"]
             assert diffs == [
@@ -311,15 +314,17 @@ def test_edit(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -
         else:
             assert hello.read_text(encoding="utf-8") == HELLO_TEXT
             assert call["statuses"] == ["pending", "failed"]
-            assert f"The edit to {legacy_agent.HELLO} was not applied." in session["text"]
+            refused = f"The edit to {legacy_agent.HELLO} was not applied."
+            assert (refused in session["text"]) == (not cancelled)
 
     v1_clients.each(scenario)
 
 
 @pytest.mark.parametrize("answer", ["allow", "reject"])
 def test_run(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) -> None:
-    """``run`` asks to execute ``echo hello``: the command is shown (content and rawInput),
-    the execute options are offered, and the call completes or fails with the answer."""
+    """``run`` asks to execute ``echo hello``: the command is shown once (the title, which
+    every client shows) and is the call's rawInput, the execute options are offered, and
+    the call runs (``in_progress``) and completes, or fails, with the answer."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")
@@ -333,12 +338,13 @@ def test_run(v1_clients: ClientSet, upgrade_relay: RelayCommand, answer: str) ->
         call = tool_call(session)
         assert call["kind"] == "execute"
         assert call["rawInput"] == {"command": "echo hello", "rootCommand": "echo"}
+        assert "echo hello" in call["title"]
         if answer == "allow":
-            assert call["statuses"] == ["pending", "completed"]
+            assert call["statuses"] == ["pending", "in_progress", "completed"]
             assert content_texts(call) == [legacy_agent.RUN_OUTPUT]
         else:
             assert call["statuses"] == ["pending", "failed"]
-            assert any("echo hello" in text for text in content_texts(call)), call
+            assert not any("echo hello" in text for text in content_texts(call)), call
             assert "The command was not run." in session["text"]
 
     v1_clients.each(scenario)
@@ -350,7 +356,8 @@ def test_cancel_mid_tool(
 ) -> None:
     """``slow`` starts a 30 s tool; session/cancel on its tool_call ends the turn
     ``cancelled`` at once, whether the legacy turn then returns null or an abort error, and
-    nothing of the turn arrives after the prompt response (the client lingers to see)."""
+    nothing of the turn arrives after the prompt response (the client lingers to see). A
+    turn that waited for the tool would outlast the client's own timeout, which fails it."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")
@@ -363,7 +370,6 @@ def test_cancel_mid_tool(
         call = tool_call(session)
         assert call["kind"] == "execute"
         assert call["statuses"][0] == "in_progress"
-        assert run.seconds < legacy_agent.SLOW_SECONDS / 3, run.describe()
 
     v1_clients.each(scenario)
 
@@ -417,7 +423,7 @@ def test_two_sessions_two_folders(v1_clients: ClientSet, upgrade_relay: RelayCom
             # Tool call ids are per session: both sessions start at 1.
             listing = content_texts(tool_call(session, "1"))
             assert listing == [f"Listed 2 item(s):\n- {own}\n- hello.txt"]
-            assert tool_call(session, "2")["statuses"] == ["pending", "completed"]
+            assert tool_call(session, "2")["statuses"] == ["pending", "in_progress", "completed"]
             assert [p["toolCallId"] for p in session["permissions"]] == ["2"]
             edited = (folder / legacy_agent.HELLO).read_text(encoding="utf-8")
             assert edited == hello + legacy_agent.EDIT_SUFFIX
@@ -547,8 +553,8 @@ def assert_switched(session: dict[str, Any], how: str, mode: str) -> None:
 def test_accept_edits_runs_an_edit_unasked(v1_clients: ClientSet, how: str) -> None:
     """Switched to accept edits, the legacy agent's edit runs without a
     ``session/request_permission`` reaching the client: the call still reaches it (pending,
-    then completed, with the relay's answer in ``_meta``) and hello.txt changes; the
-    command that follows is still asked about."""
+    then in progress, then completed, with the relay's answer in ``_meta``) and hello.txt
+    changes; the command that follows is still asked about."""
 
     def scenario(client: V1Client, work: Path) -> None:
         cwd = project(work / "project")
@@ -560,12 +566,13 @@ def test_accept_edits_runs_an_edit_unasked(v1_clients: ClientSet, how: str) -> N
         assert_switched(session, how, "acceptEdits")
         assert session["stopReasons"] == ["end_turn"]
         edit, command = tool_call(session, "1"), tool_call(session, "2")
-        assert edit["kind"] == "edit" and edit["statuses"] == ["pending", "completed"]
+        assert edit["kind"] == "edit"
+        assert edit["statuses"] == ["pending", "in_progress", "completed"]
         assert hello.read_text(encoding="utf-8") == HELLO_TEXT + legacy_agent.EDIT_SUFFIX
         assert session["permissions"] == [
             {"toolCallId": "2", "options": RUN_OPTIONS, "answer": ANSWERS["allow"]}
         ]
-        assert command["statuses"] == ["pending", "completed"]
+        assert command["statuses"] == ["pending", "in_progress", "completed"]
         asked = [m for m in received(run) if m.get("method") == "session/request_permission"]
         assert [m["params"]["toolCall"]["toolCallId"] for m in asked] == ["2"]
         assert relay_answers(run) == [

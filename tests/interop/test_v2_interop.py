@@ -136,7 +136,7 @@ def test_legacy_agent_behind_a_v2_client(
 ) -> None:
     """The bundled legacy agent's edit, through the chain (the upgrade, then the v2
     upgrade): the permission for tool call 1 titled as the legacy confirmation was, the
-    file edited only when allowed, the turn idle with end_turn."""
+    file edited only when allowed (in progress once allowed), the turn idle with end_turn."""
     cwd = project(tmp_path / "project")
     client = v2_client(node, tmp_path / "client")
     args = ["--prompt", "edit", "--permission", answer]
@@ -153,7 +153,8 @@ def test_legacy_agent_behind_a_v2_client(
     assert call["kind"] == "edit"
     hello = (cwd / legacy_agent.HELLO).read_text(encoding="utf-8")
     if answer == "allow":
-        assert call["statuses"] == ["pending", "completed"]
+        # an allowed call is in progress from the answer on, before the agent reports it
+        assert call["statuses"] == ["pending", "in_progress", "completed"]
         assert hello == HELLO_TEXT + legacy_agent.EDIT_SUFFIX
     else:
         assert call["statuses"] == ["pending", "failed"]

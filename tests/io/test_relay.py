@@ -189,9 +189,9 @@ def test_over_limit_lines_are_dropped_and_the_turn_goes_on(start: Any, tmp_path:
     # A client line over the limit is dropped too; the next request is served.
     wrap.send_raw(b'{"pad":"' + b"x" * 300000 + b'"}\n')
     assert _chunks(_prompt(wrap, 3, session, "echo next")) == ["next"]
-    log = wrap.stderr()
-    assert "agent 0: dropped a 300010-byte line" in log
-    assert "client: dropped a 300010-byte line" in log
+    dropped = ("agent 0: dropped a 300010-byte line", "client: dropped a 300010-byte line")
+    log = wrap.stderr_with(*dropped)
+    assert all(text in log for text in dropped), log
 
 
 def test_an_over_limit_client_request_is_answered(start: Any, tmp_path: Path) -> None:
@@ -240,7 +240,8 @@ def test_passthrough_current_to_current_copies_lines(start: Any, tmp_path: Path)
     messages = _prompt(wrap, 2, "s1", "hello")
     assert _chunks(messages) == ["hello"]
     assert messages[-1]["result"] == {"stopReason": "end_turn"}
-    assert "translation: passthrough (current agent, current client)" in wrap.stderr()
+    line = "translation: passthrough (current agent, current client)"
+    assert line in wrap.stderr_with(line)
     wrap.close_stdin()
     assert wrap.wait() == 0
 
@@ -262,7 +263,8 @@ def test_passthrough_legacy_to_legacy(start: Any) -> None:
     assert chunk["params"] == {"chunk": {"text": "old times"}}
     wrap.send({"jsonrpc": "2.0", "id": chunk["id"], "result": None})
     assert wrap.recv() == {"jsonrpc": "2.0", "id": 1, "result": None}
-    assert "translation: passthrough (legacy agent, legacy client)" in wrap.stderr()
+    line = "translation: passthrough (legacy agent, legacy client)"
+    assert line in wrap.stderr_with(line)
 
 
 def test_passthrough_agent_death_answers_and_exits_with_its_status(start: Any) -> None:
@@ -280,7 +282,8 @@ def test_downgrade_is_detected_after_a_rejected_legacy_probe(start: Any) -> None
     answer = wrap.request(0, "initialize", LEGACY_INIT)[-1]
     assert answer["result"]["protocolVersion"] == "0.0.9"
     assert answer["result"]["isAuthenticated"] is True
-    assert "translation: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
+    line = "translation: downgrade (current agent, legacy client), auto-detected"
+    assert line in wrap.stderr_with(line)
 
 
 def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current(
@@ -299,7 +302,8 @@ def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current
     assert kept["protocolVersion"] == 1
     assert kept["clientCapabilities"]["fs"] == {"readTextFile": True, "writeTextFile": True}
     assert kept["clientInfo"]["name"] == "acp-compat"
-    assert "translation: downgrade (current agent, legacy client), auto-detected" in wrap.stderr()
+    line = "translation: downgrade (current agent, legacy client), auto-detected"
+    assert line in wrap.stderr_with(line)
 
 
 def test_a_silent_legacy_agent_is_probed_in_legacy_beside_it(start: Any, tmp_path: Path) -> None:
@@ -310,10 +314,13 @@ def test_a_silent_legacy_agent_is_probed_in_legacy_beside_it(start: Any, tmp_pat
     wrap = start(argv, "--probe-timeout", "2", "--trace", str(trace))
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "echo rusty")) == ["rusty"]
-    log = wrap.stderr()
-    assert "probe (legacy initialize): legacy protocol" in log
-    assert "probe (current initialize): the legacy initialize was answered first" in log
-    assert "translation: upgrade (legacy agent, current client), auto-detected" in log
+    told_us = (
+        "probe (legacy initialize): legacy protocol",
+        "probe (current initialize): the legacy initialize was answered first",
+        "translation: upgrade (legacy agent, current client), auto-detected",
+    )
+    log = wrap.stderr_with(*told_us)
+    assert all(line in log for line in told_us)
     # The trace says which process was left behind and which one agent 0 is from then on.
     records = [json.loads(line) for line in trace.read_text().splitlines()]
     told = [i for i, r in enumerate(records) if r["dir"] == "relay"]
@@ -331,7 +338,9 @@ def test_explicit_agent_protocol_skips_the_probe(start: Any, tmp_path: Path) -> 
     wrap = start(agent_command("legacy_agent", "--rust"), "--agent-protocol", "legacy")
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "echo direct")) == ["direct"]
-    log = wrap.stderr()
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+    log = wrap.stderr()  # all of it: what is not there never will be
     assert "probing" not in log
     assert "translation: upgrade (legacy agent, current client), --agent-protocol" in log
 
@@ -574,9 +583,12 @@ def test_a_second_signal_kills_the_agent_group_at_once(start: Any, tmp_path: Pat
     _upgrade_session(wrap, tmp_path)
     pids = _read_pids(pidfile)
     wrap.signal(signal.SIGTERM)
-    time.sleep(0.5)
+    # The first one is being acted on (two at once could arrive as one signal).
+    wrap.stderr_with("shutting down (received SIGTERM)")
     wrap.signal(signal.SIGTERM)
+    # At once: the first stop alone would wait out two 30 s grace periods.
     assert wrap.wait(timeout=5) == 128 + signal.SIGTERM
+    assert "second stop request: killing the agents now" in wrap.stderr()
     left = wait_gone(pids, timeout=3)
     for pid in left:
         os.kill(pid, signal.SIGKILL)

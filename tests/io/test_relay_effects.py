@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -264,10 +265,24 @@ def test_a_dying_agent_s_last_lines_come_before_its_exit_even_to_a_slow_client(
         "    print(json.dumps({'jsonrpc': '2.0', 'method': 'last', 'params': {'n': n}}))\n"
     )
 
+    settled = anyio.Event()
+
+    class Settled(logging.Handler):
+        """Sets ``settled`` once the relay is done with the agent's exit for as long as we
+        do not read: it reported it (having read the last lines first), or it holds the
+        lines in the pipe and has let a grace period go by (it waits for us)."""
+
+        def emit(self, record: logging.LogRecord) -> None:
+            text = record.getMessage()
+            if text.startswith("agent 1 ended:") or "its last output waits for the client" in text:
+                settled.set()
+
     async def script(client: Client) -> None:
         client.call("big", size=2 * 1024 * 1024)
         client.call("start", agent=1, cwd=str(tmp_path))
-        await anyio.sleep(2.0)  # four grace periods without reading anything
+        # Whichever it is, the lines come before the exit when we read at last.
+        with anyio.fail_after(20):
+            await settled.wait()
         texts: list[Any] = []
         while not texts or texts[-1] != "exited":
             message = await client.recv()
@@ -277,4 +292,12 @@ def test_a_dying_agent_s_last_lines_come_before_its_exit_even_to_a_slow_client(
             )
         assert texts == ["big", "after start", 0, 1, 2, "exited"]
 
-    anyio.run(functools.partial(_run, tmp_path, script, argv=(sys.executable, "-c", code)))
+    relay_log = logging.getLogger("acp_compat.io.relay")
+    handler, level = Settled(), relay_log.level
+    relay_log.addHandler(handler)
+    relay_log.setLevel(logging.DEBUG)
+    try:
+        anyio.run(functools.partial(_run, tmp_path, script, argv=(sys.executable, "-c", code)))
+    finally:
+        relay_log.removeHandler(handler)
+        relay_log.setLevel(level)

@@ -128,30 +128,46 @@ def test_the_client_descriptors_get_their_blocking_mode_back() -> None:
     editor.close()
 
 
-def test_a_signal_during_the_probe_answers_initialize_and_leaves_no_agent() -> None:
+def test_a_signal_during_the_probe_answers_initialize_and_leaves_no_agent(tmp_path: Path) -> None:
     # The agent never answers; SIGTERM arrives while the probe waits (no timeout: an
     # explicit long one). The editor's initialize still gets its one answer.
     editor = Editor()
+    probed = tmp_path / "probed"
     pids: list[int] = []
+    before = set(_children_of_us())  # a session's helpers (the interop forkserver) stay
 
     async def play() -> None:
         editor.send(CURRENT_INIT)
-        await anyio.sleep(0.5)
-        pids.extend(
-            int(p)
-            for p in os.listdir("/proc")
-            if p.isdigit() and _child_of_us(int(p), zombie=False)
-        )
+        # The agent writes its pid once it has the probe.
+        with anyio.fail_after(20):
+            while not probed.read_text().endswith("\n"):
+                await anyio.sleep(0.01)  # polling the file: its writes wake no one
+        pids.extend(pid for pid in _children_of_us() if pid not in before)
+        assert int(probed.read_text()) in pids
         os.kill(os.getpid(), signal.SIGTERM)
         answer = await editor.recv()
         assert answer["id"] == 0 and answer["error"]["code"] == -32603
         assert "SIGTERM" in answer["error"]["message"]
 
-    never = [sys.executable, "-c", "import sys; sys.stdin.read()"]
+    probed.write_text("")
+    never = [
+        sys.executable,
+        "-c",
+        "import os, sys; sys.stdin.readline(); "
+        "open(sys.argv[1], 'w').write(f'{os.getpid()}\\n'); sys.stdin.read()",
+        str(probed),
+    ]
     status = anyio.run(functools.partial(_wrap, probe_timeout=20.0), never, editor, play)
     editor.close()
     assert status == 128 + signal.SIGTERM
     assert pids and not any(_child_of_us(pid) for pid in pids)  # gone and reaped
+
+
+def _children_of_us() -> list[int]:
+    """The live (not zombie) children of this test process."""
+    return [
+        int(p) for p in os.listdir("/proc") if p.isdigit() and _child_of_us(int(p), zombie=False)
+    ]
 
 
 def _child_of_us(pid: int, *, zombie: bool = True) -> bool:
@@ -235,8 +251,10 @@ def test_a_terminal_shared_by_stdin_and_stdout_is_left_blocking() -> None:
                 await run_wrap(options, stdin_fd=terminal, stdout_fd=stdout)
 
             tg.start_soon(relay)
-            await anyio.sleep(0.3)
-            assert not os.get_blocking(terminal)
+            # Switched while serving (the wait fails if it never is).
+            with anyio.fail_after(10):
+                while os.get_blocking(terminal):
+                    await anyio.sleep(0.01)  # polling: a descriptor's mode wakes no one
             os.write(master, b"\x04")  # end of input, as Ctrl-D at a line start
         return 0
 

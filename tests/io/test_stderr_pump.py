@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-import time
+import threading
 
 from acp_compat.io.stderr import PumpHandler, StderrPump
 
@@ -22,21 +22,40 @@ def _read_all(fd: int) -> bytes:
         data += chunk
 
 
+def _read_until_end(fd: int, ending: bytes) -> bytes:
+    """Read ``fd`` (blocking) until what was read ends with ``ending``."""
+    os.set_blocking(fd, True)
+    data = b""
+    while not data.endswith(ending):
+        chunk = os.read(fd, 1 << 16)
+        assert chunk, f"the pipe closed before {ending!r}: {data[-200:]!r}"
+        data += chunk
+    return data
+
+
+HANG_BOUND = 30.0
+"""Seconds a finite job may take on a loaded machine: a blocked write never ends."""
+
+
 def test_writes_never_block_and_drops_are_reported() -> None:
     read_fd, write_fd = os.pipe()
     try:
         pump = StderrPump(write_fd, limit=100_000)
-        started = time.monotonic()
-        for _ in range(300):  # 3 MB into a 64 KiB pipe nobody reads yet
-            pump.write(b"y" * 9_999 + b"\n")
-        assert time.monotonic() - started < 1.0
+
+        def flood() -> None:
+            for _ in range(300):  # 3 MB into a 64 KiB pipe nobody reads yet
+                pump.write(b"y" * 9_999 + b"\n")
+
+        # A write that blocked would wait forever for this test to read: the writer
+        # thread would never end, which the bound tells from a slow machine.
+        writer = threading.Thread(target=flood, daemon=True)
+        writer.start()
+        writer.join(HANG_BOUND)
+        assert not writer.is_alive(), "a write blocked while nobody read the pipe"
         assert not pump.flush(timeout=0.2)  # the reader is still not reading
         received = _read_all(read_fd)
         pump.write(b"after\n")
-        deadline = time.monotonic() + 5
-        while b"after\n" not in received and time.monotonic() < deadline:
-            received += _read_all(read_fd)
-            time.sleep(0.01)
+        received += _read_until_end(read_fd, b"after\n")
         assert pump.flush(timeout=5)
         text = received.decode()
         assert "bytes of stderr output were dropped (nobody read it)" in text

@@ -81,14 +81,55 @@ def _validator(path: Path, definition: str | None) -> Any:
     return root.evolve(schema={"$ref": f"#/$defs/{definition}"})
 
 
-def _problems(validator: Any, value: Any, where: str) -> list[str]:
-    """Every validation error, best match first, as ``where.path: message`` lines."""
+def _problems(schema: Path, definition: str | None, value: Any, where: str) -> list[str]:
+    """Every validation error of ``value`` against ``schema`` (or one of its ``$defs``),
+    best match first, as ``where.path: message`` lines."""
+    text = _canonical_json(value)
+    found = (
+        _errors(schema, definition, value) if text is None else _errors_of(schema, definition, text)
+    )
+    return [f"{where}{path}: {message}" for path, message in found]
+
+
+CACHED_TEXT_LIMIT = 64 * 1024
+"""Values whose canonical JSON is longer are validated every time, not remembered."""
+
+
+def _canonical_json(value: Any) -> str | None:
+    """``value`` as sorted-key JSON when that text stands for exactly this value (it
+    parses back equal, and is short enough to remember); else ``None``.
+
+    A value that would change on the way (a tuple, an int key, NaN, an object JSON cannot
+    hold) is not given a text, so it is never mistaken for the value the text parses to.
+    """
+    try:
+        text = json.dumps(value, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    if len(text) > CACHED_TEXT_LIMIT or json.loads(text) != value:
+        return None
+    return text
+
+
+@functools.lru_cache(maxsize=8192)
+def _errors_of(schema: Path, definition: str | None, text: str) -> tuple[tuple[str, str], ...]:
+    """:func:`_errors` of the value ``text`` is the JSON of, remembered: tests validate the
+    same messages again and again (the property tests' runs share most of theirs), and
+    validation is a pure function of the schema and the value."""
+    return _errors(schema, definition, json.loads(text))
+
+
+def _errors(schema: Path, definition: str | None, value: Any) -> tuple[tuple[str, str], ...]:
+    """``(path, message)`` of every validation error, best match first."""
+    validator = _validator(schema, definition)
     errors = sorted(validator.iter_errors(value), key=jsonschema.exceptions.relevance)
-    lines = []
-    for error in errors:
-        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-        lines.append(f"{where}{path}: {error.message[:300]}")
-    return lines
+    return tuple(
+        (
+            "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path),
+            error.message[:300],
+        )
+        for error in errors
+    )
 
 
 @functools.cache
@@ -150,7 +191,7 @@ def _only_unstable(method: str | None, unstable: Path, stable: tuple[Path, ...])
 
 
 def _schema_errors(schema: Path, message: Any, method: str | None) -> list[str]:
-    problems = _problems(_validator(schema, None), message, "message")
+    problems = _problems(schema, None, message, "message")
     if not isinstance(message, dict):
         return problems or ["message: not an object"]
     if "method" in message:
@@ -169,7 +210,7 @@ def _schema_errors(schema: Path, message: Any, method: str | None) -> list[str]:
         # method with any params; whether it is known is the method table's business.
         return problems
     value = message.get(role)
-    return problems + _problems(_validator(schema, definition), value, f"message.{role}")
+    return problems + _problems(schema, definition, value, f"message.{role}")
 
 
 def legacy_version_for(method: str | None) -> str:
@@ -225,8 +266,8 @@ def legacy_errors(message: Any, method: str | None = None, version: str | None =
             problems.append(f"message.method: {message['method']!r}, expected {method!r}")
         method, role, suffix = message["method"], "params", "Params"
     elif "error" in message:
-        error_validator = _validator(LEGACY_SCHEMAS["0.0.9"], "Error")
-        return problems + _problems(error_validator, message["error"], "message.error")
+        error = message["error"]
+        return problems + _problems(LEGACY_SCHEMAS["0.0.9"], "Error", error, "message.error")
     else:
         role, suffix = "result", "Response"
     if method is None:
@@ -239,8 +280,7 @@ def legacy_errors(message: Any, method: str | None = None, version: str | None =
         return [*problems, f"message: no {role} schema for {method!r} in acp-{version}"]
     # An absent params/result is read as null by legacy peers (no-param methods omit it).
     value = message.get(role)
-    validator = _validator(LEGACY_SCHEMAS[version], definition)
-    return problems + _problems(validator, value, f"message.{role}")
+    return problems + _problems(LEGACY_SCHEMAS[version], definition, value, f"message.{role}")
 
 
 def assert_current(message: Any, method: str | None = None) -> None:

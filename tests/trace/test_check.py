@@ -25,8 +25,8 @@ from acp_compat.cli.demo import DEFAULT_PROMPT, DemoClient, Screen, demo
 from acp_compat.cli.trace import trace
 from acp_compat.io.process import AgentProcess, use_agent
 from acp_compat.trace.check import Checker, Finding, check_trace
-from acp_compat.trace.records import Record, TraceReader
-from acp_compat.trace.rules import RULES, RULES_BY_ID, rules_markdown
+from acp_compat.trace.records import Record, RelayEvent, TraceReader
+from acp_compat.trace.rules import MUST, RULES, RULES_BY_ID, SHOULD, rules_markdown
 from tests.support.legacy_driver import LegacyDriver
 from tests.support.paths import AGENTS, ROOT
 
@@ -143,6 +143,36 @@ LOAD: list[Step] = [
     ),
     (GOT, {"id": 3, "result": {}}),
 ]
+RESUME: list[Step] = [
+    (
+        SENT,
+        {
+            "id": 3,
+            "method": "session/resume",
+            "params": {"sessionId": "old", "cwd": "/p", "mcpServers": []},
+        },
+    ),
+    (GOT, {"id": 3, "result": {}}),
+]
+PROMPT_2: Step = (
+    SENT,
+    {"id": 6, "method": "session/prompt", "params": {"sessionId": "s", "prompt": [TEXT]}},
+)
+END_2: Step = (GOT, {"id": 6, "result": {"stopReason": "end_turn"}})
+CALL_2 = update("tool_call", toolCallId="c2", title="Read b", kind="read", status="pending")
+CALL_2_DONE = update("tool_call_update", toolCallId="c2", status="completed")
+CANCEL_ANSWER: Step = (SENT, {"id": "p1", "result": {"outcome": {"outcome": "cancelled"}}})
+NOT_OFFERED: Step = (
+    SENT,
+    {"id": "p1", "result": {"outcome": {"outcome": "selected", "optionId": "always"}}},
+)
+RELATIVE_READ: list[Step] = [
+    (
+        GOT,
+        {"id": "f1", "method": "fs/read_text_file", "params": {"sessionId": "s", "path": "a"}},
+    ),
+    (SENT, {"id": "f1", "result": {"content": "a"}}),
+]
 SET_MODE: list[Step] = [
     (SENT, {"id": 4, "method": "session/set_mode", "params": {"sessionId": "s", "modeId": "ask"}}),
     (GOT, {"id": 4, "result": {}}),
@@ -220,9 +250,30 @@ CASES: dict[str, tuple[list[Step], list[Step]]] = {
         [current()[0], (GOT, {"id": 0, "result": {"protocolVersion": 1, "isAuthenticated": True}})],
         current()[:2],
     ),
-    "update-after-new": (
+    "extension-prefix": (
+        current(PROMPT, (GOT, {"method": "vendor/status", "params": {}}), END),
+        current(PROMPT, (GOT, {"method": "_vendor/status", "params": {}}), END),
+    ),
+    "session-known": (
         [*current()[:3], COMMANDS, current()[3]],
         current(COMMANDS),
+    ),
+    "tool-call-id-unique": (
+        current(PROMPT, CALL, CALL_DONE, END, PROMPT_2, CALL, CALL_DONE, END_2),
+        current(PROMPT, CALL, CALL_DONE, END, PROMPT_2, CALL_2, CALL_2_DONE, END_2),
+    ),
+    "cancel-permission": (
+        current(PROMPT, CALL, ASK, CANCEL, ALLOW, CANCELLED),
+        current(PROMPT, CALL, ASK, CANCEL, CANCEL_ANSWER, CANCELLED),
+    ),
+    "option-offered": (
+        current(PROMPT, CALL, ASK, NOT_OFFERED, END),
+        current(PROMPT, CALL, ASK, ALLOW, END),
+    ),
+    "path-absolute": (current(PROMPT, *RELATIVE_READ, END), current(PROMPT, *READ, END)),
+    "capability-resume": (
+        current(*RESUME),
+        current(*RESUME, agent={"sessionCapabilities": {"resume": {}}}),
     ),
     "update-in-turn": (current(PROMPT, END, CHUNK), current(PROMPT, CHUNK, END)),
     "tool-call-announced": (current(PROMPT, CALL_DONE, END), current(PROMPT, CALL, CALL_DONE, END)),
@@ -312,6 +363,104 @@ def test_a_passthrough_relay_passing_a_mistake_on_is_not_blamed_twice() -> None:
     assert [(f.rule, f.side) for f in checked(both)] == [("tool-call-announced", "agent 0")]
 
 
+def passed_through(steps: list[Step]) -> list[Step]:
+    """``steps`` as a passthrough relay's trace shows them: each message on both links."""
+    both: list[Step] = []
+    for direction, message in steps:
+        if direction == SENT:
+            both += [(EDITOR_IN, message), (AGENT_OUT, message)]
+        else:
+            both += [(AGENT_IN, message), (EDITOR_OUT, message)]
+    return both
+
+
+def test_copies_are_matched_by_content_not_by_wording() -> None:
+    """Two different bad updates with the same wording, and three identical late chunks:
+    each message the agent sent is reported once, none of the relay's copies."""
+    other_done = update("tool_call_update", toolCallId="c9", status="completed")
+    steps = current(PROMPT, CALL_DONE, other_done, END, CHUNK, CHUNK, CHUNK)
+    found = [(f.rule, f.side, f.line) for f in checked(passed_through(steps))]
+    assert [(rule, side) for rule, side, _ in found] == [
+        ("tool-call-announced", "agent 0"),
+        ("tool-call-announced", "agent 0"),
+        ("update-in-turn", "agent 0"),
+        ("update-in-turn", "agent 0"),
+        ("update-in-turn", "agent 0"),
+    ]
+    assert len({line for _, _, line in found}) == 5  # five messages, each at its own line
+
+
+def test_a_request_the_relay_passed_on_is_owed_by_who_it_was_passed_to() -> None:
+    [finding] = checked(passed_through(current(PROMPT, CHUNK)))
+    assert (finding.rule, finding.side, finding.method) == (
+        "request-answered",
+        "agent 0",
+        "session/prompt",
+    )
+
+
+def test_an_unknown_tool_kind_is_judged_by_the_schema() -> None:
+    """The relay's models take any kind (to relay a later version's); the check does not."""
+    compiled = update("tool_call", toolCallId="c1", title="Build", kind="compile", status="pending")
+    [finding] = checked(current(PROMPT, compiled, END))
+    assert (finding.rule, finding.path) == ("valid-message", "params.update.kind")
+    assert finding.text.endswith('got "compile"')
+
+
+def test_jsonrpc_is_required_on_current_links_only() -> None:
+    records = [
+        Record(n, None, d, {**m, "jsonrpc": "1.0"} if n == 5 else {"jsonrpc": "2.0", **m})
+        for n, (d, m) in enumerate(current(PROMPT, END), 1)
+    ]
+    [finding] = check_trace(list(records))
+    assert (finding.rule, finding.path, finding.line) == ("valid-message", "jsonrpc", 5)
+    bare = [Record(n, None, d, m) for n, (d, m) in enumerate(legacy(SEND, *STREAM, SENT_DONE), 1)]
+    assert check_trace(list(bare)) == []  # legacy peers before 0.0.8 left it out
+
+
+def test_a_permission_or_file_request_for_an_unknown_session() -> None:
+    ask = json.loads(json.dumps(ASK))
+    ask[1]["params"]["sessionId"] = "nope"
+    read = json.loads(json.dumps(READ[0]))
+    read[1]["params"]["sessionId"] = "nope"
+    found = checked(current(PROMPT, ask, ALLOW, read, READ[1], END))
+    assert [(f.rule, f.method, f.text) for f in found] == [
+        (
+            "session-known",
+            method,
+            "session nope is not open on this link (no session/new, session/load or"
+            " session/resume answer named it)",
+        )
+        for method in ("session/request_permission", "fs/read_text_file")
+    ]
+
+
+def test_only_a_permission_open_at_the_cancel_must_be_answered_cancelled() -> None:
+    """The spec's words: the pending requests at session/cancel; one asked later is not."""
+    assert checked(current(PROMPT, CALL, CANCEL, ASK, ALLOW, CANCELLED)) == []
+
+
+def test_a_failed_load_leaves_no_live_session() -> None:
+    failed = (GOT, {"id": 3, "error": {"code": -32002, "message": "Resource not found"}})
+    chunk = {"sessionUpdate": "agent_message_chunk", "content": TEXT}
+    late = (GOT, {"method": "session/update", "params": {"sessionId": "old", "update": chunk}})
+    steps = current(LOAD[0], failed, late, agent={"loadSession": True})
+    assert [f.rule for f in checked(steps)] == ["session-known"]
+
+
+def test_a_lost_agents_late_messages_are_its_own() -> None:
+    """After agent_lost the agent may still write: its late request lands on its own link
+    (which knows the client's capabilities), and nothing open there is owed."""
+    agent_link: list[Step] = [(AGENT_OUT if d == SENT else AGENT_IN, m) for d, m in current(PROMPT)]
+    records: list[Any] = [
+        Record(n, None, d, {"jsonrpc": "2.0", **m}, agent=0)
+        for n, (d, m) in enumerate(agent_link, 1)
+    ]
+    lost = RelayEvent(len(records) + 1, None, {"type": "agent_lost", "reason": "closed"}, agent=0)
+    late_read = Record(len(records) + 2, None, AGENT_IN, {"jsonrpc": "2.0", **READ[0][1]}, agent=0)
+    assert check_trace([*records, lost, late_read]) == []
+
+
 def test_what_is_open_stays_bounded() -> None:
     """A long session keeps only what is open: one session, this turn's tool calls."""
     checker = Checker()
@@ -321,7 +470,8 @@ def test_what_is_open_stays_bounded() -> None:
         nonlocal number
         for direction, message in steps:
             number += 1
-            assert checker.add(Record(number, None, direction, message)) == []
+            record = Record(number, None, direction, {"jsonrpc": "2.0", **message})
+            assert checker.add(record) == []
 
     feed(current())
     for turn in range(200):
@@ -337,7 +487,7 @@ def test_what_is_open_stays_bounded() -> None:
                 (GOT, {"id": 100 + turn, "result": {"stopReason": "end_turn"}}),
             ]
         )
-    [link] = checker.links.values()
+    [link] = checker.trace.links.values()
     assert not link.pending and len(link.sessions) == 1
     assert len(link.sessions["s"].tools) == 1  # only the last turn's call
     assert len(link.answered) <= 256
@@ -422,40 +572,67 @@ def write_trace(path: Path, steps: list[Step]) -> Path:
     with path.open("w", encoding="utf-8") as out:
         for number, (direction, message) in enumerate(steps):
             entry = {"time": f"2026-01-01T00:00:{number:02d}.000+00:00", "t": float(number)}
-            out.write(json.dumps({**entry, "dir": direction, "msg": message}) + "\n")
+            body = {"jsonrpc": "2.0", **message}
+            out.write(json.dumps({**entry, "dir": direction, "msg": body}) + "\n")
     return path
 
 
 def test_check_exit_status_and_report(tmp_path: Path) -> None:
     clean = run_check(str(write_trace(tmp_path / "clean.jsonl", current(PROMPT, CHUNK, END))))
     assert clean.exit_code == 0 and "clean: 7 records" in clean.stdout
-    broken = write_trace(tmp_path / "broken.jsonl", CASES["tool-call-announced"][0])
+    broken = write_trace(tmp_path / "broken.jsonl", CASES["update-in-turn"][0])
     result = run_check(str(broken))
     assert result.exit_code == 1
     assert "\x1b[" not in result.stdout  # not a terminal
     assert (
-        "message 6 (t 5.000) from relay → editor: session/update at params.update.toolCallId"
+        "message 7 (t 6.000) from relay → editor: session/update at params.update.sessionUpdate"
         in result.stdout
     )
     assert (
-        "tool call 'c1' was never announced (a tool_call) in session s  [tool-call-announced]"
-        in result.stdout
+        "  !! agent_message_chunk after the session/prompt answer, before another prompt"
+        "  [update-in-turn, MUST]" in result.stdout
     )
-    assert "rule: Every tool_call_update names a tool_call announced earlier" in result.stdout
+    assert "rule: No turn content (text, thoughts, tool calls, plans) after" in result.stdout
     assert "1 problem in 7 records" in result.stdout
     assert "\x1b[31m" in run_check("--color", str(broken)).stdout
     [line] = run_check("--json", str(broken)).stdout.splitlines()
     assert json.loads(line) == {
-        "rule": "tool-call-announced",
-        "message": 6,
-        "t": 5.0,
-        "time": "2026-01-01T00:00:05.000+00:00",
+        "rule": "update-in-turn",
+        "level": "MUST",
+        "message": 7,
+        "t": 6.0,
+        "time": "2026-01-01T00:00:06.000+00:00",
         "side": "relay → editor",
         "method": "session/update",
-        "path": "params.update.toolCallId",
-        "problem": "tool call 'c1' was never announced (a tool_call) in session s",
-        "statement": RULES_BY_ID["tool-call-announced"].statement,
+        "path": "params.update.sessionUpdate",
+        "problem": "agent_message_chunk after the session/prompt answer, before another prompt",
+        "statement": RULES_BY_ID["update-in-turn"].statement,
+        "spec": RULES_BY_ID["update-in-turn"].spec,
     }
+
+
+def test_a_broken_should_is_a_warning_unless_strict(tmp_path: Path) -> None:
+    """The spec says an agent SHOULD report a tool call before it updates it: a warning,
+    exit status 0; --strict makes it count."""
+    broken = str(write_trace(tmp_path / "should.jsonl", CASES["tool-call-announced"][0]))
+    result = run_check(broken)
+    assert result.exit_code == 0
+    assert (
+        "  ?? tool call 'c1' was never announced (a tool_call) in session s"
+        "  [tool-call-announced, SHOULD]" in result.stdout
+    )
+    assert "1 warning (SHOULD) in 7 records, every MUST kept" in result.stdout
+    assert run_check("--strict", broken).exit_code == 1
+    [line] = run_check("--json", broken).stdout.splitlines()
+    assert json.loads(line)["level"] == "SHOULD"
+    usage = CliRunner().invoke(trace, ["--strict", broken])
+    assert usage.exit_code == 2 and "--strict" in usage.stderr
+
+
+def test_every_rule_has_its_level_and_where_the_spec_says_so() -> None:
+    for rule in RULES:
+        assert rule.level in (MUST, SHOULD), rule.id
+        assert rule.spec, rule.id
 
 
 def test_a_file_that_is_not_a_trace_exits_2(tmp_path: Path) -> None:

@@ -9,10 +9,12 @@ reader use small hand-written records.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,8 +67,9 @@ def test_demo_trace_shows_every_tool_call_and_the_stop_reason(demo_trace: Path) 
     assert "agent: Hello! I am the example legacy agent, speaking ACP 0.0.9." in out
     for line in (
         "[search] List the working directory  completed (in_progress → completed) in ",
-        "[edit] Edit hello.txt  completed (pending → completed) in ",
-        "[execute] echo hello (Print a greeting)  completed (pending → completed) in ",
+        "[edit] Edit hello.txt  completed (pending → in_progress → completed) in ",
+        "[execute] echo hello (Print a greeting)  completed"
+        " (pending → in_progress → completed) in ",
         "? permission: Edit hello.txt  [Always Allow Edits] [Allow] [Reject]  -> Allow",
         "$ echo hello",
         "== end_turn after ",
@@ -366,6 +369,23 @@ def test_a_dropped_line_stands_out() -> None:
     assert "dropped line (agent side): -32603 Response too large" in note.summary()["text"]
 
 
+def _waits_for_more(pid: int, path: Path, size: int) -> bool:
+    """Whether process ``pid`` has read ``path`` to ``size`` bytes and sleeps: a follower
+    that found the end of what was written and waits for more (a process that stopped
+    there has ended instead)."""
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            if Path(os.readlink(fd)) != path:
+                continue
+            position = int(Path(f"/proc/{pid}/fdinfo/{fd.name}").read_text().split()[1])
+            state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+        except OSError:  # closed or ended meanwhile
+            return False
+        return position == size and state == "S"
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/fdinfo").exists(), reason="needs /proc")
 def test_follow_prints_turns_as_the_trace_grows(demo_trace: Path, tmp_path: Path) -> None:
     data = demo_trace.read_bytes()
     live = tmp_path / "live.jsonl"
@@ -376,17 +396,30 @@ def test_follow_prints_turns_as_the_trace_grows(demo_trace: Path, tmp_path: Path
         stderr=subprocess.PIPE,
     )
     try:
+        assert proc.stdout is not None
+        stdout = proc.stdout
+
+        def entries_until(last: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+            got = [json.loads(stdout.readline())]
+            while not last(got[-1]):
+                got.append(json.loads(stdout.readline()))
+            return got
+
         half = len(data) // 2
         with live.open("ab") as out:
-            out.write(data[:half])  # the turn is open: nothing printed for it yet
+            out.write(data[:half])  # the session starts, and its turn is open
             out.flush()
-            time.sleep(0.6)
+            # Printed once the follower has read it: the turn is not, being open.
+            before = entries_until(lambda e: "started in" in e.get("text", ""))
+            assert [e["type"] for e in before] == ["info", "info"]
+            # The rest comes once the follower has found the end and waits for more.
+            deadline = time.monotonic() + 20
+            while not _waits_for_more(proc.pid, live.resolve(), half):
+                assert proc.poll() is None, "the follower stopped at the end of the file"
+                assert time.monotonic() < deadline, "the follower never reached the end"
+                time.sleep(0.01)  # polling /proc: a process's state wakes no one
             out.write(data[half:])
-        assert proc.stdout is not None
-        deadline = time.monotonic() + 20
-        got: list[dict[str, Any]] = []
-        while time.monotonic() < deadline and not any(g["type"] == "turn" for g in got):
-            got.append(json.loads(proc.stdout.readline()))
+        got = entries_until(lambda e: e["type"] == "turn")
         [turn] = [g for g in got if g["type"] == "turn"]
         assert turn["stopReason"] == "end_turn" and len(turn["toolCalls"]) == 3
     finally:

@@ -17,13 +17,22 @@ from typing import Any
 import pytest
 
 from acp_compat.translate.lifecycle import (
+    CONNECTION_TRANSITIONS,
     PROCESS_TRANSITIONS,
+    READER_TRANSITIONS,
     SESSION_TRANSITIONS,
     STARTUP_TRANSITIONS,
+    AgentFlow,
+    Connection,
+    ConnectionEvent,
+    ConnectionState,
+    FlowEvent,
     LifecycleError,
     ProcessEvent,
     ProcessState,
+    ReaderState,
     SessionEvent,
+    SessionLifecycle,
     SessionState,
     StartupEvent,
     StartupState,
@@ -42,6 +51,8 @@ MACHINES: dict[str, tuple[Table, type[enum.Enum], type[enum.Enum]]] = {
     "agent process": (PROCESS_TRANSITIONS, ProcessState, ProcessEvent),
     "session": (SESSION_TRANSITIONS, SessionState, SessionEvent),
     "startup": (STARTUP_TRANSITIONS, StartupState, StartupEvent),
+    "connection": (CONNECTION_TRANSITIONS, ConnectionState, ConnectionEvent),
+    "agent reader": (READER_TRANSITIONS, ReaderState, FlowEvent),
 }
 """Each machine by the name its errors give it, with its state and event enums."""
 
@@ -152,6 +163,115 @@ def test_the_policy_raises_for_an_event_its_state_does_not_allow() -> None:
         policy.agent_start_failed(0, "cannot start")
 
 
+# -- the records: a state and what it carries, changed together ---------------------------
+
+
+def test_a_session_carries_its_prompt_exactly_while_a_turn_runs() -> None:
+    session = SessionLifecycle()
+    assert (session.state, session.prompt_id) == (SessionState.IDLE, None)
+    session.start_turn("p1")
+    assert (session.state, session.prompt_id) == (SessionState.PROMPTING, "p1")
+    session.cancel()
+    assert (session.state, session.prompt_id, session.cancelling) == (
+        SessionState.CANCELLING,
+        "p1",
+        True,
+    )
+    assert session.end_turn() == ("p1", True)
+    assert (session.state, session.prompt_id) == (SessionState.IDLE, None)
+    session.start_turn(2)
+    assert session.end_turn() == (2, False)
+    session.end({"code": -32603, "message": "gone"})
+    assert (session.state, session.failure) == (
+        SessionState.ENDED,
+        {"code": -32603, "message": "gone"},
+    )
+    with pytest.raises(LifecycleError, match="session: prompt is not allowed when ended"):
+        session.start_turn(3)
+    assert session.prompt_id is None
+
+
+def test_a_running_turn_ends_before_its_session_does() -> None:
+    """The table has no way from a running turn to ``ended``: the owner answers the prompt
+    (``end_turn``) first, so no prompt is left unanswered when a session ends."""
+    session = SessionLifecycle()
+    session.start_turn(1)
+    assert not session.allows(SessionEvent.AGENT_GONE)
+    with pytest.raises(LifecycleError):
+        session.end({"code": -32603, "message": "gone"})
+    assert (session.state, session.prompt_id, session.failure) == (
+        SessionState.PROMPTING,
+        1,
+        None,
+    )
+
+
+def test_a_connection_carries_what_the_agent_answered() -> None:
+    link = Connection.probed(None)
+    assert (link.state, link.agent_info, link.busy) == (ConnectionState.NEW, None, False)
+    link.apply(ConnectionEvent.INITIALIZE)
+    assert link.busy
+    link.initialized({"protocolVersion": 1})
+    assert (link.state, link.agent_info) == (ConnectionState.OPENING, {"protocolVersion": 1})
+    link.apply(ConnectionEvent.OPEN_FAILED)
+    assert (link.state, link.session_id, link.busy) == (ConnectionState.INITIALIZED, None, False)
+    link.apply(ConnectionEvent.AUTHENTICATE)
+    link.apply(ConnectionEvent.AUTHENTICATED)
+    link.opened("s1")
+    assert (link.state, link.session_id) == (ConnectionState.OPEN, "s1")
+    link.gone({"code": -32603, "message": "gone"})
+    assert (link.state, link.failure) == (
+        ConnectionState.GONE,
+        {"code": -32603, "message": "gone"},
+    )
+    probed = Connection.probed({"protocolVersion": 1})
+    assert (probed.state, probed.agent_info) == (
+        ConnectionState.INITIALIZED,
+        {"protocolVersion": 1},
+    )
+
+
+def test_every_connection_state_but_the_last_can_lose_its_agent() -> None:
+    for state, row in CONNECTION_TRANSITIONS.items():
+        assert (ConnectionEvent.AGENT_GONE in row) == (state is not ConnectionState.GONE)
+
+
+# -- the agent reader (the relay's backpressure) ------------------------------------------
+
+E = FlowEvent
+LIVE = [state for state in ReaderState if state is not ReaderState.ENDED]
+
+
+@pytest.mark.parametrize(("state", "event"), list(itertools.product(LIVE, FlowEvent)))
+def test_a_reader_event_moves_only_its_own_hold(state: ReaderState, event: FlowEvent) -> None:
+    """Each event sets or clears its own hold and leaves the other alone; reading means
+    no hold."""
+    flow = AgentFlow(state)
+    client, itself = flow.held_for_client, flow.held_for_itself
+    was_reading = flow.reading
+    changed = flow.apply(event)
+    if event is E.STDOUT_ENDED:
+        assert flow.state is ReaderState.ENDED and not changed
+        return
+    expected_client = {E.CLIENT_BEHIND: True, E.CLIENT_CAUGHT_UP: False}.get(event, client)
+    expected_itself = {E.AGENT_BEHIND: True, E.AGENT_CAUGHT_UP: False}.get(event, itself)
+    assert (flow.held_for_client, flow.held_for_itself) == (expected_client, expected_itself)
+    assert flow.reading == (not expected_client and not expected_itself)
+    assert changed == (flow.reading != was_reading)
+
+
+@pytest.mark.parametrize("event", list(FlowEvent))
+def test_an_ended_reader_is_never_paused_or_resumed(event: FlowEvent) -> None:
+    flow = AgentFlow(ReaderState.ENDED)
+    assert not flow.apply(event)
+    assert flow.state is ReaderState.ENDED and not flow.reading
+
+
+def test_the_reader_table_is_total() -> None:
+    assert set(READER_TRANSITIONS) == set(ReaderState)
+    assert all(set(row) == set(FlowEvent) for row in READER_TRANSITIONS.values())
+
+
 def _generated_sections() -> dict[str, str]:
     return {name: markdown_table(table) for name, (table, _, _) in MACHINES.items()}
 
@@ -171,7 +291,11 @@ def _rewritten(text: str) -> str:
 
 def test_the_architecture_page_shows_the_tables_as_they_are() -> None:
     text = ARCHITECTURE.read_text(encoding="utf-8")
-    assert {m.group("name") for m in _SECTION.finditer(text)} == {"startup", "session"}
+    assert {m.group("name") for m in _SECTION.finditer(text)} == {
+        "startup",
+        "session",
+        "connection",
+    }
     assert _rewritten(text) == text, "run: python -m tests.translate.test_lifecycle"
 
 

@@ -165,14 +165,17 @@ def legacy_turns(draw: st.DrawFn) -> list[tuple[str, Any]]:
             open_calls += 1
         elif kind == "confirm":
             confirmation = draw(confirmations)
-            offered = ["allow", "alwaysAllow", "reject", "cancel"]
+            # Not "cancel": a legacy client answers it when the generation is cancelled,
+            # and the relay takes it as the start of that cancel (vectors/upgrade/
+            # cancel_started_by_permission_answer.json), not as one call's answer.
+            offered = ["allow", "alwaysAllow", "reject"]
             if confirmation["type"] == "mcp":
-                offered = ["allow", "alwaysAllowMcpServer", "alwaysAllowTool", "reject", "cancel"]
+                offered = ["allow", "alwaysAllowMcpServer", "alwaysAllowTool", "reject"]
             outcome = draw(st.sampled_from(offered))
             steps.append(
                 ("confirm", ({**draw(card_fields), "confirmation": confirmation}, outcome))
             )
-            if outcome not in ("reject", "cancel"):
+            if outcome != "reject":
                 open_calls += 1
         elif kind == "update" and open_calls:
             status = draw(st.sampled_from(["running", "finished", "error"]))
@@ -255,7 +258,7 @@ def test_legacy_turn_survives_up_and_down(turn: list[tuple[str, Any]]) -> None:
             tool_id = answer["result"]["id"]
             assert answer["result"] == {"id": tool_id, "outcome": outcome}
             expected.append(("requestToolCallConfirmation", params))
-            if outcome in ("reject", "cancel"):
+            if outcome == "reject":
                 # The upgrade closes a refused call; it comes down as an error update.
                 closed = {
                     "toolCallId": tool_id,
@@ -264,6 +267,13 @@ def test_legacy_turn_survives_up_and_down(turn: list[tuple[str, Any]]) -> None:
                 }
                 expected.append(("updateToolCall", closed))
             else:
+                # The upgrade reports an allowed call running; it comes down as running.
+                running = {
+                    "toolCallId": tool_id,
+                    "status": "running",
+                    "content": params.get("content"),
+                }
+                expected.append(("updateToolCall", running))
                 calls.append(tool_id)
         elif kind == "update":
             index, status, content = payload
@@ -341,7 +351,10 @@ def current_turns(draw: st.DrawFn) -> list[tuple[str, Any]]:
             open_calls.append(f"c{n}")
         elif kind == "permission":
             fields = {"toolCallId": f"p{n}", **draw(current_calls), "kind": "edit"}
-            choice = draw(st.sampled_from(["alwaysAllow", "allow", "reject", None]))
+            # Not cancelled: a client answers that when it cancels the turn, and the relay
+            # takes it as the start of that cancel (vectors/upgrade/
+            # cancel_started_by_permission_answer.json), not as one call's answer.
+            choice = draw(st.sampled_from(["alwaysAllow", "allow", "reject"]))
             steps.append(("permission", (fields, choice)))
             if choice in ("alwaysAllow", "allow"):
                 open_calls.append(f"p{n}")
@@ -377,17 +390,12 @@ def test_current_turn_survives_down_and_up(turn: list[tuple[str, Any]]) -> None:
         )
     )
     bus = Bus(up, down)
-    choices: collections.deque[str | None] = collections.deque()
+    choices: collections.deque[str] = collections.deque()
     agent_ids = iter(range(1000))
 
     def current_client(message: dict[str, Any]) -> dict[str, Any] | None:
         if message.get("method") == "session/request_permission":
-            choice = choices.popleft()
-            outcome = (
-                {"outcome": "cancelled"}
-                if choice is None
-                else {"outcome": "selected", "optionId": choice}
-            )
+            outcome = {"outcome": "selected", "optionId": choices.popleft()}
             return result(message["id"], {"outcome": outcome})
         return None
 
@@ -442,13 +450,22 @@ def test_current_turn_survives_down_and_up(turn: list[tuple[str, Any]]) -> None:
             expected += [pending, {"permission": tool_call, "options": EDIT_OPTIONS}]
             [answer] = [m for m in bus.to_agent if m.get("id") == request_id and "method" not in m]
             agent_got.append((answer["result"]["outcome"], choice))
-            if choice in ("reject", None):
+            if choice == "reject":
                 # The upgrade closes a refused call.
                 expected.append(
                     {
                         "sessionUpdate": "tool_call_update",
                         "toolCallId": fields["toolCallId"],
                         "status": "failed",
+                    }
+                )
+            else:
+                # The upgrade reports an allowed call running.
+                expected.append(
+                    {
+                        "sessionUpdate": "tool_call_update",
+                        "toolCallId": fields["toolCallId"],
+                        "status": "in_progress",
                     }
                 )
         else:
@@ -492,9 +509,4 @@ def test_current_turn_survives_down_and_up(turn: list[tuple[str, Any]]) -> None:
                     other.pop("content", None)
     assert got == expected
     for outcome, choice in agent_got:
-        wanted = (
-            {"outcome": "cancelled"}
-            if choice is None
-            else {"outcome": "selected", "optionId": choice}
-        )
-        assert outcome == wanted
+        assert outcome == {"outcome": "selected", "optionId": choice}

@@ -17,8 +17,10 @@ clients without a subprocess.
 The same :class:`~acp_compat.translate.upgrade.UpgradeTranslator` as ``acp-compat wrap``
 runs between the client (this process's stdin/stdout) and the agent; where ``wrap`` starts
 one legacy agent process per session, the shim calls ``factory(client, cwd)`` and talks to
-the object it returns. Modules: :mod:`.api` (:class:`LegacyAgent`, :class:`LegacyClient`,
-:class:`LegacyRequestError`), :mod:`.server` (the loop).
+the object it returns. Modules: :mod:`.api` (:class:`LegacyAgent`, :class:`LegacyClient`),
+:mod:`.server` (the loop); errors in both directions are
+:class:`~acp_compat.jsonrpc.messages.RequestError` (the one request-error class, exported
+here too).
 
 Choices
 -------
@@ -33,8 +35,8 @@ Choices
   requests (their answers are never sent) and drops the instance; the translator is then
   told it exited with status 0. Requests the client is still answering are withdrawn by
   the translator; a call still waiting in the instance's :class:`LegacyClient` raises
-  :class:`LegacyRequestError` ``-32603``.
-* An agent method raising :class:`LegacyRequestError` answers with that error; any other
+  :class:`RequestError` ``-32603``.
+* An agent method raising :class:`RequestError` answers with that error; any other
   exception with ``-32603 "Internal error"`` ``data: {details: str(exc)}`` (logged with
   its traceback), like a TypeScript legacy agent. A missing method or an unknown one gets
   ``-32601 "Method not found"`` ``data: {details: <method>}``, bad params ``-32602``.
@@ -61,16 +63,17 @@ import anyio.abc
 from acp_compat import __version__
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT
-from acp_compat.io.shim.api import AgentFactory, LegacyAgent, LegacyClient, LegacyRequestError
+from acp_compat.io.shim.api import AgentFactory, LegacyAgent, LegacyClient
 from acp_compat.io.shim.server import Shim
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
+from acp_compat.jsonrpc.messages import RequestError
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 
 __all__ = [
     "AgentFactory",
     "LegacyAgent",
     "LegacyClient",
-    "LegacyRequestError",
+    "RequestError",
     "run_legacy_agent",
     "serve_legacy_agent",
 ]

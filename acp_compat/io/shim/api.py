@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 from acp_compat.codec import structure, unstructure
-from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error_object
+from acp_compat.jsonrpc.messages import Message, RequestError
 from acp_compat.models.legacy import (
     InitializeParams,
     InitializeResponse,
@@ -31,47 +31,6 @@ from acp_compat.models.legacy import (
 )
 
 T = TypeVar("T")
-
-
-class LegacyRequestError(Exception):
-    """A legacy JSON-RPC error, in both directions.
-
-    Raised by an agent method, it is sent as that request's error exactly as given (what
-    a TypeScript legacy agent's ``RequestError`` does); any other exception becomes
-    ``-32603 "Internal error"`` with ``data: {details: str(exc)}``. Raised by a
-    :class:`LegacyClient` method, it is the client's error answer.
-    """
-
-    def __init__(self, code: int, message: str, data: Any = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.data = data
-
-    @classmethod
-    def internal(cls, details: str) -> LegacyRequestError:
-        """``-32603 "Internal error"`` with ``data: {details}``, the legacy libraries' form."""
-        return cls(INTERNAL_ERROR, "Internal error", {"details": details})
-
-    @classmethod
-    def from_error_object(cls, obj: Any) -> LegacyRequestError:
-        """The error member of a response (a malformed one still gives an error)."""
-        if not isinstance(obj, dict):
-            return cls(INTERNAL_ERROR, "Internal error", {"received": obj})
-        code = obj.get("code")
-        text = obj.get("message")
-        return cls(
-            code if isinstance(code, int) and not isinstance(code, bool) else INTERNAL_ERROR,
-            text if isinstance(text, str) else "Internal error",
-            obj.get("data"),
-        )
-
-    def to_error_object(self) -> dict[str, Any]:
-        """The ``error`` member of a response carrying this error."""
-        return error_object(self.code, self.message, self.data)
-
-    def __str__(self) -> str:
-        return f"{self.message} ({self.code})"
 
 
 class LegacyAgent(Protocol):
@@ -110,7 +69,7 @@ class LegacyClient:
     """The client as a legacy agent calls it: one method per agent→client request.
 
     Each call sends a legacy request through the upgrade translator and returns the typed
-    result once the answer is back; an error answer raises :class:`LegacyRequestError`.
+    result once the answer is back; an error answer raises :class:`RequestError`.
     """
 
     def __init__(self, call: Caller) -> None:
@@ -126,7 +85,7 @@ class LegacyClient:
         payload = unstructure(params) if params is not None else None
         response = await self._call(method, payload)
         if response.get("error") is not None:
-            raise LegacyRequestError.from_error_object(response["error"])
+            raise RequestError.from_error_object(response["error"])
         return response.get("result")
 
     async def stream_assistant_message_chunk(

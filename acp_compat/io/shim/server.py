@@ -32,13 +32,14 @@ from acp_compat.io import localfiles
 from acp_compat.io.driver import Driver
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT, HIGH_WATER, LOW_WATER
-from acp_compat.io.shim.api import AGENT_METHODS, AgentFactory, LegacyClient, LegacyRequestError
+from acp_compat.io.shim.api import AGENT_METHODS, AgentFactory, LegacyClient
 from acp_compat.jsonrpc.messages import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     METHOD_NOT_FOUND,
     Kind,
     Message,
+    RequestError,
     classify,
     error,
     request,
@@ -227,7 +228,7 @@ class Shim:
     ) -> Message:
         """A :class:`LegacyClient` call: send a legacy request, wait for its answer."""
         if instance.stopping:
-            raise LegacyRequestError.internal(CLOSED)
+            raise RequestError.internal(CLOSED)
         # A fast streaming agent is slowed to the pace the client reads at.
         if self.client_out.buffered > HIGH_WATER:
             await self.client_out.wait_below(LOW_WATER)
@@ -280,8 +281,8 @@ async def _answer(instance: _Instance, message: Message) -> Message:
                 )
             value = await handler(params)
         return result(request_id, None if spec.result is None else unstructure(value))
-    except LegacyRequestError as exc:
-        return {"jsonrpc": "2.0", "id": request_id, "error": exc.to_error_object()}
+    except RequestError as exc:
+        return exc.answer(request_id)
     except Exception as exc:
         logger.warning("agent %d: %s raised %r", instance.number, method, exc, exc_info=exc)
         return error(request_id, INTERNAL_ERROR, "Internal error", {"details": str(exc)})

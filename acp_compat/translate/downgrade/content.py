@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import difflib
 import ntpath
-import re
-import urllib.parse
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
 from acp_compat.translate import paths
+from acp_compat.translate.markdown import backticks_for, inline_code, link, one_line
 
 TERMINAL_NOTE = "(terminal output not available)"
 
@@ -37,24 +36,14 @@ def render_block(block: Any) -> str:
     if kind == "resource_link":
         uri = _str(block.get("uri"))
         label = _str(block.get("title")) or _str(block.get("name")) or uri
-        return _link(label, uri)
+        return link(label, uri)
     if kind == "resource":
         resource = block.get("resource")
         uri = _str(resource.get("uri")) if isinstance(resource, dict) else ""
-        return _link(uri, uri) if uri else "[resource]"
+        return link(uri, uri) if uri else "[resource]"
     if kind in ("image", "audio"):
         return f"[{kind}]"
     return f"[{kind}]" if isinstance(kind, str) and kind else "[content]"
-
-
-def _link(label: str, uri: str) -> str:
-    """A markdown link that ends where it should: brackets in the label escaped, a URI with
-    whitespace or angle brackets percent-encoded, one with parentheses in ``<>``."""
-    label = re.sub(r"([\\\[\]])", r"\\\1", label)
-    uri = re.sub(r"[\s<>]", lambda match: urllib.parse.quote(match.group()), uri)
-    if "(" in uri or ")" in uri:
-        uri = f"<{uri}>"
-    return f"[{label}]({uri})"
 
 
 def merge_content(items: Any) -> dict[str, Any] | None:
@@ -99,24 +88,8 @@ def _fenced_diff(diff: dict[str, Any]) -> str:
     lines = difflib.unified_diff(old.splitlines(), diff["newText"].splitlines(), lineterm="", n=3)
     # The first two lines are the ---/+++ file headers; the path heading replaces them.
     body = "\n".join(list(lines)[2:])
-    fence = _backticks_for(body, 3)
-    return f"{_inline_code(diff['path'])}\n{fence}diff\n{body}\n{fence}"
-
-
-def _backticks_for(text: str, least: int) -> str:
-    """A backtick run longer than any in ``text`` (and at least ``least`` long): as a fence
-    or code span delimiter it cannot be closed early by the text inside."""
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    return "`" * max(least, longest + 1)
-
-
-def _inline_code(text: str) -> str:
-    """``text`` as a markdown code span, whatever backticks it holds."""
-    ticks = _backticks_for(text, 1)
-    if ticks == "`":
-        return f"`{text}`"
-    # CommonMark strips one space on each side of a padded span.
-    return f"{ticks} {text} {ticks}"
+    fence = backticks_for(body, 3)
+    return f"{inline_code(one_line(diff['path']))}\n{fence}diff\n{body}\n{fence}"
 
 
 def legacy_locations(locations: Any) -> list[dict[str, Any]]:
@@ -152,7 +125,7 @@ def plan_entries(entries: Any) -> list[dict[str, Any]]:
             {
                 "content": entry["content"],
                 "priority": priority if priority in ("high", "medium", "low") else "medium",
-                "status": status if status in _PLAN_MARK else "pending",
+                "status": status if isinstance(status, str) and status in _PLAN_MARK else "pending",
             }
         )
     return result
@@ -195,13 +168,13 @@ def prompt_blocks(params: Any, cwd: str) -> list[dict[str, Any]]:
         if isinstance(chunk, dict) and isinstance(chunk.get("text"), str):
             blocks.append({"type": "text", "text": chunk["text"]})
         elif isinstance(chunk, dict) and isinstance(chunk.get("path"), str) and chunk["path"]:
-            blocks.append(_file_link(chunk["path"], cwd))
+            blocks.append(_filelink(chunk["path"], cwd))
         else:
             raise BadChunks(f"params.chunks[{index}] must be {{text: string}} or {{path: string}}")
     return blocks
 
 
-def _file_link(path: str, cwd: str) -> dict[str, Any]:
+def _filelink(path: str, cwd: str) -> dict[str, Any]:
     """A ``resource_link`` block for a local file mentioned by the user (the path's
     flavour, POSIX or Windows, is the session cwd's, whatever the host)."""
     absolute = paths.resolve(cwd, path)

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import Output, ToAgent
 
-from .outbox import ClientOutbox
+from .outbox import ClientOutbox, ForAgent
 
 FS_METHODS = frozenset({"fs/read_text_file", "fs/write_text_file"})
 
 
 @define(eq=False)
-class FsCall:
+class FsCall(ForAgent):
     """Context of a legacy ``readTextFile`` / ``writeTextFile`` made for an agent ``fs/*``."""
 
-    method: str
-    agent_request_id: rpc.RequestId
+    method: str = attrs.field(kw_only=True)
 
 
 def forward(
@@ -38,19 +39,28 @@ def forward(
             value = params.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 legacy[key] = value
-        outbox.request("readTextFile", lambda: legacy, FsCall("readTextFile", id))
+        call = FsCall(id, method="readTextFile")
+        outbox.request("readTextFile", lambda: None if call.dropped else legacy, call)
         return []
     content = params.get("content")
     if not isinstance(content, str):
         problem = f"{method}: content must be a string"
         return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
     written = {"path": path, "content": content}
-    outbox.request("writeTextFile", lambda: written, FsCall("writeTextFile", id))
+    call = FsCall(id, method="writeTextFile")
+    outbox.request("writeTextFile", lambda: None if call.dropped else written, call)
     return []
 
 
-def answer(context: FsCall, message: rpc.Message) -> Output:
-    """The agent's answer for the legacy client's answer ``message``."""
+def answer(context: FsCall, message: rpc.Message) -> list[Output]:
+    """The agent's answer for the legacy client's answer ``message`` (none for a request
+    the agent cancelled)."""
+    if context.dropped:
+        return []
+    return [_answer(context, message)]
+
+
+def _answer(context: FsCall, message: rpc.Message) -> Output:
     agent_id = context.agent_request_id
     if message.get("error") is not None:
         return ToAgent(0, rpc.forwarded_error(agent_id, message["error"]))

@@ -8,7 +8,9 @@ back down to a legacy client, the legacy message is rebuilt from the current fie
 these members, so it is restored exactly:
 
 * ``icon``: the legacy icon, verbatim;
-* ``confirmation``: the legacy confirmation object, verbatim (with its ``description``);
+* ``confirmation``: the legacy confirmation object, verbatim (with its ``description``),
+  once it has been checked against the legacy model (anything else is ignored: a current
+  agent may put anything into ``_meta``, and it would reach the legacy client as is);
 * ``path``: the diff's original (relative) path, which the upgrade made absolute;
 * ``detailsAppended``: ``true`` when the upgrade appended a text item showing the
   confirmation's details: the last content item is not the agent's and is dropped.
@@ -19,10 +21,18 @@ The content itself is never copied into ``_meta``: it is read back from ``conten
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from acp_compat._define import frozen
+from acp_compat._lazy import lazy_module
+from acp_compat.codec import CodecError, structure
 from acp_compat.models.mapping import LEGACY_ICONS
+
+if TYPE_CHECKING:
+    from acp_compat.models import legacy as legacy_models
+else:
+    # Loaded at the first hint to check, not before ``initialize`` is answered.
+    legacy_models = lazy_module("acp_compat.models.legacy")
 
 log = logging.getLogger("acp_compat.translate.downgrade")
 
@@ -66,14 +76,12 @@ def legacy_hints(carrier: Any) -> LegacyHints:
     if not isinstance(legacy, dict):
         return NO_HINTS
     icon = legacy.get("icon")
-    if icon is not None and icon not in LEGACY_ICONS:
+    if icon is not None and not (isinstance(icon, str) and icon in LEGACY_ICONS):
         log.warning("ignoring _meta.acpCompat.legacy.icon %r: not a legacy icon", icon)
         icon = None
     confirmation = legacy.get("confirmation")
-    if confirmation is not None and not (
-        isinstance(confirmation, dict) and isinstance(confirmation.get("type"), str)
-    ):
-        log.warning("ignoring malformed _meta.acpCompat.legacy.confirmation %r", confirmation)
+    if confirmation is not None and not _legacy_confirmation(confirmation):
+        log.warning("ignoring malformed _meta.acpCompat.legacy.confirmation %.200r", confirmation)
         confirmation = None
     path = legacy.get("path")
     if path is not None and not isinstance(path, str):
@@ -86,3 +94,15 @@ def legacy_hints(carrier: Any) -> LegacyHints:
         path=path,
         details_appended=appended,
     )
+
+
+def _legacy_confirmation(value: Any) -> bool:
+    """Whether ``value`` is a legacy ``ToolCallConfirmation`` (it is sent on verbatim, so
+    a legacy client must be able to read it: a known ``type`` with its members)."""
+    if not isinstance(value, dict):
+        return False
+    try:
+        structure(value, legacy_models.ToolCallConfirmation)
+    except CodecError:
+        return False
+    return True

@@ -79,6 +79,9 @@ def outcome_for(legacy_outcome: Any, options: list[dict[str, Any]]) -> dict[str,
     Never widens what the user granted: an ``allow`` with no ``allow_once`` on offer,
     or an unknown outcome, becomes ``cancelled`` rather than an always-allow.
     """
+    if not isinstance(legacy_outcome, str):
+        log.warning("legacy confirmation outcome %.100r: answering cancelled", legacy_outcome)
+        return dict(CANCELLED)
     if legacy_outcome == "allow":
         chosen = _first(options, "allow_once")
     elif legacy_outcome in OPTION_IDS_BY_ALWAYS_OUTCOME:

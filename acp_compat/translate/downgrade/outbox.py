@@ -14,6 +14,8 @@ import collections
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import OutboundRequests, Output, ToClient
@@ -46,6 +48,22 @@ class ToolCard:
         return self.legacy_id is None and not self.abandoned
 
 
+@define(eq=False)
+class ForAgent:
+    """The context of a client-bound request standing for a request of the agent's (a
+    permission, a file): found by the agent's id when the agent cancels it."""
+
+    agent_request_id: rpc.RequestId
+    dropped: bool = attrs.field(default=False, kw_only=True)
+    """Answered already (``cancelled``: the turn was cancelled; ``-32800``: the agent
+    cancelled it): not sent if still queued, and the client's late answer is dropped."""
+
+    @property
+    def key(self) -> tuple[type, rpc.RequestId]:
+        """The agent's id as its JSON value (``1`` and ``"1"`` are two ids)."""
+        return (type(self.agent_request_id), self.agent_request_id)
+
+
 Build = Callable[[], "dict[str, Any] | None"]
 """Makes an item's params when it leaves; ``None`` drops the item (its card was abandoned)."""
 
@@ -66,6 +84,8 @@ class ClientOutbox:
     def __init__(self) -> None:
         self.requests: OutboundRequests[Any] = OutboundRequests(0)
         self._queue: collections.deque[_Item] = collections.deque()
+        self._for_agent: dict[tuple[type, rpc.RequestId], ForAgent] = {}
+        """The requests that stand for an agent's, queued or sent, by the agent's id."""
 
     def request(
         self,
@@ -78,7 +98,28 @@ class ClientOutbox:
 
         ``waits_for``: the card whose legacy id the params need.
         """
+        if isinstance(context, ForAgent):
+            self._for_agent[context.key] = context
         self._queue.append(_Item(method, build, context, waits_for))
+
+    def settle(self, request_id: object) -> Any:
+        """The context of the client's answer ``request_id`` (``None``: unknown), forgotten."""
+        context = self.requests.settle(request_id)
+        if isinstance(context, ForAgent):
+            self._forget(context)
+        return context
+
+    def for_agent(self, agent_request_id: object) -> ForAgent | None:
+        """The live request standing for the agent's ``agent_request_id``, if any (the
+        same JSON value: ``1`` is not ``1.0`` or ``"1"``)."""
+        if not isinstance(agent_request_id, (str, int)) or isinstance(agent_request_id, bool):
+            return None
+        context = self._for_agent.get((type(agent_request_id), agent_request_id))
+        return None if context is None or context.dropped else context
+
+    def _forget(self, context: ForAgent) -> None:
+        if self._for_agent.get(context.key) is context:
+            del self._for_agent[context.key]
 
     def respond(self, message: rpc.Message) -> None:
         """Queue a response to one of the client's requests, behind everything queued."""
@@ -98,6 +139,8 @@ class ClientOutbox:
             assert item.method is not None and item.build is not None
             params = item.build()
             if params is None:
+                if isinstance(item.context, ForAgent):
+                    self._forget(item.context)
                 continue
             request_id = self.requests.add(item.context)
             # Legacy no-param methods carry no params member at all.

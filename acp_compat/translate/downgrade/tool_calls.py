@@ -16,8 +16,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import attrs
+
 from acp_compat._define import define, frozen
 from acp_compat.jsonrpc import messages as rpc
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 
 from .content import legacy_locations, merge_content, plan_checklist, plan_entries
 from .legacy_meta import LegacyHints, legacy_hints
@@ -29,7 +32,7 @@ from .mapping import (
     outcome_for,
     well_formed_options,
 )
-from .outbox import ClientOutbox, ToolCard
+from .outbox import ClientOutbox, ForAgent, ToolCard
 
 log = logging.getLogger("acp_compat.translate.downgrade")
 
@@ -50,14 +53,11 @@ class Assign:
 
 
 @define(eq=False)
-class Confirm:
+class Confirm(ForAgent):
     """Context of a ``requestToolCallConfirmation`` made for an agent permission request."""
 
-    card: ToolCard
-    agent_request_id: rpc.RequestId
-    options: list[dict[str, Any]]
-    dropped: bool = False
-    """Answered ``cancelled`` already (the turn was cancelled): the client's answer is dropped."""
+    card: ToolCard = attrs.field(kw_only=True)
+    options: list[dict[str, Any]] = attrs.field(kw_only=True)
 
 
 def _title(fields: dict[str, Any]) -> str:
@@ -96,7 +96,8 @@ class ToolCallRelay:
         card = self._cards.get(tool_call["toolCallId"])
         if card is None or card.abandoned:
             card = self._push(tool_call)
-            if tool_call.get("status") in ("completed", "failed"):
+            status = tool_call.get("status")
+            if isinstance(status, str) and status in CURRENT_FINAL_STATUSES:
                 self._update(card, tool_call)
         else:
             # A repeated tool_call for a known id of this turn restates the call.
@@ -237,7 +238,7 @@ class ToolCallRelay:
         params_out["confirmation"] = hints.confirmation or confirmation_for(
             card.kind, card.title, fields.get("rawInput")
         )
-        context = Confirm(card, request_id, well_formed_options(params.get("options")))
+        context = Confirm(request_id, card=card, options=well_formed_options(params.get("options")))
         self._permissions.append(context)
 
         def build() -> dict[str, Any] | None:
@@ -272,23 +273,24 @@ class ToolCallRelay:
             )
         return rpc.result(context.agent_request_id, {"outcome": outcome})
 
-    def cancel_permissions(self) -> list[rpc.Message]:
-        """Answer every open permission request ``cancelled`` (the turn was cancelled)."""
-        return [
-            rpc.result(context.agent_request_id, {"outcome": dict(CANCELLED)})
-            for context in self.drop_permissions()
-        ]
-
     def drop_permissions(self) -> list[Confirm]:
         """Forget open permission requests without answering them (returned).
 
         Their cards never get a legacy id (the client's late answers are dropped).
         """
-        dropped, self._permissions = self._permissions, []
+        dropped = list(self._permissions)
         for context in dropped:
-            context.dropped = True
-            self._abandon(context.card)
+            self.drop_permission(context)
         return dropped
+
+    def drop_permission(self, context: Confirm) -> None:
+        """Forget one open permission request (answered already, or cancelled by the
+        agent): the client's late answer is dropped, and the card is not sent if it is
+        still queued."""
+        if context in self._permissions:
+            self._permissions.remove(context)  # Confirm compares by identity
+        context.dropped = True
+        self._abandon(context.card)
 
     # -- plans -----------------------------------------------------------------------------
 
@@ -302,8 +304,11 @@ class ToolCallRelay:
         self._cards.clear()
 
     def end_turn(self) -> None:
-        """The turn is over: a plan card still running is finished (its checklist shows
-        what got done), so the legacy client is not left with a spinner for ever."""
+        """The turn is over: a held pending call is shown (its card belongs to the turn,
+        before the turn's answer), and a plan card still running is finished (its
+        checklist shows what got done), so the legacy client is not left with a spinner
+        for ever."""
+        self.release_held()
         card = self._plan_card
         if card is not None and not card.abandoned and card.status == "running":
             card.status = "finished"

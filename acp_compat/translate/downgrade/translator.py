@@ -9,13 +9,19 @@ Choices the contract leaves open, made here:
 * ordering: everything bound for the client leaves in one FIFO; a message that needs a
   tool id the client has not handed out yet holds back itself and all after it (one
   round trip at most), so nothing is reordered and the ``sendUserMessage`` result is last.
-  The one exception is the ``cancelSendMessage`` answer: the contract wants it at once,
-  and it closes nothing the queued messages belong to;
+  The one exception is the ``cancelSendMessage`` answer (:mod:`.cancel`);
+* the legacy client's setup with the agent (``initialize``, the login, the session) is
+  one state machine, :class:`~acp_compat.translate.lifecycle.Connection`; the session's
+  turn another, :class:`~acp_compat.translate.lifecycle.SessionLifecycle`;
 * a ``sendUserMessage`` sent while ``initialize``/``authenticate`` is still busy with the
   agent waits for it; one sent during a running turn gets ``-32600``;
-* after ``cancelSendMessage``, a ``session/prompt`` that fails still ends the legacy turn
-  with ``null`` (older agents reported the abort as an error; the user asked to stop),
-  and permission requests arriving after the cancel are answered ``cancelled`` at once;
+* what the agent sends outside a running turn is not shown: a legacy client shows an
+  agent's messages only as part of a turn, and an agent that sends them before it
+  answered ``initialize`` or after its prompt's answer misbehaves (the client would read
+  them before its ``initialize`` answer, or after the turn's). Session updates are
+  dropped (logged), a permission request is answered ``cancelled`` (nobody could approve
+  it), an ``fs/*`` request before the session exists is ``-32602``;
+* every cancel (``cancelSendMessage``, the agent's ``$/cancel_request``) is :mod:`.cancel`;
 * an ``allow`` when the agent offers no ``allow_once`` option, an unknown outcome and a
   confirmation the client fails all become ``cancelled``: a permission is never widened;
 * a ``tool_call`` already ``completed``/``failed`` is pushed, then updated; an update
@@ -38,40 +44,25 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from acp_compat._define import define
+from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc import messages as rpc
-from acp_compat.translate.base import OutboundRequests, Output, ToAgent, ToClient
-from acp_compat.translate.cancelled import CancellableRequests
-from acp_compat.translate.lifecycle import (
-    SESSION_TRANSITIONS,
-    SessionEvent,
-    SessionState,
-    allows,
-    transition,
-)
+from acp_compat.translate.base import Output, ToAgent
+from acp_compat.translate.lifecycle import ConnectionEvent, ConnectionState, SessionEvent
 
-from . import file_access
+from . import cancel, file_access
 from .content import BadChunks, prompt_blocks, stop_note
 from .file_access import FS_METHODS, FsCall
 from .mapping import agent_run_method, offered_methods
 from .options import DowngradeOptions
-from .outbox import ClientOutbox
-from .tool_calls import Assign, Confirm, Notice, ToolCallRelay
+from .state import AgentCall, DowngradeState
+from .tool_calls import Assign, Confirm, Notice
 from .updates import queue_chunk, route_update
 
 log = logging.getLogger("acp_compat.translate.downgrade")
 
 PROTOCOL_VERSION = 1
 
-
-@define(eq=False)
-class _AgentCall:
-    """Context of a request acp-compat sent the agent on behalf of a legacy request."""
-
-    method: str
-    client_id: rpc.RequestId
-    purpose: str = ""
-    """For ``session/new``: ``"initialize"`` (the auth probe) or ``"authenticate"``."""
+_C = ConnectionState
 
 
 class DowngradeTranslator:
@@ -79,26 +70,7 @@ class DowngradeTranslator:
 
     def __init__(self, options: DowngradeOptions) -> None:
         self.options = options
-        self._outbox = ClientOutbox()
-        self._tools = ToolCallRelay(self._outbox)
-        self._agent = OutboundRequests[_AgentCall](options.agent0_next_id)
-        self._client_version: str | None = None
-        self._agent_info: dict[str, Any] | None = None
-        self._setup: _AgentCall | None = None
-        """The legacy initialize/authenticate whose agent exchange is in flight."""
-        self._session_id: str | None = None
-        self._turn = SessionState.IDLE
-        """The session's turn; it moves only through :meth:`_apply` (the legacy
-        ``sendUserMessage`` being served travels with its prompt call)."""
-        self._agent_gone: str | None = None
-        self._agent_stderr = ""
-        self._deferred: list[tuple[rpc.RequestId, Any]] = []
-        """``sendUserMessage`` requests that arrived while the setup was in flight."""
-        self._logged_kinds: set[str] = set()
-        """Session update kinds a legacy client cannot show, logged once each."""
-        self._cancellable = CancellableRequests()
-        """The agent's requests waiting on the client, which its ``$/cancel_request``
-        settles (:mod:`acp_compat.translate.cancelled`)."""
+        self._state = DowngradeState(options)
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -112,58 +84,56 @@ class DowngradeTranslator:
             out += self._client_response(message)
         else:
             log.debug("ignoring a %s from the legacy client", kind.value)
-        return self._cancellable.screen(out + self._outbox.flush())
+        return out + self._state.outbox.flush()
 
     def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
         """Handle one message from the agent (process ``0``; others do not exist here)."""
         if agent != 0:
             log.warning("ignoring a message from unknown agent process %s", agent)
             return []
+        state = self._state
         kind = rpc.classify(message)
         params = message.get("params")
         params = params if isinstance(params, dict) else {}
         if not (kind is rpc.Kind.REQUEST and message.get("method") == "session/request_permission"):
             # The session moved on: a held pending tool call is not about to be confirmed.
-            self._tools.release_held()
+            state.tools.release_held()
         out: list[Output] = []
         if kind is rpc.Kind.REQUEST:
-            self._cancellable.received(0, message["id"])
             out += self._agent_request(message["id"], message["method"], params)
         elif kind is rpc.Kind.NOTIFICATION:
             if message["method"] == "session/update":
                 self._session_update(params)
             elif message["method"] == "$/cancel_request":
-                answer = self._cancellable.cancel(0, params.get("requestId"))
-                if answer is not None:
-                    out.append(ToAgent(0, answer))
+                out += cancel.cancel_request(state, params.get("requestId"))
             else:
                 log.debug("ignoring agent notification %s", message["method"])
         elif kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
             out += self._agent_response(message)
         else:
             log.warning("ignoring an invalid message from the agent")
-        return self._cancellable.screen(out + self._outbox.flush())
+        return out + state.outbox.flush()
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: fail what waited on it, and every later legacy request."""
         if agent != 0:
             return []
         self._gone(f"The agent exited (code {returncode})", stderr_tail)
-        return self._cancellable.screen(self._outbox.flush())
+        return self._state.outbox.flush()
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """The agent is unreachable (``reason``): fail what waited on it, as for an exit."""
         if agent != 0:
             return []
         self._gone(f"Lost the agent: {reason}", "")
-        return self._cancellable.screen(self._outbox.flush())
+        return self._state.outbox.flush()
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """The agent could not be started: fail what waited on it, and every later request."""
         if agent != 0:
             return []
         self._gone(f"The agent could not be started: {reason}", "")
-        return self._cancellable.screen(self._outbox.flush())
+        return self._state.outbox.flush()
 
     def file_done(
         self, token: int, content: str | None = None, error: str | None = None
@@ -180,49 +150,51 @@ class DowngradeTranslator:
 
     def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
         """Dispatch one legacy request."""
+        state = self._state
         if method == "cancelSendMessage":
-            return self._cancel(id)
+            return cancel.cancel_send_message(state, id)
         handler = {
             "initialize": self._initialize,
             "authenticate": self._authenticate,
             "sendUserMessage": self._send_user_message,
         }.get(method)
         if handler is None:
-            self._outbox.respond(
+            state.outbox.respond(
                 rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", {"details": method})
             )
             return []
-        if self._agent_gone is not None:
-            self._outbox.respond(self._gone_error(id))
+        failure = state.connection.failure
+        if failure is not None:
+            state.outbox.respond(rpc.error(id, **failure))
             return []
         return handler(id, params)
 
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``initialize``: current ``initialize``, then the ``session/new`` probe."""
+        state = self._state
         version = params.get("protocolVersion") if isinstance(params, dict) else None
         if (params is not None and not isinstance(params, dict)) or (
             version is not None and not isinstance(version, str)
         ):
-            self._outbox.respond(
+            state.outbox.respond(
                 rpc.error(id, rpc.INVALID_PARAMS, "initialize: protocolVersion must be a string")
             )
             return []
-        if self._setup is not None:
+        connection = state.connection
+        if connection.busy:
             # Refused: it must not change the version the first initialize is answered.
             return self._busy(id)
-        self._client_version = version
-        if self._session_id is not None:
-            self._outbox.respond(rpc.result(id, self._initialize_result(True)))
+        state.client_version = version
+        if connection.state is _C.OPEN:
+            state.outbox.respond(rpc.result(id, self._initialize_result(True)))
             return []
-        if self._agent_info is None and self.options.agent0_initialized is not None:
-            self._agent_info = self.options.agent0_initialized
-        if self._agent_info is not None:
+        connection.apply(ConnectionEvent.INITIALIZE)
+        if connection.state is _C.OPENING:
             return self._new_session(id, "initialize")
         capability = self.options.client_fs
-        self._setup = _AgentCall("initialize", id)
         return [
-            self._to_agent(
-                self._setup,
+            state.to_agent(
+                AgentCall("initialize", id),
                 {
                     "protocolVersion": PROTOCOL_VERSION,
                     "clientCapabilities": {
@@ -240,37 +212,40 @@ class DowngradeTranslator:
     def _initialize_result(self, authenticated: bool) -> dict[str, Any]:
         """The legacy ``initialize`` result: the client's own version echoed back."""
         result: dict[str, Any] = {"isAuthenticated": authenticated}
-        if self._client_version is not None:
+        if self._state.client_version is not None:
             # Legacy SDK clients accept only their exact own 0.0.x version.
-            result = {"protocolVersion": self._client_version, **result}
+            result = {"protocolVersion": self._state.client_version, **result}
         return result
 
     def _authenticate(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``authenticate``: current ``authenticate {methodId}``, then ``session/new``."""
-        if self._setup is not None:
+        state = self._state
+        connection = state.connection
+        if connection.busy:
             return self._busy(id)
-        if self._agent_info is None:
-            self._outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
+        if connection.agent_info is None:
+            state.outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
             return []
-        method_id = self.options.auth_method or agent_run_method(self._agent_info)
+        method_id = self.options.auth_method or agent_run_method(connection.agent_info)
         if method_id is None:
-            self._outbox.respond(
+            state.outbox.respond(
                 rpc.error(
                     id,
                     rpc.AUTH_REQUIRED,
                     "The agent offers no login it runs itself; log in with the agent's own "
                     "tools, or name a method with acp-compat --auth-method",
-                    {"details": offered_methods(self._agent_info)},
+                    {"details": offered_methods(connection.agent_info)},
                 )
             )
             return []
-        self._setup = _AgentCall("authenticate", id)
-        return [self._to_agent(self._setup, {"methodId": method_id})]
+        connection.apply(ConnectionEvent.AUTHENTICATE)
+        return [state.to_agent(AgentCall("authenticate", id), {"methodId": method_id})]
 
     def _new_session(self, client_id: rpc.RequestId, purpose: str) -> list[Output]:
-        """Send ``session/new`` for the legacy request ``client_id``."""
-        self._setup = _AgentCall("session/new", client_id, purpose)
-        return [self._to_agent(self._setup, {"cwd": self.options.cwd, "mcpServers": []})]
+        """Send ``session/new`` for the legacy request ``client_id`` (the connection is
+        ``OPENING``)."""
+        call = AgentCall("session/new", client_id, purpose)
+        return [self._state.to_agent(call, {"cwd": self.options.cwd, "mcpServers": []})]
 
     def _send_user_message(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``sendUserMessage``: ``session/prompt``; answered when the turn ends.
@@ -278,55 +253,35 @@ class DowngradeTranslator:
         One sent while initialize or authenticate is still busy with the agent waits for
         it (a client that does not wait for the answer must not be told to log in).
         """
-        if self._setup is not None:
-            self._deferred.append((id, params))
+        state = self._state
+        connection = state.connection
+        if connection.busy:
+            state.deferred.append((id, params))
             return []
-        if self._session_id is None:
-            if self._agent_info is None:
-                self._outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
+        if connection.state is not _C.OPEN:
+            if connection.agent_info is None:
+                state.outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
             else:
-                self._outbox.respond(rpc.error(id, rpc.AUTH_REQUIRED, "Authentication required"))
+                state.outbox.respond(rpc.error(id, rpc.AUTH_REQUIRED, "Authentication required"))
             return []
-        if not allows(SESSION_TRANSITIONS, self._turn, SessionEvent.PROMPT):
-            self._outbox.respond(
+        if not state.turn.allows(SessionEvent.PROMPT):
+            state.outbox.respond(
                 rpc.error(id, rpc.INVALID_REQUEST, "A message is already being processed")
             )
             return []
         try:
             blocks = prompt_blocks(params, self.options.cwd)
         except BadChunks as problem:
-            self._outbox.respond(rpc.error(id, rpc.INVALID_PARAMS, str(problem)))
+            state.outbox.respond(rpc.error(id, rpc.INVALID_PARAMS, str(problem)))
             return []
-        self._apply(SessionEvent.PROMPT)
-        self._tools.new_turn()
-        call = _AgentCall("session/prompt", id)
-        return [self._to_agent(call, {"sessionId": self._session_id, "prompt": blocks})]
-
-    def _cancel(self, id: rpc.RequestId) -> list[Output]:
-        """Legacy ``cancelSendMessage``: ``session/cancel``, answered ``null`` at once.
-
-        Open permission requests are answered ``cancelled`` here (the protocol says the
-        client must); the legacy client's later answers to them are dropped. Messages still
-        waiting for the setup are stopped before they began: each ends with ``null``.
-        """
-        out: list[Output] = [ToClient(rpc.result(id, None))]
-        for client_id, _ in self._deferred:
-            self._outbox.respond(rpc.result(client_id, None))
-        self._deferred = []
-        if not allows(SESSION_TRANSITIONS, self._turn, SessionEvent.CANCEL):
-            return out  # no turn running, cancelled already, or the agent is gone
-        self._apply(SessionEvent.CANCEL)
-        out.append(ToAgent(0, rpc.notification("session/cancel", {"sessionId": self._session_id})))
-        out += [ToAgent(0, answer) for answer in self._tools.cancel_permissions()]
-        return out
-
-    def _apply(self, event: SessionEvent) -> None:
-        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
-        self._turn = transition(SESSION_TRANSITIONS, "session", self._turn, event)
+        state.turn.start_turn(id)
+        state.tools.new_turn()
+        call = AgentCall("session/prompt", id)
+        return [state.to_agent(call, {"sessionId": connection.session_id, "prompt": blocks})]
 
     def _busy(self, id: rpc.RequestId) -> list[Output]:
         """Refuse a second setup request while one is in flight."""
-        self._outbox.respond(
+        self._state.outbox.respond(
             rpc.error(id, rpc.INVALID_REQUEST, "initialize or authenticate already in progress")
         )
         return []
@@ -335,123 +290,132 @@ class DowngradeTranslator:
 
     def _client_response(self, message: rpc.Message) -> list[Output]:
         """The client answered one of acp-compat's requests."""
-        context = self._outbox.requests.settle(message.get("id"))
+        state = self._state
+        context = state.outbox.settle(message.get("id"))
         failed = "error" in message and message["error"] is not None
         result = None if failed else message.get("result")
+        gone = state.connection.state is _C.GONE
         if context is None:
             log.warning("ignoring a client response to unknown id %r", message.get("id"))
         elif isinstance(context, Assign):
-            self._tools.assigned(context, None if failed else result)
+            state.tools.assigned(context, None if failed else result)
         elif isinstance(context, Confirm):
-            answer = self._tools.confirmed(context, None if failed else (result or {}))
-            if answer is not None and self._agent_gone is None:
+            answer = state.tools.confirmed(context, None if failed else (result or {}))
+            if answer is not None and not gone:
                 return [ToAgent(0, answer)]
         elif isinstance(context, FsCall):
-            return [] if self._agent_gone is not None else [file_access.answer(context, message)]
+            return [] if gone else file_access.answer(context, message)
         elif failed and isinstance(context, Notice):
             log.warning("the client failed %s: %r", context.method, message["error"])
         return []
 
     # -- the agent ------------------------------------------------------------------------
 
-    def _to_agent(self, context: _AgentCall, params: dict[str, Any]) -> Output:
-        """A request to the agent, its id remembered with ``context``."""
-        return ToAgent(0, rpc.request(self._agent.add(context), context.method, params))
-
     def _agent_response(self, message: rpc.Message) -> list[Output]:
         """The agent answered one of acp-compat's requests."""
-        call = self._agent.settle(message.get("id"))
+        state = self._state
+        call = state.agent.settle(message.get("id"))
         if call is None:
             log.warning("ignoring an agent response to unknown id %r", message.get("id"))
+            return []
+        if state.connection.state is _C.GONE:
+            # A lost agent's late answer: the client heard of the loss already.
+            log.info("ignoring the answer to %s of an agent that is gone", call.method)
             return []
         error = message.get("error")
         result = message.get("result")
         if call.method == "session/prompt":
-            self._prompt_done(call, error, result)
+            self._prompt_done(error, result)
             return []
-        self._setup = None
         out = self._setup_answered(call, error, result)
-        if self._setup is None and self._deferred:
+        if not state.connection.busy and state.deferred:
             # Messages the client sent before the setup finished, in their order.
-            deferred, self._deferred = self._deferred, []
+            deferred, state.deferred = state.deferred, []
             for client_id, params in deferred:
                 out += self._send_user_message(client_id, params)
         return out
 
-    def _setup_answered(self, call: _AgentCall, error: Any, result: Any) -> list[Output]:
+    def _setup_answered(self, call: AgentCall, error: Any, result: Any) -> list[Output]:
         """The agent answered a step of a legacy initialize or authenticate."""
+        state = self._state
+        connection = state.connection
         if call.method == "initialize":
             return self._initialized(call, error, result)
         if call.method == "authenticate":
             if error is not None:
-                self._outbox.respond(rpc.forwarded_error(call.client_id, error))
+                connection.apply(ConnectionEvent.AUTHENTICATE_FAILED)
+                state.outbox.respond(rpc.forwarded_error(call.client_id, error))
                 return []
-            if self._session_id is not None:
-                self._outbox.respond(rpc.result(call.client_id, None))
+            connection.apply(ConnectionEvent.AUTHENTICATED)
+            if connection.state is _C.OPEN:
+                state.outbox.respond(rpc.result(call.client_id, None))
                 return []
             return self._new_session(call.client_id, "authenticate")
         self._session_created(call, error, result)
         return []
 
-    def _initialized(self, call: _AgentCall, error: Any, result: Any) -> list[Output]:
+    def _initialized(self, call: AgentCall, error: Any, result: Any) -> list[Output]:
         """The agent's ``initialize`` answer: go on with the ``session/new`` probe."""
+        state = self._state
         if error is not None:
-            self._outbox.respond(rpc.forwarded_error(call.client_id, error))
+            state.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
+            state.outbox.respond(rpc.forwarded_error(call.client_id, error))
             return []
         version = result.get("protocolVersion") if isinstance(result, dict) else None
         if version != PROTOCOL_VERSION or isinstance(version, bool):
-            self._outbox.respond(
+            state.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
+            state.outbox.respond(
                 rpc.error(
                     call.client_id,
                     rpc.INTERNAL_ERROR,
-                    f"The agent answered protocolVersion {version!r}; acp-compat needs 1",
+                    f"The agent answered protocolVersion {describe(version)}; acp-compat needs 1",
                 )
             )
             return []
         assert isinstance(result, dict)
-        self._agent_info = result
+        state.connection.initialized(result)
         return self._new_session(call.client_id, "initialize")
 
-    def _session_created(self, call: _AgentCall, error: Any, result: Any) -> None:
+    def _session_created(self, call: AgentCall, error: Any, result: Any) -> None:
         """The agent's ``session/new`` answer ends a legacy initialize or authenticate."""
+        state = self._state
         if error is not None:
+            state.connection.apply(ConnectionEvent.OPEN_FAILED)
             code = error.get("code") if isinstance(error, dict) else None
             if call.purpose == "initialize" and code == rpc.AUTH_REQUIRED:
-                self._outbox.respond(rpc.result(call.client_id, self._initialize_result(False)))
+                state.outbox.respond(rpc.result(call.client_id, self._initialize_result(False)))
             else:
-                self._outbox.respond(rpc.forwarded_error(call.client_id, error))
+                state.outbox.respond(rpc.forwarded_error(call.client_id, error))
             return
         session_id = result.get("sessionId") if isinstance(result, dict) else None
         if not isinstance(session_id, str):
-            self._outbox.respond(
+            state.connection.apply(ConnectionEvent.OPEN_FAILED)
+            state.outbox.respond(
                 rpc.error(call.client_id, rpc.INTERNAL_ERROR, "The agent returned no sessionId")
             )
             return
-        self._session_id = session_id
+        state.connection.opened(session_id)
         answer = self._initialize_result(True) if call.purpose == "initialize" else None
-        self._outbox.respond(rpc.result(call.client_id, answer))
+        state.outbox.respond(rpc.result(call.client_id, answer))
 
-    def _prompt_done(self, call: _AgentCall, error: Any, result: Any) -> None:
+    def _prompt_done(self, error: Any, result: Any) -> None:
         """The turn is over: a note for unusual stop reasons, then the legacy ``null``."""
-        if self._turn is SessionState.ENDED:
-            # A lost agent's late answer: the client heard of the loss already.
-            log.info("ignoring the answer to session/prompt of an agent that is gone")
-            return
-        cancelled = self._turn is SessionState.CANCELLING
-        self._apply(SessionEvent.TURN_END)
-        self._tools.end_turn()
-        if error is not None and not cancelled:
-            self._outbox.respond(rpc.forwarded_error(call.client_id, error))
+        state = self._state
+        prompt_id, cancelled = state.turn.end_turn()
+        state.tools.end_turn()
+        if error is not None:
+            state.outbox.respond(cancel.turn_answer(cancelled, prompt_id, error))
             return
         note = stop_note(result.get("stopReason") if isinstance(result, dict) else None)
-        if note is not None and error is None:
-            queue_chunk(self._outbox, {"text": f"\n\n{note}"})
-        self._outbox.respond(rpc.result(call.client_id, None))
+        if note is not None:
+            queue_chunk(state.outbox, {"text": f"\n\n{note}"})
+        state.outbox.respond(rpc.result(prompt_id, None))
 
     def _agent_request(
         self, id: rpc.RequestId, method: str, params: dict[str, Any]
     ) -> list[Output]:
         """A request of the agent: permissions and (opted-in) file access; the rest -32601."""
+        state = self._state
         if method == "session/request_permission":
             if not self._our_session(params):
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, "Unknown session"))]
@@ -460,12 +424,15 @@ class DowngradeTranslator:
                 # Nobody can be asked about a call nobody can name.
                 problem = "session/request_permission: params.toolCall.toolCallId must be a string"
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
-            if self._turn is SessionState.CANCELLING:
-                return [ToAgent(0, rpc.result(id, {"outcome": {"outcome": "cancelled"}}))]
-            self._tools.on_permission(id, params)
+            if cancel.unaskable(state.turn):
+                log.info("a permission request with no turn running, or a cancelled one: cancelled")
+                return [cancel.refused(id)]
+            state.tools.on_permission(id, params)
             return []
         if self.options.client_fs and method in FS_METHODS:
-            return file_access.forward(self._outbox, id, method, params)
+            if state.connection.session_id is None or not self._our_session(params):
+                return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, "Unknown session"))]
+            return file_access.forward(state.outbox, id, method, params)
         return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found"))]
 
     # -- session updates ------------------------------------------------------------------
@@ -473,41 +440,48 @@ class DowngradeTranslator:
     def _our_session(self, params: dict[str, Any]) -> bool:
         """Whether ``params`` belong to the session (before it is known: assume so)."""
         session_id = params.get("sessionId")
-        if self._session_id is None or session_id == self._session_id:
+        known = self._state.connection.session_id
+        if known is None or session_id == known:
             return True
-        log.warning("ignoring a message for unknown session %r", session_id)
+        log.warning("ignoring a message for unknown session %.100r", session_id)
         return False
 
     def _session_update(self, params: dict[str, Any]) -> None:
-        """One ``session/update``."""
+        """One ``session/update``: shown while a turn runs, else dropped."""
+        state = self._state
         update = params.get("update")
         if not isinstance(update, dict):
             log.warning("ignoring a session/update without an update object")
-        elif self._our_session(params):
+        elif not self._our_session(params):
+            return
+        elif state.turn.prompt_id is None:
+            log.debug(
+                "dropping a session/update outside a turn: %.100r", update.get("sessionUpdate")
+            )
+        else:
             route_update(
-                update, self._outbox, self._tools, self._client_version, self._logged_kinds
+                update, state.outbox, state.tools, state.client_version, state.logged_kinds
             )
 
     # -- the agent is gone ----------------------------------------------------------------
 
     def _gone(self, reason: str, stderr_tail: str) -> None:
-        """Remember why the agent is gone and fail the legacy requests waiting on it."""
-        if self._agent_gone is not None:
+        """Remember why the agent is gone and fail the legacy requests waiting on it (a
+        cancelled turn still ends ``null``: :func:`.cancel.turn_answer`)."""
+        state = self._state
+        if state.connection.state is _C.GONE:
             return
-        self._agent_gone = reason
-        self._agent_stderr = stderr_tail
-        self._tools.release_held()
-        self._tools.drop_permissions()
-        waiting = [call.client_id for call in self._agent.pending().values()]
-        waiting += [client_id for client_id, _ in self._deferred]
-        self._deferred = []
+        failure = rpc.error_object(rpc.INTERNAL_ERROR, reason, {"details": stderr_tail or reason})
+        state.tools.drop_permissions()
+        if state.turn.prompt_id is not None:
+            prompt_id, cancelled = state.turn.end_turn()
+            state.tools.end_turn()
+            state.outbox.respond(cancel.turn_answer(cancelled, prompt_id, failure))
+        waiting = [
+            c.client_id for c in state.agent.pending().values() if c.method != "session/prompt"
+        ]
+        waiting += [client_id for client_id, _ in state.deferred]
+        state.deferred = []
         for client_id in waiting:
-            self._outbox.respond(self._gone_error(client_id))
-        self._setup = None
-        self._apply(SessionEvent.AGENT_GONE)
-
-    def _gone_error(self, id: rpc.RequestId) -> rpc.Message:
-        """The error a legacy request gets once the agent is gone."""
-        assert self._agent_gone is not None
-        details = self._agent_stderr or self._agent_gone
-        return rpc.error(id, rpc.INTERNAL_ERROR, self._agent_gone, {"details": details})
+            state.outbox.respond(rpc.error(client_id, **failure))
+        state.connection.gone(failure)

@@ -66,7 +66,9 @@ def route_update(
     ``logged`` holds the unshown kinds already logged on this connection (updated here).
     """
     kind = update.get("sessionUpdate")
-    if kind == "agent_message_chunk":
+    if not isinstance(kind, str):
+        log.debug("dropping a session update whose kind is %.100r", kind)
+    elif kind == "agent_message_chunk":
         queue_chunk(outbox, {"text": render_block(update.get("content"))})
     elif kind == "agent_thought_chunk":
         queue_chunk(outbox, {"thought": render_block(update.get("content"))})

@@ -64,7 +64,7 @@ class Translation(enum.Enum):
     PASSTHROUGH = "passthrough"
 
 
-_TRANSLATIONS: Mapping[tuple[Protocol, Protocol], Translation] = {
+TRANSLATIONS: Mapping[tuple[Protocol, Protocol], Translation] = {
     (Protocol.LEGACY, Protocol.CURRENT): Translation.UPGRADE,
     (Protocol.CURRENT, Protocol.LEGACY): Translation.DOWNGRADE,
     (Protocol.CURRENT, Protocol.V2): Translation.V2_UPGRADE,
@@ -77,7 +77,7 @@ _TRANSLATIONS: Mapping[tuple[Protocol, Protocol], Translation] = {
 
 def translation_for(agent: Protocol, client: Protocol) -> Translation:
     """The translation for an ``agent`` behind a ``client``."""
-    return Translation.PASSTHROUGH if agent is client else _TRANSLATIONS[(agent, client)]
+    return Translation.PASSTHROUGH if agent is client else TRANSLATIONS[(agent, client)]
 
 
 @frozen

@@ -14,15 +14,19 @@ contexts, the agent table, the session registry, each session's tool-call table)
 :mod:`.prompt` (content blocks → legacy chunks); :mod:`.tools` (tool calls from the
 validated legacy models, permission options); :mod:`.modes` (the modes the relay keeps
 per session: what each does with each confirmation type, and how they are offered);
-:mod:`.agent_name` (the agent's name from its command line). The agent process and
-session state machines are transition tables in :mod:`acp_compat.translate.lifecycle`;
+:mod:`.cancel` (every way the client cancels: ``session/cancel``, ``$/cancel_request``,
+a permission answered ``cancelled``, and what the relay withdraws when a turn or a
+process ends); :mod:`.agent_name` (the agent's name from its command line). The agent
+process and session state machines are transition tables in
+:mod:`acp_compat.translate.lifecycle`, with the session's record;
 the tables shared with the downgrade (icons, statuses, outcomes, versions) are
 :mod:`acp_compat.models.mapping`.
 
 Where things happen: a client request → ``ClientSide._client_request`` and the handler
-table at the end of :mod:`.client_side` (``session/cancel``, a notification, is
-``ClientSide._cancel``); an agent request → ``AgentSide._agent_request`` and the handler
-table at the end of :mod:`.agent_side`; an answer from an agent →
+table at the end of :mod:`.client_side` (its notifications, ``session/cancel`` and
+``$/cancel_request``, go to :mod:`.cancel`); an agent request →
+``AgentSide._agent_request`` and the handler table at the end of :mod:`.agent_side`; an
+answer from an agent →
 ``AgentSide._agent_answered``, by the context its request was sent with; a process exit
 → :meth:`UpgradeTranslator.agent_exited` → ``UpgradeState.agent_gone``.
 
@@ -77,16 +81,24 @@ Choices
   ``tool_call_update {status: "failed"}`` **before** the ``session/prompt`` answer, so no
   update of a turn follows its answer and no card spins forever; many closes go out a
   batch at a time as the client drains (:mod:`.turn_end`). A permission request still
-  open then is withdrawn (``$/cancel_request``), the agent answered ``cancel`` at once,
-  and the client's late answer dropped. Only open tool calls are kept: an update for a
-  call that ended is answered and not shown.
+  open then is withdrawn (``$/cancel_request``), the call failed and the agent answered
+  ``cancel`` at once, and the client's late answer dropped. Only open tool calls are
+  kept: an update for a call that ended is answered and not shown.
+* The cancel (:mod:`.cancel` has the reasons): ``session/cancel`` withdraws the turn's
+  open permission requests as a turn's end does, right after ``cancelSendMessage``; a
+  permission answered ``cancelled`` while the turn runs starts the cancel; after it,
+  the relay answers every confirmation ``cancel`` itself, in every mode; and the prompt
+  ends ``cancelled`` whatever then ends the turn, the process's exit or loss included
+  (the session then has ended: later prompts get that error). ``$/cancel_request`` for a
+  waiting ``initialize``, ``authenticate`` or ``session/new`` answers ``-32800`` and
+  withholds the request's own answer; a ``session/new``'s process is stopped.
 * ``session/close`` stops the session's process and answers a running prompt with
   ``stopReason: "cancelled"`` (the user ended it, as with a cancel), then ``{}``.
 * A process exit answers the session's pending requests with ``-32603`` "The agent
   process exited (exit status N)" (or "killed by SIGKILL", "killed by a signal" when
   the status is unknown: :func:`~acp_compat.translate.exits.describe_status`),
-  ``data: {exitCode, stderr}``, also during a cancel; later prompts of that session get
-  the same error. A failed start answers with
+  ``data: {exitCode, stderr}`` (a cancelled prompt still ends ``cancelled``); later
+  prompts of that session get the same error. A failed start answers with
   ``-32603`` "Could not start the agent `<command>`: <OS error>", ``data: {command,
   reason}``. Requests to the client made for a process that exits or is closed
   (permission, fs) are withdrawn with ``$/cancel_request`` (clients that predate it ignore
@@ -95,14 +107,17 @@ Choices
   process and are consumed once it is gone.
 * Each session has a mode (:mod:`.modes`), at first :attr:`UpgradeOptions.default_mode`
   (``wrap --session-mode``; ``ask`` unless set: every confirmation goes to the user). In
-  another mode the relay answers what the mode's row says (``allow`` once, or ``reject``;
-  ``cancel`` once the turn is cancelled) through the same step as a user's answer
+  another mode the relay answers what the mode's row says (``allow`` once, or
+  ``reject``) through the same step as a user's answer
   (:meth:`~.core.UpgradeState.answer_confirmation`), never an "always" outcome, so what the
   legacy agent remembers is only what a user chose. ``session/set_mode`` and
   ``session/set_config_option`` switch it from the next confirmation on, and both
   ``current_mode_update`` and ``config_option_update`` go out before the answer.
 * A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never
-  an allow); so does an optionId that was not offered (logged as a warning).
+  an allow); so does an optionId that was not offered (logged as a warning). An allowed
+  call is reported ``in_progress`` first (a client may hide a ``pending`` one).
+* A confirmation's details go into ``rawInput``, and into the content only when the
+  title does not show them already (:func:`.tools.confirmation_details`).
 * Agent requests outside a running turn (a legacy agent should not make any): chunks,
   tool updates and plans are answered and not shown; ``requestToolCallConfirmation`` is
   answered ``cancel``. A process serving no session gets ``-32603`` for session requests.

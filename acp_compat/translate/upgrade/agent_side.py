@@ -30,8 +30,8 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
-from acp_compat.translate.lifecycle import ProcessEvent, ProcessState, SessionState
-from acp_compat.translate.upgrade import modes
+from acp_compat.translate.lifecycle import ProcessState
+from acp_compat.translate.upgrade import cancel, modes
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
@@ -135,7 +135,7 @@ class AgentSide:
         if proc is None or proc.session_id is None or "id" not in message:
             return None
         session = self._session_records.get(proc.session_id)
-        if session is None or session.turn is None:
+        if session is None or session.lifecycle.prompt_id is None:
             return None
         params = message.get("params")
         if type(params) is not dict:
@@ -210,7 +210,7 @@ class AgentSide:
             params, legacy_models.StreamAssistantMessageChunkParams, at="params"
         ).chunk
         outputs: list[Output] = []
-        if session is not None and session.turn is not None:
+        if session is not None and session.lifecycle.prompt_id is not None:
             kind, text = (
                 ("agent_message_chunk", chunk.text)
                 if isinstance(chunk, legacy_models.TextAssistantChunk)
@@ -233,7 +233,7 @@ class AgentSide:
         call = structure(params, legacy_models.PushToolCallParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "pushToolCall")
-        if session.turn is None:
+        if session.lifecycle.prompt_id is None:
             log.warning(
                 "agent %d pushed a tool call outside a prompt turn (not shown)", proc.number
             )
@@ -254,7 +254,7 @@ class AgentSide:
         call = structure(params, legacy_models.RequestToolCallConfirmationParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "requestToolCallConfirmation")
-        if session.turn is None:
+        if session.lifecycle.prompt_id is None:
             # Nobody could approve it: refuse, the way a cancelled generation would.
             log.warning(
                 "agent %d asked for a confirmation outside a prompt turn (cancelled)", proc.number
@@ -266,10 +266,8 @@ class AgentSide:
             call, str(tool_id), "pending", session.cwd, params["confirmation"]
         )
         decision = modes.decision(session.mode, call.confirmation.type)
-        if decision is not modes.Decision.ASK_USER:
-            # The user stopped this turn: the mode allows nothing more in it.
-            cancelled = session.state is SessionState.CANCELLING
-            outcome = "cancel" if cancelled else decision.value
+        outcome = cancel.confirmation_outcome(session, decision)
+        if outcome is not None:
             return self._relay_answers(proc, session, request_id, tool_id, tool_call, outcome)
         options = tools.permission_options(call.confirmation)
         client_id = self._client_requests.add(
@@ -356,7 +354,7 @@ class AgentSide:
     ) -> list[Output]:
         entries = structure(params, legacy_models.UpdatePlanParams, at="params").entries
         outputs: list[Output] = []
-        if session is not None and session.turn is not None:
+        if session is not None and session.lifecycle.prompt_id is not None:
             plan = [
                 {"content": entry.content, "priority": entry.priority, "status": entry.status}
                 for entry in entries
@@ -435,12 +433,17 @@ class AgentSide:
         value = message.get("result")
         if isinstance(context, InitializeForClient):
             if failed:
-                answer = [ToClient(legacy_agent_error(context.client_id, message["error"]))]
+                answer = cancel.answer_client(
+                    context, legacy_agent_error(context.client_id, message["error"])
+                )
                 return answer + self._initialized(proc, message)
             state = self._state
             state.authenticated = state.authenticated or reports_authenticated(value)
-            state.client_initialized = True
-            answer = [ToClient(result(context.client_id, state.initialize_result()))]
+            # A client that cancelled its initialize was never told it is initialized.
+            state.client_initialized = state.client_initialized or not context.cancelled
+            answer = cancel.answer_client(
+                context, result(context.client_id, state.initialize_result())
+            )
             return answer + self._initialized(proc, message)
         if isinstance(context, InitializeForSession):
             return self._session_process_ready(proc, context, message, failed)
@@ -448,9 +451,11 @@ class AgentSide:
             return self._initialized(proc, message)
         if isinstance(context, AuthenticateFor):
             if failed:
-                return [ToClient(legacy_agent_error(context.client_id, message["error"]))]
+                return cancel.answer_client(
+                    context, legacy_agent_error(context.client_id, message["error"])
+                )
             self._state.authenticated = True
-            return [ToClient(result(context.client_id, {}))]
+            return cancel.answer_client(context, result(context.client_id, {}))
         if isinstance(context, SendFor):
             return self._send_ended(context, message, failed)
         # CancelSend: acp-compat's own request; "Not currently generating" is expected.
@@ -463,26 +468,28 @@ class AgentSide:
         queued, proc.queued_auth = proc.queued_auth, []
         if "error" in message and message["error"] is not None:
             if proc.state is ProcessState.INITIALIZING:
-                proc.apply(ProcessEvent.INITIALIZE_FAILED)
+                proc.lifecycle.initialize_failed()
             return [ToClient(legacy_agent_error(cid, message["error"])) for cid in queued]
         if proc.state is ProcessState.INITIALIZING:  # not a second answer
-            proc.apply(ProcessEvent.INITIALIZED)
             value = message.get("result")
-            proc.initialize_result = value if isinstance(value, dict) else {}
+            proc.lifecycle.initialized(value if isinstance(value, dict) else {})
         return [self._state.send_authenticate(proc, cid) for cid in queued]
 
     def _session_process_ready(
         self, proc: AgentRecord, context: InitializeForSession, message: Message, failed: bool
     ) -> list[Output]:
+        if context.cancelled:
+            # The client cancelled its session/new and the process is being closed.
+            log.debug("agent process %d answered initialize after its cancel", proc.number)
+            return []
         if failed:
-            proc.apply(ProcessEvent.INITIALIZE_FAILED)
+            proc.lifecycle.initialize_failed()
             return [
                 ToClient(legacy_agent_error(context.client_id, message["error"])),
                 self._state.stop(proc),
             ]
-        proc.apply(ProcessEvent.INITIALIZED)
         value = message.get("result")
-        proc.initialize_result = value if isinstance(value, dict) else {}
+        proc.lifecycle.initialized(value if isinstance(value, dict) else {})
         if not reports_authenticated(value):
             log.warning(
                 "agent process %d reports it is not authenticated; going on since "
@@ -493,17 +500,15 @@ class AgentSide:
 
     def _send_ended(self, context: SendFor, message: Message, failed: bool) -> list[Output]:
         session = self._sessions.get(context.session_id)
-        if session is None or session.turn is None:
+        if session is None or session.lifecycle.prompt_id is None:
             log.debug("sendUserMessage of a finished turn answered (consumed)")
             return []
-        finish = self._state.finish_turn
-        if session.state is SessionState.CANCELLING:
-            # Cancelled: the turn ends "cancelled" whether the agent resolved or rejected.
-            return finish(session, lambda pid: result(pid, {"stopReason": "cancelled"}))
         if failed:
             legacy_error = message["error"]
-            return finish(session, lambda pid: legacy_agent_error(pid, legacy_error))
-        return finish(session, lambda pid: result(pid, {"stopReason": "end_turn"}))
+            return self._state.finish_turn(
+                session, lambda pid: legacy_agent_error(pid, legacy_error)
+            )
+        return self._state.finish_turn(session, lambda pid: result(pid, {"stopReason": "end_turn"}))
 
     def file_done(
         self, token: int, content: str | None = None, error: str | None = None

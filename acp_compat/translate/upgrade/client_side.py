@@ -3,12 +3,12 @@ client's answers to what acp-compat asked it."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem, structure
+from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc.messages import (
     AUTH_REQUIRED,
     INTERNAL_ERROR,
@@ -31,15 +31,9 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
-from acp_compat.translate.lifecycle import (
-    SESSION_TRANSITIONS,
-    ProcessState,
-    SessionEvent,
-    SessionState,
-    allows,
-)
+from acp_compat.translate.lifecycle import ProcessState, SessionEvent, SessionState
 from acp_compat.translate.probe import current_initialize_params
-from acp_compat.translate.upgrade import modes
+from acp_compat.translate.upgrade import cancel, modes
 from acp_compat.translate.upgrade.core import (
     UpgradeState,
     log,
@@ -48,7 +42,6 @@ from acp_compat.translate.upgrade.core import (
 from acp_compat.translate.upgrade.modes import Mode
 from acp_compat.translate.upgrade.records import (
     AgentRecord,
-    CancelSend,
     InitializeControl,
     InitializeForClient,
     InitializeForSession,
@@ -56,7 +49,6 @@ from acp_compat.translate.upgrade.records import (
     Role,
     SendFor,
     SessionRecord,
-    Turn,
     UnknownSession,
 )
 
@@ -99,22 +91,6 @@ def _structure(params: dict[str, Any], cls: type[T]) -> T:
         raise err.prefixed("params") from None
 
 
-def _unusable_path(path: str) -> str | None:
-    """Why no process could be started in ``path``, if a string alone can tell.
-
-    JSON strings can hold a NUL or a lone surrogate; neither can reach the OS as a path
-    (the process start would fail with ``ValueError``/``UnicodeEncodeError``, not with a
-    clean error naming the directory).
-    """
-    if "\x00" in path:
-        return "expected a path without NUL characters"
-    try:
-        os.fsencode(path)
-    except UnicodeEncodeError:
-        return "expected a path the file system can encode (it holds a lone surrogate)"
-    return None
-
-
 def _invalid_params(request_id: RequestId, err: CodecError) -> Message:
     return error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
 
@@ -144,9 +120,6 @@ class ClientSide:
         request_id = message["id"]
         method = message["method"]
         params = message.get("params")
-        if method != "session/prompt":
-            # A running prompt is cancelled as its turn; see _cancel_request.
-            self._state.cancellable.received(None, request_id)
         if method in UNSUPPORTED_METHODS or method not in _CLIENT_HANDLERS:
             return [ToClient(error(request_id, METHOD_NOT_FOUND, f"Method not found: {method}"))]
         if params is None:
@@ -167,26 +140,12 @@ class ClientSide:
         params = message.get("params")
         if method == "session/cancel":
             session_id = params.get("sessionId") if isinstance(params, dict) else None
-            return self._cancel(session_id)
+            return cancel.session_cancel(self._state, session_id)
         if method == "$/cancel_request":
             request_id = params.get("requestId") if isinstance(params, dict) else None
-            return self._cancel_request(request_id)
+            return cancel.cancel_request(self._state, request_id)
         log.debug("ignoring client notification %s", method)
         return []
-
-    def _cancel_request(self, request_id: object) -> list[Output]:
-        """The client gave up on its request ``request_id``: a pending ``session/prompt``
-        ends as ``session/cancel`` ends it (the legacy ``cancelSendMessage``, then the prompt
-        answered ``cancelled``); any other pending request is answered ``-32800`` at once
-        and its real answer dropped (:mod:`acp_compat.translate.cancelled`)."""
-        for session in self._sessions.by_id.values():
-            turn = session.turn
-            # The same JSON value: 1 and 1.0 or true are not the same id.
-            same_type = turn is not None and type(turn.prompt_id) is type(request_id)
-            if same_type and turn is not None and turn.prompt_id == request_id:
-                return self._cancel(session.session_id)
-        answer = self._state.cancellable.cancel(None, request_id)
-        return [] if answer is None else [ToClient(answer)]
 
     def _initialize(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         params = current_initialize_params(params)
@@ -197,11 +156,12 @@ class ClientSide:
             state.client_reads = fs.read_text_file is True
             state.client_writes = fs.write_text_file is True
         agent0 = self._agents[0]
-        if agent0.initialize_result is not None:
+        if agent0.lifecycle.initialize_result is not None:
             state.client_initialized = True
             return [ToClient(result(request_id, state.initialize_result()))]
-        if agent0.failure is not None:
-            return [ToClient(error(request_id, **agent0.failure))]
+        failure = agent0.lifecycle.failure
+        if failure is not None:
+            return [ToClient(error(request_id, **failure))]
         if not agent0.usable:
             # Agent 0 failed its initialize and was then closed as idle (a session was
             # made in another directory): nothing can answer, so the client learns it now
@@ -230,7 +190,7 @@ class ClientSide:
         cwd, servers = new.cwd, new.mcp_servers
         if not paths.is_absolute(cwd):
             raise CodecError([Problem("params.cwd", "expected an absolute path")])
-        problem = _unusable_path(cwd)
+        problem = paths.unusable(cwd)
         if problem is not None:
             raise CodecError([Problem("params.cwd", problem)])
         state = self._state
@@ -260,9 +220,9 @@ class ClientSide:
         prompt = _structure(params, prompt_models.PromptRequest)
         session = self._sessions.require(prompt.session_id)
         chunks = prompts.prompt_to_chunks(prompt.prompt)
-        if session.failure is not None:
-            return [ToClient(error(request_id, **session.failure))]
-        if not allows(SESSION_TRANSITIONS, session.state, SessionEvent.PROMPT):
+        if session.lifecycle.failure is not None:
+            return [ToClient(error(request_id, **session.lifecycle.failure))]
+        if not session.lifecycle.allows(SessionEvent.PROMPT):
             return [
                 ToClient(
                     error(
@@ -272,22 +232,11 @@ class ClientSide:
             ]
         proc = self._agents[session.agent]
         legacy_id = proc.outbound.add(SendFor(session.session_id))
-        session.apply(SessionEvent.PROMPT)
-        session.turn = Turn(prompt_id=request_id)
+        session.lifecycle.start_turn(request_id)
         session.updated_at = self._state.options.now()
         if session.title is None:
-            session.title = prompts.prompt_title(chunks)
+            session.title = prompts.prompt_title(prompt.prompt)
         return [ToAgent(proc.number, request(legacy_id, "sendUserMessage", {"chunks": chunks}))]
-
-    def _cancel(self, session_id: Any) -> list[Output]:
-        session = self._sessions.get(session_id)
-        if session is None or not allows(SESSION_TRANSITIONS, session.state, SessionEvent.CANCEL):
-            log.debug("session/cancel with no running prompt (%r)", session_id)
-            return []
-        session.apply(SessionEvent.CANCEL)
-        proc = self._agents[session.agent]
-        legacy_id = proc.outbound.add(CancelSend(session.session_id))
-        return [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
 
     def _session_list(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         """The sessions this relay has open (not those whose process is gone), in the order
@@ -300,7 +249,7 @@ class ClientSide:
             raise CodecError([Problem("params.cursor", "unknown cursor: every list is one page")])
         sessions = []
         for session in self._sessions.by_id.values():
-            if session.state is SessionState.ENDED:
+            if session.lifecycle.state is SessionState.ENDED:
                 continue
             if cwd is not None and not paths.same_directory(session.cwd, cwd):
                 continue
@@ -320,15 +269,11 @@ class ClientSide:
         stop = proc.usable
         # What the client was asked for this process is withdrawn first (as on an exit).
         outputs = (
-            state.withdraw_client_requests(lambda context: context.agent == proc.number)
-            if stop
-            else []
+            cancel.withdraw(state, lambda context: context.agent == proc.number) if stop else []
         )
-        if session.turn is not None:
+        if session.lifecycle.prompt_id is not None:
             # The process is going away, so the turn ends as a cancelled one would.
-            outputs += state.finish_turn(
-                session, lambda prompt_id: result(prompt_id, {"stopReason": "cancelled"})
-            )
+            outputs += state.finish_turn(session, cancel.cancelled_answer)
         else:
             outputs += state.turn_ends.cut_short(session.session_id)
         self._sessions.remove(session.session_id)
@@ -343,7 +288,9 @@ class ClientSide:
         session = self._sessions.require(change.session_id)
         mode = modes.mode_named(change.mode_id)
         if mode is None:
-            problem = f"unknown mode {change.mode_id!r}; this session offers {modes.offered()}"
+            problem = (
+                f"unknown mode {describe(change.mode_id)}; this session offers {modes.offered()}"
+            )
             raise CodecError([Problem("params.modeId", problem)])
         return self._switch(session, mode, request_id, {})
 
@@ -360,7 +307,7 @@ class ClientSide:
         session = self._sessions.require(change.session_id)
         if change.config_id != modes.MODE_CONFIG_ID:
             problem = (
-                f"unknown config option {change.config_id!r}; this session offers "
+                f"unknown config option {describe(change.config_id)}; this session offers "
                 f"{modes.MODE_CONFIG_ID!r}"
             )
             raise CodecError([Problem("params.configId", problem)])
@@ -368,7 +315,7 @@ class ClientSide:
             raise CodecError([Problem("params.value", _MODE_VALUE_EXPECTED)])
         mode = modes.mode_named(change.value)
         if mode is None:
-            problem = f"unknown value {change.value!r}; expected one of {modes.offered()}"
+            problem = f"unknown value {describe(change.value)}; expected one of {modes.offered()}"
             raise CodecError([Problem("params.value", problem)])
         answer = {"configOptions": modes.config_options(mode)}
         return self._switch(session, mode, request_id, answer)
@@ -380,10 +327,11 @@ class ClientSide:
         already at the client stays the user's) and say so both ways, before the result
         ``answer``, so a client that reads the mode once its request is answered reads the
         new one."""
-        if session.failure is not None:
+        failure = session.lifecycle.failure
+        if failure is not None:
             # Its process is gone, so it is no longer open (session/list leaves it out):
             # the switch gets the error its prompts get, and nothing says it changed.
-            return [ToClient(error(request_id, **session.failure))]
+            return [ToClient(error(request_id, **failure))]
         if session.mode is not mode:
             log.info("session %s: mode %s", session.session_id, mode.value)
         session.mode = mode
@@ -432,6 +380,8 @@ class ClientSide:
         outcome = self._legacy_outcome(context, message, kind)
         if not proc.alive:
             return []
+        if outcome == "cancel":
+            return cancel.permission_cancelled(self._state, proc, context)
         return self._state.answer_confirmation(
             proc, context.session_id, context.legacy_id, context.tool_id, outcome
         )

@@ -12,7 +12,6 @@ from acp_compat.jsonrpc.messages import (
     Message,
     RequestId,
     error,
-    notification,
     request,
     result,
 )
@@ -25,9 +24,7 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
-from acp_compat.translate.cancelled import CancellableRequests
-from acp_compat.translate.lifecycle import ProcessEvent, SessionEvent
-from acp_compat.translate.upgrade import modes
+from acp_compat.translate.upgrade import cancel, modes
 from acp_compat.translate.upgrade.options import UpgradeOptions
 from acp_compat.translate.upgrade.records import (
     AgentRecord,
@@ -43,7 +40,7 @@ from acp_compat.translate.upgrade.records import (
     SessionRecord,
     SessionRegistry,
 )
-from acp_compat.translate.upgrade.turn_end import TurnEnds, failed_update
+from acp_compat.translate.upgrade.turn_end import TurnEnds, status_update
 
 log = logging.getLogger("acp_compat.translate.upgrade")
 
@@ -72,8 +69,6 @@ class UpgradeState:
       tool calls;
     * :attr:`client_requests`: the id space of the client hop (permission and ``fs``
       requests acp-compat sends);
-    * :attr:`cancellable`: the client's requests other than prompts that wait on a
-      legacy agent, which its ``$/cancel_request`` settles (:mod:`..cancelled`);
     * :attr:`local_files`: the tokens of local file effects, the same kind of table as a
       hop's id space (a token is answered once, like a request);
     * what the client said in ``initialize`` and whether the connection authenticated.
@@ -85,7 +80,6 @@ class UpgradeState:
         self.sessions = SessionRegistry()
         self.client_requests: OutboundRequests[ClientContext] = OutboundRequests(0)
         self.local_files: OutboundRequests[FileFor] = OutboundRequests(0)
-        self.cancellable = CancellableRequests()
         self.turn_ends = TurnEnds(options.close_batch)
         self.client_reads = False
         self.client_writes = False
@@ -98,7 +92,7 @@ class UpgradeState:
 
     def send_initialize(self, proc: AgentRecord, context: InitializeForClient) -> ToAgent:
         """acp-compat's legacy ``initialize`` to a process already running."""
-        proc.apply(ProcessEvent.SEND_INITIALIZE)
+        proc.lifecycle.send_initialize()
         return self._initialize(proc, context)
 
     def _initialize(
@@ -157,7 +151,7 @@ class UpgradeState:
         """Start a process in ``cwd`` for a session or a login, and initialize it."""
         role = Role.CONTROL if isinstance(context, InitializeControl) else Role.SESSION
         proc = self.agents.new(role)
-        proc.apply(ProcessEvent.SEND_INITIALIZE)
+        proc.lifecycle.send_initialize()
         return proc, [StartAgent(proc.number, cwd), self._initialize(proc, context)]
 
     def open_session(
@@ -180,7 +174,7 @@ class UpgradeState:
 
     def stop(self, proc: AgentRecord) -> StopAgent:
         """Close ``proc`` (its exit is still reported)."""
-        proc.apply(ProcessEvent.STOP)
+        proc.lifecycle.stop()
         return StopAgent(proc.number)
 
     def release_if_idle(self, proc: AgentRecord) -> list[Output]:
@@ -190,56 +184,59 @@ class UpgradeState:
     def agent_gone(self, proc: AgentRecord, failure: dict[str, Any]) -> list[Output]:
         """``proc`` exited, failed to start or was lost: everything that waited on it gets
         ``failure``, its session ends, what the client was asked for it is withdrawn."""
-        proc.apply(ProcessEvent.END)
-        proc.failure = failure
+        proc.lifecycle.end(failure)
 
         def fail(client_id: RequestId) -> Message:
             return error(client_id, **failure)
 
-        outputs = self.withdraw_client_requests(lambda context: context.agent == proc.number)
+        outputs = cancel.withdraw(self, lambda context: context.agent == proc.number)
         for legacy_id, context in proc.outbound.pending().items():
             proc.outbound.settle(legacy_id)
             if isinstance(context, (InitializeForClient, InitializeForSession, AuthenticateFor)):
-                outputs.append(ToClient(fail(context.client_id)))
+                outputs += cancel.answer_client(context, fail(context.client_id))
         outputs += [ToClient(fail(client_id)) for client_id in proc.queued_auth]
         proc.queued_auth = []
         session = self.sessions.get(proc.session_id)
         if session is not None:
-            session.failure = failure
-            if session.turn is not None:
+            if session.lifecycle.prompt_id is not None:
                 outputs += self.finish_turn(session, fail)
-            session.apply(SessionEvent.AGENT_GONE)
+            session.lifecycle.end(failure)
         return outputs
 
     # -- turns and tool calls --------------------------------------------------------------
 
     def finish_turn(self, session: SessionRecord, answer: Answer) -> list[Output]:
         """End the running turn: its open permission requests withdrawn, its unfinished
-        tool calls marked failed, then the answer (paced by :class:`.turn_end.TurnEnds`)."""
-        turn = session.turn
-        assert turn is not None
-        session.turn = None
-        session.apply(SessionEvent.TURN_END)
+        tool calls marked failed, then its prompt's answer (``answer``, or ``cancelled``
+        for a turn the client cancelled: :func:`.cancel.turn_answer`), paced by
+        :class:`.turn_end.TurnEnds`."""
+        prompt_id, cancelled = session.lifecycle.end_turn()
         session.updated_at = self.options.now()
-        outputs = self.withdraw_client_requests(
+        outputs = cancel.withdraw(
+            self,
             lambda context: (
                 isinstance(context, PermissionFor) and context.session_id == session.session_id
-            )
+            ),
         )
         open_ids = session.tools.end_turn()
-        return outputs + self.turn_ends.end(session.session_id, open_ids, answer(turn.prompt_id))
+        reply = cancel.turn_answer(cancelled, answer)(prompt_id)
+        return outputs + self.turn_ends.end(session.session_id, open_ids, reply)
 
     def answer_confirmation(
         self, proc: AgentRecord, session_id: str, legacy_id: RequestId, tool_id: int, outcome: str
     ) -> list[Output]:
         """Answer the agent's ``requestToolCallConfirmation`` ``legacy_id`` with the legacy
-        ``outcome``, whoever chose it (the user, or the session's mode). After a rejecting
-        outcome the legacy agent sends nothing more for the call, so it is closed as
-        failed for the user first."""
+        ``outcome``, whoever chose it (the user, the session's mode, or the relay for a
+        cancelled or ended turn), telling the client first what became of the call: after
+        a rejecting outcome the legacy agent sends nothing more for it, so it is closed as
+        failed; an allowed one runs now (``in_progress``: a client may hide a call while
+        it is ``pending``, and a long command would stay invisible until it ends)."""
         outputs: list[Output] = []
         session = self.sessions.get(session_id)
         if outcome in REJECTING_OUTCOMES and session is not None:
             outputs += self.fail_tool(session, tool_id)
+        elif session is not None and session.tools.locations(tool_id) is not None:
+            outputs.append(status_update(session.session_id, tool_id, "in_progress"))
         reply = {"id": tool_id, "outcome": outcome}
         outputs.append(ToAgent(proc.number, result(legacy_id, reply)))
         return outputs
@@ -248,23 +245,4 @@ class UpgradeState:
         """Mark a running turn's tool call ``failed`` for the client, unless it ended."""
         if not session.tools.fail(tool_id):
             return []
-        return [failed_update(session.session_id, tool_id)]
-
-    def withdraw_client_requests(self, which: Callable[[ClientContext], bool]) -> list[Output]:
-        """``$/cancel_request`` for what the client was asked and ``which`` selects (a
-        permission dialog can close): for a process going away, or a turn that ended.
-        A permission request is settled at once: the agent, if it still runs, gets
-        ``cancel`` (as when the client answers a cancelled turn's dialog), and a late
-        answer is dropped. The answers to ``fs`` requests are still consumed."""
-        outputs: list[Output] = []
-        for client_id, context in self.client_requests.pending().items():
-            if not which(context) or (isinstance(context, PermissionFor) and context.withdrawn):
-                continue
-            outputs.append(ToClient(notification("$/cancel_request", {"requestId": client_id})))
-            if isinstance(context, PermissionFor):
-                context.withdrawn = True
-                proc = self.agents[context.agent]
-                if proc.alive:
-                    reply = {"id": context.tool_id, "outcome": "cancel"}
-                    outputs.append(ToAgent(proc.number, result(context.legacy_id, reply)))
-        return outputs
+        return [status_update(session.session_id, tool_id)]

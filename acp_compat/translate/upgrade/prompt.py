@@ -6,10 +6,14 @@
   as a file mention; a raw URI would be resolved as a relative file name and break.
   ``file:/x`` and ``file://localhost/x`` are ``/x``; ``file:///C:/x`` (or ``c%3A``) is
   ``C:/x``; another host gives a UNC path ``//host/x``. One naming no path (``file://``)
-  is refused, since an empty path chunk would stand for the agent's whole cwd.
-* ``resource_link`` with any other scheme → ``{text: "[name](uri)"}``.
+  is refused, since an empty path chunk would stand for the agent's whole cwd, and so is
+  one whose path holds a NUL (``%00``) or a lone surrogate, which no file has.
+* ``resource_link`` with any other scheme → ``{text: "[name](uri)"}`` (a link that ends
+  where it should: :func:`acp_compat.translate.markdown.link`).
 * ``resource`` (embedded) with ``text`` → ``{text}``: the URI on its own line, then the
-  contents in a fenced block whose fence is longer than any backtick run inside.
+  contents in a fenced block whose fence is longer than any backtick run inside; the URI
+  line has its line breaks and fence markers percent-encoded, so a URI cannot end the
+  block early or fake one (:func:`acp_compat.translate.markdown.fenced`).
 * ``resource`` with a ``blob`` and a ``file:`` URI → ``{path}``, as a ``resource_link``:
   the bytes are that file's, on disk, and the legacy agent reads a mentioned file itself.
 * ``resource`` with a ``blob`` under any other URI → one ``{text}`` saying which resource
@@ -22,11 +26,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem
+from acp_compat.translate import paths
+from acp_compat.translate.markdown import fenced, link, one_line
 
 if TYPE_CHECKING:
     from acp_compat.models.current import content
@@ -34,7 +41,6 @@ else:
     # Loaded at the first prompt, not before ``initialize`` is answered (acp_compat/_lazy.py).
     content = lazy_module("acp_compat.models.current.content")
 
-_BACKTICK_RUN = re.compile(r"`+")
 _WINDOWS_DRIVE = re.compile(r"^/[A-Za-z]:[/\\]")
 
 
@@ -53,14 +59,6 @@ def file_uri_to_path(uri: str) -> str | None:
     return path
 
 
-def fenced(uri: str, text: str) -> str:
-    """``text`` in a fenced block headed by ``uri``, with a fence no line inside can close."""
-    longest = max((len(run) for run in _BACKTICK_RUN.findall(text)), default=0)
-    fence = "`" * max(3, longest + 1)
-    body = text if text.endswith("\n") or not text else text + "\n"
-    return f"{uri}\n{fence}\n{body}{fence}"
-
-
 def _unsupported(block: content.ContentBlock) -> str:
     """How an unsupported block is named in the error."""
     if isinstance(block, content.ImageContent):
@@ -74,32 +72,40 @@ def _unsupported(block: content.ContentBlock) -> str:
 
 def block_to_chunk(block: content.ContentBlock) -> dict[str, str] | None:
     """The legacy chunk for one block; ``None`` when a legacy agent cannot take it.
-    Raises ``CodecError`` (paths from the block) for a ``file:`` URI naming no path."""
+    Raises ``CodecError`` (paths from the block) for a ``file:`` URI naming no usable path."""
     if isinstance(block, content.TextContent):
         return {"text": block.text}
     if isinstance(block, content.ResourceLink):
-        path = file_uri_to_path(block.uri)
-        if path == "":
-            # An empty path chunk would be resolved as the agent's cwd: refuse it instead.
-            raise CodecError([Problem("uri", "a file: URI must name a file")])
-        return {"path": path} if path is not None else {"text": f"[{block.name}]({block.uri})"}
+        path = _file_path(block.uri, "uri")
+        return {"path": path} if path is not None else {"text": link(block.name, block.uri)}
     if isinstance(block, content.EmbeddedResource):
         resource = block.resource
         if isinstance(resource, content.TextResourceContents):
             return {"text": fenced(resource.uri, resource.text)}
-        path = file_uri_to_path(resource.uri)
-        if path == "":
-            raise CodecError([Problem("resource.uri", "a file: URI must name a file")])
+        path = _file_path(resource.uri, "resource.uri")
         return {"path": path} if path is not None else {"text": not_carried(resource)}
     return None
+
+
+def _file_path(uri: str, where: str) -> str | None:
+    """The path a ``file:`` URI names (``None`` for other schemes); ``CodecError`` at
+    ``where`` when it names no path a file can have."""
+    path = file_uri_to_path(uri)
+    if path == "":
+        # An empty path chunk would be resolved as the agent's cwd: refuse it instead.
+        raise CodecError([Problem(where, "a file: URI must name a file")])
+    problem = paths.unusable(path) if path is not None else None
+    if problem is not None:
+        raise CodecError([Problem(where, f"a file: URI must name a file: {problem}")])
+    return path
 
 
 def not_carried(resource: content.BlobResourceContents) -> str:
     """The text standing for a binary resource a legacy agent cannot be given."""
     kind = resource.mime_type or "binary data"
     return (
-        f"[The attached resource {resource.uri} ({kind}) could not be passed on: "
-        "this agent takes text and file paths only]"
+        f"[The attached resource {one_line(resource.uri)} ({one_line(kind)}) could not be "
+        "passed on: this agent takes text and file paths only]"
     )
 
 
@@ -107,19 +113,59 @@ TITLE_LENGTH = 80
 """The longest session title ``session/list`` shows, in characters."""
 
 
-def prompt_title(chunks: list[dict[str, str]]) -> str | None:
-    """A session title from a prompt: its words on one line, a mentioned file by its
-    name, cut to :data:`TITLE_LENGTH` with an ellipsis; ``None`` for a prompt with no
-    text (a bare mention says nothing about the session)."""
-    if not any("text" in chunk for chunk in chunks):
+_WORD = re.compile(r"\S+")
+
+
+def prompt_title(prompt: list[content.ContentBlock]) -> str | None:
+    """A session title from a prompt: its words on one line, a mentioned or embedded file
+    by its name (never its contents), cut to :data:`TITLE_LENGTH` with an ellipsis;
+    ``None`` for a prompt with no text (a bare mention says nothing about the session).
+    Only the words the title shows are read: a prompt may hold megabytes."""
+    words: list[str] = []
+    length = -1
+    has_text = False
+    for word, is_text in _title_words(prompt):
+        has_text = has_text or is_text
+        if length <= TITLE_LENGTH:
+            words.append(word)
+            length += len(word) + 1
+        elif has_text:
+            break
+    if not has_text:
         return None
-    parts = [chunk["text"] if "text" in chunk else _file_name(chunk["path"]) for chunk in chunks]
-    title = " ".join(" ".join(parts).split())
-    if not title:
-        return None
+    title = " ".join(words)
     if len(title) > TITLE_LENGTH:
         return title[: TITLE_LENGTH - 1].rstrip() + "\u2026"
     return title
+
+
+def _title_words(prompt: list[content.ContentBlock]) -> Iterator[tuple[str, bool]]:
+    """The words a title is made of, in order, each with whether it is the user's text
+    (cut to the title's length: a word may be megabytes long)."""
+    for block in prompt:
+        if isinstance(block, content.TextContent):
+            text = block.text
+            for match in _WORD.finditer(text):
+                start = match.start()
+                yield text[start : min(match.end(), start + TITLE_LENGTH + 1)], True
+        else:
+            name = _mentioned_name(block)
+            if name is not None:
+                yield from ((word[: TITLE_LENGTH + 1], False) for word in name.split())
+
+
+def _mentioned_name(block: content.ContentBlock) -> str | None:
+    """The name a title gives a linked or embedded resource: a file's name (the last part
+    of its path), else a link's name or the last part of the URI; never its contents."""
+    if isinstance(block, content.ResourceLink):
+        uri, fallback = block.uri, block.name
+    elif isinstance(block, content.EmbeddedResource):
+        uri = block.resource.uri
+        fallback = _file_name(urlsplit(uri).path) or uri
+    else:
+        return None
+    path = file_uri_to_path(uri)
+    return _file_name(path) if path else fallback
 
 
 def _file_name(path: str) -> str:

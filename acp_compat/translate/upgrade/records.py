@@ -11,18 +11,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from acp_compat._define import define, frozen
+from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc.messages import RequestId
-from acp_compat.models.mapping import FINAL_STATUSES
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
-from acp_compat.translate.lifecycle import (
-    PROCESS_TRANSITIONS,
-    SESSION_TRANSITIONS,
-    ProcessEvent,
-    ProcessState,
-    SessionEvent,
-    SessionState,
-    transition,
-)
+from acp_compat.translate.lifecycle import ProcessLifecycle, ProcessState, SessionLifecycle
 from acp_compat.translate.upgrade.modes import DEFAULT_MODE, Mode
 
 if TYPE_CHECKING:  # annotations only: the legacy models load at the first tool call
@@ -31,20 +24,26 @@ if TYPE_CHECKING:  # annotations only: the legacy models load at the first tool 
 # --- what each request acp-compat sent to an agent process was for -----------------------
 
 
-@frozen
+@define
 class InitializeForClient:
     """Legacy ``initialize`` of agent 0 answering the client's ``initialize``."""
 
     client_id: RequestId
+    cancelled: bool = False
+    """The client cancelled its request (``$/cancel_request``, :mod:`.cancel`): it had
+    its ``-32800``, so the answer this would give is never sent."""
 
 
-@frozen
+@define
 class InitializeForSession:
     """Legacy ``initialize`` of a process started for a ``session/new``."""
 
     client_id: RequestId
     session_id: str
     cwd: str
+    cancelled: bool = False
+    """The client cancelled its ``session/new`` (:mod:`.cancel`): the process is stopped
+    and nothing is answered."""
 
 
 @frozen
@@ -52,11 +51,14 @@ class InitializeControl:
     """Legacy ``initialize`` of a control process started to run ``authenticate``."""
 
 
-@frozen
+@define
 class AuthenticateFor:
     """Legacy ``authenticate`` answering the client's ``authenticate``."""
 
     client_id: RequestId
+    cancelled: bool = False
+    """The client cancelled its request (:mod:`.cancel`): the login still runs (a legacy
+    agent cannot be stopped), and counts, but nothing is answered."""
 
 
 @frozen
@@ -72,6 +74,9 @@ class CancelSend:
 
     session_id: str
 
+
+ClientRequestContext = InitializeForClient | InitializeForSession | AuthenticateFor
+"""The contexts that stand for a client request waiting on a legacy process."""
 
 AgentContext = (
     InitializeForClient
@@ -118,7 +123,7 @@ class UnknownSession(LookupError):
     closed); the client gets ``-32602`` naming ``params.sessionId``."""
 
     def __init__(self, session_id: object) -> None:
-        super().__init__(f"unknown session {session_id!r}")
+        super().__init__(f"unknown session {describe(session_id)}")
         self.session_id = session_id
 
 
@@ -160,7 +165,7 @@ class ToolCallTable:
 
     def update(self, tool_id: int, status: str) -> None:
         """Open call ``tool_id`` is now in ``status``: forgotten once that is final."""
-        if status in FINAL_STATUSES:
+        if status in CURRENT_FINAL_STATUSES:
             del self._open[tool_id]
 
     def fail(self, tool_id: int) -> bool:
@@ -175,30 +180,19 @@ class ToolCallTable:
 
 
 @define
-class Turn:
-    """A running ``session/prompt``: the client's request id (the turn's tool calls are
-    in the session's :class:`ToolCallTable`; each is closed for the user when it ends)."""
-
-    prompt_id: RequestId
-
-
-@define
 class SessionRecord:
     """One current session, served by one legacy agent process working in ``cwd``.
 
-    ``state`` moves only through :meth:`apply`
-    (:data:`~acp_compat.translate.lifecycle.SESSION_TRANSITIONS`); ``turn`` is set exactly
-    while it is ``PROMPTING`` or ``CANCELLING``, ``failure`` once it is ``ENDED``.
+    Its state, the running turn's prompt and the error once its process is gone are one
+    :class:`~acp_compat.translate.lifecycle.SessionLifecycle` (the turn's tool calls are
+    in :attr:`tools`; each is closed for the user when it ends).
     """
 
     session_id: str
     agent: int
     cwd: str
-    state: SessionState = SessionState.IDLE
+    lifecycle: SessionLifecycle = attrs.Factory(SessionLifecycle)
     tools: ToolCallTable = attrs.Factory(ToolCallTable)
-    turn: Turn | None = None
-    failure: dict[str, Any] | None = None
-    """The error every later prompt gets, once the process is gone."""
     title: str | None = None
     """For ``session/list``: from the first prompt with text."""
     updated_at: str | None = None
@@ -206,15 +200,6 @@ class SessionRecord:
     mode: Mode = DEFAULT_MODE
     """What the relay does with the agent's confirmations (:mod:`.modes`); switched by
     ``session/set_mode`` and ``session/set_config_option``."""
-
-    def apply(self, event: SessionEvent) -> None:
-        """Move to the state ``event`` leads to (or raise :class:`LifecycleError`)."""
-        self.state = transition(SESSION_TRANSITIONS, "session", self.state, event)
-
-    @property
-    def prompting(self) -> bool:
-        """A turn is running (cancelled or not): the agent's updates are shown."""
-        return self.turn is not None
 
 
 class SessionRegistry:
@@ -267,36 +252,35 @@ class AgentRecord:
     process is :class:`acp_compat.io.process.AgentProcess`): its lifecycle state, role,
     id space, and what waits on it.
 
-    ``state`` moves only through :meth:`apply`
-    (:data:`~acp_compat.translate.lifecycle.PROCESS_TRANSITIONS`).
+    Its state machine is :attr:`lifecycle`
+    (:class:`~acp_compat.translate.lifecycle.ProcessLifecycle`).
     """
 
     number: int
     outbound: OutboundRequests[AgentContext]
     role: Role
-    state: ProcessState = ProcessState.UNINITIALIZED
-    initialize_result: dict[str, Any] | None = None
-    """The legacy ``initialize`` result, once it is ``READY``."""
+    lifecycle: ProcessLifecycle = attrs.Factory(ProcessLifecycle)
+    """Its state, its ``initialize`` result once ``READY``, its failure once ``GONE``."""
     session_id: str | None = None
     """The session it serves, once bound."""
     queued_auth: list[RequestId] = attrs.Factory(list)
-    """Client ``authenticate`` ids waiting for its ``initialize``."""
-    failure: dict[str, Any] | None = None
-    """The error to answer with once it is ``GONE``."""
+    """Client ``authenticate`` ids waiting for its ``initialize`` (one the client cancels
+    is taken out: it is never sent)."""
 
-    def apply(self, event: ProcessEvent) -> None:
-        """Move to the state ``event`` leads to (or raise :class:`LifecycleError`)."""
-        self.state = transition(PROCESS_TRANSITIONS, "agent process", self.state, event)
+    @property
+    def state(self) -> ProcessState:
+        """Where it stands (:attr:`lifecycle`'s)."""
+        return self.lifecycle.state
 
     @property
     def alive(self) -> bool:
         """Not ``GONE``: its exit (or start failure) has not been reported yet."""
-        return self.state is not ProcessState.GONE
+        return self.lifecycle.alive
 
     @property
     def usable(self) -> bool:
         """Alive and not being closed: new requests may be sent to it."""
-        return self.state is not ProcessState.GONE and self.state is not ProcessState.STOPPING
+        return self.lifecycle.usable
 
 
 class AgentTable:
@@ -307,9 +291,8 @@ class AgentTable:
         agent0 = AgentRecord(number=0, outbound=OutboundRequests(agent0_next_id), role=Role.LAUNCH)
         if agent0_initialized is not None:
             # The shell's probe already initialized it.
-            agent0.apply(ProcessEvent.SEND_INITIALIZE)
-            agent0.apply(ProcessEvent.INITIALIZED)
-            agent0.initialize_result = agent0_initialized
+            agent0.lifecycle.send_initialize()
+            agent0.lifecycle.initialized(agent0_initialized)
         self._records: dict[int, AgentRecord] = {0: agent0}
         self._next = 1
 

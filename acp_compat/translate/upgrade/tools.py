@@ -106,7 +106,7 @@ def tool_call(
     if confirmation is not None:
         assert isinstance(call, legacy_models.RequestToolCallConfirmationParams)
         legacy["confirmation"] = confirmation
-        details, raw_input = confirmation_details(call.confirmation, content)
+        details, raw_input = confirmation_details(call.confirmation, call.label, content)
         if details is not None:
             fields["content"] = [*content, text_item(details)]
             legacy["detailsAppended"] = True
@@ -158,14 +158,18 @@ def map_content(
 
 
 class _Shown:
-    """Everything the user already sees in the content, to tell whether a detail is shown;
-    joined only when a detail is asked about (a diff may be megabytes long)."""
+    """Everything the user already sees of a call (its title, which every client shows,
+    and its content), to tell whether a detail is shown; joined only when a detail is
+    asked about (a diff may be megabytes long)."""
 
-    def __init__(self, content: Sequence[dict[str, Any]]) -> None:
+    def __init__(self, title: str, content: Sequence[dict[str, Any]]) -> None:
+        self._title = title
         self._content = content
         self._text: str | None = None
 
     def __contains__(self, detail: str) -> bool:
+        if detail in self._title:
+            return True
         if self._text is None:
             parts: list[str] = []
             for item in self._content:
@@ -178,16 +182,21 @@ class _Shown:
 
 
 def confirmation_details(
-    confirmation: legacy_models.ToolCallConfirmation, content: Sequence[dict[str, Any]]
+    confirmation: legacy_models.ToolCallConfirmation,
+    title: str,
+    content: Sequence[dict[str, Any]],
 ) -> tuple[str | None, dict[str, Any] | None]:
     """What the user must see to approve: markdown to append to the content (``None`` when
-    the content already shows it) and the ``rawInput`` for the call (``None`` if none)."""
+    the title or the content already shows it) and the ``rawInput`` for the call (``None``
+    if none). The input goes in ``rawInput`` whatever is shown: a client that shows both
+    the content and ``rawInput`` (agent-shell) would show a command twice, and one that
+    shows only the title and content (Zed, CodeCompanion) still sees it in the title."""
     description = confirmation.description
     if confirmation.type == "edit" and not description:
         return None, None  # the usual Gemini edit: the diff says it all
     lines: list[str] = []
     raw_input: dict[str, Any] | None = None
-    shown = _Shown(content)
+    shown = _Shown(title, content)
     if isinstance(confirmation, legacy_models.ExecuteConfirmation):
         command = confirmation.command
         raw_input = {"command": command, "rootCommand": confirmation.root_command}

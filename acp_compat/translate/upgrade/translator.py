@@ -29,26 +29,24 @@ class UpgradeTranslator:
         self._state = UpgradeState(options)
         self._client_side = ClientSide(self._state)
         self._agent_side = AgentSide(self._state)
-        # Every list of outputs passes here: a cancelled request's late answer is dropped.
-        self._screen = self._state.cancellable.screen
 
     def from_client(self, message: Message) -> list[Output]:
         """Handle one message from the client (requests, notifications, responses)."""
-        return self._screen(self._client_side.from_client(message))
+        return self._client_side.from_client(message)
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
         """Handle one message from legacy agent process ``agent``."""
-        return self._screen(self._agent_side.from_agent(agent, message))
+        return self._agent_side.from_agent(agent, message)
 
     def file_done(
         self, token: int, content: str | None = None, error: str | None = None
     ) -> list[Output]:
         """A local file effect finished: answer the legacy agent's read or write."""
-        return self._screen(self._agent_side.file_done(token, content, error))
+        return self._agent_side.file_done(token, content, error)
 
     def client_drained(self) -> list[Output]:
         """The client caught up: the next part of a turn's end (:mod:`.turn_end`)."""
-        return self._screen(self._state.turn_ends.client_drained())
+        return self._state.turn_ends.client_drained()
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """Agent process ``agent`` is gone: what waited on it gets ``-32603``."""
@@ -69,7 +67,7 @@ class UpgradeTranslator:
             log.info("agent process %d exited (%s)", agent, how)
         else:
             log.warning("agent process %d exited (%s)", agent, how)
-        return self._screen(self._state.agent_gone(proc, failure))
+        return self._state.agent_gone(proc, failure)
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """Agent process ``agent`` is unreachable (``reason``): what waited on it gets
@@ -84,7 +82,7 @@ class UpgradeTranslator:
         failure = error_object(
             INTERNAL_ERROR, f"Lost the agent process: {reason}", {"reason": reason}
         )
-        return self._screen(self._state.agent_gone(proc, failure))
+        return self._state.agent_gone(proc, failure)
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """Agent process ``agent`` could not be started: what waited on it gets an error."""
@@ -97,4 +95,4 @@ class UpgradeTranslator:
         if proc is None or not proc.alive:
             return []
         log.error("could not start agent process %d: %s", agent, reason)
-        return self._screen(self._state.agent_gone(proc, failure))
+        return self._state.agent_gone(proc, failure)

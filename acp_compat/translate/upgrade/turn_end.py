@@ -22,12 +22,13 @@ from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.base import AwaitClientDrain, Output, ToClient
 
 
-def failed_update(session_id: str, tool_id: int) -> ToClient:
-    """The ``tool_call_update`` telling the client call ``tool_id`` failed."""
+def status_update(session_id: str, tool_id: int, status: str = "failed") -> ToClient:
+    """The ``tool_call_update`` telling the client call ``tool_id`` is now in ``status``
+    (``failed``: a turn's end closes it; ``in_progress``: it was allowed)."""
     update: dict[str, Any] = {
         "sessionUpdate": "tool_call_update",
         "toolCallId": str(tool_id),
-        "status": "failed",
+        "status": status,
     }
     params = {"sessionId": session_id, "update": update}
     return ToClient({"jsonrpc": "2.0", "method": "session/update", "params": params})
@@ -54,7 +55,7 @@ class TurnEnds:
         small end goes out at once; a large one starts (or waits behind the ones going
         out: the client is already being paced)."""
         if len(open_ids) <= self._batch:
-            outputs: list[Output] = [failed_update(session_id, tool_id) for tool_id in open_ids]
+            outputs: list[Output] = [status_update(session_id, tool_id) for tool_id in open_ids]
             outputs.append(ToClient(answer))
             return outputs
         waiting = bool(self._pending)
@@ -71,7 +72,7 @@ class TurnEnds:
             ending = pending[0]
             open_ids = ending.open_ids
             while open_ids and room:
-                outputs.append(failed_update(ending.session_id, open_ids.popleft()))
+                outputs.append(status_update(ending.session_id, open_ids.popleft()))
                 room -= 1
             if not open_ids:
                 outputs.append(ToClient(ending.answer))

@@ -658,7 +658,7 @@ class V2DowngradeTranslator:
             if session.prompt_id is not None and session.prompt_id not in waiting:
                 out.append(ToClient(rpc.error(session.prompt_id, **self._gone)))
             session.prompt_id = None
-            session.apply(SessionEvent.AGENT_GONE)
+            session.end()
         out += [w for c in sorted(self._hops.client.pending()) if (w := self._hops.withdraw(c))]
         return out
 

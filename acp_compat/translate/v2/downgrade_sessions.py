@@ -33,6 +33,7 @@ from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
     SessionEvent,
     SessionState,
+    session_gone,
     transition,
 )
 
@@ -65,7 +66,7 @@ class DowngradeSession:
 
     session_id: str
     turn: SessionState = SessionState.IDLE
-    """Moved only by :meth:`apply`."""
+    """Moved only by :meth:`apply` and :meth:`end`."""
     prompt_id: RequestId = None
     """The v1 ``session/prompt`` the turn answers when the agent goes idle."""
     acknowledged: str | None = None
@@ -83,6 +84,10 @@ class DowngradeSession:
     def apply(self, event: SessionEvent) -> None:
         """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
         self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
+
+    def end(self) -> None:
+        """The agent is gone: a running turn ends, then the session."""
+        self.turn = session_gone(self.turn)
 
     def mode(self) -> dict[str, Any] | None:
         """The agent's option that v1 sees as the session's modes."""

@@ -735,7 +735,7 @@ class V2UpgradeTranslator:
                 out.append(ToClient(rpc.error(held.client_id, **self._gone)))
             out += [w for c in sorted(session.permissions) if (w := self._hops.withdraw(c))]
             session.permissions.clear()
-            session.apply(SessionEvent.AGENT_GONE)
+            session.end()
             if running:
                 idle = wire.session_idle_state_update(
                     stop_reason="error", error=wire.error(**self._gone)

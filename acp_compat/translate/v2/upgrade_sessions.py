@@ -31,6 +31,7 @@ from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
     SessionEvent,
     SessionState,
+    session_gone,
     transition,
 )
 
@@ -65,7 +66,7 @@ class UpgradeSession:
     session_id: str
     cwd: str
     turn: SessionState = SessionState.IDLE
-    """Moved only by :meth:`apply`."""
+    """Moved only by :meth:`apply` and :meth:`end`."""
     options: list[dict[str, Any]] = attrs.field(factory=list)
     """The agent's config options, in v2 shape, as the client was last told."""
     mode: dict[str, Any] | None = None
@@ -85,6 +86,10 @@ class UpgradeSession:
     def apply(self, event: SessionEvent) -> None:
         """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
         self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
+
+    def end(self) -> None:
+        """The agent is gone: a running turn ends, then the session."""
+        self.turn = session_gone(self.turn)
 
     def config_options(self) -> list[dict[str, Any]]:
         """Every config option of the session in v2 shape (the ``mode`` one last)."""

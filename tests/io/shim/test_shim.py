@@ -25,7 +25,7 @@ import pytest
 
 from acp_compat.examples.inprocess_agent import EDIT_SUFFIX, FAILURE, ExampleAgent
 from acp_compat.io.lines import LineReader, LineWriter
-from acp_compat.io.shim import LegacyClient, LegacyRequestError, serve_legacy_agent
+from acp_compat.io.shim import LegacyClient, RequestError, serve_legacy_agent
 from acp_compat.io.shim.api import AGENT_METHODS
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES, encode
 from acp_compat.jsonrpc.messages import Message
@@ -246,6 +246,7 @@ def test_full_turn_with_tools_files_plan_and_an_allowed_edit(tmp_path: Path) -> 
                 ("tool_call", "in_progress"),
                 ("tool_call_update", "completed"),
                 ("tool_call", "pending"),
+                ("tool_call_update", "in_progress"),  # allowed: running now
                 ("tool_call_update", "completed"),
             ]
             listing = next(u for u in updates if u.get("status") == "completed")
@@ -303,8 +304,8 @@ def test_cancel_mid_turn_ends_it_cancelled(tmp_path: Path) -> None:
                     )
 
             client.on_update = cancel_on_tool
-            with anyio.fail_after(5):  # the scripted wait is 30 s: only the cancel ends it
-                answer = await client.prompt(session, "slow")
+            # The scripted wait is 30 s: only the cancel ends it before call() gives up.
+            answer = await client.prompt(session, "slow")
             assert answer["result"] == {"stopReason": "cancelled"}
             assert tool_statuses(client.updates[session]) == [
                 ("tool_call", "in_progress"),
@@ -338,7 +339,7 @@ class PickyAgent:
         self.client = client
 
     async def initialize(self, params: InitializeParams) -> InitializeResponse:
-        raise LegacyRequestError(-32099, "No licence", {"details": "buy one"})
+        raise RequestError(-32099, "No licence", {"details": "buy one"})
 
     async def authenticate(self) -> None:
         """Nothing to log in to."""
@@ -522,6 +523,8 @@ class DetachedCallAgent(FloodAgent):
     """Asks for a confirmation from a task of its own, outside the shim's request tasks."""
 
     outcomes: ClassVar[list[BaseException | str]] = []
+    settled: ClassVar[anyio.Event]
+    """Set once the call has its outcome (made by the test, in its event loop)."""
 
     async def send_user_message(self, params: SendUserMessageParams) -> None:
         asyncio.get_running_loop().create_task(self._ask())
@@ -533,16 +536,18 @@ class DetachedCallAgent(FloodAgent):
         )
         try:
             answer = await self.client.request_tool_call_confirmation(confirmation)
-        except LegacyRequestError as exc:
+        except RequestError as exc:
             self.outcomes.append(exc)
         else:
             self.outcomes.append(answer.outcome)
+        self.settled.set()
 
 
 def test_a_stopped_instance_s_detached_call_is_not_left_waiting(tmp_path: Path) -> None:
     DetachedCallAgent.outcomes.clear()
 
     async def main() -> None:
+        DetachedCallAgent.settled = anyio.Event()
         async with shim(DetachedCallAgent, tmp_path) as client:
             asked = anyio.Event()
 
@@ -563,10 +568,9 @@ def test_a_stopped_instance_s_detached_call_is_not_left_waiting(tmp_path: Path) 
                 await client.call("session/close", {"sessionId": session})
             assert answers[0]["result"] == {"stopReason": "cancelled"}
             with anyio.fail_after(5):
-                while not DetachedCallAgent.outcomes:
-                    await anyio.sleep(0.01)
+                await DetachedCallAgent.settled.wait()
             [outcome] = DetachedCallAgent.outcomes
-            assert isinstance(outcome, LegacyRequestError)
+            assert isinstance(outcome, RequestError)
             assert outcome.data == {"details": "the session was closed"}
             # The dialog the client still shows was withdrawn.
             assert [m["method"] for m in client.received if m.get("method") == "$/cancel_request"]

@@ -17,7 +17,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import anyio
 
@@ -112,36 +112,18 @@ class Wrap:
         """Send the relay a signal."""
         self.proc.send_signal(sig)
 
-    def stderr(self, settle: float = 0.1, limit: float = 2.0) -> str:
-        """Everything the relay wrote to stderr so far, once it has stopped growing for
-        ``settle`` seconds (at most ``limit``): log records reach stderr through a pump
-        thread, so a record made before an answer on stdout can land just after it."""
-        deadline = time.monotonic() + limit
-        text = self._read_stderr()
-        while time.monotonic() < deadline:
-            time.sleep(settle)
-            again = self._read_stderr()
-            if again == text:
-                break
-            text = again
-        return text
+    def stderr(self) -> str:
+        """Everything the relay wrote to stderr so far: all of it once it has exited.
 
-    def _read_stderr(self) -> str:
-        self._stderr.seek(0)
-        return self._stderr.read().decode(errors="replace")
+        While it runs, a log record made before an answer on stdout can land just after
+        it (records reach stderr through a pump thread): wait for the ones a test needs
+        with :meth:`stderr_with`, and look for what must be absent after :meth:`wait`.
+        """
+        return _text(self._stderr)
 
     def stderr_with(self, *texts: str, timeout: float = 10.0) -> str:
-        """Everything on stderr, once it holds all ``texts`` (or at the deadline).
-
-        Log records reach stderr through a background pump, so a record about a line the
-        relay just handled may land a moment after the answer the test waited for.
-        """
-        deadline = time.monotonic() + timeout
-        while True:
-            text = self.stderr()
-            if all(t in text for t in texts) or time.monotonic() > deadline:
-                return text
-            time.sleep(0.02)
+        """Everything on stderr, once it holds all ``texts`` (see :func:`text_with`)."""
+        return text_with(self._stderr, *texts, timeout=timeout)
 
     def close(self) -> None:
         """Reap the relay (and kill its group if a test left it running)."""
@@ -158,6 +140,25 @@ class Wrap:
         if self.proc.stdout is not None:
             self.proc.stdout.close()
         self._stderr.close()
+
+
+def _text(file: IO[bytes]) -> str:
+    file.seek(0)
+    return file.read().decode(errors="replace")
+
+
+def text_with(file: IO[bytes], *texts: str, timeout: float = 10.0) -> str:
+    """Everything a process wrote to ``file`` so far, once it holds all ``texts``, or at
+    the deadline (the caller's assertion then shows what was there).
+
+    The file is polled: a process's writes to a file wake no one.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        text = _text(file)
+        if all(t in text for t in texts) or time.monotonic() > deadline:
+            return text
+        time.sleep(0.02)
 
 
 class PipeEditor:

@@ -12,14 +12,15 @@ Scripted by the prompt's first word (the rest of the prompt is its argument):
   message) came back, then end the turn;
 * ``rawask LINE``: like ``raw``, but LINE is a request: wait for its answer and stream
   that answer back as a chunk (JSON text);
-* ``closeout``: write ``pid N`` to stderr, close its stdout and keep running, reading
+* ``closeout``: write ``hostile agent pid N`` to stderr, close its stdout and keep running, reading
   nothing (only a signal ends it);
-* ``closein``: write ``pid N`` to stderr, close its stdin, end the turn and keep
+* ``closein``: write ``hostile agent pid N`` to stderr, close its stdin, end the turn and keep
   running (it hears nothing more; only a signal ends it);
 * ``tools N``: push N tool calls, each followed by an ``updateToolCall`` that finishes
   it, then end the turn; ``tools N open``: push N and end the turn with all of them
   still open (the relay closes them);
-* ``hang``: read stdin until it ends, then exit with status 0 without answering;
+* ``hang``: write ``hostile agent hangs`` to stderr, read stdin until it ends, then
+  exit with status 0 without answering;
 * ``deaf N``: stream N chunks without ever reading stdin again, then sleep.
 
 Anything else ends the turn at once.
@@ -33,6 +34,11 @@ import sys
 import time
 
 _next_id = 0
+
+PID_LINE = "hostile agent pid "
+"""How ``closeout`` and ``closein`` start the stderr line that gives the agent's pid."""
+HANGING = "hostile agent hangs"
+"""The stderr line ``hang`` writes once it has the prompt."""
 
 
 def write_line(data: bytes) -> None:
@@ -80,6 +86,8 @@ def turn(request_id: object, text: str) -> bool:
                 chunk(json.dumps(message))
                 break
     elif word == "hang":
+        sys.stderr.write(HANGING + "\n")
+        sys.stderr.flush()
         for _ in sys.stdin.buffer:
             pass
         raise SystemExit(0)
@@ -103,7 +111,7 @@ def turn(request_id: object, text: str) -> bool:
         else:
             chunk(f"failed {json.dumps(answer)}")
     elif word == "closeout":
-        sys.stderr.write(f"pid {os.getpid()}\n")
+        sys.stderr.write(f"{PID_LINE}{os.getpid()}\n")
         sys.stderr.flush()
         os.close(1)
         while True:
@@ -118,7 +126,7 @@ def turn(request_id: object, text: str) -> bool:
                     {"toolCallId": pushed["id"], "status": "finished", "content": None},
                 )
     elif word == "closein":
-        sys.stderr.write(f"pid {os.getpid()}\n")
+        sys.stderr.write(f"{PID_LINE}{os.getpid()}\n")
         sys.stderr.flush()
         os.close(0)
         send({"jsonrpc": "2.0", "id": request_id, "result": None})

@@ -358,6 +358,7 @@ def test_a_lost_agent_s_late_answer_does_not_end_the_turn_twice() -> None:
 def test_message_chunks_and_non_text_blocks(block: dict[str, Any], text: str) -> None:
     h = Harness()
     h.ready()
+    h.turn()
     out = h.agent(update({"sessionUpdate": "agent_message_chunk", "content": block}))
     assert messages(out) == [request(0, "streamAssistantMessageChunk", {"chunk": {"text": text}})]
     out = h.agent(update({"sessionUpdate": "agent_thought_chunk", "content": block}))
@@ -459,6 +460,7 @@ def _pushed(h: Harness, tool: dict[str, Any], legacy_id: int) -> None:
 def test_updates_fill_in_the_last_status_and_content() -> None:
     h = Harness()
     h.ready()
+    h.turn()
     text = [{"type": "content", "content": {"type": "text", "text": "partial"}}]
     _pushed(
         h,
@@ -497,6 +499,7 @@ def test_updates_fill_in_the_last_status_and_content() -> None:
 def test_status_mapping(status: str, legacy: str) -> None:
     h = Harness()
     h.ready()
+    h.turn()
     _pushed(h, {"toolCallId": "x", "title": "T", "status": "in_progress"}, 1)
     out = h.agent(
         update({"sessionUpdate": "tool_call_update", "toolCallId": "x", "status": status})
@@ -507,6 +510,7 @@ def test_status_mapping(status: str, legacy: str) -> None:
 def test_a_finished_tool_call_is_pushed_then_updated() -> None:
     h = Harness()
     h.ready()
+    h.turn()
     out = h.agent(
         update({"sessionUpdate": "tool_call", "toolCallId": "x", "title": "T", "status": "failed"})
     )
@@ -520,6 +524,7 @@ def test_a_finished_tool_call_is_pushed_then_updated() -> None:
 def test_an_update_for_an_unknown_call_pushes_it_first() -> None:
     h = Harness()
     h.ready()
+    h.turn()
     out = h.agent(
         update(
             {
@@ -540,6 +545,7 @@ def test_an_update_for_an_unknown_call_pushes_it_first() -> None:
 def test_a_pending_call_is_held_and_pushed_when_something_else_comes() -> None:
     h = Harness()
     h.ready()
+    h.turn()
     pending = {
         "sessionUpdate": "tool_call",
         "toolCallId": "p",
@@ -813,9 +819,42 @@ def test_legacy_meta_restores_icon_confirmation_and_content() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"sessionUpdate": ["tool_call"]},
+        {"sessionUpdate": {"kind": "plan"}},
+        {"sessionUpdate": "tool_call", "toolCallId": "x", "status": ["completed"]},
+        {
+            "sessionUpdate": "tool_call",
+            "toolCallId": "x",
+            "_meta": {"acpCompat": {"legacy": {"icon": {"name": "pencil"}}}},
+        },
+        {"sessionUpdate": "plan", "entries": [{"content": "c", "status": ["done"]}]},
+    ],
+    ids=["kind-list", "kind-object", "status-list", "icon-object", "plan-status-list"],
+)
+def test_unhashable_values_where_a_name_belongs_are_ignored(body: dict[str, Any]) -> None:
+    """Found by test_downgrade_hostile: a list or object where a kind, status or icon
+    belongs raised TypeError (unhashable) in a set or table lookup."""
+    h = Harness()
+    h.ready()
+    h.turn()
+    # Not h.agent: it holds the agent's messages to the schema, and these break it.
+    for output in h.translator.from_agent(0, update(body)):
+        assert isinstance(output, (ToClient, ToAgent))
+
+
+def test_an_unhashable_legacy_outcome_is_cancelled() -> None:
+    options = [{"optionId": "allow", "name": "Allow", "kind": "allow_once"}]
+    assert outcome_for(["allow"], options) == {"outcome": "cancelled"}
+    assert outcome_for({"allow": True}, options) == {"outcome": "cancelled"}
+
+
 def test_malformed_legacy_meta_is_ignored() -> None:
     h = Harness()
     h.ready()
+    h.turn()
     meta = {
         "acpCompat": {
             "legacy": {"icon": "rocket", "confirmation": "x", "path": [1], "detailsAppended": 1}
@@ -899,6 +938,7 @@ ENTRIES = [
 def test_plan_to_a_0_0_10_client_is_update_plan() -> None:
     h = Harness()
     h.ready("0.0.10")
+    h.turn()
     out = h.agent(update({"sessionUpdate": "plan", "entries": ENTRIES}))
     assert messages(out) == [request(0, "updatePlan", {"entries": ENTRIES})]
 
@@ -1290,6 +1330,7 @@ def test_compaction_updates_are_logged_once_per_kind(caplog: pytest.LogCaptureFi
     # harness holds every agent message to.
     h = Harness()
     h.ready()
+    h.turn()
     caplog.set_level("INFO", logger="acp_compat.translate.downgrade")
     kinds: list[dict[str, Any]] = [
         {"sessionUpdate": "compaction_update", "compactionId": "c", "status": "in_progress"},

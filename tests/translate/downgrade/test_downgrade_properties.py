@@ -10,8 +10,9 @@ errors), stray responses, and now and then the agent exiting. Whatever happens:
   requests count up from 0;
 * every request of either peer is answered exactly once (once both sides have answered
   everything still open);
-* every chunk the agent streams reaches the client once, before the answer to the
-  ``sendUserMessage`` whose turn it belonged to;
+* every chunk the agent streams during a turn reaches the client once, before the answer
+  to the ``sendUserMessage`` whose turn it belonged to; none it streams outside a turn
+  (before a prompt, after its answer) does;
 * an ``updateToolCall`` names only ids the client handed out before.
 """
 
@@ -89,6 +90,8 @@ class World:
         self.agent_inbox: list[dict[str, Any]] = []
         self.open_permissions: set[int] = set()
         self.chunks_fed: dict[str, int] = {}
+        self.chunks_outside: set[str] = set()
+        """Chunks streamed while no prompt of the session was out: never shown."""
         self.turn_ends: dict[int, int] = {}
         """sendUserMessage id → step at which the agent answered its prompt."""
         self.outcomes = iter(OUTCOMES * 1000)
@@ -255,8 +258,10 @@ def perform(world: World, action: str, a: int, b: int) -> None:
         )
     elif action in ("chunk", "thought"):
         text = f"chunk-{world.step}"
-        if world.agent_alive:
+        if world.agent_alive and world.prompt_owner:
             world.chunks_fed[text] = world.step
+        elif world.agent_alive:
+            world.chunks_outside.add(text)
         kind = "agent_message_chunk" if action == "chunk" else "agent_thought_chunk"
         world.update({"sessionUpdate": kind, "content": {"type": "text", "text": text}})
     elif action == "tool":
@@ -336,6 +341,7 @@ def test_random_interleavings(
             assert text not in position or not text.startswith("chunk-"), f"{text} sent twice"
             position[text] = index
     assert set(world.chunks_fed) <= set(position), "some chunks never reached the client"
+    assert not world.chunks_outside & set(position), "a chunk outside a turn was shown"
     for index, message in enumerate(world.client_stream):
         turn_end = world.turn_ends.get(message.get("id", -1))
         if "method" in message or turn_end is None:

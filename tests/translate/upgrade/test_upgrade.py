@@ -27,7 +27,7 @@ from acp_compat.models.legacy import (
 )
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
-from acp_compat.translate.upgrade.prompt import fenced, file_uri_to_path
+from acp_compat.translate.upgrade.prompt import file_uri_to_path
 from acp_compat.translate.upgrade.tools import (
     fix_diff_path,
     offered_outcomes,
@@ -251,12 +251,6 @@ def test_capture_replay_answers_every_agent_request() -> None:
 )
 def test_file_uri_to_path(uri: str, path: str | None) -> None:
     assert file_uri_to_path(uri) == path
-
-
-def test_fenced_block_outlasts_backticks_inside() -> None:
-    assert fenced("u", "a") == "u\n```\na\n```"
-    assert fenced("u", "````x````\n") == "u\n`````\n````x````\n`````"
-    assert fenced("u", "") == "u\n```\n```"
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from acp_compat.translate.lifecycle import (
     transition,
 )
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
-from acp_compat.translate.upgrade.records import AgentRecord, AgentTable, Role, SessionRecord
+from acp_compat.translate.upgrade.records import AgentRecord, AgentTable, Role
 
 
 def _reachable(table: Mapping[ProcessState, Mapping[ProcessEvent, ProcessState]]) -> set[object]:
@@ -61,21 +61,6 @@ def test_a_process_event_the_state_does_not_allow_is_an_error(
     assert not allows(PROCESS_TRANSITIONS, state, event)
     with pytest.raises(LifecycleError, match=f"{event.value} is not allowed when {state.value}"):
         transition(PROCESS_TRANSITIONS, "agent process", state, event)
-
-
-def test_a_session_turn() -> None:
-    session = SessionRecord(session_id="s", agent=0, cwd="/")
-    for event, expected in [
-        (SessionEvent.PROMPT, SessionState.PROMPTING),
-        (SessionEvent.CANCEL, SessionState.CANCELLING),
-        (SessionEvent.TURN_END, SessionState.IDLE),
-        (SessionEvent.PROMPT, SessionState.PROMPTING),
-        (SessionEvent.AGENT_GONE, SessionState.ENDED),
-    ]:
-        session.apply(event)
-        assert session.state is expected
-    with pytest.raises(LifecycleError):
-        session.apply(SessionEvent.PROMPT)
 
 
 def test_a_second_prompt_while_one_runs_is_not_allowed() -> None:

@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 
 from acp_compat.codec import structure, unstructure
+from acp_compat.jsonrpc.framing import encode
 from acp_compat.models import legacy
 from acp_compat.models.current.session import NewSessionResponse, SetSessionConfigOptionResponse
 from acp_compat.models.current.updates import SessionNotification
+from acp_compat.translate.base import ToClient
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator, modes
 from acp_compat.translate.upgrade.modes import Decision, Mode
 from tests.support.upgrade_session import first_session
@@ -93,3 +95,28 @@ def test_the_default_mode_option_takes_a_mode_or_its_id_and_refuses_any_other() 
     assert _new_session_mode(by_id) == "acceptEdits"
     with pytest.raises(ValueError, match="unknown mode 'yolo'; expected one of ask, accept"):
         _options("yolo")
+
+
+@pytest.mark.parametrize(
+    ("method", "field", "params"),
+    [
+        ("session/set_mode", "modeId", {"modeId": "m" * (1 << 20)}),
+        ("session/set_config_option", "configId", {"configId": "c" * (1 << 20), "value": "ask"}),
+        ("session/set_config_option", "value", {"configId": "mode", "value": "v" * (1 << 20)}),
+        ("session/set_mode", "sessionId", {"modeId": "ask", "sessionId": "s" * (1 << 20)}),
+    ],
+)
+def test_a_huge_bad_value_is_named_not_echoed(
+    method: str, field: str, params: dict[str, Any]
+) -> None:
+    """A 1 MiB id the session does not know is refused naming the field and a short
+    rendering of the value: the error, which repeats its problem in ``message`` and in
+    ``data``, stays a few hundred bytes."""
+    translator = UpgradeTranslator(UpgradeOptions.from_json({"launchCwd": "/w"}))
+    session_id = first_session(translator, "/w")["sessionId"]
+    params = {"sessionId": session_id, **params}
+    request = {"jsonrpc": "2.0", "id": 9, "method": method, "params": params}
+    [answer] = translator.from_client(request)
+    assert isinstance(answer, ToClient)
+    assert answer.message["error"]["data"]["errors"][0]["path"] == f"params.{field}"
+    assert len(encode(answer.message)) < 1024

@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from acp_compat.codec import structure
+from acp_compat.models.current.content import ContentBlock
 from acp_compat.translate.base import ToClient
 from acp_compat.translate.upgrade import UpgradeOptions, UpgradeTranslator
 from acp_compat.translate.upgrade.options import utc_now
@@ -53,12 +55,44 @@ def test_updated_at_follows_creation_and_each_turns_start_and_end() -> None:
     assert _listed(translator, 7)[0]["updatedAt"] == "t3"
 
 
+def _title(*blocks: dict[str, Any]) -> str | None:
+    return prompt_title([structure(block, ContentBlock) for block in blocks])
+
+
+def _link(uri: str, name: str = "link") -> dict[str, Any]:
+    return {"type": "resource_link", "uri": uri, "name": name}
+
+
+def _embedded(uri: str, text: str) -> dict[str, Any]:
+    return {"type": "resource", "resource": {"uri": uri, "text": text}}
+
+
 def test_titles() -> None:
-    assert prompt_title([{"path": "/w/a.py"}]) is None
-    assert prompt_title([{"text": " \n "}]) is None
-    assert prompt_title([{"text": "look at"}, {"path": "C:\\w\\b.py"}]) == "look at b.py"
-    long = prompt_title([{"text": "word " * 40}])
+    assert _title(_link("file:///w/a.py")) is None
+    assert _title({"type": "text", "text": " \n "}) is None
+    assert _title({"type": "text", "text": "look at"}, _link("file:///C:/w/b.py")) == "look at b.py"
+    assert _title({"type": "text", "text": "see"}, _link("https://x.org/a", "The page")) == (
+        "see The page"
+    )
+    long = _title({"type": "text", "text": "word " * 40})
     assert long is not None and len(long) == TITLE_LENGTH and long.endswith("\u2026")
+
+
+def test_a_title_names_an_embedded_file_never_its_contents() -> None:
+    secrets = _embedded("file:///w/.env", "API_KEY=sk-live-0123\nDB_PASSWORD=hunter2\n")
+    assert _title({"type": "text", "text": "check"}, secrets) == "check .env"
+    assert _title(secrets) is None  # no words of the user's: no title
+    remote = _embedded("https://example.com/docs/guide.md?x=1", "# Guide\nsecret")
+    assert _title({"type": "text", "text": "read"}, remote) == "read guide.md"
+
+
+def test_a_title_from_a_huge_prompt_is_cut_from_its_first_words() -> None:
+    """A prompt of one 8 MiB word (or 8 MiB of words) makes an 80-character title: only
+    what the title shows is read into it."""
+    one_word = _title({"type": "text", "text": "x" * (8 << 20)})
+    assert one_word == "x" * (TITLE_LENGTH - 1) + "\u2026"
+    many = _title({"type": "text", "text": "ab " * (3 << 20)}, _link("file:///w/z.py"))
+    assert many is not None and len(many) == TITLE_LENGTH and "z.py" not in many
 
 
 def test_utc_now_is_iso_8601_utc() -> None:
