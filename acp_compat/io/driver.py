@@ -1,10 +1,11 @@
 """The one place that feeds a sans-IO handler and carries out what it returns.
 
 A handler is a translator (:class:`~acp_compat.translate.base.Translator`) or, before the
-mode is known, the startup policy (:class:`~acp_compat.translate.startup.StartupPolicy`);
-both take the same events and return lists of outputs. The relay (agent processes) and
-the shim (agent objects) differ only in how an output reaches a peer, which they provide
-as :class:`Peers`; everything else lives here, once:
+translation is known, the startup policy
+(:class:`~acp_compat.translate.startup.StartupPolicy`); both take the same events and
+return lists of outputs. The relay (agent processes) and the shim (agent objects) differ
+only in how an output reaches a peer, which they provide as :class:`Peers`; everything
+else lives here, once:
 
 * decoding line events (:mod:`acp_compat.io.inbound`): bad client lines are answered,
   bad agent lines logged and skipped;
@@ -13,7 +14,8 @@ as :class:`Peers`; everything else lives here, once:
   that was being handled gets a ``-32603`` for whoever waits on it, so one bug never ends
   the relay nor leaves a peer hanging;
 * :meth:`Driver._line`, the one place a message is encoded;
-* the tracer (``--trace``), told of every message in and out.
+* the tracer (``--trace``), told of every message in and out, and of what startup
+  decided.
 
 Everything here is synchronous and runs inline in the reader's callback: no queue hop
 between reading a line and translating it, and no library lookups per message.
@@ -39,7 +41,7 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
-from acp_compat.translate.startup import ArmTimer, Decided, Finish
+from acp_compat.translate.startup import ArmTimer, Decided, DiscardProbe, Finish, StartupEffect
 
 if TYPE_CHECKING:
     from acp_compat.trace import records
@@ -97,8 +99,9 @@ class Peers(Protocol):
         """Perform a file effect off the loop; its outcome comes back as ``file_done``."""
         ...
 
-    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
-        """A startup policy's own output (timers and the end of startup)."""
+    def other_output(self, output: StartupEffect) -> None:
+        """A startup policy's own output (timers, a probe left behind, the end of
+        startup)."""
         ...
 
     def when_client_drained(self, callback: Callable[[], None]) -> None:
@@ -323,7 +326,11 @@ class Driver:
             self.peers.file_effect(output)
         elif kind is AwaitClientDrain:
             self.peers.when_client_drained(self._client_drained)
-        elif kind is ArmTimer or kind is Decided or kind is Finish:
+        elif kind is ArmTimer:
+            self.peers.other_output(output)
+        elif kind is DiscardProbe or kind is Decided or kind is Finish:
+            if self.tracer is not None:
+                self.tracer.startup(output)  # what startup decided, before it is done
             self.peers.other_output(output)
         else:
             logger.error("unknown output %r", output)

@@ -298,9 +298,10 @@ class Conversation:
         one's reason (one note for the run, however long)."""
 
     @property
-    def mode(self) -> str | None:
-        """``upgrade``, ``downgrade`` or ``passthrough`` once the first initialize is seen."""
-        return self.links.mode
+    def translation(self) -> str | None:
+        """The relay's translation (``upgrade``, ``downgrade``, ``passthrough``...) once the
+        first initialize is seen."""
+        return self.links.translation
 
     @property
     def editor_dirs(self) -> tuple[str, str]:
@@ -474,8 +475,8 @@ class Conversation:
             else []
         )
         auth = f", auth methods: {', '.join(ids) or 'none'}"
-        mode = f" ({self.mode})" if self.mode else ""
-        text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{mode}"
+        how = f" ({self.translation})" if self.translation else ""
+        text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{how}"
         self._note("info", text, record, None)
 
     def _start_turn(self, record: Record, params: dict[str, Any], session: str | None) -> None:

@@ -534,7 +534,7 @@ def test_a_client_that_stops_reading_is_not_buffered_for_and_gets_every_answer(
             "-m",
             "acp_compat",
             "wrap",
-            "-v",
+            "-vv",  # the pause is told at debug level
             "--grace",
             "0.5",
             "--",
