@@ -28,7 +28,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from acp_compat._lazy import lazy_module
-from acp_compat.io.inbound import StandIn, agent_line, decode_client_event, handle_dropped
+from acp_compat.io.inbound import (
+    RefusalSink,
+    StandIn,
+    agent_line,
+    decode_client_event,
+    handle_dropped,
+)
 from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error, valid_id
@@ -146,8 +152,8 @@ class Driver:
         for event in events:
             if type(event) is not bytes and self.tracer is not None:
                 size = cast(DroppedLine, event).size
-                self.tracer.event("dropped_line", side="client", size=size)
-            message, reply = decode_client_event(event, limit)
+                self.tracer.event(records.DROPPED_LINE, side="client", size=size)
+            message, reply = decode_client_event(event, limit, self._refused_client)
             if reply is not None:
                 self.write_client(reply)
             if message is not None:
@@ -159,11 +165,12 @@ class Driver:
     def agent_events(self, agent: int, events: list[Event]) -> None:
         """A batch of line events from agent ``agent``: skip bad lines, handle the rest."""
         source = f"agent {agent}"
+        refused = None if self.tracer is None else self._refused_by(agent)
         for event in events:
             raw: bytes | None
             if type(event) is bytes:  # the hot path: a complete line
                 raw = event
-                message, reply = agent_line(event, source)
+                message, reply = agent_line(event, source, refused)
                 if reply is not None:  # a request that could not be decoded
                     self.write_agent(agent, reply)
                 if message is None:
@@ -173,7 +180,9 @@ class Driver:
             else:
                 dropped = cast(DroppedLine, event)
                 if self.tracer is not None:
-                    self.tracer.event("dropped_line", agent=agent, side="agent", size=dropped.size)
+                    self.tracer.event(
+                        records.DROPPED_LINE, agent=agent, side="agent", size=dropped.size
+                    )
                 stand_in, reply = handle_dropped(dropped, self.max_line_bytes, source, "the agent")
                 if reply is not None:
                     self.write_agent(agent, reply)
@@ -181,6 +190,17 @@ class Driver:
                     continue
                 raw, message = None, stand_in  # fails the request it answered
             self.from_agent(agent, message, raw)
+
+    def _refused_client(self, members: dict[str, Any]) -> None:
+        """A client line refused undecoded, traced before its answer."""
+        if self.tracer is not None:
+            self.tracer.event(records.REFUSED_LINE, **members)
+
+    def _refused_by(self, agent: int) -> RefusalSink:
+        """What traces a line of ``agent``'s refused undecoded, before its answer."""
+        tracer = self.tracer
+        assert tracer is not None
+        return lambda members: tracer.event(records.REFUSED_LINE, agent=agent, **members)
 
     # -- handler calls ---------------------------------------------------------------------
 

@@ -7,25 +7,9 @@ when unknown). A legacy agent's messages carry no session id, so the tracer lear
 session each agent process serves from the translated messages around them.
 
 What happens without a message is an event record, ``"dir": "relay"`` with ``"event":
-{"type": ..., ...}`` in place of ``msg``:
-
-* ``agent_exited`` (``returncode``, ``stderr``: its last lines), ``agent_lost`` and
-  ``agent_start_failed`` (``reason``);
-* ``dropped_line`` (``side``: ``agent`` or ``client``, ``size`` in bytes) for a line over
-  ``--max-line-bytes``;
-* ``client_closed`` (``stream``: ``stdin``, no more requests will come; ``stdout``, no
-  answer can reach the client any more);
-* what startup decided: ``probe_discarded`` (``agent``: the probe process; ``protocol``:
-  of the ``initialize`` it was sent; ``reason``): nothing more of that process is
-  relayed or traced; ``translation`` (``agent`` 0; ``translation``: ``upgrade``,
-  ``downgrade`` or ``passthrough``; ``agent_protocol`` and ``client_protocol``:
-  ``legacy`` or ``current``, what each side speaks from here on; ``process``: the probe
-  process kept, whose records until here carry ``"agent": process`` and from here on
-  ``"agent": 0``; ``how``: ``auto-detected`` or ``--agent-protocol``); and
-  ``startup_finished`` (``status``) when startup ends without a relay.
-
-During startup a record's ``agent`` is the probe process (0, then one number per
-process started). Readers skip records they do not know (``acp-compat trace`` does);
+{"type": ..., ...}`` in place of ``msg``; the types and their members are one table,
+:data:`acp_compat.trace.records.EVENTS` (``docs/behaviour.md`` §5 is generated from it).
+Readers skip records they do not know (``acp-compat trace`` does);
 :mod:`acp_compat.trace.records` reads them.
 
 The file is opened with :func:`open_private_file` (mode 0600: traces hold the user's
@@ -150,10 +134,11 @@ class Tracer:
                 self._agent_sessions[agent] = session
         self._write(direction, agent, session, "msg", message)
 
-    def event(self, kind: str, *, agent: int | None = None, **details: Any) -> None:
-        """Write one event record (see the module docstring) of type ``kind``."""
+    def event(self, event_type: str, /, *, agent: int | None = None, **details: Any) -> None:
+        """Write one event record of type ``event_type`` (its members:
+        :data:`acp_compat.trace.records.EVENTS`)."""
         session = self._agent_sessions.get(agent) if agent is not None else None
-        self._write(records.RELAY, agent, session, "event", {"type": kind, **details})
+        self._write(records.RELAY, agent, session, "event", {"type": event_type, **details})
 
     def client_closed(self, stream: str) -> None:
         """The client closed our ``stream``: ``stdin`` (no more requests will come) or

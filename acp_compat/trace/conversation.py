@@ -368,6 +368,16 @@ class Conversation:
                 )
             verb = "dropped" if kind == DROPPED_LINE else "refused"
             text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
+            if kind == REFUSED_LINE and side == who and "kind" not in event:
+                # No message at all (a banner on the agent's stdout): skipped, nobody
+                # waits for it.
+                self._note(
+                    "info",
+                    f"skipped a {event.get('size')}-byte line from {who} ({why})",
+                    item,
+                    item.session,
+                )
+                return
         else:
             return  # an event of a later version: nothing to say about it
         self._problem(text, item, item.session)

@@ -49,18 +49,9 @@ DROPPED_LINE = "dropped_line"
 REFUSED_LINE = "refused_line"
 
 EVENTS: dict[str, str] = {
-    PROBE_DISCARDED: "probe process ``agent`` was left behind (nothing more of it is "
-    "relayed or traced): ``protocol`` of the ``initialize`` it was sent, ``reason``",
-    TRANSLATION: "startup decided: ``translation`` (``upgrade``, ``downgrade``, "
-    "``passthrough``, or a v2 one), ``client_protocol``, ``agent_protocol``, ``how`` "
-    "(``auto-detected`` or ``--agent-protocol``), and ``process``, the probe process "
-    "that is agent 0 from here on",
-    STARTUP_FINISHED: "startup ended without a relay (a refusal, the client gone, a "
-    "stop): ``status``, wrap's exit status",
-    CLIENT_CLOSED: "the client closed our ``stream``: ``stdin`` (no more requests) or "
-    "``stdout`` (no answer reaches it any more)",
     AGENT_EXITED: "``agent``'s process exited: ``returncode``, ``stderr`` (its last lines)",
-    AGENT_LOST: "``agent`` can no longer be talked to: ``reason``; it may still write",
+    AGENT_LOST: "the relay gave ``agent`` up (what waited on it was answered): ``reason``; "
+    "it may still write",
     AGENT_START_FAILED: "``agent``'s process could not start: ``reason``",
     DROPPED_LINE: "a line over ``--max-line-bytes`` from ``side`` (``client`` or "
     "``agent``) was discarded unread: ``size`` in bytes",
@@ -70,9 +61,29 @@ EVENTS: dict[str, str] = {
     "bytes as text), and what its top level said when it could be read: ``kind`` "
     "(``request``, ``notification``, ``response``, ``error``), ``id``, ``method``. "
     "Written before the relay's answer to it",
+    CLIENT_CLOSED: "the client closed our ``stream``: ``stdin`` (no more requests will "
+    "come) or ``stdout`` (no answer reaches it any more)",
+    PROBE_DISCARDED: "startup left probe process ``agent`` behind (nothing more of it is "
+    "relayed or traced): ``protocol`` of the ``initialize`` it was sent, ``reason`` for "
+    "people",
+    TRANSLATION: "startup decided (``agent`` 0): ``translation`` (``upgrade``, "
+    "``downgrade``, ``passthrough``, ``v2-upgrade``, ``v2-downgrade``, ``legacy-v2``, "
+    "``v2-legacy``), ``client_protocol`` and ``agent_protocol`` (``legacy``, ``current``, "
+    "``v2``: what each side speaks from here on), ``process`` (the probe process kept: "
+    'its records until here carry ``"agent": process``, from here on ``"agent": 0``) '
+    "and ``how`` (``auto-detected`` or ``--agent-protocol``)",
+    STARTUP_FINISHED: "startup ended without a relay (a refusal, the client gone, a "
+    "stop): ``status``, the one ``wrap`` exits with",
 }
 """Every event type (``dir`` ``relay``) and its members; ``agent`` is the record's own.
-A reader skips a type it does not know."""
+During startup a record's ``agent`` is the probe process (0, then one number per process
+started). A reader skips a type it does not know."""
+
+
+def events_markdown() -> str:
+    """:data:`EVENTS` as a markdown list: the source of the one in ``docs/behaviour.md``."""
+    return "".join(f"* `{name}`: {words.replace('``', '`')}.\n" for name, words in EVENTS.items())
+
 
 REFUSALS = {
     "syntax": "not JSON",

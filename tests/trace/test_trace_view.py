@@ -411,7 +411,9 @@ def test_follow_prints_turns_as_the_trace_grows(demo_trace: Path, tmp_path: Path
             out.flush()
             # Printed once the follower has read it: the turn is not, being open.
             before = entries_until(lambda e: "started in" in e.get("text", ""))
-            assert [e["type"] for e in before] == ["info", "info"]
+            # The example agent's stdout banner (skipped), the initialize, the session.
+            assert [e["type"] for e in before] == ["info", "info", "info"]
+            assert before[0]["text"].startswith("skipped a 50-byte line from agent 0")
             # The rest comes once the follower has found the end and waits for more.
             deadline = time.monotonic() + 20
             while not _waits_for_more(proc.pid, live.resolve(), half):
