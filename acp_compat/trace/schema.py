@@ -98,7 +98,7 @@ class Schema:
         self._namespace: dict[str, Any] = dict(RUNTIME)
         """Where the compiled functions live (they call one another by name)."""
         self._compiled: dict[str, Check] = {}
-        self._compiling = threading.Lock()
+        self._compiling = threading.RLock()
         """Held while definitions compile: the pinned schemas are one per process, and a
         second thread must not call a function whose callees are not compiled yet."""
         self.methods: dict[str, Method] = _methods(self._defs)
