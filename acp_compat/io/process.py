@@ -335,6 +335,12 @@ class Supervisor:
             started=started,
         )
         agent.start(self._tg)
+        # Read from here, not from the supervising task once it runs: the owner may hold
+        # this reader before then (a client already behind), and a reader started later
+        # would not know.
+        agent.stdout.start(
+            functools.partial(self._lines, agent), functools.partial(self.release_stdout, agent)
+        )
         self.started.append(agent)
         self.running[number] = agent
         self._tg.start_soon(self._supervise, agent)
@@ -383,10 +389,7 @@ class Supervisor:
         self._owner.agent_stdout_ended(agent)
 
     async def _supervise(self, agent: AgentProcess) -> None:
-        """Read an agent to its end, then report its end after everything it printed."""
-        agent.stdout.start(
-            functools.partial(self._lines, agent), functools.partial(self.release_stdout, agent)
-        )
+        """Wait for an agent's end, then report it after everything it printed."""
         await agent.exited.wait()
         # A launcher's child may still run and hold stdout: it gets the grace period,
         # then the group is terminated, which ends stdout too.

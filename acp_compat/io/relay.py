@@ -454,6 +454,8 @@ class Relay:
         started = launched.claim(self.config.command) if launched is not None else None
         agent = self._supervisor.spawn(number, cwd, started)
         self._flows[agent] = AgentFlow()
+        if self._behind:  # started while the client is behind: held like the others
+            self._hold(agent, FlowEvent.CLIENT_BEHIND)
         self._tg.start_soon(self._watch_stdin, agent)
         return agent
 
