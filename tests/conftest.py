@@ -70,6 +70,19 @@ def _fill_bytecode_cache(cache: str) -> None:
             py_compile.compile(source, cfile=target, doraise=False, quiet=2)
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """How many workers ``-n auto`` (pyproject's addopts) starts: one more than the cores
+    this process may run on. Most tests spend part of their time waiting on the processes
+    they start (a relay, an agent, an SDK client: run alone, the suite is on the CPU about
+    two thirds of its time), so one worker per core leaves the cores idle meanwhile.
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS``, when set, is xdist's to read."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    affinity = getattr(os, "sched_getaffinity", None)  # (Linux; macOS has none)
+    cores = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    return cores + 1
+
+
 @pytest.fixture(params=JSON_BACKENDS)
 def json_backend(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run the test once with each JSON path, restoring the one in use afterwards."""

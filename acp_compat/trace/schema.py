@@ -17,7 +17,6 @@ member: cheaper than structuring the message with the models.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -96,11 +95,9 @@ class Schema:
     def __init__(self, schema: dict[str, Any]) -> None:
         self._defs: dict[str, Any] = schema["$defs"]
         self._namespace: dict[str, Any] = dict(RUNTIME)
-        """Where the compiled functions live (they call one another by name)."""
+        """Where the compiled functions live (they call one another by name); replaced
+        whole, never holding a function without the functions it calls."""
         self._compiled: dict[str, Check] = {}
-        self._compiling = threading.RLock()
-        """Held while definitions compile: the pinned schemas are one per process, and a
-        second thread must not call a function whose callees are not compiled yet."""
         self.methods: dict[str, Method] = _methods(self._defs)
         """Every method of the protocol, from the schema itself."""
 
@@ -125,29 +122,32 @@ class Schema:
         self._merged(list(node.get("allOf", [])), properties, [])
         return frozenset(name for name, _ in properties)
 
-    def bind(self, name: str, value: Any) -> str:
-        """``value`` under ``name`` in the compiled functions' namespace; the name."""
-        self._namespace[name] = value
-        return name
-
     def _definition(self, name: str) -> Check:
-        """The compiled function of ``name``, compiling it (and what it calls)."""
-        with self._compiling:
-            return self._compiled.get(name) or self._compile(name)
+        """The compiled function of ``name``, compiling it (and what it calls).
 
-    def _compile(self, name: str) -> Check:
-        """:meth:`_definition`'s work, under its lock."""
-        if name not in self._compiled:
-            todo = [name]
-            while todo:
-                current = todo.pop()
-                if f"d_{current}" in self._namespace:
-                    continue
-                source = _Emitter(self, current).function(f"d_{current}", self._defs[current])
-                exec(compile(source.text, f"<schema {current}>", "exec"), self._namespace)
-                todo += [ref for ref in source.refs if f"d_{ref}" not in self._namespace]
-            self._compiled[name] = self._namespace[f"d_{name}"]
-        return self._compiled[name]
+        They are compiled into a copy of the namespace, which replaces it once all of them
+        are in. The schemas are shared by the process (:func:`pinned`): a thread that found
+        a function in the namespace before its callees were would call a name not defined
+        yet (the interop tests check three traces at once). Two threads compiling at once
+        each complete their own copy, and the functions of both work.
+        """
+        ready = self._compiled.get(name)
+        if ready is not None:
+            return ready
+        namespace = dict(self._namespace)
+        todo = [name]
+        while todo:
+            current = todo.pop()
+            if f"d_{current}" in namespace:
+                continue
+            emitter = _Emitter(self, namespace, current)
+            source = emitter.function(f"d_{current}", self._defs[current])
+            exec(compile(source.text, f"<schema {current}>", "exec"), namespace)
+            todo += [ref for ref in source.refs if f"d_{ref}" not in namespace]
+        self._namespace = namespace
+        compiled: Check = namespace[f"d_{name}"]
+        self._compiled[name] = compiled
+        return compiled
 
     def _merged(
         self, subs: list[Any], properties: list[tuple[str, Any]], required: list[str]
@@ -213,8 +213,10 @@ class _Emitter:
     schema's nesting. A function takes a value and returns ``None`` or its problems,
     their paths relative to it; a path is built only for a problem."""
 
-    def __init__(self, schema: Schema, definition: str) -> None:
+    def __init__(self, schema: Schema, namespace: dict[str, Any], definition: str) -> None:
         self.schema = schema
+        self.namespace = namespace
+        """Where the function will live: what it refers to by name is put there."""
         self.prefix = definition
         self.lines: list[str] = []
         self.helpers: list[str] = []
@@ -228,6 +230,11 @@ class _Emitter:
         body, self.lines = self.lines, saved
         text = "\n".join([*self.helpers, f"def {name}(v):", *body])
         return _Source(text + "\n", self.refs)
+
+    def _bind(self, name: str, value: Any) -> str:
+        """``value`` under ``name`` in the function's namespace; the name."""
+        self.namespace[name] = value
+        return name
 
     def _fresh(self, stem: str) -> str:
         self.names += 1
@@ -246,7 +253,7 @@ class _Emitter:
     def _helper(self, node: Any) -> str:
         """A function of its own for ``node`` (a union member), beside this one."""
         name = f"u_{self.prefix}_{self._fresh('')}"
-        emitter = _Emitter(self.schema, name)
+        emitter = _Emitter(self.schema, self.namespace, name)
         source = emitter.function(name, node)
         self.helpers.append(source.text)
         self.refs += source.refs
@@ -349,12 +356,10 @@ class _Emitter:
     def _values(self, values: list[Any], var: str, at: str, depth: int) -> None:
         pad = "    " * depth
         if all(type(v) is str for v in values):  # the usual case: inline, no call
-            allowed = self.schema.bind(self._fresh(f"c_{self.prefix}_"), frozenset(values))
+            allowed = self._bind(self._fresh(f"c_{self.prefix}_"), frozenset(values))
             self.lines.append(f"{pad}if not (type({var}) is str and {var} in {allowed}):")
         else:
-            allowed = self.schema.bind(
-                self._fresh(f"c_{self.prefix}_"), {(type(v), v) for v in values}
-            )
+            allowed = self._bind(self._fresh(f"c_{self.prefix}_"), {(type(v), v) for v in values})
             self.lines.append(f"{pad}if not _one_of({var}, {allowed}):")
         expected = f"expected {_expected(values)}, got "
         self._add(at, f"{expected!r} + _shown({var})", depth + 1)
@@ -392,7 +397,7 @@ class _Emitter:
             return
         key, values = tag
         # The union's members by their tag: filled in once the helpers exist (below).
-        table = schema.bind(self._fresh(f"t_{self.prefix}_"), {})
+        table = self._bind(self._fresh(f"t_{self.prefix}_"), {})
         strings = all(type(v) is str for v in values)
         entries = ", ".join(
             f"{v!r}: {h}" if strings else f"(type({v!r}), {v!r}): {h}"

@@ -15,7 +15,11 @@
 //   --permission MODE     answer to session/request_permission: allow (first allow_once, else
 //                         allow_always; default) | allow-always | reject (first reject_once,
 //                         else reject_always) | cancel (outcome "cancelled")
-//   --cancel-on-tool      send session/cancel when a session's first tool_call arrives
+//   --cancel-on-tool      send session/cancel when a session's first tool call appears (its
+//                         tool_call, or a permission request about it if the SDK hands that
+//                         over first); every permission request of the cancelled turn is then
+//                         answered "cancelled", after the cancel, whatever --permission says
+//                         (a client that cancels a turn MUST answer its open permissions so)
 //   --embed PATH          add to each prompt the file PATH (relative to the session's cwd) as an
 //                         embedded text resource (a "resource" block: its file: URI and text)
 //   --link PATH           add to each prompt a "resource_link" block naming PATH (same rule)
@@ -188,14 +192,22 @@ function onUpdate({ sessionId, update }) {
     for (const key of ["title", "kind", "content", "rawInput"]) if (update[key] != null) tc[key] = update[key];
     if (update.status != null) { tc.status = update.status; tc.statuses.push(update.status); }
   }
-  if (kind === "tool_call" && opts.cancelOnTool && !s.cancelSent) {
-    s.cancelSent = true;
-    notify("session/cancel", { sessionId }).catch((e) => { s.cancelError = String(e?.message ?? e); });
-  }
+  if (kind === "tool_call" && opts.cancelOnTool && !s.cancelSent) cancelTurn(s);
 }
 
-function onPermission(params) {
+// Sends the session's one session/cancel; `s.cancel` (its sending) stays set until the
+// prompt response ends the cancelled turn, so that the turn's permissions are answered
+// "cancelled" once the cancel is on the wire.
+function cancelTurn(s) {
+  s.cancelSent = true;
+  s.cancel = notify("session/cancel", { sessionId: s.sessionId })
+    .catch((e) => { s.cancelError = String(e?.message ?? e); });
+}
+
+async function onPermission(params) {
   const s = sessionOf(params.sessionId);
+  if (opts.cancelOnTool && !s.cancelSent) cancelTurn(s);
+  if (s.cancel !== null) await s.cancel;
   const options = params.options || [];
   const firstOf = (...kinds) => {
     for (const k of kinds) {
@@ -204,7 +216,7 @@ function onPermission(params) {
     }
     return null;
   };
-  const chosen = opts.permission === "cancel" ? null
+  const chosen = opts.permission === "cancel" || s.cancel !== null ? null
     : opts.permission === "reject" ? firstOf("reject_once", "reject_always")
       : opts.permission === "allow-always" ? firstOf("allow_always", "allow_once")
         : firstOf("allow_once", "allow_always");
@@ -340,6 +352,7 @@ async function turn(s, text) {
   s.responded = false;
   const result = await call("session/prompt", { sessionId: s.sessionId, prompt: promptBlocks(s, text) });
   s.responded = true;
+  s.cancel = null;
   s.stopReasons.push(result?.stopReason ?? null);
 }
 
@@ -356,7 +369,7 @@ async function run() {
       cwd, sessionId, modes: created.modes ?? null, configOptions: created.configOptions ?? null,
       switched: null, currentModeId: null, modeValue: null, stopReasons: [], updates: {},
       lateUpdates: 0, toolCalls: {}, permissions: [], text: "", thought: "", responded: false,
-      cancelSent: false,
+      cancelSent: false, cancel: null,
     };
     sessions.set(sessionId, s);
     summary.sessions.push(s);
@@ -382,7 +395,7 @@ async function finish(error) {
   // the relay wrote just before exiting must not be lost).
   await Promise.race([recvDone, new Promise((r) => setTimeout(r, 1000))]);
   summary.agentExit = agentExit;
-  for (const s of summary.sessions) { delete s.responded; delete s.cancelSent; }
+  for (const s of summary.sessions) { delete s.responded; delete s.cancelSent; delete s.cancel; }
   process.stdout.write(JSON.stringify(summary) + "\n");
   if (transcript !== null) fs.closeSync(transcript);
   process.exit(error ? 1 : 0);

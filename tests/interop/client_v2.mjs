@@ -13,7 +13,11 @@
 //                         updates up to the idle state that ends it
 //   --permission MODE     answer to session/request_permission: allow (first allow_once,
 //                         else allow_always; default) | reject | cancel (outcome cancelled)
-//   --cancel-on-tool      send session/cancel when the first tool call of a turn appears
+//   --cancel-on-tool      send session/cancel when the first tool call of a turn appears (its
+//                         tool_call_update, or a permission request about it if that comes
+//                         first); every permission request of the cancelled turn is then
+//                         answered "cancelled", after the cancel, whatever --permission says
+//                         (a client that cancels a turn MUST answer its open permissions so)
 //   --config-mode VALUE   after session/new, set the config option of category mode to VALUE
 //   --lifecycle           after the turns: session/list, then session/close
 //   --transcript FILE     JSONL, one object per wire line in arrival order:
@@ -118,11 +122,12 @@ const summary = { sdk: `@agentclientprotocol/sdk@${sdkVersion}`, api: "experimen
   initialize: null, error: null, agentExit: null, sessions: [] };
 const byId = new Map();
 
-function onPermission(params) {
+async function onPermission(ctx, params) {
   const s = byId.get(params.sessionId);
+  if (s && opts.cancelOnTool && s.inTurn) await cancelTurn(ctx, s);
   const options = params.options || [];
   const firstOf = (...kinds) => kinds.map((k) => options.find((x) => x.kind === k)).find(Boolean) ?? null;
-  const chosen = opts.permission === "cancel" ? null
+  const chosen = opts.permission === "cancel" || s?.cancel ? null
     : opts.permission === "reject" ? firstOf("reject_once", "reject_always")
       : firstOf("allow_once", "allow_always");
   const outcome = chosen ? { outcome: "selected", optionId: chosen.optionId } : { outcome: "cancelled" };
@@ -147,21 +152,28 @@ function see(s, update) {
   }
 }
 
+// The turn's one session/cancel; `s.cancel` (its sending) stays set until the turn ends.
+function cancelTurn(ctx, s) {
+  s.cancel ??= ctx.notify(acp.methods.agent.session.cancel, { sessionId: s.sessionId });
+  return s.cancel;
+}
+
 // One turn: the prompt, then the session's updates up to the idle state with a stop reason.
 async function turn(ctx, s, session, text) {
+  s.inTurn = true;
   const ack = await session.prompt(text);
   s.acks.push(ack.messageId);
-  let cancelled = false;
   for (;;) {
     const message = await session.nextUpdate();
     see(s, message.update);
     if (message.kind === "stop" && message.stopReason != null) {
       s.stopReasons.push(message.stopReason);
+      s.inTurn = false;
+      s.cancel = null;
       return;
     }
-    if (opts.cancelOnTool && !cancelled && message.update.sessionUpdate === "tool_call_update") {
-      cancelled = true;
-      await ctx.notify(acp.methods.agent.session.cancel, { sessionId: s.sessionId });
+    if (opts.cancelOnTool && message.update.sessionUpdate === "tool_call_update") {
+      await cancelTurn(ctx, s);
     }
   }
 }
@@ -176,7 +188,7 @@ async function run(ctx) {
   const s = {
     cwd: opts.cwd, sessionId: session.sessionId, configOptions: session.newSessionResponse.configOptions ?? null,
     switched: null, acks: [], userMessages: [], states: [], stopReasons: [], updates: {}, toolCalls: {},
-    permissions: [], text: "", thought: "", listed: null, closed: null,
+    permissions: [], text: "", thought: "", listed: null, closed: null, inTurn: false, cancel: null,
   };
   byId.set(s.sessionId, s);
   summary.sessions.push(s);
@@ -198,7 +210,7 @@ function errorOf(e) {
 }
 
 const app = acp.client({ name: "acp-compat-interop" })
-  .onRequest(acp.methods.client.session.requestPermission, ({ params }) => onPermission(params));
+  .onRequest(acp.methods.client.session.requestPermission, ({ params }) => onPermission(connection.agent, params));
 const connection = app.connect(stream);
 
 const deadline = setTimeout(() => finish({ code: null, message: "timeout", data: null }), opts.timeout * 1000);
@@ -214,6 +226,7 @@ async function finish(error) {
   clearTimeout(grace);
   await Promise.race([recvDone, new Promise((r) => setTimeout(r, 1000))]);
   summary.agentExit = agentExit;
+  for (const s of summary.sessions) { delete s.inTurn; delete s.cancel; }
   process.stdout.write(JSON.stringify(summary) + "\n");
   if (transcript !== null) fs.closeSync(transcript);
   process.exit(error ? 1 : 0);

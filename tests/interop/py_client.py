@@ -7,7 +7,10 @@ The twin of ``client.mjs`` (same options, same summary), built on PyPI
 
 Options: ``--cwd DIR`` (repeat for several sessions; the agent process starts in the first),
 ``--prompt TEXT`` (repeat for several turns; each turn goes to every session at once),
-``--permission allow|allow-always|reject|cancel``, ``--cancel-on-tool``, ``--embed PATH`` and
+``--permission allow|allow-always|reject|cancel``, ``--cancel-on-tool`` (session/cancel on a
+session's first tool call, its tool_call or a permission request about it, whichever the SDK
+hands over first; every permission request of the cancelled turn is then answered
+``cancelled`` after the cancel, as a client that cancels a turn must), ``--embed PATH`` and
 ``--link PATH`` (a file, relative to the session's cwd, added to each prompt as an embedded
 text resource or a resource link; repeatable), ``--no-fs``,
 ``--auth`` (on a ``-32000`` from session/new, authenticate with the first advertised method
@@ -22,7 +25,10 @@ stdout: one JSON summary line (see ``client.mjs``); exit status 0 when there is 
 
 Two SDK defaults are changed on purpose: the agent's stdout is read with a 64 MiB line limit
 instead of asyncio's 64 KiB (a whole file inside a diff is one line), and the agent gets the
-whole environment (``acp.spawn_agent_process`` would trim it).
+whole environment (``acp.spawn_agent_process`` would trim it). And the client takes the
+agent's ``$/cancel_request`` notifications itself, keeping them from the SDK, which has no
+such method and logs a traceback for each: the withdrawn request is answered anyway (the
+notification only advises), as the TypeScript SDK does unless a handler stops.
 """
 
 from __future__ import annotations
@@ -70,6 +76,9 @@ PERMISSION_PREFERENCE: dict[str, tuple[str, ...]] = {
 }
 """Option kinds each ``--permission`` answer picks, first match wins; none means cancelled."""
 
+CANCEL_REQUEST = "$/cancel_request"
+"""The notification by which a peer withdraws a request it sent."""
+
 TOOL_CALL_KEYS = ("title", "kind", "status", "statuses", "content", "rawInput")
 """What the summary keeps of a tool call: the last value of each, and every status in order."""
 
@@ -102,6 +111,8 @@ class Session:
         self.thought = ""
         self.responded = False
         self.cancel_sent = False
+        self.cancel: asyncio.Task[None] | None = None
+        """The session/cancel of the turn being cancelled, until its prompt response."""
 
     def summary(self) -> dict[str, Any]:
         """The session's part of the summary line (same keys as ``client.mjs``)."""
@@ -128,7 +139,6 @@ class InteropClient:
         self.fs_ops: list[dict[str, Any]] = []
         self.conn: acp.ClientSideConnection | None = None
         self.cancel_errors: list[str] = []
-        # Cancel notifications run as tasks so the update handler never blocks on a write.
         self._tasks: set[asyncio.Task[None]] = set()
 
     def _session(self, session_id: str) -> Session:
@@ -144,10 +154,17 @@ class InteropClient:
         options: list[PermissionOption],
         **kwargs: Any,
     ) -> RequestPermissionResponse:
-        """Answer as ``--permission`` says and record the options offered."""
+        """Answer as ``--permission`` says (``cancelled`` in a turn this client cancelled) and
+        record the options offered."""
         session = self._session(session_id)
+        if self.opts.cancel_on_tool and not session.cancel_sent:
+            self._cancel_turn(session)
         chosen: PermissionOption | None = None
-        for kind in PERMISSION_PREFERENCE[self.opts.permission]:
+        answer = self.opts.permission
+        if session.cancel is not None:
+            await session.cancel
+            answer = "cancel"
+        for kind in PERMISSION_PREFERENCE[answer]:
             chosen = next((o for o in options if o.kind == kind), None)
             if chosen is not None:
                 break
@@ -197,10 +214,14 @@ class InteropClient:
                 call["status"] = u["status"]
                 call["statuses"].append(u["status"])
         if kind == "tool_call" and self.opts.cancel_on_tool and not session.cancel_sent:
-            session.cancel_sent = True
-            task = asyncio.create_task(self._cancel(session_id))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._cancel_turn(session)
+
+    def _cancel_turn(self, session: Session) -> None:
+        # A task, so that the update handler never blocks on the write.
+        session.cancel_sent = True
+        session.cancel = task = asyncio.create_task(self._cancel(session.session_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _cancel(self, session_id: str) -> None:
         assert self.conn is not None
@@ -275,11 +296,29 @@ class Transcript:
             self._file.close()
 
 
+def is_cancel_request(line: bytes) -> bool:
+    """Whether ``line`` is a ``$/cancel_request`` notification (see the module docstring)."""
+    if CANCEL_REQUEST.encode() not in line:
+        return False
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return False
+    # (one with an id is a request, the SDK's to refuse)
+    return (
+        isinstance(message, dict)
+        and message.get("method") == CANCEL_REQUEST
+        and "id" not in message
+    )
+
+
 async def pump(source: asyncio.StreamReader, sink: asyncio.StreamReader, tr: Transcript) -> None:
-    """Copy the agent's stdout into the SDK's reader line by line, recording each raw line."""
+    """Copy the agent's stdout into the SDK's reader line by line, recording each raw line
+    (``$/cancel_request`` notifications are recorded and not passed on)."""
     while line := await source.readline():
         tr.record("recv", line.decode("utf-8", "replace").rstrip("\n"))
-        sink.feed_data(line)
+        if not is_cancel_request(line):
+            sink.feed_data(line)
     sink.feed_eof()
 
 
@@ -340,6 +379,7 @@ async def turn(
     prompt = prompt_blocks(opts, session, text)
     result = await conn.prompt(session_id=session.session_id, prompt=prompt)
     session.responded = True
+    session.cancel = None
     session.stop_reasons.append(result.stop_reason)
 
 

@@ -374,6 +374,31 @@ def test_cancel_mid_tool(
     v1_clients.each(scenario)
 
 
+def test_a_permission_open_at_cancel_is_answered_cancelled(
+    v1_clients: ClientSet, upgrade_relay: RelayCommand
+) -> None:
+    """``edit`` asks permission; the client cancels the turn on the edit's tool call, so the
+    permission, open at the cancel, is answered ``cancelled`` (the client asks to allow:
+    a client that cancels a turn must answer its open permissions so): the turn ends
+    ``cancelled``, hello.txt is untouched, the call failed, and nothing of the turn arrives
+    after the prompt response."""
+
+    def scenario(client: V1Client, work: Path) -> None:
+        cwd = project(work / "project")
+        args = ["--prompt", "edit", "--permission", "allow", "--cancel-on-tool"]
+        run = ok(client.run(upgrade_relay(), *args, "--linger", "300", cwds=[cwd]))
+        session = run.session()
+        assert session["stopReasons"] == ["cancelled"]
+        assert session["lateUpdates"] == 0
+        assert session["permissions"] == [
+            {"toolCallId": "1", "options": EDIT_OPTIONS, "answer": ANSWERS["cancel"]}
+        ]
+        assert (cwd / legacy_agent.HELLO).read_text(encoding="utf-8") == HELLO_TEXT
+        assert tool_call(session)["statuses"] == ["pending", "failed"]
+
+    v1_clients.each(scenario)
+
+
 def test_auth_required_then_authenticate(
     v1_clients: ClientSet, upgrade_relay: RelayCommand
 ) -> None:

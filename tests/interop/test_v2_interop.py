@@ -166,7 +166,8 @@ def test_a_cancelled_turn_ends_cancelled(
     node: str, ts_example_agent: list[str], tmp_path: Path, agent: str
 ) -> None:
     """session/cancel on the turn's first tool call: the turn ends idle with stop reason
-    cancelled, for a v1 agent and for the legacy agent (its 30 s tool cut short)."""
+    cancelled, for a v1 agent and for the legacy agent (its 30 s tool cut short: a turn
+    that waited for it would outlast the client's own timeout, which fails it)."""
     cwd = project(tmp_path / "project")
     command = ts_example_agent if agent == "v1" else legacy_agent_command()
     prompt = "hello" if agent == "v1" else "slow"
@@ -176,7 +177,28 @@ def test_a_cancelled_turn_ends_cancelled(
     session = run.session()
     a_turn_was_shown(session)
     assert session["stopReasons"] == ["cancelled"]
-    assert run.seconds < legacy_agent.SLOW_SECONDS / 3, run.describe()
+
+
+def test_a_permission_open_at_cancel_is_answered_cancelled(
+    node: str, node_modules: Path, tmp_path: Path
+) -> None:
+    """The legacy agent's edit through the chain, cancelled on its tool call: the
+    permission, open at the cancel, is answered ``cancelled`` though the client would
+    allow (a client that cancels a turn must answer its open permissions so), the file
+    is untouched, the call failed, and the turn ends idle with stop reason cancelled."""
+    cwd = project(tmp_path / "project")
+    client = v2_client(node, tmp_path / "client")
+    args = ["--prompt", "edit", "--permission", "allow", "--cancel-on-tool"]
+    run = ok(client.run(wrap_command(legacy_agent_command()), *args, cwds=[cwd]))
+    check_v2_wire(run)
+    session = run.session()
+    a_turn_was_shown(session)
+    assert session["stopReasons"] == ["cancelled"]
+    [permission] = session["permissions"]
+    assert permission["toolCallId"] == "1"
+    assert permission["answer"] == {"outcome": "cancelled"}
+    assert session["toolCalls"]["1"]["statuses"] == ["pending", "failed"]
+    assert (cwd / legacy_agent.HELLO).read_text(encoding="utf-8") == HELLO_TEXT
 
 
 @pytest.mark.parametrize("sdk", ["1", "2"])

@@ -665,8 +665,11 @@ def test_a_turn_ending_with_thousands_of_open_calls_closes_each_before_the_answe
 def test_a_stop_while_a_turns_end_is_going_out_still_sends_all_of_it(
     start: Any, tmp_path: Path
 ) -> None:
-    # SIGTERM right after the last tool call was shown: the closes still held back by
-    # the translator go out as the client drains while the relay ends, then the answer.
+    # SIGTERM once the turn's end has begun to go out (its first close: the relay has the
+    # agent's end of the turn, and holds back the closes the client has not taken yet; the
+    # last tool call shown is too early, the agent may not have ended its turn): the
+    # closes still held back go out as the client drains while the relay ends, then the
+    # answer.
     wrap = start()
     sid = session(wrap, tmp_path)
     wrap.send(
@@ -677,22 +680,14 @@ def test_a_stop_while_a_turns_end_is_going_out_still_sends_all_of_it(
             "params": {"sessionId": sid, "prompt": [{"type": "text", "text": "tools 5000 open"}]},
         }
     )
-    shown = 0
 
-    def last_call_shown(message: dict[str, Any]) -> bool:
-        nonlocal shown
-        if message.get("params", {}).get("update", {}).get("sessionUpdate") == "tool_call":
-            shown += 1
-        return shown == 5000
+    def kind(message: dict[str, Any]) -> Any:
+        return message.get("params", {}).get("update", {}).get("sessionUpdate")
 
-    wrap.recv_until(last_call_shown, timeout=60)
+    ending = wrap.recv_until(lambda m: kind(m) == "tool_call_update", timeout=60)
     wrap.signal(signal.SIGTERM)
     rest = wrap.recv_until(lambda m: m.get("id") == 2)
-    closes = [
-        m
-        for m in rest
-        if m.get("params", {}).get("update", {}).get("sessionUpdate") == "tool_call_update"
-    ]
-    assert len(closes) == 5000
+    assert [kind(m) for m in ending].count("tool_call") == 5000
+    assert [kind(m) for m in ending + rest].count("tool_call_update") == 5000
     assert rest[-1]["result"] == {"stopReason": "end_turn"}
     assert wrap.wait() == 128 + signal.SIGTERM

@@ -80,7 +80,9 @@ def test_no_descriptor_outlives_a_run_with_a_restarted_probe() -> None:
         assert answer["result"]["protocolVersion"] == 1
         editor.end()
 
-    run = functools.partial(_wrap, probe_timeout=0.3)
+    # Long enough for the restarted agent (a second Python process) to start and answer
+    # on a loaded machine: at 0.3 s the legacy probe timed out too, and the run was refused.
+    run = functools.partial(_wrap, probe_timeout=2.0)
     status = anyio.run(run, agent_command("rust_legacy_agent"), editor, play)
     editor.close()
     assert status == 0

@@ -62,13 +62,34 @@ def load_schema(path: Path) -> dict[str, Any]:
     return schema
 
 
+PINNED_SCHEMAS = (
+    *CURRENT_SCHEMAS,
+    UNSTABLE_CURRENT_SCHEMA,
+    V2_SCHEMA,
+    UNSTABLE_V2_SCHEMA,
+    *LEGACY_SCHEMAS.values(),
+)
+"""Every schema file messages are validated against here."""
+
+
+def schema_problems(path: Path) -> list[str]:
+    """Why ``path`` is no valid JSON Schema of the draft it names (empty: it is one).
+
+    Checked by a test of its own, not by every process that validates a message: against
+    the draft's meta-schema it takes about a second a file."""
+    schema = load_schema(path)
+    try:
+        jsonschema.validators.validator_for(schema).check_schema(schema)
+    except jsonschema.exceptions.SchemaError as error:
+        return [f"{error.json_path}: {error.message}"]
+    return []
+
+
 @functools.cache
 def _root_validator(path: Path) -> Any:
-    """A validator for the whole schema file (the schema itself checked once)."""
+    """A validator for the whole schema file (one of :data:`PINNED_SCHEMAS`)."""
     schema = load_schema(path)
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema)
+    return jsonschema.validators.validator_for(schema)(schema)
 
 
 @functools.cache

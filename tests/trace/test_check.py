@@ -677,7 +677,14 @@ def test_check_follows_a_live_trace(tmp_path: Path) -> None:
         "--json",
         str(live),
     ]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # Ctrl-C as a terminal sends it: a test run started in the background by a shell
+    # ignores SIGINT, and an ignored signal stays ignored across exec (the follower never
+    # stopped). A handled one is reset to the default there, and Python hears it.
+    ignored = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    finally:
+        signal.signal(signal.SIGINT, ignored)
     try:
         whole = write_trace(tmp_path / "whole.jsonl", steps).read_text(encoding="utf-8")
         with live.open("a", encoding="utf-8") as out:
@@ -687,7 +694,11 @@ def test_check_follows_a_live_trace(tmp_path: Path) -> None:
         assert finding["rule"] == "update-in-turn" and finding["message"] == len(steps)
     finally:
         proc.send_signal(signal.SIGINT)
-        rest, _ = proc.communicate(timeout=20)
+        try:
+            rest, _ = proc.communicate(timeout=20)
+        finally:
+            proc.kill()  # (nothing once it has ended; reaped either way)
+            proc.wait()
     assert proc.returncode == 1 and rest == b""
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from acp_compat.trace.schema import pinned
+from acp_compat.trace.schema import Schema, _Emitter, pinned
 from acp_compat.translate.probe import Protocol
 from tests.support.paths import ROOT
 
@@ -151,3 +151,34 @@ def test_an_unknown_tool_kind_is_no_kind_of_the_schema() -> None:
         "params.update.kind",
         f'expected one of {kinds}, "switch_mode", "other", got "compile"',
     )
+
+
+def test_a_check_asked_for_while_it_is_being_compiled_is_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The schemas are shared by the process: a thread may ask for a check while another
+    compiles it. Asked for here from inside that compile, once its first function exists
+    and before the functions it calls do (where a thread switch would let it in), the
+    check is whole: it judges a value that needs those functions, as it does afterwards."""
+    schema = Schema(json.loads(DATA.read_bytes())["current"])
+    body = {
+        "sessionId": "s",
+        "configOptions": [
+            {"id": "mode", "name": "Mode", "type": "select", "currentValue": 7, "options": []}
+        ],
+    }
+    emit = _Emitter.function
+    meanwhile: list[Any] = []
+    asked = False
+
+    def function(emitter: _Emitter, name: str, node: Any) -> Any:
+        nonlocal asked
+        if name != "d_NewSessionResponse" and not asked:
+            asked = True
+            meanwhile.append(schema.checker("NewSessionResponse")(body))
+        return emit(emitter, name, node)
+
+    monkeypatch.setattr(_Emitter, "function", function)
+    after = schema.checker("NewSessionResponse")(body)
+    assert meanwhile == [after]
+    assert after, "the body breaks the schema: the callees judged it"

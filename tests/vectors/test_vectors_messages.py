@@ -30,9 +30,11 @@ from tests.support.schemas import (
     CURRENT_SCHEMAS,
     LEGACY_SCHEMAS,
     NEWEST_CURRENT_SCHEMA,
+    PINNED_SCHEMAS,
     current_errors,
     legacy_errors,
     load_schema,
+    schema_problems,
     v2_errors,
 )
 from tests.support.vector_sides import TRANSLATOR_SIDES, protocol_errors, sides
@@ -886,6 +888,11 @@ def test_runner_rejects_a_wrong_kind_of_message() -> None:
 
 
 # --------------------------------------------------------------------------- the schema helper
+
+
+@pytest.mark.parametrize("path", PINNED_SCHEMAS, ids=lambda path: path.name)
+def test_every_pinned_schema_is_a_json_schema(path: Path) -> None:
+    assert schema_problems(path) == []
 
 
 def test_current_check_goes_beyond_the_top_level_anyof() -> None:
