@@ -12,6 +12,7 @@ import attrs
 
 from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
+from acp_compat.models.current import wire
 from acp_compat.translate.base import Output, ToAgent
 
 from .outbox import ClientOutbox, ForAgent
@@ -65,7 +66,7 @@ def _answer(context: FsCall, message: rpc.Message) -> Output:
     if message.get("error") is not None:
         return ToAgent(0, rpc.forwarded_error(agent_id, message["error"]))
     if context.method == "writeTextFile":
-        return ToAgent(0, rpc.result(agent_id, {}))
+        return ToAgent(0, rpc.result(agent_id, wire.write_text_file_response()))
     result = message.get("result")
     content = result.get("content") if isinstance(result, dict) else None
     if not isinstance(content, str):

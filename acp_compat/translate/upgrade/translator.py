@@ -29,6 +29,7 @@ class UpgradeTranslator:
         self._state = UpgradeState(options)
         self._client_side = ClientSide(self._state)
         self._agent_side = AgentSide(self._state)
+        self._fast_chunk = self._agent_side._fast_chunk
 
     def from_client(self, message: Message) -> list[Output]:
         """Handle one message from the client (requests, notifications, responses)."""
@@ -36,6 +37,11 @@ class UpgradeTranslator:
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
         """Handle one message from legacy agent process ``agent``."""
+        # The hot path, one call deep: every streamed token comes this way.
+        if message.get("method") == "streamAssistantMessageChunk":
+            fast = self._fast_chunk(agent, message)
+            if fast is not None:
+                return fast
         return self._agent_side.from_agent(agent, message)
 
     def file_done(
