@@ -9,6 +9,7 @@ The one place for the words users read in errors, logs and traces (``exit status
 from __future__ import annotations
 
 import signal
+from typing import Any
 
 EXIT_CANNOT_START = 127
 """Exit status when the agent command cannot be started (as a shell says)."""
@@ -27,6 +28,15 @@ def describe_status(returncode: int | None) -> str:
     if returncode < 0:
         return f"killed by {_signal_name(-returncode)}"
     return f"exit status {returncode}"
+
+
+def exit_data(returncode: int | None, stderr_tail: str) -> dict[str, Any]:
+    """The ``data`` of the error that answers what waited on an agent that exited: its
+    exit code, and the end of its stderr when it wrote any (the relay's own shape)."""
+    data: dict[str, Any] = {"exitCode": returncode}
+    if stderr_tail:
+        data["stderr"] = stderr_tail
+    return data
 
 
 def _signal_name(number: int) -> str:
