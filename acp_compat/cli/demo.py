@@ -37,7 +37,7 @@ from acp_compat.cli.terminal import colour_wanted, paint
 from acp_compat.io.process import AgentProcess, to_our_stderr, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
 from acp_compat.jsonrpc.messages import (
-    AUTH_REQUIRED,
+    AUTHENTICATION_REQUIRED,
     METHOD_NOT_FOUND,
     RESOURCE_NOT_FOUND,
     Kind,
@@ -268,7 +268,7 @@ class DemoClient:
         try:
             session = await self.request("session/new", new_session)
         except RemoteError as exc:
-            if exc.code != AUTH_REQUIRED or not methods:
+            if exc.code != AUTHENTICATION_REQUIRED or not methods:
                 raise
             method_id = methods[0].get("id")
             self.screen.note(f"session/new: authentication required; logging in with {method_id!r}")

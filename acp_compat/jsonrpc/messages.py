@@ -9,24 +9,37 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import Any
+from typing import Any, Final
 
 Message = dict[str, Any]
 """One decoded JSON-RPC message."""
 
 RequestId = int | str | None
 
-PARSE_ERROR = -32700
-INVALID_REQUEST = -32600
-METHOD_NOT_FOUND = -32601
-INVALID_PARAMS = -32602
-INTERNAL_ERROR = -32603
-AUTH_REQUIRED = -32000
-"""ACP: the agent needs ``authenticate`` before this call."""
-RESOURCE_NOT_FOUND = -32002
-"""ACP: a file or other resource does not exist."""
-REQUEST_CANCELLED = -32800
-"""ACP v1.21: the request was cancelled with ``$/cancel_request``."""
+# error codes: written by acp_compat.models.codegen from v1's ErrorCode, do not edit
+PARSE_ERROR: Final = -32700
+"""**Parse error**: Invalid JSON was received by the server. An error occurred on the
+server while parsing the JSON text.
+"""
+INVALID_REQUEST: Final = -32600
+"""**Invalid request**: The JSON sent is not a valid Request object."""
+METHOD_NOT_FOUND: Final = -32601
+"""**Method not found**: The method does not exist or is not available."""
+INVALID_PARAMS: Final = -32602
+"""**Invalid params**: Invalid method parameter(s)."""
+INTERNAL_ERROR: Final = -32603
+"""**Internal error**: Internal JSON-RPC error."""
+REQUEST_CANCELLED: Final = -32800
+"""**Request cancelled**: Execution of the method was aborted either due to a cancellation
+request from the caller or because of resource constraints or shutdown.
+"""
+AUTHENTICATION_REQUIRED: Final = -32000
+"""**Authentication required**: Authentication is required before this operation can be
+performed.
+"""
+RESOURCE_NOT_FOUND: Final = -32002
+"""**Resource not found**: A given resource, such as a session or file, was not found."""
+# end of error codes
 
 
 class Kind(enum.Enum):
@@ -152,7 +165,7 @@ class RequestError(Exception):
     @classmethod
     def auth_required(cls) -> RequestError:
         """``-32000 "Authentication required"`` (ACP's code for a missing login)."""
-        return cls(AUTH_REQUIRED, "Authentication required")
+        return cls(AUTHENTICATION_REQUIRED, "Authentication required")
 
     @classmethod
     def from_error_object(cls, received: Any) -> RequestError:

@@ -17,6 +17,7 @@ member: cheaper than structuring the message with the models.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -97,6 +98,9 @@ class Schema:
         self._namespace: dict[str, Any] = dict(RUNTIME)
         """Where the compiled functions live (they call one another by name)."""
         self._compiled: dict[str, Check] = {}
+        self._compiling = threading.RLock()
+        """Held while definitions compile: the pinned schemas are one per process, and a
+        second thread must not call a function whose callees are not compiled yet."""
         self.methods: dict[str, Method] = _methods(self._defs)
         """Every method of the protocol, from the schema itself."""
 
@@ -128,6 +132,11 @@ class Schema:
 
     def _definition(self, name: str) -> Check:
         """The compiled function of ``name``, compiling it (and what it calls)."""
+        with self._compiling:
+            return self._compiled.get(name) or self._compile(name)
+
+    def _compile(self, name: str) -> Check:
+        """:meth:`_definition`'s work, under its lock."""
         if name not in self._compiled:
             todo = [name]
             while todo:

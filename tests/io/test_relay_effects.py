@@ -292,7 +292,7 @@ def test_a_dying_agent_s_last_lines_come_before_its_exit_even_to_a_slow_client(
             )
         assert texts == ["big", "after start", 0, 1, 2, "exited"]
 
-    relay_log = logging.getLogger("acp_compat.io.relay")
+    relay_log = logging.getLogger("acp_compat.io")  # the relay's and its supervisor's
     handler, level = Settled(), relay_log.level
     relay_log.addHandler(handler)
     relay_log.setLevel(logging.DEBUG)
@@ -301,3 +301,49 @@ def test_a_dying_agent_s_last_lines_come_before_its_exit_even_to_a_slow_client(
     finally:
         relay_log.removeHandler(handler)
         relay_log.setLevel(level)
+
+
+def test_an_agent_started_while_the_client_is_behind_is_held_like_the_others(
+    tmp_path: Path,
+) -> None:
+    # The client is over 1 MiB behind when the translator starts agent 1: its reader must
+    # be held from its first line, as every agent's is while the client is behind (it was
+    # started after the hold, by a task of its own, and read anyway).
+    client = Client()
+    translator = FakeTranslator(tmp_path)
+    config = WrapSettings(
+        command=tuple(agent_command("current_agent")), max_line_bytes=1 << 20, grace=0.5
+    )
+    held: list[bool] = []
+
+    async def main() -> None:
+        client_in = LineReader(client.relay_in)
+        client_out = LineWriter(client.relay_out, name="client")
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(client_out.run)
+            relay = Relay(tg, config, client_in=client_in, client_out=client_out, stderr_sink=None)
+
+            async def play() -> None:
+                client.call("big", size=2 * 1024 * 1024)
+                client.call("start", agent=1, cwd=str(tmp_path))
+                with anyio.fail_after(20):
+                    while 1 not in relay._supervisor.running:
+                        await anyio.sleep(0.01)  # the relay's own loop: nothing to wait on
+                agent = relay._supervisor.running[1]
+                for _ in range(5):  # the supervising task has run by now, bug or not
+                    await anyio.sleep(0)
+                held.append(agent.stdout.paused)
+                while (await client.recv())["params"]["text"] != "after start":
+                    pass
+                client.end()
+
+            tg.start_soon(play)
+            await relay.run(translator, single_agent=False)
+            tg.cancel_scope.cancel()
+        client_in.close()
+
+    try:
+        anyio.run(main)
+    finally:
+        client.close()
+    assert held == [True]

@@ -94,7 +94,7 @@ def test_error_with_and_without_data() -> None:
 def test_error_codes_match_json_rpc_and_acp() -> None:
     assert (rpc.PARSE_ERROR, rpc.INVALID_REQUEST, rpc.METHOD_NOT_FOUND) == (-32700, -32600, -32601)
     assert (rpc.INVALID_PARAMS, rpc.INTERNAL_ERROR) == (-32602, -32603)
-    assert (rpc.AUTH_REQUIRED, rpc.RESOURCE_NOT_FOUND, rpc.REQUEST_CANCELLED) == (
+    assert (rpc.AUTHENTICATION_REQUIRED, rpc.RESOURCE_NOT_FOUND, rpc.REQUEST_CANCELLED) == (
         -32000,
         -32002,
         -32800,

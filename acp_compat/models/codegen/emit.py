@@ -71,13 +71,18 @@ def _item(item: Item) -> str:
     if isinstance(item, UnionSpec):
         return _union(item)
     if isinstance(item, ConstSpec):
-        return f"{item.name}: Final = {item.value}\n" + _docstring(item.doc, "")
+        return constant(item)
     text = f"{item.name}: TypeAlias = {item.expr}\n" + _docstring(item.doc, "")
     if item.values:
         values = ", ".join(f'"{v}"' for v in item.values)
         text += f"\n{values_name(item.name)}: Final = frozenset({{{values}}})\n"
         text += _docstring(f"The values of ``{item.name}`` this schema knows.", "")
     return text
+
+
+def constant(item: ConstSpec) -> str:
+    """A named integer (an error code) and its docstring."""
+    return f"{item.name}: Final = {item.value}\n" + _docstring(item.doc, "")
 
 
 def values_name(name: str) -> str:

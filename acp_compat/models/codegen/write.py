@@ -8,9 +8,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-from .build import ClassSpec, MethodRow, Models, UnionSpec, build
-from .choices import PROTOCOLS
-from .emit import builder_name, builders, header, module, values_name
+from .build import ClassSpec, ConstSpec, MethodRow, Models, UnionSpec, build
+from .choices import CURRENT, PROTOCOLS
+from .emit import builder_name, builders, constant, header, module, values_name
 
 HAND_FACES = (
     "acp_compat/__init__.py",
@@ -21,6 +21,16 @@ HAND_FACES = (
 from their ``EXPORTS`` table, so the runtime and type checkers read one list of names."""
 
 
+CODES_FILE = "acp_compat/jsonrpc/messages.py"
+CODES_BEGIN = (
+    "# error codes: written by acp_compat.models.codegen from v1's ErrorCode, do not edit\n"
+)
+CODES_END = "# end of error codes\n"
+"""The JSON-RPC layer's error codes, written into its hand-written module between these
+lines from the same constants as the v1 models' (the layer below the models cannot import
+them: that would load the models before ``wrap``'s first answer)."""
+
+
 def generated_files(root: Path) -> dict[Path, str]:
     """Path → the text the generator writes there, laid out by ruff (the version pinned in
     pyproject.toml's test extra, with the project's settings): what ``ruff format`` and
@@ -28,6 +38,8 @@ def generated_files(root: Path) -> dict[Path, str]:
     files = {root / face: _hand_face(root / face) for face in HAND_FACES}
     for choices in PROTOCOLS:
         models = build(choices, root)
+        if choices is CURRENT:
+            files[root / CODES_FILE] = _codes_block(root / CODES_FILE, models)
         where = root / Path(*choices.package.split("."))
         doc = f"{choices.title} models: {{}}"
         if "" in models.topics:
@@ -86,6 +98,16 @@ def _hand_face(path: Path) -> str:
     )
     start, end = block.body[0].lineno - 1, block.body[-1].end_lineno or 0
     return "".join(lines[:start]) + imports + "".join(lines[end:])
+
+
+def _codes_block(path: Path, models: Models) -> str:
+    """``path`` with its error-code block written from ``models``' integer constants."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index(CODES_BEGIN) + len(CODES_BEGIN)
+    end = text.index(CODES_END, start)
+    codes = [item for items in models.topics.values() for item in items]
+    block = "".join(constant(item) for item in codes if isinstance(item, ConstSpec))
+    return text[:start] + block + text[end:]
 
 
 def _classes(models: Models) -> list[ClassSpec]:

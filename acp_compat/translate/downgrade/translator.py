@@ -232,7 +232,7 @@ class DowngradeTranslator:
             state.outbox.respond(
                 rpc.error(
                     id,
-                    rpc.AUTH_REQUIRED,
+                    rpc.AUTHENTICATION_REQUIRED,
                     "The agent offers no login it runs itself; log in with the agent's own "
                     "tools, or name a method with acp-compat --auth-method",
                     {"details": offered_methods(connection.agent_info)},
@@ -265,7 +265,9 @@ class DowngradeTranslator:
             if connection.agent_info is None:
                 state.outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
             else:
-                state.outbox.respond(rpc.error(id, rpc.AUTH_REQUIRED, "Authentication required"))
+                state.outbox.respond(
+                    rpc.error(id, rpc.AUTHENTICATION_REQUIRED, "Authentication required")
+                )
             return []
         if not state.turn.allows(SessionEvent.PROMPT):
             state.outbox.respond(
@@ -387,7 +389,7 @@ class DowngradeTranslator:
         if error is not None:
             state.connection.apply(ConnectionEvent.OPEN_FAILED)
             code = error.get("code") if isinstance(error, dict) else None
-            if call.purpose == "initialize" and code == rpc.AUTH_REQUIRED:
+            if call.purpose == "initialize" and code == rpc.AUTHENTICATION_REQUIRED:
                 state.outbox.respond(rpc.result(call.client_id, self._initialize_result(False)))
             else:
                 state.outbox.respond(rpc.forwarded_error(call.client_id, error))

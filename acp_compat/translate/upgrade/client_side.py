@@ -10,7 +10,7 @@ from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc.messages import (
-    AUTH_REQUIRED,
+    AUTHENTICATION_REQUIRED,
     INTERNAL_ERROR,
     INVALID_PARAMS,
     INVALID_REQUEST,
@@ -197,7 +197,7 @@ class ClientSide:
         if not state.client_initialized:
             return [ToClient(error(request_id, INVALID_REQUEST, "session/new before initialize"))]
         if not state.authenticated:
-            return [ToClient(error(request_id, AUTH_REQUIRED, "Authentication required"))]
+            return [ToClient(error(request_id, AUTHENTICATION_REQUIRED, "Authentication required"))]
         if servers:
             log.warning(
                 "a legacy agent cannot take MCP servers from the client; ignoring %d of them",
