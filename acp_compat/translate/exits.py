@@ -9,6 +9,7 @@ The one place for the words users read in errors, logs and traces (``exit status
 from __future__ import annotations
 
 import signal
+from collections.abc import Sequence
 from typing import Any
 
 EXIT_CANNOT_START = 127
@@ -37,6 +38,12 @@ def exit_data(returncode: int | None, stderr_tail: str) -> dict[str, Any]:
     if stderr_tail:
         data["stderr"] = stderr_tail
     return data
+
+
+def start_failure_data(argv: Sequence[str], reason: str) -> dict[str, Any]:
+    """The ``data`` of the error that answers what waited on an agent that could not be
+    started: its command line, and the OS's reason (the relay's own shape)."""
+    return {"command": list(argv), "reason": reason}
 
 
 def _signal_name(number: int) -> str:

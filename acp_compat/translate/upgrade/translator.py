@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error_object
 from acp_compat.translate.base import Output
-from acp_compat.translate.exits import describe_status
+from acp_compat.translate.exits import describe_status, start_failure_data
 from acp_compat.translate.lifecycle import ProcessState
 from acp_compat.translate.upgrade.agent_side import AgentSide
 from acp_compat.translate.upgrade.client_side import ClientSide
@@ -95,7 +95,7 @@ class UpgradeTranslator:
         failure = error_object(
             INTERNAL_ERROR,
             f"Could not start the agent `{self._state.options.command_line}`: {reason}",
-            {"command": list(self._state.options.agent_command), "reason": reason},
+            start_failure_data(self._state.options.agent_command, reason),
         )
         proc = self._state.agents.get(agent)
         if proc is None or not proc.alive:
