@@ -181,17 +181,20 @@ def probe_request(
             capabilities=v2_wire.client_capabilities(),
         )
     else:
-        params = wire.initialize_request(
-            protocol_version=CURRENT_PROTOCOL_VERSION,
-            client_capabilities=wire.client_capabilities(
-                fs=wire.file_system_capabilities(
-                    read_text_file=client_fs, write_text_file=client_fs
-                ),
-                terminal=False,
-            ),
-            client_info=wire.implementation(name="acp-compat", title="acp-compat", version=version),
-        )
+        params = current_initialize(version, client_fs, title="acp-compat")
     return request(request_id, "initialize", params)
+
+
+def current_initialize(version: str, client_fs: bool, title: str | None = None) -> Message:
+    """acp-compat's current ``initialize`` params (the probe's and the downgrade's)."""
+    return wire.initialize_request(
+        protocol_version=CURRENT_PROTOCOL_VERSION,
+        client_capabilities=wire.client_capabilities(
+            fs=wire.file_system_capabilities(read_text_file=client_fs, write_text_file=client_fs),
+            terminal=False,
+        ),
+        client_info=wire.implementation(name="acp-compat", title=title, version=version),
+    )
 
 
 def agent_protocol(response: Message) -> Protocol | None:

@@ -51,6 +51,7 @@ from acp_compat.models.current import wire
 from acp_compat.models.mapping import CURRENT_PROTOCOL_VERSION
 from acp_compat.translate.base import Output, ToAgent
 from acp_compat.translate.lifecycle import ConnectionEvent, ConnectionState, SessionEvent
+from acp_compat.translate.probe import current_initialize
 
 from . import cancel, file_access
 from .content import BadChunks, prompt_blocks, stop_note
@@ -192,19 +193,7 @@ class DowngradeTranslator:
         connection.apply(ConnectionEvent.INITIALIZE)
         if connection.state is _C.OPENING:
             return self._new_session(id, "initialize")
-        capability = self.options.client_fs
-        initialize = wire.initialize_request(
-            protocol_version=CURRENT_PROTOCOL_VERSION,
-            client_capabilities=wire.client_capabilities(
-                fs=wire.file_system_capabilities(
-                    read_text_file=capability, write_text_file=capability
-                ),
-                terminal=False,
-            ),
-            client_info=wire.implementation(
-                name="acp-compat", version=self.options.client_info_version
-            ),
-        )
+        initialize = current_initialize(self.options.client_info_version, self.options.client_fs)
         return [state.to_agent(AgentCall("initialize", id), initialize)]
 
     def _initialize_result(self, authenticated: bool) -> dict[str, Any]:
