@@ -59,7 +59,7 @@ KIND_BY_ICON: Final[dict[str, str]] = {
 }
 """Upgrade: legacy icon → current tool kind (Zed's fixed table)."""
 
-ICON_BY_KIND: Final[dict[str, str]] = {
+ICON_BY_KIND: Final[dict[str, _legacy.Icon]] = {
     "read": "fileSearch",
     "search": "fileSearch",
     "edit": "pencil",
@@ -73,19 +73,19 @@ ICON_BY_KIND: Final[dict[str, str]] = {
 }
 """Downgrade: current tool kind → legacy icon."""
 
-FALLBACK_ICON: Final = "hammer"
+FALLBACK_ICON: Final[_legacy.Icon] = "hammer"
 """Downgrade: the icon of a call with no kind or a kind newer than this table."""
 
 # --------------------------------------------------------------------------- statuses
 
-CURRENT_STATUS: Final[dict[str, str]] = {
+CURRENT_STATUS: Final[dict[str, _tools.ToolCallStatus]] = {
     "running": "in_progress",
     "finished": "completed",
     "error": "failed",
 }
 """Upgrade: legacy ``updateToolCall`` status → current tool-call status."""
 
-LEGACY_STATUS: Final[dict[str, str]] = {
+LEGACY_STATUS: Final[dict[str, _legacy.ToolCallStatus]] = {
     # Legacy has no "pending": a call the client shows is running until it ends.
     "pending": "running",
     "in_progress": "running",
@@ -94,7 +94,7 @@ LEGACY_STATUS: Final[dict[str, str]] = {
 }
 """Downgrade: current tool-call status → legacy status."""
 
-FALLBACK_LEGACY_STATUS: Final = "running"
+FALLBACK_LEGACY_STATUS: Final[_legacy.ToolCallStatus] = "running"
 """Downgrade: an unknown current status counts as still running."""
 
 CURRENT_FINAL_STATUSES: Final = frozenset({"completed", "failed"})
@@ -106,7 +106,7 @@ legacy names of :data:`CURRENT_FINAL_STATUSES`."""
 
 # --------------------------------------------------------------------------- outcomes and options
 
-OPTION_KIND_BY_OUTCOME: Final[dict[str, str]] = {
+OPTION_KIND_BY_OUTCOME: Final[dict[str, _permission.PermissionOptionKind]] = {
     "allow": "allow_once",
     "alwaysAllow": "allow_always",
     "alwaysAllowMcpServer": "allow_always",

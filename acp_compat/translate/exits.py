@@ -9,6 +9,8 @@ The one place for the words users read in errors, logs and traces (``exit status
 from __future__ import annotations
 
 import signal
+from collections.abc import Sequence
+from typing import Any
 
 EXIT_CANNOT_START = 127
 """Exit status when the agent command cannot be started (as a shell says)."""
@@ -27,6 +29,21 @@ def describe_status(returncode: int | None) -> str:
     if returncode < 0:
         return f"killed by {_signal_name(-returncode)}"
     return f"exit status {returncode}"
+
+
+def exit_data(returncode: int | None, stderr_tail: str) -> dict[str, Any]:
+    """The ``data`` of the error that answers what waited on an agent that exited: its
+    exit code, and the end of its stderr when it wrote any (the relay's own shape)."""
+    data: dict[str, Any] = {"exitCode": returncode}
+    if stderr_tail:
+        data["stderr"] = stderr_tail
+    return data
+
+
+def start_failure_data(argv: Sequence[str], reason: str) -> dict[str, Any]:
+    """The ``data`` of the error that answers what waited on an agent that could not be
+    started: its command line, and the OS's reason (the relay's own shape)."""
+    return {"command": list(argv), "reason": reason}
 
 
 def _signal_name(number: int) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, RequestId, error
 from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.exits import describe_status
+from acp_compat.translate.exits import describe_status, exit_data
 
 AGENT = 0
 """The one agent process of a passthrough relay."""
@@ -81,9 +81,7 @@ def _agent_gone(
     request_id: RequestId, method: str, returncode: int | None, stderr_tail: str
 ) -> Message:
     """The ``-32603`` for a request whose agent exited before answering it."""
-    data: dict[str, object] = {"method": method, "exitCode": returncode}
-    if stderr_tail:
-        data["stderr"] = stderr_tail
+    data = {"method": method, **exit_data(returncode, stderr_tail)}
     return error(
         request_id,
         INTERNAL_ERROR,

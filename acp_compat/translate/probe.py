@@ -24,14 +24,22 @@ from __future__ import annotations
 import enum
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from acp_compat._lazy import lazy_module
 from acp_compat.jsonrpc.messages import Message, request
+from acp_compat.models import legacy_wire
+from acp_compat.models.current import wire
 from acp_compat.models.mapping import (
     CURRENT_PROTOCOL_VERSION,
     LEGACY_PROTOCOL_VERSION,
     V2_PROTOCOL_VERSION,
 )
+
+if TYPE_CHECKING:
+    from acp_compat.models.v2 import wire as v2_wire
+else:
+    v2_wire = lazy_module("acp_compat.models.v2.wire")  # at a v2 probe only
 
 logger = logging.getLogger("acp_compat.translate.probe")
 
@@ -164,23 +172,28 @@ def probe_request(
     terminal, and ``clientInfo`` naming acp-compat ``version``.
     """
     if protocol is Protocol.LEGACY:
-        return request(request_id, "initialize", {"protocolVersion": LEGACY_PROTOCOL_VERSION})
-    if protocol is Protocol.V2:
+        params = legacy_wire.initialize_params(protocol_version=LEGACY_PROTOCOL_VERSION)
+    elif protocol is Protocol.V2:
         # v2 has no fs or terminal client capabilities; its info is required.
-        info = {"name": "acp-compat", "title": "acp-compat", "version": version}
-        params = {"protocolVersion": V2_PROTOCOL_VERSION, "info": info, "capabilities": {}}
-        return request(request_id, "initialize", params)
-    return request(
-        request_id,
-        "initialize",
-        {
-            "protocolVersion": CURRENT_PROTOCOL_VERSION,
-            "clientCapabilities": {
-                "fs": {"readTextFile": client_fs, "writeTextFile": client_fs},
-                "terminal": False,
-            },
-            "clientInfo": {"name": "acp-compat", "title": "acp-compat", "version": version},
-        },
+        params = v2_wire.initialize_request(
+            protocol_version=V2_PROTOCOL_VERSION,
+            info=v2_wire.implementation(name="acp-compat", title="acp-compat", version=version),
+            capabilities=v2_wire.client_capabilities(),
+        )
+    else:
+        params = current_initialize(version, client_fs, title="acp-compat")
+    return request(request_id, "initialize", params)
+
+
+def current_initialize(version: str, client_fs: bool, title: str | None = None) -> Message:
+    """acp-compat's current ``initialize`` params (the probe's and the downgrade's)."""
+    return wire.initialize_request(
+        protocol_version=CURRENT_PROTOCOL_VERSION,
+        client_capabilities=wire.client_capabilities(
+            fs=wire.file_system_capabilities(read_text_file=client_fs, write_text_file=client_fs),
+            terminal=False,
+        ),
+        client_info=wire.implementation(name="acp-compat", title=title, version=version),
     )
 
 

@@ -140,6 +140,10 @@ def builders(models: Models, classes: Iterable[ClassSpec]) -> str:
 
 
 def _builder(spec: ClassSpec, items: dict[str, Item]) -> str:
+    """One builder. Its parameters are positional-or-keyword, not keyword-only, for speed
+    alone: CPython 3.11 looks each omitted keyword-only default up in a dict at every
+    call, four times per streamed chunk; callers still pass every argument by keyword
+    (tests/translate/test_no_wire_literals.py holds the translators to it)."""
     fields = _all_fields(spec, items)
     tags = [f for f in fields if f.tag]
     rest = [f for f in fields if not f.tag]
@@ -151,15 +155,17 @@ def _builder(spec: ClassSpec, items: dict[str, Item]) -> str:
     ]
     members = [f'"{f.wire}": "{(f.default or "")[8:-2]}"' for f in tags]
     members += [f'"{f.wire}": {f.attr}' for f in written]
+    optional = [f for f in rest if f not in written]
     lines = [
-        f"def {builder_name(spec.name)}({'*, ' + ', '.join(params) if params else ''}) -> Wire:",
+        f"def {builder_name(spec.name)}({', '.join(params)}) -> Wire:",
         f'    """A ``{spec.name}``, as its wire object."""',
-        f"    out: Wire = {{{', '.join(members)}}}",
     ]
-    for f in rest:
-        if f not in written:
-            absent = "UNCHANGED" if f.default == "UNCHANGED" else "None"
-            lines.append(f'    if {f.attr} is not {absent}:\n        out["{f.wire}"] = {f.attr}')
+    if not optional:
+        return "\n".join([*lines, f"    return {{{', '.join(members)}}}"]) + "\n"
+    lines.append(f"    out: Wire = {{{', '.join(members)}}}")
+    for f in optional:
+        absent = "UNCHANGED" if f.default == "UNCHANGED" else "None"
+        lines.append(f'    if {f.attr} is not {absent}:\n        out["{f.wire}"] = {f.attr}')
     return "\n".join([*lines, "    return out"]) + "\n"
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 from .build import ClassSpec, ConstSpec, MethodRow, Models, UnionSpec, build
 from .choices import CURRENT, PROTOCOLS
-from .emit import builders, constant, header, module, values_name
+from .emit import builder_name, builders, constant, header, module, values_name
 
 HAND_FACES = (
     "acp_compat/__init__.py",
@@ -42,10 +43,12 @@ def generated_files(root: Path) -> dict[Path, str]:
         where = root / Path(*choices.package.split("."))
         doc = f"{choices.title} models: {{}}"
         if "" in models.topics:
-            tail = _table(models, qualified=False) + "\n\n" + builders(models, _classes(models))
+            # One module, and its builders beside it: importing them loads no model.
+            tail = _table(models, qualified=False)
             files[where.with_suffix(".py")] = module(
                 models, "", doc.format(choices.topic_docs[""]), tail
             )
+            files[where.with_name(f"{where.name}_wire.py")] = _wire_module(models)
             continue
         for topic in sorted(models.topics):
             files[where / f"{topic}.py"] = module(
@@ -160,14 +163,18 @@ def _wire_module(models: Models) -> str:
         for name in ("Any", "Literal")
         if f"{name}[" in body or f"{name}," in body or f"{name} " in body
     ]
+    example = next((c for c in classes if any(f.tag for f in c.fields)), classes[0])
+    about = textwrap.fill(
+        f"``{builder_name(example.name)}(...)`` returns the object the converter writes for"
+        f" ``{example.name}(...)``, built as a dict without creating the object, so"
+        " translators write what they send at about the cost of a literal. Arguments are"
+        " the class's attributes, passed by keyword; a nested object is passed as its own"
+        " wire object.",
+        88,
+    )
     return (
         f'{header(models)}"""{models.choices.title} wire objects: one builder a model class'
-        f" ({len(classes)}).\n\n"
-        '``text_content(text="hi")`` is ``{"type": "text", "text": "hi"}``: what the converter\n'
-        'writes for ``TextContent(text="hi")``, built as a dict without creating the object,\n'
-        "so translators write what they send at the cost of a literal. Arguments are the\n"
-        "class's attributes; a nested object is passed as its own wire object.\n"
-        '"""\n\n'
+        f' ({len(classes)}).\n\n{about}\n"""\n\n'
         f"from typing import {', '.join(typing)}\n\n"
         "from acp_compat.models._base import UNCHANGED, Unchanged, Wire\n\n\n" + body
     )

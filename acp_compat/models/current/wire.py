@@ -4,10 +4,10 @@
 #   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
 """ACP v1 wire objects: one builder a model class (183).
 
-``text_content(text="hi")`` is ``{"type": "text", "text": "hi"}``: what the converter
-writes for ``TextContent(text="hi")``, built as a dict without creating the object,
-so translators write what they send at the cost of a literal. Arguments are the
-class's attributes; a nested object is passed as its own wire object.
+``cancelled_permission_outcome(...)`` returns the object the converter writes for
+``CancelledPermissionOutcome(...)``, built as a dict without creating the object, so
+translators write what they send at about the cost of a literal. Arguments are the
+class's attributes, passed by keyword; a nested object is passed as its own wire object.
 """
 
 from typing import Any, Literal
@@ -15,7 +15,7 @@ from typing import Any, Literal
 from acp_compat.models._base import UNCHANGED, Unchanged, Wire
 
 
-def error(*, code: int, message: str, data: Any = None) -> Wire:
+def error(code: int, message: str, data: Any = None) -> Wire:
     """A ``Error``, as its wire object."""
     out: Wire = {"code": code, "message": message}
     if data is not None:
@@ -24,7 +24,7 @@ def error(*, code: int, message: str, data: Any = None) -> Wire:
 
 
 def cancel_request_notification(
-    *, request_id: int | str | None, meta: dict[str, Any] | None = None
+    request_id: int | str | None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``CancelRequestNotification``, as its wire object."""
     out: Wire = {"requestId": request_id}
@@ -34,7 +34,7 @@ def cancel_request_notification(
 
 
 def write_text_file_request(
-    *, session_id: str, path: str, content: str, meta: dict[str, Any] | None = None
+    session_id: str, path: str, content: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``WriteTextFileRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "path": path, "content": content}
@@ -44,7 +44,6 @@ def write_text_file_request(
 
 
 def read_text_file_request(
-    *,
     session_id: str,
     path: str,
     line: int | None = None,
@@ -62,7 +61,7 @@ def read_text_file_request(
     return out
 
 
-def write_text_file_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def write_text_file_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``WriteTextFileResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -70,7 +69,7 @@ def write_text_file_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def read_text_file_response(*, content: str, meta: dict[str, Any] | None = None) -> Wire:
+def read_text_file_response(content: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``ReadTextFileResponse``, as its wire object."""
     out: Wire = {"content": content}
     if meta is not None:
@@ -79,7 +78,6 @@ def read_text_file_response(*, content: str, meta: dict[str, Any] | None = None)
 
 
 def permission_option(
-    *,
     option_id: str,
     name: str,
     kind: Literal["allow_once", "allow_always", "reject_once", "reject_always"],
@@ -93,7 +91,7 @@ def permission_option(
 
 
 def request_permission_request(
-    *, session_id: str, tool_call: Wire, options: list[Wire], meta: dict[str, Any] | None = None
+    session_id: str, tool_call: Wire, options: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``RequestPermissionRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "toolCall": tool_call, "options": options}
@@ -104,11 +102,10 @@ def request_permission_request(
 
 def cancelled_permission_outcome() -> Wire:
     """A ``CancelledPermissionOutcome``, as its wire object."""
-    out: Wire = {"outcome": "cancelled"}
-    return out
+    return {"outcome": "cancelled"}
 
 
-def selected_permission_outcome(*, option_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def selected_permission_outcome(option_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``SelectedPermissionOutcome``, as its wire object."""
     out: Wire = {"outcome": "selected", "optionId": option_id}
     if meta is not None:
@@ -116,7 +113,7 @@ def selected_permission_outcome(*, option_id: str, meta: dict[str, Any] | None =
     return out
 
 
-def request_permission_response(*, outcome: Wire, meta: dict[str, Any] | None = None) -> Wire:
+def request_permission_response(outcome: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``RequestPermissionResponse``, as its wire object."""
     out: Wire = {"outcome": outcome}
     if meta is not None:
@@ -124,7 +121,7 @@ def request_permission_response(*, outcome: Wire, meta: dict[str, Any] | None = 
     return out
 
 
-def content(*, content: Wire, meta: dict[str, Any] | None = None) -> Wire:
+def content(content: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``Content``, as its wire object."""
     out: Wire = {"type": "content", "content": content}
     if meta is not None:
@@ -133,7 +130,7 @@ def content(*, content: Wire, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def diff(
-    *, path: str, new_text: str, old_text: str | None = None, meta: dict[str, Any] | None = None
+    path: str, new_text: str, old_text: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``Diff``, as its wire object."""
     out: Wire = {"type": "diff", "path": path, "newText": new_text, "oldText": old_text}
@@ -142,7 +139,7 @@ def diff(
     return out
 
 
-def terminal(*, terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def terminal(terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``Terminal``, as its wire object."""
     out: Wire = {"type": "terminal", "terminalId": terminal_id}
     if meta is not None:
@@ -151,7 +148,7 @@ def terminal(*, terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def tool_call_location(
-    *, path: str, line: int | None = None, meta: dict[str, Any] | None = None
+    path: str, line: int | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ToolCallLocation``, as its wire object."""
     out: Wire = {"path": path}
@@ -163,7 +160,6 @@ def tool_call_location(
 
 
 def tool_call_update(
-    *,
     tool_call_id: str,
     kind: str | None = None,
     status: Literal["pending", "in_progress", "completed", "failed"] | None = None,
@@ -199,7 +195,6 @@ def tool_call_update(
 
 
 def tool_call(
-    *,
     tool_call_id: str,
     title: str,
     name: str | None = None,
@@ -233,7 +228,6 @@ def tool_call(
 
 
 def annotations(
-    *,
     audience: list[Literal["assistant", "user"]] | None = None,
     last_modified: str | None = None,
     priority: float | None = None,
@@ -253,11 +247,7 @@ def annotations(
 
 
 def audio_content(
-    *,
-    data: str,
-    mime_type: str,
-    annotations: Wire | None = None,
-    meta: dict[str, Any] | None = None,
+    data: str, mime_type: str, annotations: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AudioContent``, as its wire object."""
     out: Wire = {"type": "audio", "data": data, "mimeType": mime_type}
@@ -269,7 +259,7 @@ def audio_content(
 
 
 def blob_resource_contents(
-    *, blob: str, uri: str, mime_type: str | None = None, meta: dict[str, Any] | None = None
+    blob: str, uri: str, mime_type: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``BlobResourceContents``, as its wire object."""
     out: Wire = {"blob": blob, "uri": uri}
@@ -281,7 +271,7 @@ def blob_resource_contents(
 
 
 def text_resource_contents(
-    *, text: str, uri: str, mime_type: str | None = None, meta: dict[str, Any] | None = None
+    text: str, uri: str, mime_type: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``TextResourceContents``, as its wire object."""
     out: Wire = {"text": text, "uri": uri}
@@ -293,7 +283,7 @@ def text_resource_contents(
 
 
 def embedded_resource(
-    *, resource: Wire, annotations: Wire | None = None, meta: dict[str, Any] | None = None
+    resource: Wire, annotations: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``EmbeddedResource``, as its wire object."""
     out: Wire = {"type": "resource", "resource": resource}
@@ -305,7 +295,6 @@ def embedded_resource(
 
 
 def image_content(
-    *,
     data: str,
     mime_type: str,
     annotations: Wire | None = None,
@@ -324,7 +313,6 @@ def image_content(
 
 
 def resource_link(
-    *,
     name: str,
     uri: str,
     annotations: Wire | None = None,
@@ -352,7 +340,7 @@ def resource_link(
 
 
 def text_content(
-    *, text: str, annotations: Wire | None = None, meta: dict[str, Any] | None = None
+    text: str, annotations: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``TextContent``, as its wire object."""
     out: Wire = {"type": "text", "text": text}
@@ -363,7 +351,7 @@ def text_content(
     return out
 
 
-def env_variable(*, name: str, value: str, meta: dict[str, Any] | None = None) -> Wire:
+def env_variable(name: str, value: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``EnvVariable``, as its wire object."""
     out: Wire = {"name": name, "value": value}
     if meta is not None:
@@ -372,7 +360,6 @@ def env_variable(*, name: str, value: str, meta: dict[str, Any] | None = None) -
 
 
 def create_terminal_request(
-    *,
     session_id: str,
     command: str,
     args: list[str] | None = None,
@@ -397,7 +384,7 @@ def create_terminal_request(
 
 
 def terminal_output_request(
-    *, session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
+    session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``TerminalOutputRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "terminalId": terminal_id}
@@ -407,7 +394,7 @@ def terminal_output_request(
 
 
 def release_terminal_request(
-    *, session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
+    session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ReleaseTerminalRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "terminalId": terminal_id}
@@ -417,7 +404,7 @@ def release_terminal_request(
 
 
 def wait_for_terminal_exit_request(
-    *, session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
+    session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``WaitForTerminalExitRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "terminalId": terminal_id}
@@ -427,7 +414,7 @@ def wait_for_terminal_exit_request(
 
 
 def kill_terminal_request(
-    *, session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
+    session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``KillTerminalRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "terminalId": terminal_id}
@@ -436,7 +423,7 @@ def kill_terminal_request(
     return out
 
 
-def create_terminal_response(*, terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def create_terminal_response(terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``CreateTerminalResponse``, as its wire object."""
     out: Wire = {"terminalId": terminal_id}
     if meta is not None:
@@ -445,7 +432,7 @@ def create_terminal_response(*, terminal_id: str, meta: dict[str, Any] | None = 
 
 
 def terminal_exit_status(
-    *, exit_code: int | None = None, signal: str | None = None, meta: dict[str, Any] | None = None
+    exit_code: int | None = None, signal: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``TerminalExitStatus``, as its wire object."""
     out: Wire = {}
@@ -459,7 +446,6 @@ def terminal_exit_status(
 
 
 def terminal_output_response(
-    *,
     output: str,
     truncated: bool,
     exit_status: Wire | None = None,
@@ -474,7 +460,7 @@ def terminal_output_response(
     return out
 
 
-def release_terminal_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def release_terminal_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ReleaseTerminalResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -483,7 +469,7 @@ def release_terminal_response(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def wait_for_terminal_exit_response(
-    *, exit_code: int | None = None, signal: str | None = None, meta: dict[str, Any] | None = None
+    exit_code: int | None = None, signal: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``WaitForTerminalExitResponse``, as its wire object."""
     out: Wire = {}
@@ -496,7 +482,7 @@ def wait_for_terminal_exit_response(
     return out
 
 
-def kill_terminal_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def kill_terminal_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``KillTerminalResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -505,7 +491,6 @@ def kill_terminal_response(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def boolean_property_schema(
-    *,
     title: str | None = None,
     description: str | None = None,
     default: bool | None = None,
@@ -525,7 +510,6 @@ def boolean_property_schema(
 
 
 def integer_property_schema(
-    *,
     title: str | None = None,
     description: str | None = None,
     minimum: int | None = None,
@@ -550,7 +534,7 @@ def integer_property_schema(
     return out
 
 
-def string_multi_select_items(*, enum: list[str], meta: dict[str, Any] | None = None) -> Wire:
+def string_multi_select_items(enum: list[str], meta: dict[str, Any] | None = None) -> Wire:
     """A ``StringMultiSelectItems``, as its wire object."""
     out: Wire = {"type": "string", "enum": enum}
     if meta is not None:
@@ -559,7 +543,7 @@ def string_multi_select_items(*, enum: list[str], meta: dict[str, Any] | None = 
 
 
 def enum_option(
-    *, const: str, title: str, description: str | None = None, meta: dict[str, Any] | None = None
+    const: str, title: str, description: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``EnumOption``, as its wire object."""
     out: Wire = {"const": const, "title": title}
@@ -570,7 +554,7 @@ def enum_option(
     return out
 
 
-def titled_multi_select_items(*, any_of: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def titled_multi_select_items(any_of: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``TitledMultiSelectItems``, as its wire object."""
     out: Wire = {"anyOf": any_of}
     if meta is not None:
@@ -579,7 +563,6 @@ def titled_multi_select_items(*, any_of: list[Wire], meta: dict[str, Any] | None
 
 
 def multi_select_property_schema(
-    *,
     items: Wire,
     title: str | None = None,
     description: str | None = None,
@@ -606,7 +589,6 @@ def multi_select_property_schema(
 
 
 def number_property_schema(
-    *,
     title: str | None = None,
     description: str | None = None,
     minimum: float | None = None,
@@ -632,7 +614,6 @@ def number_property_schema(
 
 
 def string_property_schema(
-    *,
     title: str | None = None,
     description: str | None = None,
     min_length: int | None = None,
@@ -670,7 +651,6 @@ def string_property_schema(
 
 
 def elicitation_schema(
-    *,
     type: Literal["object"] | None = None,
     title: str | None = None,
     properties: dict[str, Wire] | None = None,
@@ -696,7 +676,6 @@ def elicitation_schema(
 
 
 def elicitation_form_request(
-    *,
     message: str,
     requested_schema: Wire,
     session_id: str | None = None,
@@ -718,7 +697,6 @@ def elicitation_form_request(
 
 
 def elicitation_url_request(
-    *,
     message: str,
     elicitation_id: str,
     url: str,
@@ -741,7 +719,7 @@ def elicitation_url_request(
 
 
 def complete_elicitation_notification(
-    *, elicitation_id: str, meta: dict[str, Any] | None = None
+    elicitation_id: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``CompleteElicitationNotification``, as its wire object."""
     out: Wire = {"elicitationId": elicitation_id}
@@ -750,7 +728,7 @@ def complete_elicitation_notification(
     return out
 
 
-def elicitation_decline(*, meta: dict[str, Any] | None = None) -> Wire:
+def elicitation_decline(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ElicitationDecline``, as its wire object."""
     out: Wire = {"action": "decline"}
     if meta is not None:
@@ -758,7 +736,7 @@ def elicitation_decline(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def elicitation_cancel(*, meta: dict[str, Any] | None = None) -> Wire:
+def elicitation_cancel(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ElicitationCancel``, as its wire object."""
     out: Wire = {"action": "cancel"}
     if meta is not None:
@@ -767,7 +745,6 @@ def elicitation_cancel(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def elicitation_accept(
-    *,
     content: dict[str, str | int | float | bool | list[str]] | None = None,
     meta: dict[str, Any] | None = None,
 ) -> Wire:
@@ -780,7 +757,7 @@ def elicitation_accept(
     return out
 
 
-def auth_status_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def auth_status_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``AuthStatusCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -788,7 +765,7 @@ def auth_status_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def logout_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def logout_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``LogoutCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -797,7 +774,7 @@ def logout_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def agent_auth_capabilities(
-    *, status: Wire | None = None, logout: Wire | None = None, meta: dict[str, Any] | None = None
+    status: Wire | None = None, logout: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AgentAuthCapabilities``, as its wire object."""
     out: Wire = {}
@@ -811,7 +788,6 @@ def agent_auth_capabilities(
 
 
 def mcp_capabilities(
-    *,
     http: bool | None = None,
     sse: bool | None = None,
     acp: bool | None = None,
@@ -831,7 +807,6 @@ def mcp_capabilities(
 
 
 def prompt_capabilities(
-    *,
     image: bool | None = None,
     audio: bool | None = None,
     embedded_context: bool | None = None,
@@ -850,7 +825,7 @@ def prompt_capabilities(
     return out
 
 
-def providers_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def providers_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ProvidersCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -858,7 +833,7 @@ def providers_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_additional_directories_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_additional_directories_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionAdditionalDirectoriesCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -866,7 +841,7 @@ def session_additional_directories_capabilities(*, meta: dict[str, Any] | None =
     return out
 
 
-def session_archive_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_archive_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionArchiveCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -874,7 +849,7 @@ def session_archive_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_close_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_close_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionCloseCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -882,7 +857,7 @@ def session_close_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_delete_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_delete_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionDeleteCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -890,7 +865,7 @@ def session_delete_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_fork_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_fork_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionForkCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -898,7 +873,7 @@ def session_fork_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_list_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_list_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionListCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -906,7 +881,7 @@ def session_list_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_resume_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_resume_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionResumeCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -914,7 +889,7 @@ def session_resume_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_status_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_status_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionStatusCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -922,7 +897,7 @@ def session_status_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_system_prompt_override_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_system_prompt_override_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionSystemPromptOverrideCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -931,7 +906,7 @@ def session_system_prompt_override_capabilities(*, meta: dict[str, Any] | None =
 
 
 def session_system_prompt_mode_capabilities(
-    *, override: Wire | None = None, meta: dict[str, Any] | None = None
+    override: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionSystemPromptModeCapabilities``, as its wire object."""
     out: Wire = {}
@@ -943,7 +918,7 @@ def session_system_prompt_mode_capabilities(
 
 
 def session_system_prompt_capabilities(
-    *, mode: Wire | None = None, meta: dict[str, Any] | None = None
+    mode: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionSystemPromptCapabilities``, as its wire object."""
     out: Wire = {}
@@ -954,7 +929,7 @@ def session_system_prompt_capabilities(
     return out
 
 
-def session_title_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_title_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionTitleCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -963,7 +938,6 @@ def session_title_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def session_capabilities(
-    *,
     list: Wire | None = None,
     delete: Wire | None = None,
     additional_directories: Wire | None = None,
@@ -1004,7 +978,6 @@ def session_capabilities(
 
 
 def agent_capabilities(
-    *,
     load_session: bool | None = None,
     prompt_capabilities: Wire | None = None,
     mcp_capabilities: Wire | None = None,
@@ -1033,7 +1006,7 @@ def agent_capabilities(
 
 
 def auth_method_agent(
-    *, id: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
+    id: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AuthMethodAgent``, as its wire object."""
     out: Wire = {"id": id, "name": name}
@@ -1045,7 +1018,6 @@ def auth_method_agent(
 
 
 def auth_method_terminal(
-    *,
     id: str,
     name: str,
     description: str | None = None,
@@ -1067,7 +1039,6 @@ def auth_method_terminal(
 
 
 def initialize_response(
-    *,
     protocol_version: int,
     agent_capabilities: Wire | None = None,
     auth_methods: list[Wire] | None = None,
@@ -1087,7 +1058,7 @@ def initialize_response(
     return out
 
 
-def authenticate_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def authenticate_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``AuthenticateResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1095,7 +1066,7 @@ def authenticate_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def logout_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def logout_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``LogoutResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1104,7 +1075,7 @@ def logout_response(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def implementation(
-    *, name: str, version: str, title: str | None = None, meta: dict[str, Any] | None = None
+    name: str, version: str, title: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``Implementation``, as its wire object."""
     out: Wire = {"name": name, "version": version}
@@ -1115,7 +1086,7 @@ def implementation(
     return out
 
 
-def auth_capabilities(*, terminal: bool | None = None, meta: dict[str, Any] | None = None) -> Wire:
+def auth_capabilities(terminal: bool | None = None, meta: dict[str, Any] | None = None) -> Wire:
     """A ``AuthCapabilities``, as its wire object."""
     out: Wire = {}
     if terminal is not None:
@@ -1127,17 +1098,15 @@ def auth_capabilities(*, terminal: bool | None = None, meta: dict[str, Any] | No
 
 def compaction_capabilities() -> Wire:
     """A ``CompactionCapabilities``, as its wire object."""
-    out: Wire = {}
-    return out
+    return {}
 
 
 def notice_capabilities() -> Wire:
     """A ``NoticeCapabilities``, as its wire object."""
-    out: Wire = {}
-    return out
+    return {}
 
 
-def boolean_config_option_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def boolean_config_option_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``BooleanConfigOptionCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1146,7 +1115,7 @@ def boolean_config_option_capabilities(*, meta: dict[str, Any] | None = None) ->
 
 
 def session_config_options_capabilities(
-    *, boolean: Wire | None = None, meta: dict[str, Any] | None = None
+    boolean: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionConfigOptionsCapabilities``, as its wire object."""
     out: Wire = {}
@@ -1158,7 +1127,6 @@ def session_config_options_capabilities(
 
 
 def client_session_capabilities(
-    *,
     compaction: Wire | None = None,
     config_options: Wire | None = None,
     notices: Wire | None = None,
@@ -1177,7 +1145,7 @@ def client_session_capabilities(
     return out
 
 
-def elicitation_form_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def elicitation_form_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ElicitationFormCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1185,7 +1153,7 @@ def elicitation_form_capabilities(*, meta: dict[str, Any] | None = None) -> Wire
     return out
 
 
-def elicitation_url_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def elicitation_url_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ElicitationUrlCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1194,7 +1162,7 @@ def elicitation_url_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def elicitation_capabilities(
-    *, form: Wire | None = None, url: Wire | None = None, meta: dict[str, Any] | None = None
+    form: Wire | None = None, url: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ElicitationCapabilities``, as its wire object."""
     out: Wire = {}
@@ -1208,7 +1176,6 @@ def elicitation_capabilities(
 
 
 def file_system_capabilities(
-    *,
     read_text_file: bool | None = None,
     write_text_file: bool | None = None,
     meta: dict[str, Any] | None = None,
@@ -1224,7 +1191,7 @@ def file_system_capabilities(
     return out
 
 
-def plan_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def plan_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1232,7 +1199,7 @@ def plan_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def subagent_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def subagent_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SubagentCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1241,7 +1208,6 @@ def subagent_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def client_capabilities(
-    *,
     fs: Wire | None = None,
     terminal: bool | None = None,
     session: Wire | None = None,
@@ -1273,7 +1239,6 @@ def client_capabilities(
 
 
 def initialize_request(
-    *,
     protocol_version: int,
     client_capabilities: Wire | None = None,
     client_info: Wire | None = None,
@@ -1290,7 +1255,7 @@ def initialize_request(
     return out
 
 
-def authenticate_request(*, method_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def authenticate_request(method_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``AuthenticateRequest``, as its wire object."""
     out: Wire = {"methodId": method_id}
     if meta is not None:
@@ -1298,7 +1263,7 @@ def authenticate_request(*, method_id: str, meta: dict[str, Any] | None = None) 
     return out
 
 
-def logout_request(*, meta: dict[str, Any] | None = None) -> Wire:
+def logout_request(meta: dict[str, Any] | None = None) -> Wire:
     """A ``LogoutRequest``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1307,7 +1272,7 @@ def logout_request(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def provider_current_config(
-    *, api_type: str, base_url: str, meta: dict[str, Any] | None = None
+    api_type: str, base_url: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ProviderCurrentConfig``, as its wire object."""
     out: Wire = {"apiType": api_type, "baseUrl": base_url}
@@ -1317,7 +1282,6 @@ def provider_current_config(
 
 
 def provider_info(
-    *,
     provider_id: str,
     supported: list[str],
     required: bool,
@@ -1333,7 +1297,7 @@ def provider_info(
     return out
 
 
-def list_providers_response(*, providers: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def list_providers_response(providers: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``ListProvidersResponse``, as its wire object."""
     out: Wire = {"providers": providers}
     if meta is not None:
@@ -1341,7 +1305,7 @@ def list_providers_response(*, providers: list[Wire], meta: dict[str, Any] | Non
     return out
 
 
-def set_provider_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def set_provider_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SetProviderResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1349,7 +1313,7 @@ def set_provider_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def disable_provider_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def disable_provider_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``DisableProviderResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1357,7 +1321,7 @@ def disable_provider_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def list_providers_request(*, meta: dict[str, Any] | None = None) -> Wire:
+def list_providers_request(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ListProvidersRequest``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1366,7 +1330,6 @@ def list_providers_request(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def set_provider_request(
-    *,
     provider_id: str,
     api_type: str,
     base_url: str,
@@ -1382,7 +1345,7 @@ def set_provider_request(
     return out
 
 
-def disable_provider_request(*, provider_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def disable_provider_request(provider_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``DisableProviderRequest``, as its wire object."""
     out: Wire = {"providerId": provider_id}
     if meta is not None:
@@ -1391,7 +1354,6 @@ def disable_provider_request(*, provider_id: str, meta: dict[str, Any] | None = 
 
 
 def auth_account(
-    *,
     label: str,
     active: bool | None = None,
     name: str | None = None,
@@ -1415,7 +1377,7 @@ def auth_account(
 
 
 def auth_status_response(
-    *, state: str, accounts: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    state: str, accounts: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AuthStatusResponse``, as its wire object."""
     out: Wire = {"state": state}
@@ -1427,7 +1389,7 @@ def auth_status_response(
 
 
 def auth_status_update_notification(
-    *, state: str, accounts: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    state: str, accounts: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AuthStatusUpdateNotification``, as its wire object."""
     out: Wire = {"state": state}
@@ -1438,7 +1400,7 @@ def auth_status_update_notification(
     return out
 
 
-def auth_status_request(*, meta: dict[str, Any] | None = None) -> Wire:
+def auth_status_request(meta: dict[str, Any] | None = None) -> Wire:
     """A ``AuthStatusRequest``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1447,7 +1409,6 @@ def auth_status_request(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def session_config_boolean(
-    *,
     id: str,
     name: str,
     current_value: bool,
@@ -1467,7 +1428,7 @@ def session_config_boolean(
 
 
 def session_config_select_option(
-    *, value: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
+    value: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionConfigSelectOption``, as its wire object."""
     out: Wire = {"value": value, "name": name}
@@ -1479,7 +1440,7 @@ def session_config_select_option(
 
 
 def session_config_select_group(
-    *, group: str, name: str, options: list[Wire], meta: dict[str, Any] | None = None
+    group: str, name: str, options: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionConfigSelectGroup``, as its wire object."""
     out: Wire = {"group": group, "name": name, "options": options}
@@ -1489,7 +1450,6 @@ def session_config_select_group(
 
 
 def session_config_select(
-    *,
     id: str,
     name: str,
     current_value: str,
@@ -1516,7 +1476,7 @@ def session_config_select(
 
 
 def session_mode(
-    *, id: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
+    id: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionMode``, as its wire object."""
     out: Wire = {"id": id, "name": name}
@@ -1528,7 +1488,7 @@ def session_mode(
 
 
 def session_mode_state(
-    *, current_mode_id: str, available_modes: list[Wire], meta: dict[str, Any] | None = None
+    current_mode_id: str, available_modes: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionModeState``, as its wire object."""
     out: Wire = {"currentModeId": current_mode_id, "availableModes": available_modes}
@@ -1538,7 +1498,6 @@ def session_mode_state(
 
 
 def new_session_response(
-    *,
     session_id: str,
     modes: Wire | None = None,
     config_options: list[Wire] | None = None,
@@ -1556,7 +1515,6 @@ def new_session_response(
 
 
 def load_session_response(
-    *,
     modes: Wire | None = None,
     config_options: list[Wire] | None = None,
     meta: dict[str, Any] | None = None,
@@ -1573,7 +1531,6 @@ def load_session_response(
 
 
 def session_info(
-    *,
     session_id: str,
     cwd: str,
     additional_directories: list[str] | None = None,
@@ -1598,7 +1555,7 @@ def session_info(
 
 
 def list_sessions_response(
-    *, sessions: list[Wire], next_cursor: str | None = None, meta: dict[str, Any] | None = None
+    sessions: list[Wire], next_cursor: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ListSessionsResponse``, as its wire object."""
     out: Wire = {"sessions": sessions}
@@ -1609,7 +1566,7 @@ def list_sessions_response(
     return out
 
 
-def delete_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def delete_session_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``DeleteSessionResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1618,7 +1575,6 @@ def delete_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def fork_session_response(
-    *,
     session_id: str,
     modes: Wire | None = None,
     config_options: list[Wire] | None = None,
@@ -1635,7 +1591,7 @@ def fork_session_response(
     return out
 
 
-def archive_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def archive_session_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ArchiveSessionResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1643,7 +1599,7 @@ def archive_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def unarchive_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def unarchive_session_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``UnarchiveSessionResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1651,7 +1607,7 @@ def unarchive_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_status_response(*, status: str, meta: dict[str, Any] | None = None) -> Wire:
+def session_status_response(status: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionStatusResponse``, as its wire object."""
     out: Wire = {"status": status}
     if meta is not None:
@@ -1659,7 +1615,7 @@ def session_status_response(*, status: str, meta: dict[str, Any] | None = None) 
     return out
 
 
-def set_session_title_response(*, title: str, meta: dict[str, Any] | None = None) -> Wire:
+def set_session_title_response(title: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``SetSessionTitleResponse``, as its wire object."""
     out: Wire = {"title": title}
     if meta is not None:
@@ -1668,7 +1624,6 @@ def set_session_title_response(*, title: str, meta: dict[str, Any] | None = None
 
 
 def resume_session_response(
-    *,
     modes: Wire | None = None,
     config_options: list[Wire] | None = None,
     meta: dict[str, Any] | None = None,
@@ -1684,7 +1639,7 @@ def resume_session_response(
     return out
 
 
-def close_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def close_session_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``CloseSessionResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1692,7 +1647,7 @@ def close_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def set_session_mode_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def set_session_mode_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SetSessionModeResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1701,7 +1656,7 @@ def set_session_mode_response(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def set_session_config_option_response(
-    *, config_options: list[Wire], meta: dict[str, Any] | None = None
+    config_options: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SetSessionConfigOptionResponse``, as its wire object."""
     out: Wire = {"configOptions": config_options}
@@ -1710,7 +1665,7 @@ def set_session_config_option_response(
     return out
 
 
-def mcp_server_acp(*, name: str, server_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def mcp_server_acp(name: str, server_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``McpServerAcp``, as its wire object."""
     out: Wire = {"type": "acp", "name": name, "serverId": server_id}
     if meta is not None:
@@ -1718,7 +1673,7 @@ def mcp_server_acp(*, name: str, server_id: str, meta: dict[str, Any] | None = N
     return out
 
 
-def http_header(*, name: str, value: str, meta: dict[str, Any] | None = None) -> Wire:
+def http_header(name: str, value: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``HttpHeader``, as its wire object."""
     out: Wire = {"name": name, "value": value}
     if meta is not None:
@@ -1727,7 +1682,7 @@ def http_header(*, name: str, value: str, meta: dict[str, Any] | None = None) ->
 
 
 def mcp_server_http(
-    *, name: str, url: str, headers: list[Wire], meta: dict[str, Any] | None = None
+    name: str, url: str, headers: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``McpServerHttp``, as its wire object."""
     out: Wire = {"type": "http", "name": name, "url": url, "headers": headers}
@@ -1737,7 +1692,7 @@ def mcp_server_http(
 
 
 def mcp_server_sse(
-    *, name: str, url: str, headers: list[Wire], meta: dict[str, Any] | None = None
+    name: str, url: str, headers: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``McpServerSse``, as its wire object."""
     out: Wire = {"type": "sse", "name": name, "url": url, "headers": headers}
@@ -1747,7 +1702,7 @@ def mcp_server_sse(
 
 
 def mcp_server_stdio(
-    *, name: str, command: str, args: list[str], env: list[Wire], meta: dict[str, Any] | None = None
+    name: str, command: str, args: list[str], env: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``McpServerStdio``, as its wire object."""
     out: Wire = {"name": name, "command": command, "args": args, "env": env}
@@ -1756,7 +1711,7 @@ def mcp_server_stdio(
     return out
 
 
-def system_prompt(*, mode: str, content: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def system_prompt(mode: str, content: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``SystemPrompt``, as its wire object."""
     out: Wire = {"mode": mode, "content": content}
     if meta is not None:
@@ -1765,7 +1720,6 @@ def system_prompt(*, mode: str, content: list[Wire], meta: dict[str, Any] | None
 
 
 def new_session_request(
-    *,
     cwd: str,
     mcp_servers: list[Wire],
     additional_directories: list[str] | None = None,
@@ -1784,7 +1738,6 @@ def new_session_request(
 
 
 def load_session_request(
-    *,
     mcp_servers: list[Wire],
     cwd: str,
     session_id: str,
@@ -1804,7 +1757,6 @@ def load_session_request(
 
 
 def list_sessions_request(
-    *,
     cwd: str | None = None,
     cursor: str | None = None,
     archived: str | None = None,
@@ -1823,7 +1775,7 @@ def list_sessions_request(
     return out
 
 
-def delete_session_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def delete_session_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``DeleteSessionRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1832,7 +1784,6 @@ def delete_session_request(*, session_id: str, meta: dict[str, Any] | None = Non
 
 
 def fork_session_request(
-    *,
     session_id: str,
     cwd: str,
     additional_directories: list[str] | None = None,
@@ -1853,7 +1804,7 @@ def fork_session_request(
     return out
 
 
-def archive_session_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def archive_session_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``ArchiveSessionRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1861,7 +1812,7 @@ def archive_session_request(*, session_id: str, meta: dict[str, Any] | None = No
     return out
 
 
-def unarchive_session_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def unarchive_session_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``UnarchiveSessionRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1869,7 +1820,7 @@ def unarchive_session_request(*, session_id: str, meta: dict[str, Any] | None = 
     return out
 
 
-def session_status_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def session_status_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionStatusRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1878,7 +1829,7 @@ def session_status_request(*, session_id: str, meta: dict[str, Any] | None = Non
 
 
 def set_session_title_request(
-    *, session_id: str, title: str, meta: dict[str, Any] | None = None
+    session_id: str, title: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SetSessionTitleRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "title": title}
@@ -1888,7 +1839,6 @@ def set_session_title_request(
 
 
 def resume_session_request(
-    *,
     session_id: str,
     cwd: str,
     additional_directories: list[str] | None = None,
@@ -1909,7 +1859,7 @@ def resume_session_request(
     return out
 
 
-def close_session_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def close_session_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``CloseSessionRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1918,7 +1868,7 @@ def close_session_request(*, session_id: str, meta: dict[str, Any] | None = None
 
 
 def set_session_mode_request(
-    *, session_id: str, mode_id: str, meta: dict[str, Any] | None = None
+    session_id: str, mode_id: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SetSessionModeRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "modeId": mode_id}
@@ -1928,7 +1878,7 @@ def set_session_mode_request(
 
 
 def set_session_config_option_boolean(
-    *, session_id: str, config_id: str, value: bool, meta: dict[str, Any] | None = None
+    session_id: str, config_id: str, value: bool, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SetSessionConfigOptionBoolean``, as its wire object."""
     out: Wire = {"type": "boolean", "sessionId": session_id, "configId": config_id, "value": value}
@@ -1938,7 +1888,7 @@ def set_session_config_option_boolean(
 
 
 def set_session_config_option_value_id(
-    *, session_id: str, config_id: str, value: str, meta: dict[str, Any] | None = None
+    session_id: str, config_id: str, value: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SetSessionConfigOptionValueId``, as its wire object."""
     out: Wire = {"sessionId": session_id, "configId": config_id, "value": value}
@@ -1948,7 +1898,6 @@ def set_session_config_option_value_id(
 
 
 def usage(
-    *,
     total_tokens: int,
     input_tokens: int,
     output_tokens: int,
@@ -1975,7 +1924,6 @@ def usage(
 
 
 def prompt_response(
-    *,
     stop_reason: Literal["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"],
     usage: Wire | None = None,
     meta: dict[str, Any] | None = None,
@@ -1989,9 +1937,7 @@ def prompt_response(
     return out
 
 
-def prompt_request(
-    *, session_id: str, prompt: list[Wire], meta: dict[str, Any] | None = None
-) -> Wire:
+def prompt_request(session_id: str, prompt: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``PromptRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "prompt": prompt}
     if meta is not None:
@@ -1999,7 +1945,7 @@ def prompt_request(
     return out
 
 
-def cancel_notification(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def cancel_notification(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``CancelNotification``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -2008,7 +1954,7 @@ def cancel_notification(*, session_id: str, meta: dict[str, Any] | None = None) 
 
 
 def content_chunk(
-    *, content: Wire, message_id: str | None = None, meta: dict[str, Any] | None = None
+    content: Wire, message_id: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ContentChunk``, as its wire object."""
     out: Wire = {"content": content}
@@ -2020,7 +1966,7 @@ def content_chunk(
 
 
 def agent_message_chunk(
-    *, content: Wire, message_id: str | None = None, meta: dict[str, Any] | None = None
+    content: Wire, message_id: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AgentMessageChunk``, as its wire object."""
     out: Wire = {"sessionUpdate": "agent_message_chunk", "content": content}
@@ -2032,7 +1978,7 @@ def agent_message_chunk(
 
 
 def agent_thought_chunk(
-    *, content: Wire, message_id: str | None = None, meta: dict[str, Any] | None = None
+    content: Wire, message_id: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AgentThoughtChunk``, as its wire object."""
     out: Wire = {"sessionUpdate": "agent_thought_chunk", "content": content}
@@ -2043,7 +1989,7 @@ def agent_thought_chunk(
     return out
 
 
-def unstructured_command_input(*, hint: str, meta: dict[str, Any] | None = None) -> Wire:
+def unstructured_command_input(hint: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``UnstructuredCommandInput``, as its wire object."""
     out: Wire = {"hint": hint}
     if meta is not None:
@@ -2052,7 +1998,7 @@ def unstructured_command_input(*, hint: str, meta: dict[str, Any] | None = None)
 
 
 def available_command(
-    *, name: str, description: str, input: Wire | None = None, meta: dict[str, Any] | None = None
+    name: str, description: str, input: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AvailableCommand``, as its wire object."""
     out: Wire = {"name": name, "description": description}
@@ -2064,7 +2010,7 @@ def available_command(
 
 
 def available_commands_update(
-    *, available_commands: list[Wire], meta: dict[str, Any] | None = None
+    available_commands: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AvailableCommandsUpdate``, as its wire object."""
     out: Wire = {
@@ -2077,7 +2023,7 @@ def available_commands_update(
 
 
 def compaction_summary_chunk(
-    *, compaction_id: str, content: Wire, meta: dict[str, Any] | None = None
+    compaction_id: str, content: Wire, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``CompactionSummaryChunk``, as its wire object."""
     out: Wire = {
@@ -2091,7 +2037,6 @@ def compaction_summary_chunk(
 
 
 def compaction_update(
-    *,
     compaction_id: str,
     status: str,
     summary: list[Wire] | Unchanged | None = UNCHANGED,
@@ -2113,7 +2058,7 @@ def compaction_update(
     return out
 
 
-def config_option_update(*, config_options: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def config_option_update(config_options: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``ConfigOptionUpdate``, as its wire object."""
     out: Wire = {"sessionUpdate": "config_option_update", "configOptions": config_options}
     if meta is not None:
@@ -2121,7 +2066,7 @@ def config_option_update(*, config_options: list[Wire], meta: dict[str, Any] | N
     return out
 
 
-def current_mode_update(*, current_mode_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def current_mode_update(current_mode_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``CurrentModeUpdate``, as its wire object."""
     out: Wire = {"sessionUpdate": "current_mode_update", "currentModeId": current_mode_id}
     if meta is not None:
@@ -2130,7 +2075,7 @@ def current_mode_update(*, current_mode_id: str, meta: dict[str, Any] | None = N
 
 
 def notice(
-    *, severity: str, title: str, description: str | None = None, meta: dict[str, Any] | None = None
+    severity: str, title: str, description: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``Notice``, as its wire object."""
     out: Wire = {"sessionUpdate": "notice", "severity": severity, "title": title}
@@ -2142,7 +2087,6 @@ def notice(
 
 
 def plan_entry(
-    *,
     content: str,
     priority: Literal["high", "medium", "low"],
     status: Literal["pending", "in_progress", "completed"],
@@ -2155,7 +2099,7 @@ def plan_entry(
     return out
 
 
-def plan(*, entries: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def plan(entries: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``Plan``, as its wire object."""
     out: Wire = {"sessionUpdate": "plan", "entries": entries}
     if meta is not None:
@@ -2163,7 +2107,7 @@ def plan(*, entries: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def plan_removed(*, plan_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def plan_removed(plan_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanRemoved``, as its wire object."""
     out: Wire = {"sessionUpdate": "plan_removed", "planId": plan_id}
     if meta is not None:
@@ -2171,7 +2115,7 @@ def plan_removed(*, plan_id: str, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def plan_file(*, plan_id: str, uri: str, meta: dict[str, Any] | None = None) -> Wire:
+def plan_file(plan_id: str, uri: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanFile``, as its wire object."""
     out: Wire = {"type": "file", "planId": plan_id, "uri": uri}
     if meta is not None:
@@ -2179,7 +2123,7 @@ def plan_file(*, plan_id: str, uri: str, meta: dict[str, Any] | None = None) -> 
     return out
 
 
-def plan_items(*, plan_id: str, entries: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def plan_items(plan_id: str, entries: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanItems``, as its wire object."""
     out: Wire = {"type": "items", "planId": plan_id, "entries": entries}
     if meta is not None:
@@ -2187,7 +2131,7 @@ def plan_items(*, plan_id: str, entries: list[Wire], meta: dict[str, Any] | None
     return out
 
 
-def plan_markdown(*, plan_id: str, content: str, meta: dict[str, Any] | None = None) -> Wire:
+def plan_markdown(plan_id: str, content: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanMarkdown``, as its wire object."""
     out: Wire = {"type": "markdown", "planId": plan_id, "content": content}
     if meta is not None:
@@ -2195,7 +2139,7 @@ def plan_markdown(*, plan_id: str, content: str, meta: dict[str, Any] | None = N
     return out
 
 
-def plan_update(*, plan: Wire, meta: dict[str, Any] | None = None) -> Wire:
+def plan_update(plan: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanUpdate``, as its wire object."""
     out: Wire = {"sessionUpdate": "plan_update", "plan": plan}
     if meta is not None:
@@ -2204,7 +2148,6 @@ def plan_update(*, plan: Wire, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def session_info_update(
-    *,
     title: str | Unchanged | None = UNCHANGED,
     updated_at: str | Unchanged | None = UNCHANGED,
     meta: dict[str, Any] | None = None,
@@ -2221,7 +2164,6 @@ def session_info_update(
 
 
 def session_message(
-    *,
     message_id: str,
     sender_session_id: str | None = None,
     recipient_session_id: str | None = None,
@@ -2248,7 +2190,7 @@ def session_message(
 
 
 def session_message_chunk(
-    *, message_id: str, content: Wire, meta: dict[str, Any] | None = None
+    message_id: str, content: Wire, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionMessageChunk``, as its wire object."""
     out: Wire = {
@@ -2262,7 +2204,6 @@ def session_message_chunk(
 
 
 def idle_state_update(
-    *,
     usage: Wire | None = None,
     stop_reason: str | None = None,
     error: Wire | None = None,
@@ -2281,7 +2222,7 @@ def idle_state_update(
     return out
 
 
-def requires_action_state_update(*, meta: dict[str, Any] | None = None) -> Wire:
+def requires_action_state_update(meta: dict[str, Any] | None = None) -> Wire:
     """A ``RequiresActionStateUpdate``, as its wire object."""
     out: Wire = {"state": "requires_action"}
     if meta is not None:
@@ -2289,7 +2230,7 @@ def requires_action_state_update(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def running_state_update(*, meta: dict[str, Any] | None = None) -> Wire:
+def running_state_update(meta: dict[str, Any] | None = None) -> Wire:
     """A ``RunningStateUpdate``, as its wire object."""
     out: Wire = {"state": "running"}
     if meta is not None:
@@ -2297,7 +2238,7 @@ def running_state_update(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def unknown_state_update(*, meta: dict[str, Any] | None = None) -> Wire:
+def unknown_state_update(meta: dict[str, Any] | None = None) -> Wire:
     """A ``UnknownStateUpdate``, as its wire object."""
     out: Wire = {"state": "unknown"}
     if meta is not None:
@@ -2305,7 +2246,7 @@ def unknown_state_update(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_cancel_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_cancel_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionCancelCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -2314,7 +2255,7 @@ def session_cancel_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def subagent_session_capabilities(
-    *, cancel: Wire | None = None, meta: dict[str, Any] | None = None
+    cancel: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SubagentSessionCapabilities``, as its wire object."""
     out: Wire = {}
@@ -2326,7 +2267,6 @@ def subagent_session_capabilities(
 
 
 def subagent_update(
-    *,
     session_id: str,
     title: str | None = None,
     description: str | None = None,
@@ -2356,7 +2296,6 @@ def subagent_update(
 
 
 def tool_call_progress(
-    *,
     tool_call_id: str,
     kind: str | None = None,
     status: Literal["pending", "in_progress", "completed", "failed"] | None = None,
@@ -2391,7 +2330,7 @@ def tool_call_progress(
     return out
 
 
-def cost(*, amount: float, currency: str, meta: dict[str, Any] | None = None) -> Wire:
+def cost(amount: float, currency: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``Cost``, as its wire object."""
     out: Wire = {"amount": amount, "currency": currency}
     if meta is not None:
@@ -2400,7 +2339,7 @@ def cost(*, amount: float, currency: str, meta: dict[str, Any] | None = None) ->
 
 
 def usage_update(
-    *, used: int, size: int, cost: Wire | None = None, meta: dict[str, Any] | None = None
+    used: int, size: int, cost: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``UsageUpdate``, as its wire object."""
     out: Wire = {"sessionUpdate": "usage_update", "used": used, "size": size}
@@ -2412,7 +2351,7 @@ def usage_update(
 
 
 def user_message_chunk(
-    *, content: Wire, message_id: str | None = None, meta: dict[str, Any] | None = None
+    content: Wire, message_id: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``UserMessageChunk``, as its wire object."""
     out: Wire = {"sessionUpdate": "user_message_chunk", "content": content}
@@ -2423,9 +2362,7 @@ def user_message_chunk(
     return out
 
 
-def session_notification(
-    *, session_id: str, update: Wire, meta: dict[str, Any] | None = None
-) -> Wire:
+def session_notification(session_id: str, update: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionNotification``, as its wire object."""
     out: Wire = {"sessionId": session_id, "update": update}
     if meta is not None:

@@ -3,10 +3,10 @@
 #   vectors/schemas/v2/acp-v2-draft-ts-sdk-2.4.0.unstable.schema.json
 """ACP v2 (draft) wire objects: one builder a model class (189).
 
-``text_content(text="hi")`` is ``{"type": "text", "text": "hi"}``: what the converter
-writes for ``TextContent(text="hi")``, built as a dict without creating the object,
-so translators write what they send at the cost of a literal. Arguments are the
-class's attributes; a nested object is passed as its own wire object.
+``command_permission_subject(...)`` returns the object the converter writes for
+``CommandPermissionSubject(...)``, built as a dict without creating the object, so
+translators write what they send at about the cost of a literal. Arguments are the
+class's attributes, passed by keyword; a nested object is passed as its own wire object.
 """
 
 from typing import Any, Literal
@@ -14,7 +14,7 @@ from typing import Any, Literal
 from acp_compat.models._base import UNCHANGED, Unchanged, Wire
 
 
-def error(*, code: int, message: str, data: Any = None) -> Wire:
+def error(code: int, message: str, data: Any = None) -> Wire:
     """A ``Error``, as its wire object."""
     out: Wire = {"code": code, "message": message}
     if data is not None:
@@ -23,7 +23,7 @@ def error(*, code: int, message: str, data: Any = None) -> Wire:
 
 
 def unsupported_protocol_version_error_data(
-    *, requested: int, supported: list[int], meta: dict[str, Any] | None = None
+    requested: int, supported: list[int], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``UnsupportedProtocolVersionErrorData``, as its wire object."""
     out: Wire = {"requested": requested, "supported": supported}
@@ -32,7 +32,7 @@ def unsupported_protocol_version_error_data(
     return out
 
 
-def session_not_found_error_data(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def session_not_found_error_data(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionNotFoundErrorData``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -40,9 +40,7 @@ def session_not_found_error_data(*, session_id: str, meta: dict[str, Any] | None
     return out
 
 
-def cancel_request_notification(
-    *, request_id: int | str, meta: dict[str, Any] | None = None
-) -> Wire:
+def cancel_request_notification(request_id: int | str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``CancelRequestNotification``, as its wire object."""
     out: Wire = {"requestId": request_id}
     if meta is not None:
@@ -51,7 +49,7 @@ def cancel_request_notification(
 
 
 def permission_option(
-    *, option_id: str, name: str, kind: str, meta: dict[str, Any] | None = None
+    option_id: str, name: str, kind: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``PermissionOption``, as its wire object."""
     out: Wire = {"optionId": option_id, "name": name, "kind": kind}
@@ -61,7 +59,6 @@ def permission_option(
 
 
 def command_permission_subject(
-    *,
     command: str,
     cwd: str,
     tool_call_id: str | None = None,
@@ -79,7 +76,7 @@ def command_permission_subject(
     return out
 
 
-def tool_call_permission_subject(*, tool_call: Wire, meta: dict[str, Any] | None = None) -> Wire:
+def tool_call_permission_subject(tool_call: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``ToolCallPermissionSubject``, as its wire object."""
     out: Wire = {"type": "tool_call", "toolCall": tool_call}
     if meta is not None:
@@ -88,7 +85,6 @@ def tool_call_permission_subject(*, tool_call: Wire, meta: dict[str, Any] | None
 
 
 def request_permission_request(
-    *,
     session_id: str,
     title: str,
     options: list[Wire],
@@ -107,7 +103,7 @@ def request_permission_request(
     return out
 
 
-def cancelled_permission_outcome(*, meta: dict[str, Any] | None = None) -> Wire:
+def cancelled_permission_outcome(meta: dict[str, Any] | None = None) -> Wire:
     """A ``CancelledPermissionOutcome``, as its wire object."""
     out: Wire = {"outcome": "cancelled"}
     if meta is not None:
@@ -115,7 +111,7 @@ def cancelled_permission_outcome(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def selected_permission_outcome(*, option_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def selected_permission_outcome(option_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``SelectedPermissionOutcome``, as its wire object."""
     out: Wire = {"outcome": "selected", "optionId": option_id}
     if meta is not None:
@@ -123,7 +119,7 @@ def selected_permission_outcome(*, option_id: str, meta: dict[str, Any] | None =
     return out
 
 
-def request_permission_response(*, outcome: Wire, meta: dict[str, Any] | None = None) -> Wire:
+def request_permission_response(outcome: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``RequestPermissionResponse``, as its wire object."""
     out: Wire = {"outcome": outcome}
     if meta is not None:
@@ -131,7 +127,7 @@ def request_permission_response(*, outcome: Wire, meta: dict[str, Any] | None = 
     return out
 
 
-def tool_call_cancel_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def tool_call_cancel_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ToolCallCancelCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -139,9 +135,7 @@ def tool_call_cancel_capabilities(*, meta: dict[str, Any] | None = None) -> Wire
     return out
 
 
-def tool_call_capabilities(
-    *, cancel: Wire | None = None, meta: dict[str, Any] | None = None
-) -> Wire:
+def tool_call_capabilities(cancel: Wire | None = None, meta: dict[str, Any] | None = None) -> Wire:
     """A ``ToolCallCapabilities``, as its wire object."""
     out: Wire = {}
     if cancel is not None:
@@ -151,7 +145,7 @@ def tool_call_capabilities(
     return out
 
 
-def content(*, content: Wire, meta: dict[str, Any] | None = None) -> Wire:
+def content(content: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``Content``, as its wire object."""
     out: Wire = {"type": "content", "content": content}
     if meta is not None:
@@ -160,7 +154,6 @@ def content(*, content: Wire, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def add(
-    *,
     path: str,
     file_type: str | None = None,
     mime_type: str | None = None,
@@ -178,7 +171,6 @@ def add(
 
 
 def copy(
-    *,
     old_path: str,
     path: str,
     file_type: str | None = None,
@@ -197,7 +189,6 @@ def copy(
 
 
 def delete(
-    *,
     path: str,
     file_type: str | None = None,
     mime_type: str | None = None,
@@ -215,7 +206,6 @@ def delete(
 
 
 def modify(
-    *,
     path: str,
     file_type: str | None = None,
     mime_type: str | None = None,
@@ -233,7 +223,6 @@ def modify(
 
 
 def move(
-    *,
     old_path: str,
     path: str,
     file_type: str | None = None,
@@ -251,7 +240,7 @@ def move(
     return out
 
 
-def diff_patch(*, format: str, text: str, meta: dict[str, Any] | None = None) -> Wire:
+def diff_patch(format: str, text: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``DiffPatch``, as its wire object."""
     out: Wire = {"format": format, "text": text}
     if meta is not None:
@@ -260,7 +249,7 @@ def diff_patch(*, format: str, text: str, meta: dict[str, Any] | None = None) ->
 
 
 def diff(
-    *, changes: list[Wire], patch: Wire | None = None, meta: dict[str, Any] | None = None
+    changes: list[Wire], patch: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``Diff``, as its wire object."""
     out: Wire = {"type": "diff", "changes": changes}
@@ -271,7 +260,7 @@ def diff(
     return out
 
 
-def terminal(*, terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def terminal(terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``Terminal``, as its wire object."""
     out: Wire = {"type": "terminal", "terminalId": terminal_id}
     if meta is not None:
@@ -280,7 +269,7 @@ def terminal(*, terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def tool_call_location(
-    *, path: str, line: int | None = None, meta: dict[str, Any] | None = None
+    path: str, line: int | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ToolCallLocation``, as its wire object."""
     out: Wire = {"path": path}
@@ -292,7 +281,6 @@ def tool_call_location(
 
 
 def tool_call_update(
-    *,
     tool_call_id: str,
     name: str | Unchanged | None = UNCHANGED,
     title: str | Unchanged | None = UNCHANGED,
@@ -342,7 +330,7 @@ def tool_call_update(
     return out
 
 
-def cancel_tool_call_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def cancel_tool_call_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``CancelToolCallResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -350,7 +338,7 @@ def cancel_tool_call_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def cancel_terminal_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def cancel_terminal_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``CancelTerminalResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -359,7 +347,7 @@ def cancel_terminal_response(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def cancel_tool_call_request(
-    *, session_id: str, tool_call_id: str, meta: dict[str, Any] | None = None
+    session_id: str, tool_call_id: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``CancelToolCallRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "toolCallId": tool_call_id}
@@ -369,7 +357,7 @@ def cancel_tool_call_request(
 
 
 def cancel_terminal_request(
-    *, session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
+    session_id: str, terminal_id: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``CancelTerminalRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "terminalId": terminal_id}
@@ -379,7 +367,6 @@ def cancel_terminal_request(
 
 
 def annotations(
-    *,
     audience: list[str] | None = None,
     last_modified: str | None = None,
     priority: float | None = None,
@@ -399,11 +386,7 @@ def annotations(
 
 
 def audio_content(
-    *,
-    data: str,
-    mime_type: str,
-    annotations: Wire | None = None,
-    meta: dict[str, Any] | None = None,
+    data: str, mime_type: str, annotations: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AudioContent``, as its wire object."""
     out: Wire = {"type": "audio", "data": data, "mimeType": mime_type}
@@ -415,7 +398,7 @@ def audio_content(
 
 
 def blob_resource_contents(
-    *, blob: str, uri: str, mime_type: str | None = None, meta: dict[str, Any] | None = None
+    blob: str, uri: str, mime_type: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``BlobResourceContents``, as its wire object."""
     out: Wire = {"blob": blob, "uri": uri}
@@ -427,7 +410,7 @@ def blob_resource_contents(
 
 
 def text_resource_contents(
-    *, text: str, uri: str, mime_type: str | None = None, meta: dict[str, Any] | None = None
+    text: str, uri: str, mime_type: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``TextResourceContents``, as its wire object."""
     out: Wire = {"text": text, "uri": uri}
@@ -439,7 +422,7 @@ def text_resource_contents(
 
 
 def embedded_resource(
-    *, resource: Wire, annotations: Wire | None = None, meta: dict[str, Any] | None = None
+    resource: Wire, annotations: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``EmbeddedResource``, as its wire object."""
     out: Wire = {"type": "resource", "resource": resource}
@@ -451,7 +434,6 @@ def embedded_resource(
 
 
 def image_content(
-    *,
     data: str,
     mime_type: str,
     uri: str | None = None,
@@ -470,7 +452,6 @@ def image_content(
 
 
 def icon(
-    *,
     src: str,
     mime_type: str | None = None,
     sizes: list[str] | None = None,
@@ -491,7 +472,6 @@ def icon(
 
 
 def resource_link(
-    *,
     name: str,
     uri: str,
     title: str | None = None,
@@ -522,7 +502,7 @@ def resource_link(
 
 
 def text_content(
-    *, text: str, annotations: Wire | None = None, meta: dict[str, Any] | None = None
+    text: str, annotations: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``TextContent``, as its wire object."""
     out: Wire = {"type": "text", "text": text}
@@ -534,7 +514,6 @@ def text_content(
 
 
 def boolean_property_schema(
-    *,
     title: str | None = None,
     description: str | None = None,
     default: bool | None = None,
@@ -554,7 +533,6 @@ def boolean_property_schema(
 
 
 def integer_property_schema(
-    *,
     title: str | None = None,
     description: str | None = None,
     minimum: int | None = None,
@@ -579,7 +557,7 @@ def integer_property_schema(
     return out
 
 
-def string_multi_select_items(*, enum: list[str], meta: dict[str, Any] | None = None) -> Wire:
+def string_multi_select_items(enum: list[str], meta: dict[str, Any] | None = None) -> Wire:
     """A ``StringMultiSelectItems``, as its wire object."""
     out: Wire = {"type": "string", "enum": enum}
     if meta is not None:
@@ -588,7 +566,7 @@ def string_multi_select_items(*, enum: list[str], meta: dict[str, Any] | None = 
 
 
 def enum_option(
-    *, const: str, title: str, description: str | None = None, meta: dict[str, Any] | None = None
+    const: str, title: str, description: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``EnumOption``, as its wire object."""
     out: Wire = {"const": const, "title": title}
@@ -599,7 +577,7 @@ def enum_option(
     return out
 
 
-def titled_multi_select_items(*, any_of: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def titled_multi_select_items(any_of: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``TitledMultiSelectItems``, as its wire object."""
     out: Wire = {"anyOf": any_of}
     if meta is not None:
@@ -608,7 +586,6 @@ def titled_multi_select_items(*, any_of: list[Wire], meta: dict[str, Any] | None
 
 
 def multi_select_property_schema(
-    *,
     items: Wire,
     title: str | None = None,
     description: str | None = None,
@@ -635,7 +612,6 @@ def multi_select_property_schema(
 
 
 def number_property_schema(
-    *,
     title: str | None = None,
     description: str | None = None,
     minimum: float | None = None,
@@ -661,7 +637,6 @@ def number_property_schema(
 
 
 def string_property_schema(
-    *,
     title: str | None = None,
     description: str | None = None,
     min_length: int | None = None,
@@ -699,7 +674,6 @@ def string_property_schema(
 
 
 def elicitation_schema(
-    *,
     type: Literal["object"],
     properties: dict[str, Wire],
     title: str | None = None,
@@ -721,7 +695,6 @@ def elicitation_schema(
 
 
 def elicitation_form_request(
-    *,
     message: str,
     requested_schema: Wire,
     session_id: str | None = None,
@@ -743,7 +716,6 @@ def elicitation_form_request(
 
 
 def elicitation_url_request(
-    *,
     message: str,
     elicitation_id: str,
     url: str,
@@ -766,7 +738,7 @@ def elicitation_url_request(
 
 
 def complete_elicitation_notification(
-    *, elicitation_id: str, meta: dict[str, Any] | None = None
+    elicitation_id: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``CompleteElicitationNotification``, as its wire object."""
     out: Wire = {"elicitationId": elicitation_id}
@@ -775,7 +747,7 @@ def complete_elicitation_notification(
     return out
 
 
-def elicitation_decline(*, meta: dict[str, Any] | None = None) -> Wire:
+def elicitation_decline(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ElicitationDecline``, as its wire object."""
     out: Wire = {"action": "decline"}
     if meta is not None:
@@ -783,7 +755,7 @@ def elicitation_decline(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def elicitation_cancel(*, meta: dict[str, Any] | None = None) -> Wire:
+def elicitation_cancel(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ElicitationCancel``, as its wire object."""
     out: Wire = {"action": "cancel"}
     if meta is not None:
@@ -792,7 +764,7 @@ def elicitation_cancel(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def elicitation_accept(
-    *, content: dict[str, Any] | None = None, meta: dict[str, Any] | None = None
+    content: dict[str, Any] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ElicitationAccept``, as its wire object."""
     out: Wire = {"action": "accept"}
@@ -803,7 +775,7 @@ def elicitation_accept(
     return out
 
 
-def auth_status_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def auth_status_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``AuthStatusCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -811,9 +783,7 @@ def auth_status_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def agent_auth_capabilities(
-    *, status: Wire | None = None, meta: dict[str, Any] | None = None
-) -> Wire:
+def agent_auth_capabilities(status: Wire | None = None, meta: dict[str, Any] | None = None) -> Wire:
     """A ``AgentAuthCapabilities``, as its wire object."""
     out: Wire = {}
     if status is not None:
@@ -823,7 +793,7 @@ def agent_auth_capabilities(
     return out
 
 
-def providers_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def providers_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ProvidersCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -831,7 +801,7 @@ def providers_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def mcp_acp_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def mcp_acp_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``McpAcpCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -839,7 +809,7 @@ def mcp_acp_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def mcp_http_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def mcp_http_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``McpHttpCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -847,7 +817,7 @@ def mcp_http_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def mcp_stdio_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def mcp_stdio_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``McpStdioCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -856,7 +826,6 @@ def mcp_stdio_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def mcp_capabilities(
-    *,
     stdio: Wire | None = None,
     http: Wire | None = None,
     acp: Wire | None = None,
@@ -875,7 +844,7 @@ def mcp_capabilities(
     return out
 
 
-def prompt_audio_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def prompt_audio_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``PromptAudioCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -883,7 +852,7 @@ def prompt_audio_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def prompt_embedded_context_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def prompt_embedded_context_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``PromptEmbeddedContextCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -891,7 +860,7 @@ def prompt_embedded_context_capabilities(*, meta: dict[str, Any] | None = None) 
     return out
 
 
-def prompt_image_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def prompt_image_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``PromptImageCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -900,7 +869,6 @@ def prompt_image_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def prompt_capabilities(
-    *,
     image: Wire | None = None,
     audio: Wire | None = None,
     embedded_context: Wire | None = None,
@@ -919,7 +887,7 @@ def prompt_capabilities(
     return out
 
 
-def session_additional_directories_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_additional_directories_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionAdditionalDirectoriesCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -927,7 +895,7 @@ def session_additional_directories_capabilities(*, meta: dict[str, Any] | None =
     return out
 
 
-def session_archive_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_archive_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionArchiveCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -935,7 +903,7 @@ def session_archive_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_delete_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_delete_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionDeleteCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -943,7 +911,7 @@ def session_delete_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_fork_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_fork_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionForkCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -951,7 +919,7 @@ def session_fork_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_status_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_status_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionStatusCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -959,7 +927,7 @@ def session_status_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def session_system_prompt_override_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_system_prompt_override_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionSystemPromptOverrideCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -968,7 +936,7 @@ def session_system_prompt_override_capabilities(*, meta: dict[str, Any] | None =
 
 
 def session_system_prompt_mode_capabilities(
-    *, override: Wire | None = None, meta: dict[str, Any] | None = None
+    override: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionSystemPromptModeCapabilities``, as its wire object."""
     out: Wire = {}
@@ -980,7 +948,7 @@ def session_system_prompt_mode_capabilities(
 
 
 def session_system_prompt_capabilities(
-    *, mode: Wire | None = None, meta: dict[str, Any] | None = None
+    mode: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionSystemPromptCapabilities``, as its wire object."""
     out: Wire = {}
@@ -991,7 +959,7 @@ def session_system_prompt_capabilities(
     return out
 
 
-def session_title_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_title_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionTitleCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1000,7 +968,6 @@ def session_title_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def session_capabilities(
-    *,
     prompt: Wire | None = None,
     mcp: Wire | None = None,
     delete: Wire | None = None,
@@ -1038,7 +1005,6 @@ def session_capabilities(
 
 
 def agent_capabilities(
-    *,
     session: Wire | None = None,
     auth: Wire | None = None,
     providers: Wire | None = None,
@@ -1058,7 +1024,7 @@ def agent_capabilities(
 
 
 def auth_method_agent(
-    *, method_id: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
+    method_id: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AuthMethodAgent``, as its wire object."""
     out: Wire = {"type": "agent", "methodId": method_id, "name": name}
@@ -1070,7 +1036,6 @@ def auth_method_agent(
 
 
 def auth_method_terminal(
-    *,
     method_id: str,
     name: str,
     description: str | None = None,
@@ -1092,7 +1057,6 @@ def auth_method_terminal(
 
 
 def initialize_response(
-    *,
     protocol_version: int,
     info: Wire,
     capabilities: Wire | None = None,
@@ -1111,7 +1075,7 @@ def initialize_response(
 
 
 def implementation(
-    *, name: str, version: str, title: str | None = None, meta: dict[str, Any] | None = None
+    name: str, version: str, title: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``Implementation``, as its wire object."""
     out: Wire = {"name": name, "version": version}
@@ -1122,7 +1086,7 @@ def implementation(
     return out
 
 
-def env_variable(*, name: str, value: str, meta: dict[str, Any] | None = None) -> Wire:
+def env_variable(name: str, value: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``EnvVariable``, as its wire object."""
     out: Wire = {"name": name, "value": value}
     if meta is not None:
@@ -1130,7 +1094,7 @@ def env_variable(*, name: str, value: str, meta: dict[str, Any] | None = None) -
     return out
 
 
-def terminal_auth_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def terminal_auth_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``TerminalAuthCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1139,7 +1103,7 @@ def terminal_auth_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def client_auth_capabilities(
-    *, terminal: Wire | None = None, meta: dict[str, Any] | None = None
+    terminal: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ClientAuthCapabilities``, as its wire object."""
     out: Wire = {}
@@ -1150,7 +1114,7 @@ def client_auth_capabilities(
     return out
 
 
-def elicitation_form_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def elicitation_form_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ElicitationFormCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1158,7 +1122,7 @@ def elicitation_form_capabilities(*, meta: dict[str, Any] | None = None) -> Wire
     return out
 
 
-def elicitation_url_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def elicitation_url_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ElicitationUrlCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1167,7 +1131,7 @@ def elicitation_url_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def elicitation_capabilities(
-    *, form: Wire | None = None, url: Wire | None = None, meta: dict[str, Any] | None = None
+    form: Wire | None = None, url: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ElicitationCapabilities``, as its wire object."""
     out: Wire = {}
@@ -1181,7 +1145,7 @@ def elicitation_capabilities(
 
 
 def client_capabilities(
-    *, auth: Wire | None = None, elicitation: Wire | None = None, meta: dict[str, Any] | None = None
+    auth: Wire | None = None, elicitation: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ClientCapabilities``, as its wire object."""
     out: Wire = {}
@@ -1195,7 +1159,6 @@ def client_capabilities(
 
 
 def initialize_request(
-    *,
     protocol_version: int,
     info: Wire,
     capabilities: Wire | None = None,
@@ -1210,7 +1173,7 @@ def initialize_request(
     return out
 
 
-def login_auth_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def login_auth_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``LoginAuthResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1218,7 +1181,7 @@ def login_auth_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def logout_auth_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def logout_auth_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``LogoutAuthResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1227,7 +1190,6 @@ def logout_auth_response(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def auth_account(
-    *,
     label: str,
     active: bool | None = None,
     name: str | None = None,
@@ -1251,7 +1213,7 @@ def auth_account(
 
 
 def auth_status_response(
-    *, state: str, accounts: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    state: str, accounts: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AuthStatusResponse``, as its wire object."""
     out: Wire = {"state": state}
@@ -1263,7 +1225,7 @@ def auth_status_response(
 
 
 def auth_status_update_notification(
-    *, state: str, accounts: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    state: str, accounts: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AuthStatusUpdateNotification``, as its wire object."""
     out: Wire = {"state": state}
@@ -1274,7 +1236,7 @@ def auth_status_update_notification(
     return out
 
 
-def login_auth_request(*, method_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def login_auth_request(method_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``LoginAuthRequest``, as its wire object."""
     out: Wire = {"methodId": method_id}
     if meta is not None:
@@ -1282,7 +1244,7 @@ def login_auth_request(*, method_id: str, meta: dict[str, Any] | None = None) ->
     return out
 
 
-def logout_auth_request(*, meta: dict[str, Any] | None = None) -> Wire:
+def logout_auth_request(meta: dict[str, Any] | None = None) -> Wire:
     """A ``LogoutAuthRequest``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1290,7 +1252,7 @@ def logout_auth_request(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def auth_status_request(*, meta: dict[str, Any] | None = None) -> Wire:
+def auth_status_request(meta: dict[str, Any] | None = None) -> Wire:
     """A ``AuthStatusRequest``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1299,7 +1261,7 @@ def auth_status_request(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def provider_current_config(
-    *, api_type: str, base_url: str, meta: dict[str, Any] | None = None
+    api_type: str, base_url: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ProviderCurrentConfig``, as its wire object."""
     out: Wire = {"apiType": api_type, "baseUrl": base_url}
@@ -1309,7 +1271,6 @@ def provider_current_config(
 
 
 def provider_info(
-    *,
     provider_id: str,
     supported: list[str],
     required: bool,
@@ -1325,7 +1286,7 @@ def provider_info(
     return out
 
 
-def list_providers_response(*, providers: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def list_providers_response(providers: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``ListProvidersResponse``, as its wire object."""
     out: Wire = {"providers": providers}
     if meta is not None:
@@ -1333,7 +1294,7 @@ def list_providers_response(*, providers: list[Wire], meta: dict[str, Any] | Non
     return out
 
 
-def set_provider_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def set_provider_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SetProviderResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1341,7 +1302,7 @@ def set_provider_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def disable_provider_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def disable_provider_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``DisableProviderResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1349,7 +1310,7 @@ def disable_provider_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def list_providers_request(*, meta: dict[str, Any] | None = None) -> Wire:
+def list_providers_request(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ListProvidersRequest``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1358,7 +1319,6 @@ def list_providers_request(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def set_provider_request(
-    *,
     provider_id: str,
     api_type: str,
     base_url: str,
@@ -1374,7 +1334,7 @@ def set_provider_request(
     return out
 
 
-def disable_provider_request(*, provider_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def disable_provider_request(provider_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``DisableProviderRequest``, as its wire object."""
     out: Wire = {"providerId": provider_id}
     if meta is not None:
@@ -1382,7 +1342,7 @@ def disable_provider_request(*, provider_id: str, meta: dict[str, Any] | None = 
     return out
 
 
-def text_command_input(*, hint: str, meta: dict[str, Any] | None = None) -> Wire:
+def text_command_input(hint: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``TextCommandInput``, as its wire object."""
     out: Wire = {"type": "text", "hint": hint}
     if meta is not None:
@@ -1391,7 +1351,7 @@ def text_command_input(*, hint: str, meta: dict[str, Any] | None = None) -> Wire
 
 
 def command(
-    *, name: str, description: str, input: Wire | None = None, meta: dict[str, Any] | None = None
+    name: str, description: str, input: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``Command``, as its wire object."""
     out: Wire = {"type": "command", "name": name, "description": description}
@@ -1403,7 +1363,6 @@ def command(
 
 
 def session_config_boolean(
-    *,
     config_id: str,
     name: str,
     current_value: bool,
@@ -1428,7 +1387,7 @@ def session_config_boolean(
 
 
 def session_config_select_option(
-    *, value: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
+    value: str, name: str, description: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionConfigSelectOption``, as its wire object."""
     out: Wire = {"value": value, "name": name}
@@ -1440,7 +1399,7 @@ def session_config_select_option(
 
 
 def session_config_select_group(
-    *, group_id: str, name: str, options: list[Wire], meta: dict[str, Any] | None = None
+    group_id: str, name: str, options: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionConfigSelectGroup``, as its wire object."""
     out: Wire = {"groupId": group_id, "name": name, "options": options}
@@ -1450,7 +1409,6 @@ def session_config_select_group(
 
 
 def session_config_select(
-    *,
     config_id: str,
     name: str,
     current_value: str,
@@ -1477,7 +1435,6 @@ def session_config_select(
 
 
 def new_session_response(
-    *,
     session_id: str,
     config_options: list[Wire] | None = None,
     available_commands: list[Wire] | None = None,
@@ -1495,7 +1452,6 @@ def new_session_response(
 
 
 def session_info(
-    *,
     session_id: str,
     cwd: str,
     additional_directories: list[str] | None = None,
@@ -1520,7 +1476,7 @@ def session_info(
 
 
 def list_sessions_response(
-    *, sessions: list[Wire], next_cursor: str | None = None, meta: dict[str, Any] | None = None
+    sessions: list[Wire], next_cursor: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ListSessionsResponse``, as its wire object."""
     out: Wire = {"sessions": sessions}
@@ -1531,7 +1487,7 @@ def list_sessions_response(
     return out
 
 
-def delete_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def delete_session_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``DeleteSessionResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1540,7 +1496,6 @@ def delete_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def fork_session_response(
-    *,
     session_id: str,
     config_options: list[Wire] | None = None,
     available_commands: list[Wire] | None = None,
@@ -1557,7 +1512,7 @@ def fork_session_response(
     return out
 
 
-def archive_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def archive_session_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ArchiveSessionResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1565,7 +1520,7 @@ def archive_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def unarchive_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def unarchive_session_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``UnarchiveSessionResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1573,7 +1528,7 @@ def unarchive_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def background_subagent(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def background_subagent(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``BackgroundSubagent``, as its wire object."""
     out: Wire = {"type": "subagent", "sessionId": session_id}
     if meta is not None:
@@ -1581,7 +1536,7 @@ def background_subagent(*, session_id: str, meta: dict[str, Any] | None = None) 
     return out
 
 
-def background_terminal(*, terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def background_terminal(terminal_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``BackgroundTerminal``, as its wire object."""
     out: Wire = {"type": "terminal", "terminalId": terminal_id}
     if meta is not None:
@@ -1589,7 +1544,7 @@ def background_terminal(*, terminal_id: str, meta: dict[str, Any] | None = None)
     return out
 
 
-def background_tool_call(*, tool_call_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def background_tool_call(tool_call_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``BackgroundToolCall``, as its wire object."""
     out: Wire = {"type": "tool_call", "toolCallId": tool_call_id}
     if meta is not None:
@@ -1598,7 +1553,6 @@ def background_tool_call(*, tool_call_id: str, meta: dict[str, Any] | None = Non
 
 
 def idle_state_update(
-    *,
     usage: Wire | None = None,
     background: list[Wire] | None = None,
     stop_reason: str | None = None,
@@ -1621,7 +1575,7 @@ def idle_state_update(
 
 
 def requires_action_state_update(
-    *, background: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    background: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``RequiresActionStateUpdate``, as its wire object."""
     out: Wire = {"state": "requires_action"}
@@ -1633,7 +1587,7 @@ def requires_action_state_update(
 
 
 def running_state_update(
-    *, background: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    background: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``RunningStateUpdate``, as its wire object."""
     out: Wire = {"state": "running"}
@@ -1645,7 +1599,7 @@ def running_state_update(
 
 
 def unknown_state_update(
-    *, background: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    background: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``UnknownStateUpdate``, as its wire object."""
     out: Wire = {"state": "unknown"}
@@ -1657,7 +1611,7 @@ def unknown_state_update(
 
 
 def session_status_response(
-    *, status: str, state: Wire | None = None, meta: dict[str, Any] | None = None
+    status: str, state: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionStatusResponse``, as its wire object."""
     out: Wire = {"status": status}
@@ -1668,7 +1622,7 @@ def session_status_response(
     return out
 
 
-def set_session_title_response(*, title: str, meta: dict[str, Any] | None = None) -> Wire:
+def set_session_title_response(title: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``SetSessionTitleResponse``, as its wire object."""
     out: Wire = {"title": title}
     if meta is not None:
@@ -1677,7 +1631,6 @@ def set_session_title_response(*, title: str, meta: dict[str, Any] | None = None
 
 
 def resume_session_response(
-    *,
     config_options: list[Wire] | None = None,
     available_commands: list[Wire] | None = None,
     meta: dict[str, Any] | None = None,
@@ -1693,7 +1646,7 @@ def resume_session_response(
     return out
 
 
-def close_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
+def close_session_response(meta: dict[str, Any] | None = None) -> Wire:
     """A ``CloseSessionResponse``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -1702,7 +1655,7 @@ def close_session_response(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def set_session_config_option_response(
-    *, config_options: list[Wire], meta: dict[str, Any] | None = None
+    config_options: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SetSessionConfigOptionResponse``, as its wire object."""
     out: Wire = {"configOptions": config_options}
@@ -1711,7 +1664,7 @@ def set_session_config_option_response(
     return out
 
 
-def mcp_server_acp(*, name: str, server_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def mcp_server_acp(name: str, server_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``McpServerAcp``, as its wire object."""
     out: Wire = {"type": "acp", "name": name, "serverId": server_id}
     if meta is not None:
@@ -1719,7 +1672,7 @@ def mcp_server_acp(*, name: str, server_id: str, meta: dict[str, Any] | None = N
     return out
 
 
-def http_header(*, name: str, value: str, meta: dict[str, Any] | None = None) -> Wire:
+def http_header(name: str, value: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``HttpHeader``, as its wire object."""
     out: Wire = {"name": name, "value": value}
     if meta is not None:
@@ -1728,7 +1681,7 @@ def http_header(*, name: str, value: str, meta: dict[str, Any] | None = None) ->
 
 
 def mcp_server_http(
-    *, name: str, url: str, headers: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    name: str, url: str, headers: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``McpServerHttp``, as its wire object."""
     out: Wire = {"type": "http", "name": name, "url": url}
@@ -1740,7 +1693,6 @@ def mcp_server_http(
 
 
 def mcp_server_stdio(
-    *,
     name: str,
     command: str,
     args: list[str] | None = None,
@@ -1758,7 +1710,7 @@ def mcp_server_stdio(
     return out
 
 
-def system_prompt(*, mode: str, content: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def system_prompt(mode: str, content: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``SystemPrompt``, as its wire object."""
     out: Wire = {"mode": mode, "content": content}
     if meta is not None:
@@ -1767,7 +1719,6 @@ def system_prompt(*, mode: str, content: list[Wire], meta: dict[str, Any] | None
 
 
 def new_session_request(
-    *,
     cwd: str,
     additional_directories: list[str] | None = None,
     mcp_servers: list[Wire] | None = None,
@@ -1788,7 +1739,6 @@ def new_session_request(
 
 
 def list_sessions_request(
-    *,
     cwd: str | None = None,
     cursor: str | None = None,
     archived: str | None = None,
@@ -1807,7 +1757,7 @@ def list_sessions_request(
     return out
 
 
-def delete_session_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def delete_session_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``DeleteSessionRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1816,7 +1766,6 @@ def delete_session_request(*, session_id: str, meta: dict[str, Any] | None = Non
 
 
 def fork_session_request(
-    *,
     session_id: str,
     cwd: str,
     additional_directories: list[str] | None = None,
@@ -1837,7 +1786,7 @@ def fork_session_request(
     return out
 
 
-def archive_session_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def archive_session_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``ArchiveSessionRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1845,7 +1794,7 @@ def archive_session_request(*, session_id: str, meta: dict[str, Any] | None = No
     return out
 
 
-def unarchive_session_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def unarchive_session_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``UnarchiveSessionRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1853,7 +1802,7 @@ def unarchive_session_request(*, session_id: str, meta: dict[str, Any] | None = 
     return out
 
 
-def session_status_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def session_status_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionStatusRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1862,7 +1811,7 @@ def session_status_request(*, session_id: str, meta: dict[str, Any] | None = Non
 
 
 def set_session_title_request(
-    *, session_id: str, title: str, meta: dict[str, Any] | None = None
+    session_id: str, title: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SetSessionTitleRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "title": title}
@@ -1871,7 +1820,7 @@ def set_session_title_request(
     return out
 
 
-def replay_from_start(*, meta: dict[str, Any] | None = None) -> Wire:
+def replay_from_start(meta: dict[str, Any] | None = None) -> Wire:
     """A ``ReplayFromStart``, as its wire object."""
     out: Wire = {"type": "start"}
     if meta is not None:
@@ -1880,7 +1829,6 @@ def replay_from_start(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def resume_session_request(
-    *,
     session_id: str,
     cwd: str,
     additional_directories: list[str] | None = None,
@@ -1904,7 +1852,7 @@ def resume_session_request(
     return out
 
 
-def close_session_request(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def close_session_request(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``CloseSessionRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1913,7 +1861,7 @@ def close_session_request(*, session_id: str, meta: dict[str, Any] | None = None
 
 
 def set_session_config_option_id(
-    *, session_id: str, config_id: str, value: str, meta: dict[str, Any] | None = None
+    session_id: str, config_id: str, value: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SetSessionConfigOptionId``, as its wire object."""
     out: Wire = {"type": "id", "sessionId": session_id, "configId": config_id, "value": value}
@@ -1923,7 +1871,7 @@ def set_session_config_option_id(
 
 
 def set_session_config_option_boolean(
-    *, session_id: str, config_id: str, value: bool, meta: dict[str, Any] | None = None
+    session_id: str, config_id: str, value: bool, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SetSessionConfigOptionBoolean``, as its wire object."""
     out: Wire = {"type": "boolean", "sessionId": session_id, "configId": config_id, "value": value}
@@ -1933,7 +1881,6 @@ def set_session_config_option_boolean(
 
 
 def usage(
-    *,
     total_tokens: int,
     input_tokens: int,
     output_tokens: int,
@@ -1959,7 +1906,7 @@ def usage(
     return out
 
 
-def prompt_response(*, message_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def prompt_response(message_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``PromptResponse``, as its wire object."""
     out: Wire = {"messageId": message_id}
     if meta is not None:
@@ -1967,9 +1914,7 @@ def prompt_response(*, message_id: str, meta: dict[str, Any] | None = None) -> W
     return out
 
 
-def prompt_request(
-    *, session_id: str, prompt: list[Wire], meta: dict[str, Any] | None = None
-) -> Wire:
+def prompt_request(session_id: str, prompt: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``PromptRequest``, as its wire object."""
     out: Wire = {"sessionId": session_id, "prompt": prompt}
     if meta is not None:
@@ -1977,7 +1922,7 @@ def prompt_request(
     return out
 
 
-def cancel_session_notification(*, session_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def cancel_session_notification(session_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``CancelSessionNotification``, as its wire object."""
     out: Wire = {"sessionId": session_id}
     if meta is not None:
@@ -1986,7 +1931,7 @@ def cancel_session_notification(*, session_id: str, meta: dict[str, Any] | None 
 
 
 def agent_message(
-    *, message_id: str, content: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    message_id: str, content: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AgentMessage``, as its wire object."""
     out: Wire = {"sessionUpdate": "agent_message", "messageId": message_id}
@@ -1997,7 +1942,7 @@ def agent_message(
     return out
 
 
-def content_chunk(*, message_id: str, content: Wire, meta: dict[str, Any] | None = None) -> Wire:
+def content_chunk(message_id: str, content: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``ContentChunk``, as its wire object."""
     out: Wire = {"messageId": message_id, "content": content}
     if meta is not None:
@@ -2005,9 +1950,7 @@ def content_chunk(*, message_id: str, content: Wire, meta: dict[str, Any] | None
     return out
 
 
-def agent_message_chunk(
-    *, message_id: str, content: Wire, meta: dict[str, Any] | None = None
-) -> Wire:
+def agent_message_chunk(message_id: str, content: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``AgentMessageChunk``, as its wire object."""
     out: Wire = {
         "sessionUpdate": "agent_message_chunk",
@@ -2020,7 +1963,7 @@ def agent_message_chunk(
 
 
 def agent_thought(
-    *, message_id: str, content: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    message_id: str, content: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AgentThought``, as its wire object."""
     out: Wire = {"sessionUpdate": "agent_thought", "messageId": message_id}
@@ -2031,9 +1974,7 @@ def agent_thought(
     return out
 
 
-def agent_thought_chunk(
-    *, message_id: str, content: Wire, meta: dict[str, Any] | None = None
-) -> Wire:
+def agent_thought_chunk(message_id: str, content: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``AgentThoughtChunk``, as its wire object."""
     out: Wire = {
         "sessionUpdate": "agent_thought_chunk",
@@ -2046,7 +1987,7 @@ def agent_thought_chunk(
 
 
 def available_commands_update(
-    *, available_commands: list[Wire], meta: dict[str, Any] | None = None
+    available_commands: list[Wire], meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``AvailableCommandsUpdate``, as its wire object."""
     out: Wire = {
@@ -2059,7 +2000,7 @@ def available_commands_update(
 
 
 def compaction_summary_chunk(
-    *, compaction_id: str, content: Wire, meta: dict[str, Any] | None = None
+    compaction_id: str, content: Wire, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``CompactionSummaryChunk``, as its wire object."""
     out: Wire = {
@@ -2073,7 +2014,6 @@ def compaction_summary_chunk(
 
 
 def compaction_update(
-    *,
     compaction_id: str,
     status: str,
     summary: list[Wire] | Unchanged | None = UNCHANGED,
@@ -2095,7 +2035,7 @@ def compaction_update(
     return out
 
 
-def config_option_update(*, config_options: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def config_option_update(config_options: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``ConfigOptionUpdate``, as its wire object."""
     out: Wire = {"sessionUpdate": "config_option_update", "configOptions": config_options}
     if meta is not None:
@@ -2104,7 +2044,7 @@ def config_option_update(*, config_options: list[Wire], meta: dict[str, Any] | N
 
 
 def notice(
-    *, severity: str, title: str, description: str | None = None, meta: dict[str, Any] | None = None
+    severity: str, title: str, description: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``Notice``, as its wire object."""
     out: Wire = {"sessionUpdate": "notice", "severity": severity, "title": title}
@@ -2115,7 +2055,7 @@ def notice(
     return out
 
 
-def plan_removed(*, plan_id: str, meta: dict[str, Any] | None = None) -> Wire:
+def plan_removed(plan_id: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanRemoved``, as its wire object."""
     out: Wire = {"sessionUpdate": "plan_removed", "planId": plan_id}
     if meta is not None:
@@ -2123,7 +2063,7 @@ def plan_removed(*, plan_id: str, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def plan_file(*, plan_id: str, uri: str, meta: dict[str, Any] | None = None) -> Wire:
+def plan_file(plan_id: str, uri: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanFile``, as its wire object."""
     out: Wire = {"type": "file", "planId": plan_id, "uri": uri}
     if meta is not None:
@@ -2132,7 +2072,7 @@ def plan_file(*, plan_id: str, uri: str, meta: dict[str, Any] | None = None) -> 
 
 
 def plan_entry(
-    *, content: str, priority: str, status: str, meta: dict[str, Any] | None = None
+    content: str, priority: str, status: str, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``PlanEntry``, as its wire object."""
     out: Wire = {"content": content, "priority": priority, "status": status}
@@ -2141,7 +2081,7 @@ def plan_entry(
     return out
 
 
-def plan_items(*, plan_id: str, entries: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
+def plan_items(plan_id: str, entries: list[Wire], meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanItems``, as its wire object."""
     out: Wire = {"type": "items", "planId": plan_id, "entries": entries}
     if meta is not None:
@@ -2149,7 +2089,7 @@ def plan_items(*, plan_id: str, entries: list[Wire], meta: dict[str, Any] | None
     return out
 
 
-def plan_markdown(*, plan_id: str, content: str, meta: dict[str, Any] | None = None) -> Wire:
+def plan_markdown(plan_id: str, content: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanMarkdown``, as its wire object."""
     out: Wire = {"type": "markdown", "planId": plan_id, "content": content}
     if meta is not None:
@@ -2157,7 +2097,7 @@ def plan_markdown(*, plan_id: str, content: str, meta: dict[str, Any] | None = N
     return out
 
 
-def plan_update(*, plan: Wire, meta: dict[str, Any] | None = None) -> Wire:
+def plan_update(plan: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``PlanUpdate``, as its wire object."""
     out: Wire = {"sessionUpdate": "plan_update", "plan": plan}
     if meta is not None:
@@ -2166,7 +2106,6 @@ def plan_update(*, plan: Wire, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def session_info_update(
-    *,
     title: str | Unchanged | None = UNCHANGED,
     updated_at: str | Unchanged | None = UNCHANGED,
     meta: dict[str, Any] | None = None,
@@ -2183,7 +2122,6 @@ def session_info_update(
 
 
 def session_message(
-    *,
     message_id: str,
     sender_session_id: str | Unchanged | None = UNCHANGED,
     recipient_session_id: str | Unchanged | None = UNCHANGED,
@@ -2210,7 +2148,7 @@ def session_message(
 
 
 def session_message_chunk(
-    *, message_id: str, content: Wire, meta: dict[str, Any] | None = None
+    message_id: str, content: Wire, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionMessageChunk``, as its wire object."""
     out: Wire = {
@@ -2224,7 +2162,6 @@ def session_message_chunk(
 
 
 def session_idle_state_update(
-    *,
     usage: Wire | None = None,
     background: list[Wire] | None = None,
     stop_reason: str | None = None,
@@ -2247,7 +2184,7 @@ def session_idle_state_update(
 
 
 def session_requires_action_state_update(
-    *, background: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    background: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionRequiresActionStateUpdate``, as its wire object."""
     out: Wire = {"state": "requires_action", "sessionUpdate": "state_update"}
@@ -2259,7 +2196,7 @@ def session_requires_action_state_update(
 
 
 def session_running_state_update(
-    *, background: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    background: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionRunningStateUpdate``, as its wire object."""
     out: Wire = {"state": "running", "sessionUpdate": "state_update"}
@@ -2271,7 +2208,7 @@ def session_running_state_update(
 
 
 def session_unknown_state_update(
-    *, background: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    background: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SessionUnknownStateUpdate``, as its wire object."""
     out: Wire = {"state": "unknown", "sessionUpdate": "state_update"}
@@ -2282,7 +2219,7 @@ def session_unknown_state_update(
     return out
 
 
-def session_cancel_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def session_cancel_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``SessionCancelCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -2291,7 +2228,7 @@ def session_cancel_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
 
 
 def subagent_session_capabilities(
-    *, cancel: Wire | None = None, meta: dict[str, Any] | None = None
+    cancel: Wire | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``SubagentSessionCapabilities``, as its wire object."""
     out: Wire = {}
@@ -2303,7 +2240,6 @@ def subagent_session_capabilities(
 
 
 def subagent_update(
-    *,
     session_id: str,
     title: str | Unchanged | None = UNCHANGED,
     description: str | Unchanged | None = UNCHANGED,
@@ -2332,9 +2268,7 @@ def subagent_update(
     return out
 
 
-def terminal_output_chunk(
-    *, terminal_id: str, data: str, meta: dict[str, Any] | None = None
-) -> Wire:
+def terminal_output_chunk(terminal_id: str, data: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``TerminalOutputChunk``, as its wire object."""
     out: Wire = {"sessionUpdate": "terminal_output_chunk", "terminalId": terminal_id, "data": data}
     if meta is not None:
@@ -2342,7 +2276,7 @@ def terminal_output_chunk(
     return out
 
 
-def terminal_cancel_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
+def terminal_cancel_capabilities(meta: dict[str, Any] | None = None) -> Wire:
     """A ``TerminalCancelCapabilities``, as its wire object."""
     out: Wire = {}
     if meta is not None:
@@ -2350,9 +2284,7 @@ def terminal_cancel_capabilities(*, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def terminal_capabilities(
-    *, cancel: Wire | None = None, meta: dict[str, Any] | None = None
-) -> Wire:
+def terminal_capabilities(cancel: Wire | None = None, meta: dict[str, Any] | None = None) -> Wire:
     """A ``TerminalCapabilities``, as its wire object."""
     out: Wire = {}
     if cancel is not None:
@@ -2363,7 +2295,7 @@ def terminal_capabilities(
 
 
 def terminal_exit_status(
-    *, exit_code: int | None = None, signal: str | None = None, meta: dict[str, Any] | None = None
+    exit_code: int | None = None, signal: str | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``TerminalExitStatus``, as its wire object."""
     out: Wire = {}
@@ -2376,7 +2308,7 @@ def terminal_exit_status(
     return out
 
 
-def terminal_output(*, data: str, meta: dict[str, Any] | None = None) -> Wire:
+def terminal_output(data: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``TerminalOutput``, as its wire object."""
     out: Wire = {"data": data}
     if meta is not None:
@@ -2384,7 +2316,7 @@ def terminal_output(*, data: str, meta: dict[str, Any] | None = None) -> Wire:
     return out
 
 
-def terminal_size(*, cols: int, rows: int, meta: dict[str, Any] | None = None) -> Wire:
+def terminal_size(cols: int, rows: int, meta: dict[str, Any] | None = None) -> Wire:
     """A ``TerminalSize``, as its wire object."""
     out: Wire = {"cols": cols, "rows": rows}
     if meta is not None:
@@ -2393,7 +2325,6 @@ def terminal_size(*, cols: int, rows: int, meta: dict[str, Any] | None = None) -
 
 
 def terminal_update(
-    *,
     terminal_id: str,
     command: str | None = None,
     cwd: str | None = None,
@@ -2423,7 +2354,7 @@ def terminal_update(
 
 
 def tool_call_content_chunk(
-    *, tool_call_id: str, content: Wire, meta: dict[str, Any] | None = None
+    tool_call_id: str, content: Wire, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``ToolCallContentChunk``, as its wire object."""
     out: Wire = {
@@ -2437,7 +2368,6 @@ def tool_call_content_chunk(
 
 
 def tool_call_progress(
-    *,
     tool_call_id: str,
     name: str | Unchanged | None = UNCHANGED,
     title: str | Unchanged | None = UNCHANGED,
@@ -2487,7 +2417,7 @@ def tool_call_progress(
     return out
 
 
-def cost(*, amount: float, currency: str, meta: dict[str, Any] | None = None) -> Wire:
+def cost(amount: float, currency: str, meta: dict[str, Any] | None = None) -> Wire:
     """A ``Cost``, as its wire object."""
     out: Wire = {"amount": amount, "currency": currency}
     if meta is not None:
@@ -2496,7 +2426,6 @@ def cost(*, amount: float, currency: str, meta: dict[str, Any] | None = None) ->
 
 
 def usage_update(
-    *,
     used: int,
     size: int,
     cost: Wire | Unchanged | None = UNCHANGED,
@@ -2512,7 +2441,7 @@ def usage_update(
 
 
 def user_message(
-    *, message_id: str, content: list[Wire] | None = None, meta: dict[str, Any] | None = None
+    message_id: str, content: list[Wire] | None = None, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``UserMessage``, as its wire object."""
     out: Wire = {"sessionUpdate": "user_message", "messageId": message_id}
@@ -2523,9 +2452,7 @@ def user_message(
     return out
 
 
-def user_message_chunk(
-    *, message_id: str, content: Wire, meta: dict[str, Any] | None = None
-) -> Wire:
+def user_message_chunk(message_id: str, content: Wire, meta: dict[str, Any] | None = None) -> Wire:
     """A ``UserMessageChunk``, as its wire object."""
     out: Wire = {"sessionUpdate": "user_message_chunk", "messageId": message_id, "content": content}
     if meta is not None:
@@ -2534,7 +2461,7 @@ def user_message_chunk(
 
 
 def update_session_notification(
-    *, session_id: str, update: Wire, meta: dict[str, Any] | None = None
+    session_id: str, update: Wire, meta: dict[str, Any] | None = None
 ) -> Wire:
     """A ``UpdateSessionNotification``, as its wire object."""
     out: Wire = {"sessionId": session_id, "update": update}

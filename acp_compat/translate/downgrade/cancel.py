@@ -23,10 +23,10 @@ import logging
 from typing import Any
 
 from acp_compat.jsonrpc import messages as rpc
+from acp_compat.models.current import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionLifecycle
 
-from .mapping import CANCELLED
 from .state import DowngradeState
 from .tool_calls import Confirm
 
@@ -43,7 +43,9 @@ def cancel_send_message(state: DowngradeState, request_id: rpc.RequestId) -> lis
         return out  # no turn running, or cancelled already
     state.turn.cancel()
     session_id = state.connection.session_id
-    out.append(ToAgent(0, rpc.notification("session/cancel", {"sessionId": session_id})))
+    assert session_id is not None  # a turn runs
+    cancel = wire.cancel_notification(session_id=session_id)
+    out.append(ToAgent(0, rpc.notification("session/cancel", cancel)))
     out += [refused(context.agent_request_id) for context in state.tools.drop_permissions()]
     return out
 
@@ -57,7 +59,8 @@ def unaskable(turn: SessionLifecycle) -> bool:
 
 def refused(request_id: rpc.RequestId) -> Output:
     """The answer to a permission request nobody is asked."""
-    return ToAgent(0, rpc.result(request_id, {"outcome": dict(CANCELLED)}))
+    answer = wire.request_permission_response(outcome=wire.cancelled_permission_outcome())
+    return ToAgent(0, rpc.result(request_id, answer))
 
 
 def turn_answer(cancelled: bool, prompt_id: rpc.RequestId, error: Any) -> rpc.Message:

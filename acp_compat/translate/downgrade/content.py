@@ -13,10 +13,19 @@ from __future__ import annotations
 import difflib
 import ntpath
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import Any
+from typing import TYPE_CHECKING, Any, get_args
 
+from acp_compat._lazy import lazy_module
+from acp_compat.models import legacy_wire
+from acp_compat.models.current import wire
 from acp_compat.translate import paths
 from acp_compat.translate.markdown import backticks_for, inline_code, link, one_line
+
+if TYPE_CHECKING:
+    from acp_compat.models import legacy as legacy_models
+else:
+    # Loaded at the first plan, not before ``initialize`` is answered.
+    legacy_models = lazy_module("acp_compat.models.legacy")
 
 TERMINAL_NOTE = "(terminal output not available)"
 
@@ -56,18 +65,17 @@ def merge_content(items: Any) -> dict[str, Any] | None:
     if len(items) == 1 and items[0].get("type") == "diff":
         return legacy_diff(items[0])
     parts = [_render_item(item) for item in items]
-    return {"type": "markdown", "markdown": "\n\n".join(parts)}
+    return legacy_wire.markdown_content(markdown="\n\n".join(parts))
 
 
 def legacy_diff(item: dict[str, Any]) -> dict[str, Any]:
     """A current diff item as a legacy diff (``oldText`` null for a new file)."""
     old = item.get("oldText")
-    return {
-        "type": "diff",
-        "path": _str(item.get("path")),
-        "oldText": old if isinstance(old, str) else None,
-        "newText": _str(item.get("newText")),
-    }
+    return legacy_wire.diff_content(
+        path=_str(item.get("path")),
+        old_text=old if isinstance(old, str) else None,
+        new_text=_str(item.get("newText")),
+    )
 
 
 def _render_item(item: dict[str, Any]) -> str:
@@ -100,11 +108,11 @@ def legacy_locations(locations: Any) -> list[dict[str, Any]]:
     for location in locations:
         if not isinstance(location, dict) or not isinstance(location.get("path"), str):
             continue
-        legacy: dict[str, Any] = {"path": location["path"]}
         line = location.get("line")
-        if isinstance(line, int) and not isinstance(line, bool) and line >= 0:
-            legacy["line"] = line
-        result.append(legacy)
+        usable = isinstance(line, int) and not isinstance(line, bool) and line >= 0
+        result.append(
+            legacy_wire.tool_call_location(path=location["path"], line=line if usable else None)
+        )
     return result
 
 
@@ -119,14 +127,16 @@ def plan_entries(entries: Any) -> list[dict[str, Any]]:
     for entry in entries:
         if not isinstance(entry, dict) or not isinstance(entry.get("content"), str):
             continue
-        priority = entry.get("priority")
-        status = entry.get("status")
+        priority: Any = entry.get("priority")  # either is checked below
+        status: Any = entry.get("status")
         result.append(
-            {
-                "content": entry["content"],
-                "priority": priority if priority in ("high", "medium", "low") else "medium",
-                "status": status if isinstance(status, str) and status in _PLAN_MARK else "pending",
-            }
+            legacy_wire.plan_entry(
+                content=entry["content"],
+                priority=priority
+                if priority in get_args(legacy_models.PlanEntryPriority)
+                else "medium",
+                status=status if status in get_args(legacy_models.PlanEntryStatus) else "pending",
+            )
         )
     return result
 
@@ -166,7 +176,7 @@ def prompt_blocks(params: Any, cwd: str) -> list[dict[str, Any]]:
     blocks = []
     for index, chunk in enumerate(chunks):
         if isinstance(chunk, dict) and isinstance(chunk.get("text"), str):
-            blocks.append({"type": "text", "text": chunk["text"]})
+            blocks.append(wire.text_content(text=chunk["text"]))
         elif isinstance(chunk, dict) and isinstance(chunk.get("path"), str) and chunk["path"]:
             blocks.append(_filelink(chunk["path"], cwd))
         else:
@@ -181,11 +191,7 @@ def _filelink(path: str, cwd: str) -> dict[str, Any]:
     pure = (
         PureWindowsPath(absolute) if paths.flavour(absolute) is ntpath else PurePosixPath(absolute)
     )
-    return {
-        "type": "resource_link",
-        "uri": pure.as_uri(),
-        "name": pure.name or absolute,
-    }
+    return wire.resource_link(uri=pure.as_uri(), name=pure.name or absolute)
 
 
 _STOP_NOTES = {

@@ -12,6 +12,8 @@ import attrs
 
 from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
+from acp_compat.models import legacy_wire
+from acp_compat.models.current import wire
 from acp_compat.translate.base import Output, ToAgent
 
 from .outbox import ClientOutbox, ForAgent
@@ -34,11 +36,11 @@ def forward(
     if not isinstance(path, str):
         return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, f"{method}: path must be a string"))]
     if method == "fs/read_text_file":
-        legacy: dict[str, Any] = {"path": path}
-        for key in ("line", "limit"):
-            value = params.get(key)
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                legacy[key] = value
+        line, limit = (
+            value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+            for value in (params.get("line"), params.get("limit"))
+        )
+        legacy = legacy_wire.read_text_file_params(path=path, line=line, limit=limit)
         call = FsCall(id, method="readTextFile")
         outbox.request("readTextFile", lambda: None if call.dropped else legacy, call)
         return []
@@ -46,7 +48,7 @@ def forward(
     if not isinstance(content, str):
         problem = f"{method}: content must be a string"
         return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
-    written = {"path": path, "content": content}
+    written = legacy_wire.write_text_file_params(path=path, content=content)
     call = FsCall(id, method="writeTextFile")
     outbox.request("writeTextFile", lambda: None if call.dropped else written, call)
     return []
@@ -65,10 +67,10 @@ def _answer(context: FsCall, message: rpc.Message) -> Output:
     if message.get("error") is not None:
         return ToAgent(0, rpc.forwarded_error(agent_id, message["error"]))
     if context.method == "writeTextFile":
-        return ToAgent(0, rpc.result(agent_id, {}))
+        return ToAgent(0, rpc.result(agent_id, wire.write_text_file_response()))
     result = message.get("result")
     content = result.get("content") if isinstance(result, dict) else None
     if not isinstance(content, str):
         problem = "The client returned no file content"
         return ToAgent(0, rpc.error(agent_id, rpc.INTERNAL_ERROR, problem))
-    return ToAgent(0, rpc.result(agent_id, {"content": content}))
+    return ToAgent(0, rpc.result(agent_id, wire.read_text_file_response(content=content)))

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from acp_compat._define import frozen
 from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, structure
+from acp_compat.models import legacy_wire
 from acp_compat.models.mapping import LEGACY_ICONS
 
 if TYPE_CHECKING:
@@ -57,7 +58,9 @@ class LegacyHints:
     def restore_path(self, content: dict[str, Any] | None) -> dict[str, Any] | None:
         """The legacy content with the diff's original path put back."""
         if self.path is not None and content is not None and content.get("type") == "diff":
-            return {**content, "path": self.path}
+            return legacy_wire.diff_content(
+                path=self.path, old_text=content["oldText"], new_text=content["newText"]
+            )
         return content
 
 

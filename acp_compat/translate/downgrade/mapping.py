@@ -10,8 +10,10 @@ behaviour.md §3; docs/notes.md §7 (E1b, E2b, E3b) has the reasoning behind eac
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from acp_compat.models import legacy_wire
+from acp_compat.models.current import wire
 from acp_compat.models.mapping import (
     FALLBACK_ICON,
     FALLBACK_LEGACY_STATUS,
@@ -20,15 +22,18 @@ from acp_compat.models.mapping import (
     OPTION_IDS_BY_ALWAYS_OUTCOME,
 )
 
+if TYPE_CHECKING:
+    from acp_compat.models.legacy import Icon, ToolCallStatus
+
 log = logging.getLogger("acp_compat.translate.downgrade")
 
 
-def icon_for_kind(kind: Any) -> str:
+def icon_for_kind(kind: Any) -> Icon:
     """The legacy icon for a current tool kind; none or an unknown one → ``hammer``."""
     return ICON_BY_KIND.get(kind, FALLBACK_ICON) if isinstance(kind, str) else FALLBACK_ICON
 
 
-def legacy_status(status: Any) -> str:
+def legacy_status(status: Any) -> ToolCallStatus:
     """The legacy status for a current one; anything unknown counts as still running."""
     if isinstance(status, str):
         return LEGACY_STATUS.get(status, FALLBACK_LEGACY_STATUS)
@@ -44,12 +49,12 @@ def confirmation_for(kind: Any, title: str, raw_input: Any) -> dict[str, Any]:
         if not isinstance(root, str):
             words = command.split()
             root = words[0] if words else ""
-        return {"type": "execute", "command": command, "rootCommand": root}
+        return legacy_wire.execute_confirmation(command=command, root_command=root)
     if kind in ("edit", "delete", "move"):
-        return {"type": "edit"}
+        return legacy_wire.edit_confirmation()
     if kind == "fetch":
-        return {"type": "fetch", "urls": _urls(raw)}
-    return {"type": "other", "description": title}
+        return legacy_wire.fetch_confirmation(urls=_urls(raw))
+    return legacy_wire.other_confirmation(description=title)
 
 
 def _command(value: Any) -> str | None:
@@ -70,9 +75,6 @@ def _urls(raw: dict[str, Any]) -> list[str]:
     return [url] if isinstance(url, str) else []
 
 
-CANCELLED: dict[str, Any] = {"outcome": "cancelled"}
-
-
 def outcome_for(legacy_outcome: Any, options: list[dict[str, Any]]) -> dict[str, Any]:
     """The ``RequestPermissionOutcome`` for the legacy client's answer.
 
@@ -81,7 +83,7 @@ def outcome_for(legacy_outcome: Any, options: list[dict[str, Any]]) -> dict[str,
     """
     if not isinstance(legacy_outcome, str):
         log.warning("legacy confirmation outcome %.100r: answering cancelled", legacy_outcome)
-        return dict(CANCELLED)
+        return wire.cancelled_permission_outcome()
     if legacy_outcome == "allow":
         chosen = _first(options, "allow_once")
     elif legacy_outcome in OPTION_IDS_BY_ALWAYS_OUTCOME:
@@ -101,8 +103,8 @@ def outcome_for(legacy_outcome: Any, options: list[dict[str, Any]]) -> dict[str,
     if chosen is None:
         if legacy_outcome == "allow":
             log.warning("the agent offered no allow_once option; answering cancelled")
-        return dict(CANCELLED)
-    return {"outcome": "selected", "optionId": chosen["optionId"]}
+        return wire.cancelled_permission_outcome()
+    return wire.selected_permission_outcome(option_id=chosen["optionId"])
 
 
 def _first(options: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import collections
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from acp_compat._define import define
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import OutboundRequests, Output, ToClient
+
+if TYPE_CHECKING:
+    from acp_compat.models.legacy import ToolCallStatus
 
 
 @define(eq=False)
@@ -28,7 +31,7 @@ class ToolCard:
     tool_call_id: str
     title: str = "Tool call"
     kind: Any = None
-    status: str = "running"
+    status: ToolCallStatus = "running"
     """The last legacy status sent (or about to be)."""
     content: dict[str, Any] | None = None
     """The last legacy content value sent (or about to be)."""

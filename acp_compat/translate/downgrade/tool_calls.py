@@ -20,12 +20,13 @@ import attrs
 
 from acp_compat._define import define, frozen
 from acp_compat.jsonrpc import messages as rpc
+from acp_compat.models import legacy_wire
+from acp_compat.models.current import wire
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 
 from .content import legacy_locations, merge_content, plan_checklist, plan_entries
 from .legacy_meta import LegacyHints, legacy_hints
 from .mapping import (
-    CANCELLED,
     confirmation_for,
     icon_for_kind,
     legacy_status,
@@ -134,7 +135,8 @@ class ToolCallRelay:
         hints = legacy_hints(fields)
         card = self._new_card(fields, hints)
         params = self._card_params(card, fields, hints)
-        self._outbox.request("pushToolCall", lambda: params, Assign(card))
+        pushed = legacy_wire.push_tool_call_params(**params)
+        self._outbox.request("pushToolCall", lambda: pushed, Assign(card))
         return card
 
     def _new_card(
@@ -172,23 +174,23 @@ class ToolCallRelay:
             if card.abandoned or card.legacy_id is None:
                 log.debug("dropping an update for tool call %s: no legacy id", card.tool_call_id)
                 return None
-            return {"toolCallId": card.legacy_id, "status": status, "content": content}
+            return legacy_wire.update_tool_call_params(
+                tool_call_id=card.legacy_id, status=status, content=content
+            )
 
         self._outbox.request("updateToolCall", build, Notice("updateToolCall"), waits_for=card)
 
     @staticmethod
     def _card_params(card: ToolCard, fields: dict[str, Any], hints: LegacyHints) -> dict[str, Any]:
-        """``{label, icon, content?, locations?}`` of a push or confirmation."""
-        params: dict[str, Any] = {
-            "label": card.title,
-            "icon": hints.icon or icon_for_kind(card.kind),
-        }
-        if card.content is not None:
-            params["content"] = card.content
-        if isinstance(fields.get("locations"), list):
-            # Present (even empty) when the agent sent it, as legacy agents did.
-            params["locations"] = legacy_locations(fields["locations"])
-        return params
+        """The arguments of a push or confirmation's builder: label, icon, content,
+        locations (present, even empty, when the agent sent them, as legacy agents did)."""
+        locations = fields.get("locations")
+        return dict(
+            label=card.title,
+            icon=hints.icon or icon_for_kind(card.kind),
+            content=card.content,
+            locations=legacy_locations(locations) if isinstance(locations, list) else None,
+        )
 
     # -- answers from the client -----------------------------------------------------------
 
@@ -227,17 +229,23 @@ class ToolCallRelay:
             self.release_held()
             known = self._cards.get(tool_call_id)
             if known is not None and not known.abandoned:
-                base = {"title": known.title, "kind": known.kind}
+                base = wire.tool_call_update(
+                    tool_call_id=tool_call_id, title=known.title, kind=known.kind
+                )
                 earlier = known
         fields = {**base, **{k: v for k, v in tool_call.items() if v is not None}}
         fields["toolCallId"] = tool_call_id
         hints = legacy_hints(fields)
         # A confirmation makes a new card on the legacy side: later updates go to it.
         card = self._new_card(fields, hints, earlier)
-        params_out = self._card_params(card, fields, hints)
-        params_out["confirmation"] = hints.confirmation or confirmation_for(
-            card.kind, card.title, fields.get("rawInput")
+        params_out = legacy_wire.request_tool_call_confirmation_params(
+            **self._card_params(card, fields, hints),
+            confirmation=hints.confirmation
+            or confirmation_for(card.kind, card.title, fields.get("rawInput")),
         )
+        if card.content is None:
+            # Left out, as in a push: the builder writes null, as Gemini sends it.
+            del params_out["content"]
         context = Confirm(request_id, card=card, options=well_formed_options(params.get("options")))
         self._permissions.append(context)
 
@@ -266,12 +274,14 @@ class ToolCallRelay:
             self._abandon(context.card)
         if result is None:
             log.warning("the client failed a confirmation; answering the agent cancelled")
-            outcome = dict(CANCELLED)
+            outcome = wire.cancelled_permission_outcome()
         else:
             outcome = outcome_for(
                 result.get("outcome") if isinstance(result, dict) else None, context.options
             )
-        return rpc.result(context.agent_request_id, {"outcome": outcome})
+        return rpc.result(
+            context.agent_request_id, wire.request_permission_response(outcome=outcome)
+        )
 
     def drop_permissions(self) -> list[Confirm]:
         """Forget open permission requests without answering them (returned).
@@ -317,13 +327,15 @@ class ToolCallRelay:
     def on_plan_card(self, entries: Any) -> None:
         """A ``plan`` for a client without ``updatePlan``: a "Plan" card, updated in place."""
         legacy_entries = plan_entries(entries)
-        content = {"type": "markdown", "markdown": plan_checklist(legacy_entries)}
+        content = legacy_wire.markdown_content(markdown=plan_checklist(legacy_entries))
         done = bool(legacy_entries) and all(e["status"] == "completed" for e in legacy_entries)
         card = self._plan_card
         if card is None or card.abandoned:
             card = ToolCard("plan", title="Plan", kind="think", content=content)
             self._plan_card = card
-            params = {"label": "Plan", "icon": "lightBulb", "content": content}
+            params = legacy_wire.push_tool_call_params(
+                label="Plan", icon="lightBulb", content=content
+            )
             self._outbox.request("pushToolCall", lambda: params, Assign(card))
             if not done:
                 return

@@ -46,8 +46,12 @@ from typing import Any
 
 from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc import messages as rpc
+from acp_compat.models import legacy_wire
+from acp_compat.models.current import wire
+from acp_compat.models.mapping import CURRENT_PROTOCOL_VERSION
 from acp_compat.translate.base import Output, ToAgent
 from acp_compat.translate.lifecycle import ConnectionEvent, ConnectionState, SessionEvent
+from acp_compat.translate.probe import current_initialize
 
 from . import cancel, file_access
 from .content import BadChunks, prompt_blocks, stop_note
@@ -59,8 +63,6 @@ from .tool_calls import Assign, Confirm, Notice
 from .updates import queue_chunk, route_update
 
 log = logging.getLogger("acp_compat.translate.downgrade")
-
-PROTOCOL_VERSION = 1
 
 _C = ConnectionState
 
@@ -191,31 +193,19 @@ class DowngradeTranslator:
         connection.apply(ConnectionEvent.INITIALIZE)
         if connection.state is _C.OPENING:
             return self._new_session(id, "initialize")
-        capability = self.options.client_fs
-        return [
-            state.to_agent(
-                AgentCall("initialize", id),
-                {
-                    "protocolVersion": PROTOCOL_VERSION,
-                    "clientCapabilities": {
-                        "fs": {"readTextFile": capability, "writeTextFile": capability},
-                        "terminal": False,
-                    },
-                    "clientInfo": {
-                        "name": "acp-compat",
-                        "version": self.options.client_info_version,
-                    },
-                },
-            )
-        ]
+        initialize = current_initialize(self.options.client_info_version, self.options.client_fs)
+        return [state.to_agent(AgentCall("initialize", id), initialize)]
 
     def _initialize_result(self, authenticated: bool) -> dict[str, Any]:
-        """The legacy ``initialize`` result: the client's own version echoed back."""
-        result: dict[str, Any] = {"isAuthenticated": authenticated}
-        if self._state.client_version is not None:
-            # Legacy SDK clients accept only their exact own 0.0.x version.
-            result = {"protocolVersion": self._state.client_version, **result}
-        return result
+        """The legacy ``initialize`` result: the client's own version echoed back (legacy
+        SDK clients accept only their exact own 0.0.x version)."""
+        version = self._state.client_version
+        if version is None:
+            # A 0.0.7 client, whose protocol had no versions (and no pinned schema).
+            return {"isAuthenticated": authenticated}
+        return legacy_wire.initialize_response(
+            protocol_version=version, is_authenticated=authenticated
+        )
 
     def _authenticate(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``authenticate``: current ``authenticate {methodId}``, then ``session/new``."""
@@ -239,13 +229,15 @@ class DowngradeTranslator:
             )
             return []
         connection.apply(ConnectionEvent.AUTHENTICATE)
-        return [state.to_agent(AgentCall("authenticate", id), {"methodId": method_id})]
+        login = wire.authenticate_request(method_id=method_id)
+        return [state.to_agent(AgentCall("authenticate", id), login)]
 
     def _new_session(self, client_id: rpc.RequestId, purpose: str) -> list[Output]:
         """Send ``session/new`` for the legacy request ``client_id`` (the connection is
         ``OPENING``)."""
         call = AgentCall("session/new", client_id, purpose)
-        return [self._state.to_agent(call, {"cwd": self.options.cwd, "mcpServers": []})]
+        new = wire.new_session_request(cwd=self.options.cwd, mcp_servers=[])
+        return [self._state.to_agent(call, new)]
 
     def _send_user_message(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``sendUserMessage``: ``session/prompt``; answered when the turn ends.
@@ -279,7 +271,9 @@ class DowngradeTranslator:
         state.turn.start_turn(id)
         state.tools.new_turn()
         call = AgentCall("session/prompt", id)
-        return [state.to_agent(call, {"sessionId": connection.session_id, "prompt": blocks})]
+        assert connection.session_id is not None  # the connection is open
+        prompt = wire.prompt_request(session_id=connection.session_id, prompt=blocks)
+        return [state.to_agent(call, prompt)]
 
     def _busy(self, id: rpc.RequestId) -> list[Output]:
         """Refuse a second setup request while one is in flight."""
@@ -364,7 +358,7 @@ class DowngradeTranslator:
             state.outbox.respond(rpc.forwarded_error(call.client_id, error))
             return []
         version = result.get("protocolVersion") if isinstance(result, dict) else None
-        if version != PROTOCOL_VERSION or isinstance(version, bool):
+        if version != CURRENT_PROTOCOL_VERSION or isinstance(version, bool):
             state.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
             state.outbox.respond(
                 rpc.error(
@@ -410,7 +404,7 @@ class DowngradeTranslator:
             return
         note = stop_note(result.get("stopReason") if isinstance(result, dict) else None)
         if note is not None:
-            queue_chunk(state.outbox, {"text": f"\n\n{note}"})
+            queue_chunk(state.outbox, legacy_wire.text_assistant_chunk(text=f"\n\n{note}"))
         state.outbox.respond(rpc.result(prompt_id, None))
 
     def _agent_request(

@@ -13,6 +13,7 @@ import logging
 import re
 from typing import Any
 
+from acp_compat.models import legacy_wire
 from acp_compat.models.mapping import notice_text
 
 from .content import plan_entries, render_block
@@ -48,9 +49,9 @@ _CHUNK_SENT = Notice("streamAssistantMessageChunk")
 """The context of every chunk request: shared, as chunks are the hot path."""
 
 
-def queue_chunk(outbox: ClientOutbox, chunk: dict[str, str]) -> None:
-    """Queue one ``streamAssistantMessageChunk`` (``{text}`` or ``{thought}``)."""
-    params = {"chunk": chunk}
+def queue_chunk(outbox: ClientOutbox, chunk: dict[str, Any]) -> None:
+    """Queue one ``streamAssistantMessageChunk`` carrying ``chunk`` (text or thought)."""
+    params = legacy_wire.stream_assistant_message_chunk_params(chunk=chunk)
     outbox.request("streamAssistantMessageChunk", lambda: params, _CHUNK_SENT)
 
 
@@ -69,21 +70,24 @@ def route_update(
     if not isinstance(kind, str):
         log.debug("dropping a session update whose kind is %.100r", kind)
     elif kind == "agent_message_chunk":
-        queue_chunk(outbox, {"text": render_block(update.get("content"))})
+        queue_chunk(
+            outbox, legacy_wire.text_assistant_chunk(text=render_block(update.get("content")))
+        )
     elif kind == "agent_thought_chunk":
-        queue_chunk(outbox, {"thought": render_block(update.get("content"))})
+        thought = render_block(update.get("content"))
+        queue_chunk(outbox, legacy_wire.thought_assistant_chunk(thought=thought))
     elif kind == "tool_call":
         tools.on_tool_call(update)
     elif kind == "tool_call_update":
         tools.on_tool_call_update(update)
     elif kind == "plan":
         if has_update_plan(client_version):
-            entries = plan_entries(update.get("entries"))
-            outbox.request("updatePlan", lambda: {"entries": entries}, Notice("updatePlan"))
+            plan = legacy_wire.update_plan_params(entries=plan_entries(update.get("entries")))
+            outbox.request("updatePlan", lambda: plan, Notice("updatePlan"))
         else:
             tools.on_plan_card(update.get("entries"))
     elif kind == "notice":
-        queue_chunk(outbox, {"text": notice_text(update)})
+        queue_chunk(outbox, legacy_wire.text_assistant_chunk(text=notice_text(update)))
     elif kind in UNSHOWN_UPDATES:
         if kind not in logged:
             logged.add(kind)

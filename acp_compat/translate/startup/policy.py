@@ -22,7 +22,12 @@ from typing import Any
 from acp_compat._define import frozen
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, INVALID_REQUEST, Message, error
 from acp_compat.translate.base import StartAgent, ToAgent, ToClient
-from acp_compat.translate.exits import EXIT_CANNOT_START, EXIT_NO_PROTOCOL, shell_status
+from acp_compat.translate.exits import (
+    EXIT_CANNOT_START,
+    EXIT_NO_PROTOCOL,
+    shell_status,
+    start_failure_data,
+)
 from acp_compat.translate.lifecycle import (
     STARTUP_TRANSITIONS,
     StartupEvent,
@@ -584,7 +589,7 @@ class StartupPolicy:
         reason = record.start_failure
         attempt = Attempt(protocol=record.client, outcome="start-failed", account=reason)
         record.attempts.append(attempt)
-        data = {"command": list(self.options.command), "reason": reason}
+        data = start_failure_data(self.options.command, reason)
         reply = error(record.initialize["id"], INTERNAL_ERROR, reason, data)
         return [ToClient(reply), *self._finish(EXIT_CANNOT_START)]
 

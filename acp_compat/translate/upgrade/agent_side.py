@@ -18,9 +18,12 @@ from acp_compat.jsonrpc.messages import (
     classify,
     error,
     forwarded_error,
+    notification,
     request,
     result,
 )
+from acp_compat.models import legacy_wire
+from acp_compat.models.current import wire
 from acp_compat.models.mapping import CURRENT_STATUS
 from acp_compat.translate import paths
 from acp_compat.translate.base import (
@@ -32,12 +35,7 @@ from acp_compat.translate.base import (
 )
 from acp_compat.translate.lifecycle import ProcessState
 from acp_compat.translate.upgrade import cancel, modes
-from acp_compat.translate.upgrade.core import (
-    UpgradeState,
-    log,
-    reports_authenticated,
-    session_update,
-)
+from acp_compat.translate.upgrade.core import UpgradeState, log, reports_authenticated
 from acp_compat.translate.upgrade.records import (
     AgentContext,
     AgentRecord,
@@ -50,9 +48,11 @@ from acp_compat.translate.upgrade.records import (
     SendFor,
     SessionRecord,
 )
+from acp_compat.translate.upgrade.turn_end import session_update
 
 if TYPE_CHECKING:
     from acp_compat.models import legacy as legacy_models
+    from acp_compat.models.legacy import ToolCallConfirmationOutcome as Outcome
     from acp_compat.translate.upgrade import tools
 else:
     # Loaded at the first legacy message that needs a model, not before ``initialize`` is
@@ -103,12 +103,9 @@ class AgentSide:
         self._session_records = state.sessions.by_id
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
-        """Handle one message from legacy agent process ``agent``."""
+        """Handle one message from legacy agent process ``agent`` (a chunk the
+        translator's hot path, :meth:`fast_chunk`, did not take included)."""
         method = message.get("method")
-        if method == "streamAssistantMessageChunk":
-            fast = self._fast_chunk(agent, message)
-            if fast is not None:
-                return fast
         proc = self._agents.get(agent)
         if proc is None:
             log.warning("message from unknown agent process %d ignored", agent)
@@ -131,41 +128,28 @@ class AgentSide:
     def _fast_chunk(self, agent: int, message: Message) -> list[Output] | None:
         """The hot path: a well-formed chunk during a turn, dict to dict, no checks beyond
         the types it reads. ``None`` sends anything unusual down the slow path."""
-        proc = self._agent_records.get(agent)
-        if proc is None or proc.session_id is None or "id" not in message:
+        # Subscripts, not get() (cheaper): whatever is missing raises, for the slow path;
+        # so does a process that serves no session (its session id is None).
+        try:
+            session = self._session_records[self._agent_records[agent].session_id]  # type: ignore[index]
+            chunk = message["params"]["chunk"]
+            request_id = message["id"]
+        except (KeyError, TypeError):
             return None
-        session = self._session_records.get(proc.session_id)
-        if session is None or session.lifecycle.prompt_id is None:
-            return None
-        params = message.get("params")
-        if type(params) is not dict:
-            return None
-        chunk = params.get("chunk")
-        if type(chunk) is not dict:
+        if session.lifecycle.prompt_id is None or type(chunk) is not dict:
             return None
         text = chunk.get("text")
-        if type(text) is str:
-            update_kind = "agent_message_chunk"
-        else:
+        build = wire.agent_message_chunk
+        if type(text) is not str:
             text = chunk.get("thought")
             if type(text) is not str:
                 return None
-            update_kind = "agent_thought_chunk"
+            build = wire.agent_thought_chunk
+        update = build(content=wire.text_content(text=text))
+        params = wire.session_notification(session_id=session.session_id, update=update)
         return [
-            ToClient(
-                {
-                    "jsonrpc": "2.0",
-                    "method": "session/update",
-                    "params": {
-                        "sessionId": session.session_id,
-                        "update": {
-                            "sessionUpdate": update_kind,
-                            "content": {"type": "text", "text": text},
-                        },
-                    },
-                }
-            ),
-            ToAgent(agent, {"jsonrpc": "2.0", "id": message["id"], "result": None}),
+            ToClient(notification("session/update", params)),
+            ToAgent(agent, result(request_id, None)),
         ]
 
     def _agent_request(self, proc: AgentRecord, message: Message) -> list[Output]:
@@ -211,17 +195,11 @@ class AgentSide:
         ).chunk
         outputs: list[Output] = []
         if session is not None and session.lifecycle.prompt_id is not None:
-            kind, text = (
-                ("agent_message_chunk", chunk.text)
-                if isinstance(chunk, legacy_models.TextAssistantChunk)
-                else ("agent_thought_chunk", chunk.thought)
-            )
-            outputs.append(
-                session_update(
-                    session.session_id,
-                    {"sessionUpdate": kind, "content": {"type": "text", "text": text}},
-                )
-            )
+            if isinstance(chunk, legacy_models.TextAssistantChunk):
+                update = wire.agent_message_chunk(content=wire.text_content(text=chunk.text))
+            else:
+                update = wire.agent_thought_chunk(content=wire.text_content(text=chunk.thought))
+            outputs.append(session_update(session.session_id, update))
         else:
             log.debug("agent %d streamed a chunk outside a prompt turn (dropped)", proc.number)
         outputs.append(ToAgent(proc.number, result(request_id, None)))
@@ -237,16 +215,16 @@ class AgentSide:
             log.warning(
                 "agent %d pushed a tool call outside a prompt turn (not shown)", proc.number
             )
-            return [ToAgent(proc.number, result(request_id, {"id": session.tools.add_ended()}))]
+            answer = legacy_wire.push_tool_call_response(id=session.tools.add_ended())
+            return [ToAgent(proc.number, result(request_id, answer))]
         tool_id = session.tools.add(call.locations or ())
-        reply = ToAgent(
-            proc.number, {"jsonrpc": "2.0", "id": request_id, "result": {"id": tool_id}}
-        )
-        update = tools.tool_call(call, str(tool_id), "in_progress", session.cwd)
-        update["sessionUpdate"] = "tool_call"
-        params = {"sessionId": session.session_id, "update": update}
-        notify = {"jsonrpc": "2.0", "method": "session/update", "params": params}
-        return [ToClient(notify), reply]
+        fields = tools.tool_call(call, str(tool_id), "in_progress", session.cwd)
+        return [
+            session_update(session.session_id, wire.tool_call(**fields)),
+            ToAgent(
+                proc.number, result(request_id, legacy_wire.push_tool_call_response(id=tool_id))
+            ),
+        ]
 
     def _request_confirmation(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
@@ -259,16 +237,16 @@ class AgentSide:
             log.warning(
                 "agent %d asked for a confirmation outside a prompt turn (cancelled)", proc.number
             )
-            tool_id = session.tools.add_ended()
-            return [ToAgent(proc.number, result(request_id, {"id": tool_id, "outcome": "cancel"}))]
+            refused = legacy_wire.request_tool_call_confirmation_response(
+                id=session.tools.add_ended(), outcome="cancel"
+            )
+            return [ToAgent(proc.number, result(request_id, refused))]
         tool_id = session.tools.add(call.locations or ())
-        tool_call = tools.tool_call(
-            call, str(tool_id), "pending", session.cwd, params["confirmation"]
-        )
+        fields = tools.tool_call(call, str(tool_id), "pending", session.cwd, params["confirmation"])
         decision = modes.decision(session.mode, call.confirmation.type)
         outcome = cancel.confirmation_outcome(session, decision)
         if outcome is not None:
-            return self._relay_answers(proc, session, request_id, tool_id, tool_call, outcome)
+            return self._relay_answers(proc, session, request_id, tool_id, fields, outcome)
         options = tools.permission_options(call.confirmation)
         client_id = self._client_requests.add(
             PermissionFor(
@@ -279,12 +257,14 @@ class AgentSide:
                 offered=tools.offered_outcomes(call.confirmation),
             )
         )
-        # The same call twice (the update shows it, the request asks about it): one dict
-        # for both, since outputs are only ever encoded, never changed.
-        update = {"sessionUpdate": "tool_call", **tool_call}
-        permission = {"sessionId": session.session_id, "toolCall": tool_call, "options": options}
+        # The same call twice: the update shows it, the request asks about it.
+        permission = wire.request_permission_request(
+            session_id=session.session_id,
+            tool_call=wire.tool_call_update(**fields),
+            options=options,
+        )
         return [
-            session_update(session.session_id, update),
+            session_update(session.session_id, wire.tool_call(**fields)),
             ToClient(request(client_id, "session/request_permission", permission)),
         ]
 
@@ -294,23 +274,23 @@ class AgentSide:
         session: SessionRecord,
         request_id: RequestId,
         tool_id: int,
-        tool_call: dict[str, Any],
-        outcome: str,
+        fields: dict[str, Any],
+        outcome: Outcome,
     ) -> list[Output]:
         """The session's mode answers the confirmation: the editor still sees the call,
         with ``_meta.acpCompat.permission`` saying who answered and why, and the agent
         gets ``outcome`` at once, the way a user's answer reaches it."""
         mode = session.mode
-        tool_call["_meta"]["acpCompat"]["permission"] = modes.relay_answer_meta(mode, outcome)
+        fields["meta"]["acpCompat"]["permission"] = modes.relay_answer_meta(mode, outcome)
         log.info(
             "session %s: the relay answered tool call %d %r with %s (mode %s)",
             session.session_id,
             tool_id,
-            tool_call["title"],
+            fields["title"],
             outcome,
             mode.value,
         )
-        update = session_update(session.session_id, {"sessionUpdate": "tool_call", **tool_call})
+        update = session_update(session.session_id, wire.tool_call(**fields))
         answer = self._state.answer_confirmation(
             proc, session.session_id, request_id, tool_id, outcome
         )
@@ -332,14 +312,12 @@ class AgentSide:
             session.tools.update(tool_id, status)
             legacy: dict[str, Any] = {}
             content = tools.map_content(call.content, locations, session.cwd, legacy)
-            update: dict[str, Any] = {
-                "sessionUpdate": "tool_call_update",
-                "toolCallId": str(tool_id),
-                "status": status,
-                "content": content,
-            }
-            if legacy:
-                update["_meta"] = tools.legacy_meta(legacy)
+            update = wire.tool_call_progress(
+                tool_call_id=str(tool_id),
+                status=status,
+                content=content,
+                meta=tools.legacy_meta(legacy) if legacy else None,
+            )
             outputs.append(session_update(session.session_id, update))
         else:
             # It ended: the editor was told how (or never saw it), nothing to show.
@@ -356,12 +334,10 @@ class AgentSide:
         outputs: list[Output] = []
         if session is not None and session.lifecycle.prompt_id is not None:
             plan = [
-                {"content": entry.content, "priority": entry.priority, "status": entry.status}
+                wire.plan_entry(content=entry.content, priority=entry.priority, status=entry.status)
                 for entry in entries
             ]
-            outputs.append(
-                session_update(session.session_id, {"sessionUpdate": "plan", "entries": plan})
-            )
+            outputs.append(session_update(session.session_id, wire.plan(entries=plan)))
         outputs.append(ToAgent(proc.number, result(request_id, None)))
         return outputs
 
@@ -382,11 +358,9 @@ class AgentSide:
         path = paths.resolve(session.cwd, read.path)
         context = FileFor(agent=proc.number, legacy_id=request_id, read=True)
         if self._state.client_reads:
-            fs_params: dict[str, Any] = {"sessionId": session.session_id, "path": path}
-            if read.line is not None:
-                fs_params["line"] = read.line
-            if read.limit is not None:
-                fs_params["limit"] = read.limit
+            fs_params = wire.read_text_file_request(
+                session_id=session.session_id, path=path, line=read.line, limit=read.limit
+            )
             client_id = self._client_requests.add(context)
             return [ToClient(request(client_id, "fs/read_text_file", fs_params))]
         token = self._local_files.add(context)
@@ -407,11 +381,9 @@ class AgentSide:
                     request(
                         client_id,
                         "fs/write_text_file",
-                        {
-                            "sessionId": session.session_id,
-                            "path": path,
-                            "content": write.content,
-                        },
+                        wire.write_text_file_request(
+                            session_id=session.session_id, path=path, content=write.content
+                        ),
                     )
                 )
             ]
@@ -455,7 +427,9 @@ class AgentSide:
                     context, legacy_agent_error(context.client_id, message["error"])
                 )
             self._state.authenticated = True
-            return cancel.answer_client(context, result(context.client_id, {}))
+            return cancel.answer_client(
+                context, result(context.client_id, wire.authenticate_response())
+            )
         if isinstance(context, SendFor):
             return self._send_ended(context, message, failed)
         # CancelSend: acp-compat's own request; "Not currently generating" is expected.
@@ -508,7 +482,8 @@ class AgentSide:
             return self._state.finish_turn(
                 session, lambda pid: legacy_agent_error(pid, legacy_error)
             )
-        return self._state.finish_turn(session, lambda pid: result(pid, {"stopReason": "end_turn"}))
+        ended = wire.prompt_response(stop_reason="end_turn")
+        return self._state.finish_turn(session, lambda pid: result(pid, ended))
 
     def file_done(
         self, token: int, content: str | None = None, error: str | None = None
@@ -521,11 +496,14 @@ class AgentSide:
         proc = self._agents[context.agent]
         if not proc.alive:
             return []
-        if error is not None or (context.read and content is None):
-            text = error if error is not None else "no content was read"
-            return [ToAgent(proc.number, _error(context.legacy_id, text))]
-        value = {"content": content} if context.read else None
-        return [ToAgent(proc.number, result(context.legacy_id, value))]
+        if error is not None:
+            return [ToAgent(proc.number, _error(context.legacy_id, error))]
+        if not context.read:
+            return [ToAgent(proc.number, result(context.legacy_id, None))]
+        if content is None:
+            return [ToAgent(proc.number, _error(context.legacy_id, "no content was read"))]
+        answer = legacy_wire.read_text_file_response(content=content)
+        return [ToAgent(proc.number, result(context.legacy_id, answer))]
 
 
 AgentHandler = Callable[

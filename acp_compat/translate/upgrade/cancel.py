@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from acp_compat.jsonrpc.messages import (
     REQUEST_CANCELLED,
@@ -41,6 +41,7 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
+from acp_compat.models.current import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent
 from acp_compat.translate.upgrade import modes
@@ -56,6 +57,7 @@ from acp_compat.translate.upgrade.records import (
 )
 
 if TYPE_CHECKING:
+    from acp_compat.models.legacy import ToolCallConfirmationOutcome as Outcome
     from acp_compat.translate.upgrade.core import Answer, UpgradeState
 
 log = logging.getLogger("acp_compat.translate.upgrade")
@@ -69,7 +71,7 @@ def same_id(a: object, b: object) -> bool:
 
 def cancelled_answer(prompt_id: RequestId) -> Message:
     """The answer of a cancelled turn's ``session/prompt``."""
-    return result(prompt_id, {"stopReason": "cancelled"})
+    return result(prompt_id, wire.prompt_response(stop_reason="cancelled"))
 
 
 def turn_answer(cancelled: bool, answer: Answer) -> Answer:
@@ -78,13 +80,14 @@ def turn_answer(cancelled: bool, answer: Answer) -> Answer:
     return cancelled_answer if cancelled else answer
 
 
-def confirmation_outcome(session: SessionRecord, decision: modes.Decision) -> str | None:
+def confirmation_outcome(session: SessionRecord, decision: modes.Decision) -> Outcome | None:
     """The legacy outcome the relay answers a confirmation with itself, or ``None`` when
     the user is asked: ``cancel`` once the turn is cancelled (nothing more in it may run),
     else what the session's mode decided."""
     if session.lifecycle.cancelling:
         return "cancel"
-    return None if decision is modes.Decision.ASK_USER else decision.value
+    # A decision's value is the legacy outcome it answers with (modes.Decision).
+    return None if decision is modes.Decision.ASK_USER else cast("Outcome", decision.value)
 
 
 def cancel_turn(state: UpgradeState, session: SessionRecord) -> list[Output]:
@@ -145,7 +148,8 @@ def withdraw(state: UpgradeState, which: Callable[[ClientContext], bool]) -> lis
     for client_id, context in state.client_requests.pending().items():
         if not which(context) or (isinstance(context, PermissionFor) and context.withdrawn):
             continue
-        outputs.append(ToClient(notification("$/cancel_request", {"requestId": client_id})))
+        cancel = wire.cancel_request_notification(request_id=client_id)
+        outputs.append(ToClient(notification("$/cancel_request", cancel)))
         if isinstance(context, PermissionFor):
             context.withdrawn = True
             proc = state.agents[context.agent]

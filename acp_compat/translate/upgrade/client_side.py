@@ -20,10 +20,13 @@ from acp_compat.jsonrpc.messages import (
     RequestId,
     classify,
     error,
+    error_object,
     forwarded_error,
     request,
     result,
 )
+from acp_compat.models import legacy_wire
+from acp_compat.models.current import wire
 from acp_compat.models.current.initialize import AuthenticateRequest, InitializeRequest
 from acp_compat.translate import paths
 from acp_compat.translate.base import (
@@ -34,11 +37,7 @@ from acp_compat.translate.base import (
 from acp_compat.translate.lifecycle import ProcessState, SessionEvent, SessionState
 from acp_compat.translate.probe import current_initialize_params
 from acp_compat.translate.upgrade import cancel, modes
-from acp_compat.translate.upgrade.core import (
-    UpgradeState,
-    log,
-    session_update,
-)
+from acp_compat.translate.upgrade.core import UpgradeState, log
 from acp_compat.translate.upgrade.modes import Mode
 from acp_compat.translate.upgrade.records import (
     AgentRecord,
@@ -51,10 +50,12 @@ from acp_compat.translate.upgrade.records import (
     SessionRecord,
     UnknownSession,
 )
+from acp_compat.translate.upgrade.turn_end import session_update
 
 if TYPE_CHECKING:
     from acp_compat.models.current import prompt as prompt_models
     from acp_compat.models.current import session as session_models
+    from acp_compat.models.legacy import ToolCallConfirmationOutcome as Outcome
     from acp_compat.translate.upgrade import prompt as prompts
 else:
     # Loaded at the first prompt, not before ``initialize`` is answered (acp_compat/_lazy.py).
@@ -64,11 +65,10 @@ else:
     # classes) are not needed before it.
     session_models = lazy_module("acp_compat.models.current.session")
 
-_AGENT0_CLOSED: dict[str, Any] = {
-    "code": INTERNAL_ERROR,
-    "message": "The agent's initialize failed and its process has been closed; "
-    "restart the agent to try again",
-}
+_AGENT0_CLOSED: dict[str, Any] = error_object(
+    INTERNAL_ERROR,
+    "The agent's initialize failed and its process has been closed; restart the agent to try again",
+)
 """The answer to an ``initialize`` that arrives after agent process 0 was closed unready."""
 
 UNSUPPORTED_METHODS = frozenset({"session/load", "session/set_model", "session/resume"})
@@ -236,7 +236,8 @@ class ClientSide:
         session.updated_at = self._state.options.now()
         if session.title is None:
             session.title = prompts.prompt_title(prompt.prompt)
-        return [ToAgent(proc.number, request(legacy_id, "sendUserMessage", {"chunks": chunks}))]
+        message = legacy_wire.send_user_message_params(chunks=chunks)
+        return [ToAgent(proc.number, request(legacy_id, "sendUserMessage", message))]
 
     def _session_list(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         """The sessions this relay has open (not those whose process is gone), in the order
@@ -253,13 +254,14 @@ class ClientSide:
                 continue
             if cwd is not None and not paths.same_directory(session.cwd, cwd):
                 continue
-            info: dict[str, Any] = {"sessionId": session.session_id, "cwd": session.cwd}
-            if session.title is not None:
-                info["title"] = session.title
-            if session.updated_at is not None:
-                info["updatedAt"] = session.updated_at
+            info = wire.session_info(
+                session_id=session.session_id,
+                cwd=session.cwd,
+                title=session.title,
+                updated_at=session.updated_at,
+            )
             sessions.append(info)
-        return [ToClient(result(request_id, {"sessions": sessions}))]
+        return [ToClient(result(request_id, wire.list_sessions_response(sessions=sessions)))]
 
     def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         closing = _structure(params, session_models.CloseSessionRequest)
@@ -280,7 +282,7 @@ class ClientSide:
         proc.session_id = None
         if stop:
             outputs.append(state.stop(proc))
-        outputs.append(ToClient(result(request_id, {})))
+        outputs.append(ToClient(result(request_id, wire.close_session_response())))
         return outputs
 
     def _set_mode(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
@@ -292,7 +294,7 @@ class ClientSide:
                 f"unknown mode {describe(change.mode_id)}; this session offers {modes.offered()}"
             )
             raise CodecError([Problem("params.modeId", problem)])
-        return self._switch(session, mode, request_id, {})
+        return self._switch(session, mode, request_id, wire.set_session_mode_response())
 
     def _set_config_option(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         change: session_models.SetSessionConfigOptionRequest = structure(
@@ -317,7 +319,7 @@ class ClientSide:
         if mode is None:
             problem = f"unknown value {describe(change.value)}; expected one of {modes.offered()}"
             raise CodecError([Problem("params.value", problem)])
-        answer = {"configOptions": modes.config_options(mode)}
+        answer = wire.set_session_config_option_response(config_options=modes.config_options(mode))
         return self._switch(session, mode, request_id, answer)
 
     def _switch(
@@ -366,7 +368,8 @@ class ClientSide:
                     error(context.legacy_id, INTERNAL_ERROR, "The client returned no file content"),
                 )
             ]
-        return [ToAgent(proc.number, result(context.legacy_id, {"content": content}))]
+        answer = legacy_wire.read_text_file_response(content=content)
+        return [ToAgent(proc.number, result(context.legacy_id, answer))]
 
     def _permission_answered(
         self, proc: AgentRecord, context: PermissionFor, message: Message, kind: Kind
@@ -386,7 +389,7 @@ class ClientSide:
             proc, context.session_id, context.legacy_id, context.tool_id, outcome
         )
 
-    def _legacy_outcome(self, context: PermissionFor, message: Message, kind: Kind) -> str:
+    def _legacy_outcome(self, context: PermissionFor, message: Message, kind: Kind) -> Outcome:
         if kind is Kind.ERROR:
             log.warning(
                 "client failed session/request_permission (%r); rejecting", message.get("error")

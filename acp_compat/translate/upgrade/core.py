@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from acp_compat.jsonrpc.messages import (
     Message,
@@ -15,7 +15,13 @@ from acp_compat.jsonrpc.messages import (
     request,
     result,
 )
-from acp_compat.models.mapping import LEGACY_PROTOCOL_VERSION, REJECTING_OUTCOMES
+from acp_compat.models import legacy_wire
+from acp_compat.models.current import wire
+from acp_compat.models.mapping import (
+    CURRENT_PROTOCOL_VERSION,
+    LEGACY_PROTOCOL_VERSION,
+    REJECTING_OUTCOMES,
+)
 from acp_compat.translate.base import (
     OutboundRequests,
     Output,
@@ -42,6 +48,9 @@ from acp_compat.translate.upgrade.records import (
 )
 from acp_compat.translate.upgrade.turn_end import TurnEnds, status_update
 
+if TYPE_CHECKING:
+    from acp_compat.models.legacy import ToolCallConfirmationOutcome as Outcome
+
 log = logging.getLogger("acp_compat.translate.upgrade")
 
 LOGIN_METHOD_ID = "legacy-login"
@@ -53,12 +62,6 @@ Answer = Callable[[RequestId], Message]
 def reports_authenticated(legacy_result: Any) -> bool:
     """A legacy ``initialize`` result counts as authenticated unless it says ``false``."""
     return not (isinstance(legacy_result, dict) and legacy_result.get("isAuthenticated") is False)
-
-
-def session_update(session_id: str, update: dict[str, Any]) -> ToClient:
-    """A ``session/update`` notification to the client."""
-    params = {"sessionId": session_id, "update": update}
-    return ToClient({"jsonrpc": "2.0", "method": "session/update", "params": params})
 
 
 class UpgradeState:
@@ -101,7 +104,7 @@ class UpgradeState:
         context: InitializeForClient | InitializeForSession | InitializeControl,
     ) -> ToAgent:
         legacy_id = proc.outbound.add(context)
-        params = {"protocolVersion": LEGACY_PROTOCOL_VERSION}
+        params = legacy_wire.initialize_params(protocol_version=LEGACY_PROTOCOL_VERSION)
         return ToAgent(proc.number, request(legacy_id, "initialize", params))
 
     def initialize_result(self) -> dict[str, Any]:
@@ -112,31 +115,35 @@ class UpgradeState:
         # is still run whatever was advertised (the legacy agent has only the one login).
         auth_methods = [] if self.authenticated else [self._login_method()]
         name = self.options.command_name
-        return {
-            "protocolVersion": 1,
-            "agentCapabilities": {
-                "loadSession": False,
-                "promptCapabilities": {"image": False, "audio": False, "embeddedContext": True},
-                "mcpCapabilities": {"http": False, "sse": False},
-                "sessionCapabilities": {"close": {}, "list": {}},
-            },
-            "authMethods": auth_methods,
+        return wire.initialize_response(
+            protocol_version=CURRENT_PROTOCOL_VERSION,
+            agent_capabilities=wire.agent_capabilities(
+                load_session=False,
+                prompt_capabilities=wire.prompt_capabilities(
+                    image=False, audio=False, embedded_context=True
+                ),
+                mcp_capabilities=wire.mcp_capabilities(http=False, sse=False),
+                session_capabilities=wire.session_capabilities(
+                    close=wire.session_close_capabilities(), list=wire.session_list_capabilities()
+                ),
+            ),
+            auth_methods=auth_methods,
             # The editor shows the agent the user configured, and that acp-compat runs it;
             # a legacy agent reports no version of its own, so the version is acp-compat's.
-            "agentInfo": {
-                "name": name,
-                "version": self.options.version,
-                "title": f"{name} (legacy ACP via acp-compat)",
-            },
-        }
+            agent_info=wire.implementation(
+                name=name,
+                version=self.options.version,
+                title=f"{name} (legacy ACP via acp-compat)",
+            ),
+        )
 
     def _login_method(self) -> dict[str, Any]:
-        return {
-            "id": LOGIN_METHOD_ID,
-            "name": "Log in",
-            "description": f"{self.options.command_name} runs its own login flow"
+        return wire.auth_method_agent(
+            id=LOGIN_METHOD_ID,
+            name="Log in",
+            description=f"{self.options.command_name} runs its own login flow"
             " (for example a browser sign-in); acp-compat starts it.",
-        }
+        )
 
     def send_authenticate(self, proc: AgentRecord, client_id: RequestId) -> ToAgent:
         """The legacy ``authenticate`` answering the client's ``client_id``."""
@@ -223,7 +230,12 @@ class UpgradeState:
         return outputs + self.turn_ends.end(session.session_id, open_ids, reply)
 
     def answer_confirmation(
-        self, proc: AgentRecord, session_id: str, legacy_id: RequestId, tool_id: int, outcome: str
+        self,
+        proc: AgentRecord,
+        session_id: str,
+        legacy_id: RequestId,
+        tool_id: int,
+        outcome: Outcome,
     ) -> list[Output]:
         """Answer the agent's ``requestToolCallConfirmation`` ``legacy_id`` with the legacy
         ``outcome``, whoever chose it (the user, the session's mode, or the relay for a
@@ -237,7 +249,7 @@ class UpgradeState:
             outputs += self.fail_tool(session, tool_id)
         elif session is not None and session.tools.locations(tool_id) is not None:
             outputs.append(status_update(session.session_id, tool_id, "in_progress"))
-        reply = {"id": tool_id, "outcome": outcome}
+        reply = legacy_wire.request_tool_call_confirmation_response(id=tool_id, outcome=outcome)
         outputs.append(ToAgent(proc.number, result(legacy_id, reply)))
         return outputs
 

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from acp_compat._define import frozen
+from acp_compat.models.current import wire
 
 
 class Mode(enum.Enum):
@@ -111,37 +112,36 @@ def offered() -> str:
 def mode_state(current: Mode) -> dict[str, Any]:
     """The ``SessionModeState`` of a session in mode ``current``."""
     available = [
-        {"id": mode.value, "name": info.name, "description": info.description}
+        wire.session_mode(id=mode.value, name=info.name, description=info.description)
         for mode, info in MODES.items()
     ]
-    return {"currentModeId": current.value, "availableModes": available}
+    return wire.session_mode_state(current_mode_id=current.value, available_modes=available)
 
 
 def config_options(current: Mode) -> list[dict[str, Any]]:
     """Every config option of a session in mode ``current``: the mode, as a select."""
     values = [
-        {"value": mode.value, "name": info.name, "description": info.description}
+        wire.session_config_select_option(
+            value=mode.value, name=info.name, description=info.description
+        )
         for mode, info in MODES.items()
     ]
-    mode_option = {
-        "type": "select",
-        "id": MODE_CONFIG_ID,
-        "name": "Mode",
-        "description": "How much the agent asks before it acts",
-        "category": "mode",
-        "currentValue": current.value,
-        "options": values,
-    }
+    mode_option = wire.session_config_select(
+        id=MODE_CONFIG_ID,
+        name="Mode",
+        description="How much the agent asks before it acts",
+        category="mode",
+        current_value=current.value,
+        options=values,
+    )
     return [mode_option]
 
 
 def new_session_result(session_id: str, current: Mode) -> dict[str, Any]:
     """The ``session/new`` result: the session's id, and its modes offered both ways."""
-    return {
-        "sessionId": session_id,
-        "modes": mode_state(current),
-        "configOptions": config_options(current),
-    }
+    return wire.new_session_response(
+        session_id=session_id, modes=mode_state(current), config_options=config_options(current)
+    )
 
 
 def mode_updates(current: Mode) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -149,8 +149,8 @@ def mode_updates(current: Mode) -> tuple[dict[str, Any], dict[str, Any]]:
     ``current_mode_update`` and ``config_option_update``, so a client following either
     form stays in step."""
     return (
-        {"sessionUpdate": "current_mode_update", "currentModeId": current.value},
-        {"sessionUpdate": "config_option_update", "configOptions": config_options(current)},
+        wire.current_mode_update(current_mode_id=current.value),
+        wire.config_option_update(config_options=config_options(current)),
     )
 
 

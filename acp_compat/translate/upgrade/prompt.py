@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem
+from acp_compat.models import legacy_wire
 from acp_compat.translate import paths
 from acp_compat.translate.markdown import fenced, link, one_line
 
@@ -70,20 +71,24 @@ def _unsupported(block: content.ContentBlock) -> str:
     return f'"{type(block).__name__}"'
 
 
-def block_to_chunk(block: content.ContentBlock) -> dict[str, str] | None:
+def block_to_chunk(block: content.ContentBlock) -> dict[str, Any] | None:
     """The legacy chunk for one block; ``None`` when a legacy agent cannot take it.
     Raises ``CodecError`` (paths from the block) for a ``file:`` URI naming no usable path."""
     if isinstance(block, content.TextContent):
-        return {"text": block.text}
+        return legacy_wire.text_user_chunk(text=block.text)
     if isinstance(block, content.ResourceLink):
         path = _file_path(block.uri, "uri")
-        return {"path": path} if path is not None else {"text": link(block.name, block.uri)}
+        if path is None:
+            return legacy_wire.text_user_chunk(text=link(block.name, block.uri))
+        return legacy_wire.path_user_chunk(path=path)
     if isinstance(block, content.EmbeddedResource):
         resource = block.resource
         if isinstance(resource, content.TextResourceContents):
-            return {"text": fenced(resource.uri, resource.text)}
+            return legacy_wire.text_user_chunk(text=fenced(resource.uri, resource.text))
         path = _file_path(resource.uri, "resource.uri")
-        return {"path": path} if path is not None else {"text": not_carried(resource)}
+        if path is None:
+            return legacy_wire.text_user_chunk(text=not_carried(resource))
+        return legacy_wire.path_user_chunk(path=path)
     return None
 
 
@@ -173,10 +178,10 @@ def _file_name(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
-def prompt_to_chunks(prompt: list[content.ContentBlock]) -> list[dict[str, str]]:
+def prompt_to_chunks(prompt: list[content.ContentBlock]) -> list[dict[str, Any]]:
     """The legacy chunks for a structured ``session/prompt``'s blocks; raises
     ``CodecError`` (paths ``params.prompt[i]``) naming each block type it cannot send."""
-    chunks: list[dict[str, str]] = []
+    chunks: list[dict[str, Any]] = []
     problems: list[Problem] = []
     for index, block in enumerate(prompt):
         try:

@@ -19,6 +19,7 @@ from acp_compat.translate.lifecycle import ProcessLifecycle, ProcessState, Sessi
 from acp_compat.translate.upgrade.modes import DEFAULT_MODE, Mode
 
 if TYPE_CHECKING:  # annotations only: the legacy models load at the first tool call
+    from acp_compat.models.legacy import ToolCallConfirmationOutcome as Outcome
     from acp_compat.models.legacy import ToolCallLocation
 
 # --- what each request acp-compat sent to an agent process was for -----------------------
@@ -98,7 +99,7 @@ class PermissionFor:
     session_id: str
     legacy_id: RequestId
     tool_id: int
-    offered: frozenset[str]
+    offered: frozenset[Outcome]
     withdrawn: bool = False
     """Withdrawn from the client (``$/cancel_request``): its turn or its process ended, the
     agent was answered ``cancel`` if it still runs, and a late answer is dropped."""

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from acp_compat._lazy import lazy_module
+from acp_compat.models.current import wire
 from acp_compat.models.mapping import (
     KIND_BY_ICON,
     OPTION_KIND_BY_OUTCOME,
@@ -24,6 +25,8 @@ from acp_compat.translate import paths
 
 if TYPE_CHECKING:
     from acp_compat.models import legacy as legacy_models
+    from acp_compat.models.current.tools import ToolCallStatus
+    from acp_compat.models.legacy import ToolCallConfirmationOutcome as Outcome
 else:
     # Loaded at the first tool call, not before ``initialize`` is answered (acp_compat/_lazy.py).
     legacy_models = lazy_module("acp_compat.models.legacy")
@@ -84,51 +87,54 @@ def _is_name(path: str) -> bool:
 def tool_call(
     call: legacy_models.PushToolCallParams | legacy_models.RequestToolCallConfirmationParams,
     tool_call_id: str,
-    status: str,
+    status: ToolCallStatus,
     cwd: str,
     confirmation: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The current ``ToolCall`` for a legacy push / confirmation request: ``toolCallId``,
-    ``title``, ``kind``, ``status``, ``content``, ``locations`` and ``rawInput``, and in
-    ``_meta`` what they cannot express. ``confirmation`` is the agent's own (validated)
-    confirmation object, kept verbatim: a null ``description`` stays null, so the
-    downgrade restores the request exactly."""
+    """The current tool call for a legacy push / confirmation request, as the arguments
+    of its builders (``wire.tool_call`` for the update that shows it,
+    ``wire.tool_call_update`` for the permission request that asks about it): its id,
+    title, kind, status, content, locations and raw input, and in ``meta`` what they
+    cannot express. ``confirmation`` is the agent's own (validated) confirmation object,
+    kept verbatim: a null ``description`` stays null, so the downgrade restores the
+    request exactly."""
     legacy: dict[str, Any] = {"icon": call.icon}
     locations = call.locations
     content = map_content(call.content, locations or (), cwd, legacy)
-    fields: dict[str, Any] = {
-        "toolCallId": tool_call_id,
-        "title": call.label,
-        "kind": KIND_BY_ICON[call.icon],
-        "status": status,
-        "content": content,
-    }
+    fields: dict[str, Any] = dict(
+        tool_call_id=tool_call_id,
+        title=call.label,
+        kind=KIND_BY_ICON[call.icon],
+        status=status,
+        content=content,
+    )
     if confirmation is not None:
         assert isinstance(call, legacy_models.RequestToolCallConfirmationParams)
         legacy["confirmation"] = confirmation
-        details, raw_input = confirmation_details(call.confirmation, call.label, content)
+        details, fields["raw_input"] = confirmation_details(call.confirmation, call.label, content)
         if details is not None:
             fields["content"] = [*content, text_item(details)]
             legacy["detailsAppended"] = True
-        if raw_input is not None:
-            fields["rawInput"] = raw_input
     if locations is not None:
         # A line outside 0..2**32-1 (``-1``) is invalid in both schemas, and current
         # clients (serde ``u32``) may refuse the whole update over it: it is left out, the
         # file is still worth showing.
         fields["locations"] = [
-            {"path": location.path, "line": location.line}
-            if location.line is not None and 0 <= location.line <= MAX_LINE_NUMBER
-            else {"path": location.path}
+            wire.tool_call_location(
+                path=location.path,
+                line=location.line
+                if location.line is not None and 0 <= location.line <= MAX_LINE_NUMBER
+                else None,
+            )
             for location in locations
         ]
-    fields["_meta"] = {"acpCompat": {"legacy": legacy}}
+    fields["meta"] = legacy_meta(legacy)
     return fields
 
 
 def text_item(text: str) -> dict[str, Any]:
     """A current ``content`` tool call item holding a text block."""
-    return {"type": "content", "content": {"type": "text", "text": text}}
+    return wire.content(content=wire.text_content(text=text))
 
 
 def map_content(
@@ -147,14 +153,7 @@ def map_content(
     absolute = path if path.startswith("/") else _located(path, locations, cwd)
     if absolute != path:
         legacy["path"] = path
-    return [
-        {
-            "type": "diff",
-            "path": absolute,
-            "oldText": content.old_text,
-            "newText": content.new_text,
-        }
-    ]
+    return [wire.diff(path=absolute, old_text=content.old_text, new_text=content.new_text)]
 
 
 class _Shown:
@@ -224,21 +223,22 @@ def confirmation_details(
     return ("\n\n".join(lines) if lines else None), raw_input
 
 
-def _option(outcome: str, name: str) -> dict[str, str]:
-    return {"optionId": outcome, "name": name, "kind": OPTION_KIND_BY_OUTCOME[outcome]}
+def _option(outcome: str, name: str | None = None) -> dict[str, Any]:
+    """The permission option standing for the legacy ``outcome`` (its ``optionId``)."""
+    return wire.permission_option(
+        option_id=outcome,
+        name=name or OPTION_NAME_BY_OUTCOME[outcome],
+        kind=OPTION_KIND_BY_OUTCOME[outcome],
+    )
 
 
-_ALLOW = _option("allow", OPTION_NAME_BY_OUTCOME["allow"])
-_REJECT = _option("reject", OPTION_NAME_BY_OUTCOME["reject"])
-_ALWAYS_EDITS = _option("alwaysAllow", "Always Allow Edits")
-_ALWAYS = _option("alwaysAllow", "Always Allow")
+_OFFERED: frozenset[Outcome] = frozenset({"alwaysAllow", "allow", "reject"})
+_OFFERED_MCP: frozenset[Outcome] = frozenset(
+    {"alwaysAllowMcpServer", "alwaysAllowTool", "allow", "reject"}
+)
 
 
-_OFFERED = frozenset(option["optionId"] for option in (_ALWAYS, _ALLOW, _REJECT))
-_OFFERED_MCP = frozenset({"alwaysAllowMcpServer", "alwaysAllowTool", "allow", "reject"})
-
-
-def permission_options(confirmation: legacy_models.ToolCallConfirmation) -> list[dict[str, str]]:
+def permission_options(confirmation: legacy_models.ToolCallConfirmation) -> list[dict[str, Any]]:
     """The options for one confirmation, in the contract's order; ``optionId`` is the
     legacy outcome each stands for (the option kinds come from the mapping table)."""
     if isinstance(confirmation, legacy_models.ExecuteConfirmation):
@@ -248,13 +248,12 @@ def permission_options(confirmation: legacy_models.ToolCallConfirmation) -> list
             _option("alwaysAllowMcpServer", f"Always Allow {confirmation.server_name}"),
             _option("alwaysAllowTool", f"Always Allow {confirmation.tool_display_name}"),
         ]
-    elif confirmation.type == "edit":
-        always = [dict(_ALWAYS_EDITS)]
     else:
-        always = [dict(_ALWAYS)]
-    return [*always, dict(_ALLOW), dict(_REJECT)]
+        edits = confirmation.type == "edit"
+        always = [_option("alwaysAllow", "Always Allow Edits" if edits else "Always Allow")]
+    return [*always, _option("allow"), _option("reject")]
 
 
-def offered_outcomes(confirmation: legacy_models.ToolCallConfirmation) -> frozenset[str]:
+def offered_outcomes(confirmation: legacy_models.ToolCallConfirmation) -> frozenset[Outcome]:
     """The ``optionId`` values :func:`permission_options` offers for ``confirmation``."""
     return _OFFERED_MCP if isinstance(confirmation, legacy_models.McpConfirmation) else _OFFERED

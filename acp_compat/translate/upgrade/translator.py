@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error_object
 from acp_compat.translate.base import Output
-from acp_compat.translate.exits import describe_status
+from acp_compat.translate.exits import describe_status, start_failure_data
 from acp_compat.translate.lifecycle import ProcessState
 from acp_compat.translate.upgrade.agent_side import AgentSide
 from acp_compat.translate.upgrade.client_side import ClientSide
@@ -29,6 +29,7 @@ class UpgradeTranslator:
         self._state = UpgradeState(options)
         self._client_side = ClientSide(self._state)
         self._agent_side = AgentSide(self._state)
+        self._fast_chunk = self._agent_side._fast_chunk
 
     def from_client(self, message: Message) -> list[Output]:
         """Handle one message from the client (requests, notifications, responses)."""
@@ -36,6 +37,11 @@ class UpgradeTranslator:
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
         """Handle one message from legacy agent process ``agent``."""
+        # The hot path, one call deep: every streamed token comes this way.
+        if message.get("method") == "streamAssistantMessageChunk":
+            fast = self._fast_chunk(agent, message)
+            if fast is not None:
+                return fast
         return self._agent_side.from_agent(agent, message)
 
     def file_done(
@@ -89,7 +95,7 @@ class UpgradeTranslator:
         failure = error_object(
             INTERNAL_ERROR,
             f"Could not start the agent `{self._state.options.command_line}`: {reason}",
-            {"command": list(self._state.options.agent_command), "reason": reason},
+            start_failure_data(self._state.options.agent_command, reason),
         )
         proc = self._state.agents.get(agent)
         if proc is None or not proc.alive:

@@ -15,23 +15,29 @@ Every call still ends in the editor, in order; only the time they take is the cl
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from acp_compat._define import define
-from acp_compat.jsonrpc.messages import Message
+from acp_compat.jsonrpc.messages import Message, notification
+from acp_compat.models.current import wire
 from acp_compat.translate.base import AwaitClientDrain, Output, ToClient
 
+if TYPE_CHECKING:
+    from acp_compat.models.current.tools import ToolCallStatus
 
-def status_update(session_id: str, tool_id: int, status: str = "failed") -> ToClient:
+
+def session_update(session_id: str, update: dict[str, Any]) -> ToClient:
+    """A ``session/update`` notification to the client."""
+    params = wire.session_notification(session_id=session_id, update=update)
+    return ToClient(notification("session/update", params))
+
+
+def status_update(session_id: str, tool_id: int, status: ToolCallStatus = "failed") -> ToClient:
     """The ``tool_call_update`` telling the client call ``tool_id`` is now in ``status``
     (``failed``: a turn's end closes it; ``in_progress``: it was allowed)."""
-    update: dict[str, Any] = {
-        "sessionUpdate": "tool_call_update",
-        "toolCallId": str(tool_id),
-        "status": status,
-    }
-    params = {"sessionId": session_id, "update": update}
-    return ToClient({"jsonrpc": "2.0", "method": "session/update", "params": params})
+    return session_update(
+        session_id, wire.tool_call_progress(tool_call_id=str(tool_id), status=status)
+    )
 
 
 @define

@@ -29,7 +29,7 @@ Choices made here:
 from __future__ import annotations
 
 import logging
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.current import content as v1_content
@@ -39,7 +39,7 @@ from acp_compat.models.current import session as v1_session
 from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.exits import describe_status
+from acp_compat.translate.exits import describe_status, exit_data
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
 from . import to_v1, to_v2
@@ -61,7 +61,7 @@ log = logging.getLogger("acp_compat.translate.v2")
 CLIENT_PROTOCOL = 1
 AGENT_PROTOCOL = 2
 
-V1_STOP_REASONS = frozenset({"end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"})
+V1_STOP_REASONS: frozenset[v1_prompt.StopReason] = frozenset(get_args(v1_prompt.StopReason))
 """The stop reasons a v1 prompt can answer with."""
 
 
@@ -124,10 +124,10 @@ class V2DowngradeTranslator:
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: answer what waited on it; every later request fails."""
-        data: dict[str, Any] = {"exitCode": returncode}
-        if stderr_tail:
-            data["stderr"] = stderr_tail
-        return self._lose(agent, f"The agent process ended ({describe_status(returncode)})", data)
+        how = describe_status(returncode)
+        return self._lose(
+            agent, f"The agent process ended ({how})", exit_data(returncode, stderr_tail)
+        )
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """The agent is unreachable (``reason``): as for an exit."""
@@ -414,12 +414,14 @@ class V2DowngradeTranslator:
                     rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
                 )
             ]
+        stop: v1_prompt.StopReason = "end_turn"
         if cancelled:
-            reason = "cancelled"
-        elif reason not in V1_STOP_REASONS:
+            stop = "cancelled"
+        elif reason in V1_STOP_REASONS:
+            stop = reason
+        else:
             self._say_once({f"stop reason {reason!r} (answered end_turn)"})
-            reason = "end_turn"
-        return [ToClient(rpc.result(prompt_id, v1.prompt_response(stop_reason=reason)))]  # type: ignore[arg-type]
+        return [ToClient(rpc.result(prompt_id, v1.prompt_response(stop_reason=stop)))]
 
     def _agent_request(
         self, id: rpc.RequestId, method: str, params: dict[str, Any]
@@ -587,7 +589,7 @@ class V2DowngradeTranslator:
         commands = result.get("availableCommands")
         if not isinstance(commands, list):
             return []
-        update = {"sessionUpdate": "available_commands_update", "availableCommands": commands}
+        update = wire.available_commands_update(available_commands=commands)
         return [
             ToClient(session_update(session.session_id, u))
             for u in updates_for(session, update, unshown)
@@ -649,7 +651,7 @@ class V2DowngradeTranslator:
         """Answer everything that waited on the agent; fail every later request."""
         if agent != 0 or self._gone is not None:
             return []
-        self._gone = {"code": rpc.INTERNAL_ERROR, "message": message, "data": data}
+        self._gone = rpc.error_object(rpc.INTERNAL_ERROR, message, data)
         out: list[Output] = []
         waiting = {call.client_id for call in self._hops.agent.pending().values()}
         for call in self._hops.agent.pending().values():

@@ -183,7 +183,7 @@ def _tool_call(
         item = update.get("content")
         added = to_v1.tool_call_content([item], unshown) if isinstance(item, dict) else []
         content = [*session.tool_calls.get(call_id, []), *added]
-        fields: dict[str, Any] = {"content": content}
+        fields: dict[str, Any] = dict(content=content)
     else:
         fields = to_v1.tool_call_fields(update, unshown)
         content = fields.get("content", session.tool_calls.get(call_id, []))

@@ -7,11 +7,15 @@ builders (:mod:`acp_compat.models.current.wire`).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Final
 
 from acp_compat.models.current import wire
 
-from .to_v2 import PERMISSION_OPTION_KINDS, meta, objects, text
+from .to_v2 import PERMISSION_OPTION_KINDS, TOOL_CALL_MEMBERS, meta, objects, text
+
+if TYPE_CHECKING:
+    from acp_compat.models.current.tools import ToolCallStatus
+    from acp_compat.models.current.updates import PlanEntryPriority, PlanEntryStatus
 
 
 def implementation(info: Any, fallback_name: str, fallback_version: str) -> dict[str, Any]:
@@ -264,7 +268,7 @@ def command(entry: dict[str, Any], unshown: set[str]) -> dict[str, Any] | None:
 
 # -- tool calls -------------------------------------------------------------------------
 
-TOOL_CALL_STATUSES = {
+TOOL_CALL_STATUSES: Final[dict[str, ToolCallStatus]] = {
     "pending": "pending",
     "in_progress": "in_progress",
     "completed": "completed",
@@ -306,27 +310,21 @@ def _diff_text(item: dict[str, Any]) -> dict[str, Any]:
     return wire.text_content(text="\n".join(lines))
 
 
-TOOL_CALL_MEMBERS = ("title", "kind", "name", "rawInput", "rawOutput")
-"""The tool call members the same in v1 and v2."""
-
-
 def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> dict[str, Any]:
     """The v1 builder arguments for a v2 ``tool_call_update``'s members: a ``null`` (clear)
     is left out, since v1 cannot clear a member (collected in ``unshown``)."""
     fields: dict[str, Any] = {}
-    for member in TOOL_CALL_MEMBERS:
+    for member, argument in TOOL_CALL_MEMBERS:
         if member in update:
             value = update[member]
             if value is None:
                 unshown.add(f"a cleared {member}")
             else:
-                fields[{"rawInput": "raw_input", "rawOutput": "raw_output"}.get(member, member)] = (
-                    value
-                )
+                fields[argument] = value
     status = update.get("status")
     if isinstance(status, str) and status in TOOL_CALL_STATUSES:
         fields["status"] = TOOL_CALL_STATUSES[status]
-        if status not in ("pending", "in_progress", "completed", "failed"):
+        if TOOL_CALL_STATUSES[status] != status:
             unshown.add(f"tool call status {status!r} (shown as {TOOL_CALL_STATUSES[status]!r})")
     if isinstance(update.get("content"), list):
         fields["content"] = tool_call_content(update["content"], unshown)
@@ -335,12 +333,12 @@ def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> dict[str, Any
     return fields
 
 
-PLAN_PRIORITIES: dict[str, Literal["high", "medium", "low"]] = {
+PLAN_PRIORITIES: Final[dict[str, PlanEntryPriority]] = {
     "high": "high",
     "medium": "medium",
     "low": "low",
 }
-PLAN_STATUSES: dict[str, Literal["pending", "in_progress", "completed"]] = {
+PLAN_STATUSES: Final[dict[str, PlanEntryStatus]] = {
     "pending": "pending",
     "in_progress": "in_progress",
     "completed": "completed",

@@ -15,8 +15,10 @@ never rejected). Output is built with the v2 builders (:mod:`acp_compat.models.v
 from __future__ import annotations
 
 import difflib
-from typing import Any
+from typing import Any, Final, get_args
 
+from acp_compat.models._base import camel_case
+from acp_compat.models.current import permission as v1_permission
 from acp_compat.models.v2 import wire
 
 MODE_CONFIG_ID = "mode"
@@ -230,10 +232,13 @@ def _select_entries(entries: Any) -> list[dict[str, Any]]:
     return out
 
 
-def mode_option(modes: Any) -> dict[str, Any] | None:
-    """A v1 agent's session modes as the v2 ``mode`` select option; ``None`` when it
-    offers none."""
-    if not isinstance(modes, dict) or (current := text(modes, "currentModeId")) is None:
+def mode_option(modes: Any, current: str | None = None) -> dict[str, Any] | None:
+    """A v1 agent's session modes as the v2 ``mode`` select option, in its current mode
+    or ``current``; ``None`` when it offers none."""
+    if not isinstance(modes, dict):
+        return None
+    current = current or text(modes, "currentModeId")
+    if current is None:
         return None
     choices = [
         wire.session_config_select_option(
@@ -335,8 +340,11 @@ def git_patch(path: str, old: str | None, new: str) -> str:
     return head + body
 
 
-TOOL_CALL_MEMBERS = ("title", "kind", "status", "name", "rawInput", "rawOutput")
-"""The tool call members the same in v1 and v2 (copied when present)."""
+TOOL_CALL_MEMBERS: Final = tuple(
+    (camel_case(name), name) for name in ("title", "kind", "name", "raw_input", "raw_output")
+)
+"""The tool call members the same in v1 and v2 (copied when present), each with the name
+of its builder argument."""
 
 
 def tool_call_upsert(update: dict[str, Any], session_update: bool) -> dict[str, Any]:
@@ -346,20 +354,16 @@ def tool_call_upsert(update: dict[str, Any], session_update: bool) -> dict[str, 
     A v1 ``null`` member means "not given", where a v2 one clears: it is left out.
     """
     fields: dict[str, Any] = {}
-    for member in TOOL_CALL_MEMBERS:
+    for member, argument in (*TOOL_CALL_MEMBERS, ("status", "status")):
         value = update.get(member)
         if value is not None:
-            fields[_snake(member)] = value
+            fields[argument] = value
     if isinstance(update.get("content"), list):
         fields["content"] = tool_call_content(update["content"])
     if isinstance(update.get("locations"), list):
         fields["locations"] = objects(update["locations"])
     build = wire.tool_call_progress if session_update else wire.tool_call_update
     return build(tool_call_id=update["toolCallId"], meta=meta(update), **fields)
-
-
-def _snake(member: str) -> str:
-    return {"rawInput": "raw_input", "rawOutput": "raw_output"}.get(member, member)
 
 
 def plan_update(update: dict[str, Any], plan_id: str) -> dict[str, Any]:
@@ -376,8 +380,10 @@ def plan_update(update: dict[str, Any], plan_id: str) -> dict[str, Any]:
     )
 
 
-PERMISSION_OPTION_KINDS = frozenset({"allow_once", "allow_always", "reject_once", "reject_always"})
-"""The permission option kinds of both protocols (v2's are open: another is left out)."""
+PERMISSION_OPTION_KINDS: Final[frozenset[v1_permission.PermissionOptionKind]] = frozenset(
+    get_args(v1_permission.PermissionOptionKind)
+)
+"""The permission option kinds of both protocols (v1's; v2's are open: another is left out)."""
 
 
 def permission_option(option: dict[str, Any]) -> dict[str, Any] | None:

@@ -47,7 +47,7 @@ from acp_compat.models.v2 import prompt as v2_prompt
 from acp_compat.models.v2 import session as v2_session
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.exits import describe_status
+from acp_compat.translate.exits import describe_status, exit_data
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
 from . import to_v1, to_v2
@@ -126,10 +126,10 @@ class V2UpgradeTranslator:
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: answer what waited on it; every later request fails."""
-        data: dict[str, Any] = {"exitCode": returncode}
-        if stderr_tail:
-            data["stderr"] = stderr_tail
-        return self._lose(agent, f"The agent process ended ({describe_status(returncode)})", data)
+        how = describe_status(returncode)
+        return self._lose(
+            agent, f"The agent process ended ({how})", exit_data(returncode, stderr_tail)
+        )
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """The agent is unreachable (``reason``): as for an exit."""
@@ -723,7 +723,7 @@ class V2UpgradeTranslator:
         """Answer everything that waited on the agent; fail every later request."""
         if agent != 0 or self._gone is not None:
             return []
-        self._gone = {"code": rpc.INTERNAL_ERROR, "message": message, "data": data}
+        self._gone = rpc.error_object(rpc.INTERNAL_ERROR, message, data)
         out: list[Output] = []
         for call in self._hops.agent.pending().values():
             if call.client_id is not None:

@@ -72,6 +72,8 @@ class UpgradeSession:
     mode: dict[str, Any] | None = None
     """The ``mode`` select option made of the agent's v1 modes (when it has modes and no
     option of category ``mode``); changed by ``current_mode_update``."""
+    modes: Any = None
+    """The agent's v1 modes, as it last sent them."""
     message: tuple[str, str] | None = None
     """The message being streamed: its v1 chunk kind and its v2 id."""
     held: deque[HeldPrompt] = attrs.field(factory=deque)
@@ -100,6 +102,7 @@ class UpgradeSession:
         if options is not None:
             self.options = to_v2.config_options(options)
         if modes is not None:
+            self.modes = modes
             self.mode = to_v2.mode_option(modes)
         if self.mode is not None and any(
             option.get("category") == "mode" or option.get("configId") == to_v2.MODE_CONFIG_ID
@@ -111,7 +114,7 @@ class UpgradeSession:
     def set_mode(self, mode_id: str) -> None:
         """The agent's session mode is now ``mode_id``."""
         if self.mode is not None:
-            self.mode = {**self.mode, "currentValue": mode_id}
+            self.mode = to_v2.mode_option(self.modes, mode_id)
 
     def state(self) -> dict[str, Any]:
         """The ``state_update`` of the session's turn now (``running``, waiting on a
