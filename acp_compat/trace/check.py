@@ -83,6 +83,24 @@ class Finding:
         }
 
 
+_DISPATCH: dict[int, tuple[tuple[Rule, ...], frozenset[str | None], dict[Any, Any]]] = {}
+"""Each table of rules' dispatch (by the tuple's id, the tuple kept with it), shared by
+every :class:`Checker` of those rules: filled as the keys come, the same for all."""
+
+
+def _dispatch(
+    rules: tuple[Rule, ...],
+) -> tuple[frozenset[str | None], dict[tuple[Any, ...], tuple[Rule, ...]]]:
+    """The method names ``rules`` tell apart (any other name is read as ``None``, which
+    keeps the table small), and the table of which of them judge each (protocol, sender,
+    kind, method)."""
+    known = _DISPATCH.get(id(rules))
+    if known is None:
+        methods = frozenset().union(*(r.methods for r in rules if r.methods is not None))
+        known = _DISPATCH[id(rules)] = (rules, methods, {})
+    return known[1], known[2]
+
+
 def _side(link: str, sender: str) -> str:
     peer_sends = (sender == "client") == (link == EDITOR)
     return link if peer_sends else f"relay → {link}"
@@ -98,8 +116,7 @@ class Checker:
         self.bad_lines = 0
         self.trace = Links()
         """What is open on each link of the trace (the one interpreter)."""
-        self._methods = frozenset().union(*(r.methods for r in rules if r.methods is not None))
-        self._applying: dict[tuple[Any, ...], tuple[Rule, ...]] = {}
+        self._methods, self._applying = _dispatch(rules)
         self._originals: deque[tuple[dict[str, Any], frozenset[tuple[str, str]]]] = deque(
             maxlen=ORIGINALS
         )

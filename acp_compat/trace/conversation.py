@@ -442,7 +442,8 @@ class Conversation:
             self._error_note(seen, message["error"], session)
         elif seen.method == "session/new" and isinstance(seen.params, dict):
             new = seen.params.get("sessionId")
-            cwd = seen.asked.params.get("cwd") if seen.asked is not None else None
+            asked = seen.asked.params if seen.asked is not None else None
+            cwd = asked.get("cwd") if isinstance(asked, dict) else None
             where = f" in {cwd}" if isinstance(cwd, str) else ""
             self._note("info", f"session {new} started{where}", record, new)
         elif seen.method == "initialize" and isinstance(seen.params, dict):
@@ -517,6 +518,8 @@ class Conversation:
         if not isinstance(update, dict):
             return
         kind = update.get("sessionUpdate")
+        if not isinstance(kind, str):
+            return  # no kind of update: nothing the editor could show
         if turn is None:
             if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
                 return  # commands, modes and the like outside any turn: not conversation
@@ -549,9 +552,10 @@ class Conversation:
                     )
                 )
         elif kind == "plan":
+            listed = update.get("entries")
             entries = [
                 (str(e.get("status")), str(e.get("content")))
-                for e in update.get("entries") or []
+                for e in (listed if isinstance(listed, list) else [])
                 if isinstance(e, dict)
             ]
             turn.parts.append(Plan(entries))

@@ -391,7 +391,8 @@ class Link:
             if session is None or not isinstance(call, dict):
                 return
             tool = call.get("toolCallId")
-            if method == "session/update" and call.get("sessionUpdate") not in TOOL_UPDATES:
+            kind = call.get("sessionUpdate")
+            if method == "session/update" and (type(kind) is not str or kind not in TOOL_UPDATES):
                 return
             if isinstance(tool, str):
                 self._tool_status(session, tool, call.get("status"))
@@ -419,7 +420,7 @@ class Link:
         final = (
             LEGACY_FINAL_STATUSES if self.protocol is Protocol.LEGACY else CURRENT_FINAL_STATUSES
         )
-        tool.finished = tool.finished or status in final
+        tool.finished = tool.finished or (type(status) is str and status in final)
 
     def end(self, why: str) -> None:
         """The peer behind the link is gone (``why``: the event that said so): its sessions

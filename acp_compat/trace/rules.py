@@ -324,7 +324,7 @@ def _session_known(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 def _update_in_turn(seen: Seen, link: Link) -> Iterable[Flaw]:
     kind = _update(seen).get("sessionUpdate")
-    if kind not in TURN_UPDATES:
+    if type(kind) is not str or kind not in TURN_UPDATES:
         return NONE
     session = seen.session
     if session is None or session.state is not SessionState.IDLE:
@@ -414,7 +414,8 @@ def _option_offered(seen: Seen, link: Link) -> Iterable[Flaw]:
     outcome = _outcome(seen)
     if seen.asked is None or outcome.get("outcome") != "selected":
         return NONE
-    offered = [_dict(o).get("optionId") for o in _dict(seen.asked.params).get("options") or []]
+    options = _dict(seen.asked.params).get("options")
+    offered = [_dict(o).get("optionId") for o in options] if type(options) is list else []
     chosen = outcome.get("optionId")
     if chosen in offered:
         return NONE
