@@ -31,6 +31,8 @@ from acp_compat.trace.records import (
 )
 from acp_compat.trace.render import Line, Span
 from acp_compat.trace.rules import MUST, RULES, RULES_BY_ID, Flaw, Rule
+from acp_compat.trace.schema import pinned
+from acp_compat.translate.probe import Protocol
 
 ORIGINALS = 64
 """How many received messages with problems are kept to recognise the relay's copies."""
@@ -91,12 +93,16 @@ every :class:`Checker` of those rules: filled as the keys come, the same for all
 def _dispatch(
     rules: tuple[Rule, ...],
 ) -> tuple[frozenset[str | None], dict[tuple[Any, ...], tuple[Rule, ...]]]:
-    """The method names ``rules`` tell apart (any other name is read as ``None``, which
-    keeps the table small), and the table of which of them judge each (protocol, sender,
-    kind, method)."""
+    """The method names ``rules`` tell apart (theirs and every protocol's: any other name
+    is read as ``None``, which keeps the table small), and the table of which of them
+    judge each (protocol, sender, kind, method)."""
     known = _DISPATCH.get(id(rules))
     if known is None:
-        methods = frozenset().union(*(r.methods for r in rules if r.methods is not None))
+        schemas = pinned()
+        methods = frozenset().union(
+            *(r.methods for r in rules if r.methods is not None),
+            *(schemas.names(protocol) for protocol in Protocol),
+        )
         known = _DISPATCH[id(rules)] = (rules, methods, {})
     return known[1], known[2]
 
@@ -137,7 +143,7 @@ class Checker:
                 rule
                 for rule in self.rules
                 if rule.applies(link.protocol, seen.sender)
-                and (rule.methods is None or method in rule.methods)
+                and rule.looks_at(link.protocol, method)
                 and (rule.kinds is None or seen.kind in rule.kinds)
             )
         found: list[Finding] = []
