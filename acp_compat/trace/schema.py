@@ -18,6 +18,7 @@ member: cheaper than structuring the message with the models.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -98,6 +99,7 @@ class Schema:
         self._namespace: dict[str, Any] = dict(RUNTIME)
         """Where the compiled functions live (they call one another by name)."""
         self._compiled: dict[str, Check] = {}
+        self._compiling = threading.Lock()
         self.methods: dict[str, Method] = _methods(self._defs)
         """Every method of the protocol, from the schema itself."""
 
@@ -129,6 +131,13 @@ class Schema:
 
     def _definition(self, name: str) -> Check:
         """The compiled function of ``name``, compiling it (and what it calls)."""
+        # One compilation at a time: a function is in the namespace before those it calls
+        # are, so a check made meanwhile (from another thread: tests check traces side by
+        # side) would call a name not defined yet.
+        with self._compiling:
+            return self._compile(name)
+
+    def _compile(self, name: str) -> Check:
         if name not in self._compiled:
             todo = [name]
             while todo:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from typing import Any
 
 import jsonschema
 import pytest
 
-from acp_compat.trace.schema import pinned
+from acp_compat.trace import schema as schema_module
+from acp_compat.trace.schema import Schema, pinned
 from acp_compat.translate.probe import Protocol
 from tests.support.paths import ROOT
 
@@ -216,3 +218,61 @@ def test_an_unknown_tool_kind_is_no_kind_of_the_schema() -> None:
         "params.update.kind",
         f'expected one of {kinds}, "switch_mode", "other", got "compile"',
     )
+
+
+class WaitedFor:
+    """A lock that sets ``told`` when someone has to wait for it."""
+
+    def __init__(self, told: threading.Event) -> None:
+        self._lock = threading.Lock()
+        self.told = told
+        self.waited = False
+
+    def __enter__(self) -> None:
+        if not self._lock.acquire(blocking=False):
+            self.waited = True
+            self.told.set()
+            self._lock.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+
+def test_a_check_made_while_another_thread_compiles_waits_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A definition is in the namespace before the definitions it calls: a check of it made
+    from another thread meanwhile (tests check traces side by side) waits, and never
+    calls a function not defined yet."""
+    fresh = Schema(json.loads(DATA.read_text("utf-8"))["current"])
+    inside, go, told = threading.Event(), threading.Event(), threading.Event()
+    lock = fresh._compiling = WaitedFor(told)  # type: ignore[assignment]
+    function = schema_module._Emitter.function
+
+    def slow(emitter: Any, name: str, node: Any) -> Any:
+        if name == "d_SessionConfigOptionCategory":  # its caller is defined already
+            inside.set()
+            go.wait()
+        return function(emitter, name, node)
+
+    monkeypatch.setattr(schema_module._Emitter, "function", slow)
+    option = {"type": "select", "id": "m", "name": "M", "currentValue": "a", "options": []}
+    errors: list[BaseException] = []
+
+    def check() -> None:
+        try:
+            fresh.check("SessionConfigOption", {**option, "category": "mode"}, "x")
+        except BaseException as exc:  # what the other thread met, for the assertion
+            errors.append(exc)
+        finally:
+            told.set()  # (the second check is over: it did not wait)
+
+    first, second = threading.Thread(target=check), threading.Thread(target=check)
+    first.start()
+    inside.wait()
+    second.start()
+    told.wait()  # the second check waits for the lock, or is over
+    go.set()
+    first.join()
+    second.join()
+    assert errors == [] and lock.waited
