@@ -541,8 +541,34 @@ def _idle(seen: Seen) -> dict[str, Any] | None:
     return update
 
 
+def _unreported(session: Session) -> list[tuple[Pending, Flaw]]:
+    """The prompts of ``session`` acknowledged with a user message no update reported."""
+    return [
+        (
+            prompt,
+            Flaw(
+                f"acknowledged with messageId {message_id!r}, which no user_message update"
+                " of its session reported"
+            ),
+        )
+        for message_id, prompt in session.acknowledged.items()
+        if prompt is not None
+    ]
+
+
 def _prompt_acknowledged(seen: Seen, link: Link) -> Iterable[Flaw]:
     session = seen.session
+    if seen.method == "session/close":
+        # No user message can be reported for a session closed: the prompts' ones are due.
+        unreported = _unreported(session) if session is not None else []
+        return [
+            Flaw(
+                f"closes session {seen.session_id}, whose prompt (message {prompt.record.line}) "
+                f"was {flaw.text}",
+                "",
+            )
+            for prompt, flaw in unreported
+        ]
     message_id = _dict(seen.params).get("messageId")
     if session is None or type(message_id) is not str:
         return NONE  # (valid-message says a messageId is missing)
@@ -556,13 +582,7 @@ def _prompt_acknowledged_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
     if link.ended is not None:
         return  # its agent is gone: the user message cannot be reported any more
     for session in link.sessions.values():
-        for message_id, prompt in session.acknowledged.items():
-            if prompt is not None:
-                text = (
-                    f"acknowledged with messageId {message_id!r}, which no user_message update"
-                    " of its session reported"
-                )
-                yield prompt, Flaw(text, "")
+        yield from _unreported(session)
 
 
 def _foreground_state(seen: Seen, link: Link) -> Iterable[Flaw]:
@@ -942,10 +962,10 @@ RULES: tuple[Rule, ...] = (
         "agent",
         "A session/prompt is acknowledged once, with the messageId of the user message it "
         "inserted: a user_message or user_message_chunk update of the session reports that "
-        "id (before or after the answer), and no other prompt of the session is "
-        "acknowledged with it.",
+        "id (before or after the answer, before the session is closed), and no other "
+        "prompt of the session is acknowledged with it.",
         _prompt_acknowledged,
-        frozenset({"session/prompt"}),
+        frozenset({"session/prompt", "session/close"}),
         _prompt_acknowledged_at_end,
         kinds=RESULTS,
     ),

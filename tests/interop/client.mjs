@@ -15,7 +15,8 @@
 //   --permission MODE     answer to session/request_permission: allow (first allow_once, else
 //                         allow_always; default) | allow-always | reject (first reject_once,
 //                         else reject_always) | cancel (outcome "cancelled")
-//   --cancel-on-tool      send session/cancel when a session's first tool_call arrives
+//   --cancel-on-tool      send session/cancel when a session's first tool_call arrives; a
+//                         permission of that turn is then answered cancelled
 //   --embed PATH          add to each prompt the file PATH (relative to the session's cwd) as an
 //                         embedded text resource (a "resource" block: its file: URI and text)
 //   --link PATH           add to each prompt a "resource_link" block naming PATH (same rule)
@@ -204,7 +205,10 @@ function onPermission(params) {
     }
     return null;
   };
-  const chosen = opts.permission === "cancel" ? null
+  // Once the client has cancelled the turn, every permission of it is answered cancelled
+  // (the spec's MUST), whatever --permission says: it may have come before the cancel.
+  const cancelled = s.cancelSent && !s.responded;
+  const chosen = opts.permission === "cancel" || cancelled ? null
     : opts.permission === "reject" ? firstOf("reject_once", "reject_always")
       : opts.permission === "allow-always" ? firstOf("allow_always", "allow_once")
         : firstOf("allow_once", "allow_always");

@@ -13,7 +13,8 @@
 //                         updates up to the idle state that ends it
 //   --permission MODE     answer to session/request_permission: allow (first allow_once,
 //                         else allow_always; default) | reject | cancel (outcome cancelled)
-//   --cancel-on-tool      send session/cancel when the first tool call of a turn appears
+//   --cancel-on-tool      send session/cancel when the first tool call of a turn appears; a
+//                         permission of that turn is then answered cancelled
 //   --config-mode VALUE   after session/new, set the config option of category mode to VALUE
 //   --lifecycle           after the turns: session/list, then session/close
 //   --transcript FILE     JSONL, one object per wire line in arrival order:
@@ -122,7 +123,9 @@ function onPermission(params) {
   const s = byId.get(params.sessionId);
   const options = params.options || [];
   const firstOf = (...kinds) => kinds.map((k) => options.find((x) => x.kind === k)).find(Boolean) ?? null;
-  const chosen = opts.permission === "cancel" ? null
+  // Once the client has cancelled the turn, every permission of it is answered cancelled
+  // (the spec's MUST), whatever --permission says: it may have come before the cancel.
+  const chosen = opts.permission === "cancel" || s?.cancelling ? null
     : opts.permission === "reject" ? firstOf("reject_once", "reject_always")
       : firstOf("allow_once", "allow_always");
   const outcome = chosen ? { outcome: "selected", optionId: chosen.optionId } : { outcome: "cancelled" };
@@ -149,9 +152,9 @@ function see(s, update) {
 
 // One turn: the prompt, then the session's updates up to the idle state with a stop reason.
 async function turn(ctx, s, session, text) {
+  s.cancelling = false;
   const ack = await session.prompt(text);
   s.acks.push(ack.messageId);
-  let cancelled = false;
   for (;;) {
     const message = await session.nextUpdate();
     see(s, message.update);
@@ -159,8 +162,8 @@ async function turn(ctx, s, session, text) {
       s.stopReasons.push(message.stopReason);
       return;
     }
-    if (opts.cancelOnTool && !cancelled && message.update.sessionUpdate === "tool_call_update") {
-      cancelled = true;
+    if (opts.cancelOnTool && !s.cancelling && message.update.sessionUpdate === "tool_call_update") {
+      s.cancelling = true;
       await ctx.notify(acp.methods.agent.session.cancel, { sessionId: s.sessionId });
     }
   }
@@ -214,6 +217,7 @@ async function finish(error) {
   clearTimeout(grace);
   await Promise.race([recvDone, new Promise((r) => setTimeout(r, 1000))]);
   summary.agentExit = agentExit;
+  for (const s of summary.sessions) delete s.cancelling;
   process.stdout.write(JSON.stringify(summary) + "\n");
   if (transcript !== null) fs.closeSync(transcript);
   process.exit(error ? 1 : 0);

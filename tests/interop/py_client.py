@@ -7,7 +7,8 @@ The twin of ``client.mjs`` (same options, same summary), built on PyPI
 
 Options: ``--cwd DIR`` (repeat for several sessions; the agent process starts in the first),
 ``--prompt TEXT`` (repeat for several turns; each turn goes to every session at once),
-``--permission allow|allow-always|reject|cancel``, ``--cancel-on-tool``, ``--embed PATH`` and
+``--permission allow|allow-always|reject|cancel``, ``--cancel-on-tool`` (a permission of the
+cancelled turn is then answered cancelled), ``--embed PATH`` and
 ``--link PATH`` (a file, relative to the session's cwd, added to each prompt as an embedded
 text resource or a resource link; repeatable), ``--no-fs``,
 ``--auth`` (on a ``-32000`` from session/new, authenticate with the first advertised method
@@ -147,7 +148,10 @@ class InteropClient:
         """Answer as ``--permission`` says and record the options offered."""
         session = self._session(session_id)
         chosen: PermissionOption | None = None
-        for kind in PERMISSION_PREFERENCE[self.opts.permission]:
+        # Once the client has cancelled the turn, every permission of it is answered
+        # cancelled (the spec's MUST), whatever --permission says.
+        cancelled = session.cancel_sent and not session.responded
+        for kind in () if cancelled else PERMISSION_PREFERENCE[self.opts.permission]:
             chosen = next((o for o in options if o.kind == kind), None)
             if chosen is not None:
                 break

@@ -417,6 +417,19 @@ def test_two_prompts_acknowledged_with_one_user_message() -> None:
     assert found(steps) == [("v2-prompt-acknowledged", 12)]
 
 
+def test_a_session_closed_before_its_prompts_user_message_was_reported() -> None:
+    close = (SENT, {"id": 7, "method": "session/close", "params": {"sessionId": "s"}})
+    closed = (GOT, {"id": 7, "result": {}})
+    [finding] = checked(v2(PROMPT, ACK, RUNNING, SAY, IDLE, close, closed))
+    assert (finding.rule, finding.line, finding.method) == (
+        "v2-prompt-acknowledged",
+        11,
+        "session/close",
+    )
+    assert "whose prompt (message 5) was acknowledged with messageId 'u1'" in finding.text
+    assert checked(v2(*TURN, close, closed)) == []
+
+
 def test_a_prompt_queued_behind_running_work_joins_it() -> None:
     """v2 takes a prompt while work runs: one foreground state, one idle at the end."""
     prompt_2 = (SENT, {**PROMPT[1], "id": 6})
