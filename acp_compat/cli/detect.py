@@ -4,12 +4,13 @@
 ``detect`` runs ``wrap``'s own startup policy (:mod:`acp_compat.translate.startup`,
 behaviour.md §4) through ``wrap``'s own driver (:class:`~acp_compat.io.driver.Driver`), as
 an editor of the protocol ``--client`` names (default current) would meet it: the same
-probes in the same order, each bounded by ``--timeout``, the same restarts, the same
+probes in the same order, bounded by ``--timeout`` (``wrap``'s ``--probe-timeout``), the
+same processes kept and discarded, the same
 lines skipped (they are reported as stdout noise) and the same requests held back until
-the mode is known. The policy gets the ``initialize`` that editor would send; its
-decision is the mode ``wrap`` would relay in (upgrade, downgrade, passthrough), or the
-error it would answer with and its exit status. Every process started is closed and
-reaped before the command returns.
+the translation is known. The policy gets the ``initialize`` that editor would send; its
+decision is the translation ``wrap`` would relay with (upgrade, downgrade, passthrough),
+or the error it would answer with and its exit status. Every process started is closed
+and reaped before the command returns.
 
 The report says what the agent advertises: for a legacy agent its version and
 ``isAuthenticated``; for a current one its agent info, capabilities and auth methods (a
@@ -36,20 +37,21 @@ import click
 from acp_compat import __version__
 from acp_compat._define import define
 from acp_compat.io.driver import Driver
-from acp_compat.io.process import AgentProcess
-from acp_compat.io.relay import StartupTimer
+from acp_compat.io.process import AgentProcess, Supervisor
+from acp_compat.io.relay import StartupTimers
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES, DroppedLine, Event
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.base import ReadLocalFile, WriteLocalFile
 from acp_compat.translate.exits import describe_status
 from acp_compat.translate.probe import Protocol, probe_request
-from acp_compat.translate.settings import WrapSettings
+from acp_compat.translate.settings import DEFAULT_PROBE_TIMEOUT, WrapSettings
 from acp_compat.translate.startup import (
     ArmTimer,
     Attempt,
-    Decided,
     Decision,
+    DiscardProbe,
     Finish,
+    StartupEffect,
     StartupOutput,
     StartupPolicy,
     likely_fix,
@@ -57,9 +59,6 @@ from acp_compat.translate.startup import (
 )
 
 logger = logging.getLogger("acp_compat.cli.detect")
-
-DEFAULT_TIMEOUT = 10.0
-"""Seconds to wait for each probe's answer (launchers such as ``npx`` start slowly)."""
 
 CLOSE_GRACE = 2.0
 """Seconds an agent gets to exit after its stdin closes, and again after ``SIGTERM``."""
@@ -88,7 +87,7 @@ class Detection:
 
     @property
     def decision(self) -> Decision | None:
-        """The mode ``wrap`` would relay in (``None``: it would refuse)."""
+        """The translation ``wrap`` would relay with (``None``: it would refuse)."""
         return self.policy.decision
 
 
@@ -117,23 +116,23 @@ class _Heard:
 
 
 class _DetectPeers:
-    """detect's :class:`~acp_compat.io.driver.Peers`: agent processes started, read and
-    closed as ``wrap``'s relay does; no editor (detect plays it, so what ``wrap`` would
-    write to one is left out: the attempts say it), and the end at the decision."""
+    """detect's :class:`~acp_compat.io.driver.Peers`, and the owner of its agents: they
+    are started, read, discarded and closed by ``wrap``'s own
+    :class:`~acp_compat.io.process.Supervisor`; no editor (detect plays it, so what
+    ``wrap`` would write to one is left out: the attempts say it), and the end at the
+    decision."""
 
     def __init__(
         self, tg: anyio.abc.TaskGroup, detection: Detection, argv: Sequence[str], cwd: str | None
     ) -> None:
-        self._tg = tg
         self._detection = detection
-        self._argv = tuple(argv)
         self._cwd = cwd
         self._heard = _Heard(detection.policy)
         self.driver = Driver(self, self._heard, max_line_bytes=DEFAULT_MAX_LINE_BYTES)
-        self._agents: dict[int, AgentProcess] = {}
-        self.all_agents: list[AgentProcess] = []
-        self._timer = StartupTimer(tg, self._timer_fired)
-        self._since = time.monotonic()
+        self.agents = Supervisor(tg, self, argv, grace=CLOSE_GRACE, stderr_sink=None)
+        self._timers = StartupTimers(self._timer_fired)
+        self._probed: dict[int, float] = {}
+        """When each probe process got its ``initialize``."""
         self.over = anyio.Event()
 
     # -- Peers -----------------------------------------------------------------------------
@@ -143,12 +142,11 @@ class _DetectPeers:
 
     def send_agent(self, agent: int, message: Message, line: bytes) -> None:
         """Write to a probe process (dropped once it is closing); a probe starts its clock."""
-        process = self._agents.get(agent)
+        process = self.agents.running.get(agent)
         if process is None or process.closing:
             return
         if message.get("method") == "initialize":
-            self._time_attempts()
-            self._since = time.monotonic()
+            self._probed[agent] = time.monotonic()
         process.stdin.write(line)
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
@@ -157,21 +155,14 @@ class _DetectPeers:
             return None  # the process a decision starts is for the relay detect is not
         where = cwd if cwd is not None else self._cwd
         try:
-            process = AgentProcess.spawn(agent, self._argv, where, stderr_sink=None)
+            self.agents.spawn(agent, where)
         except (OSError, ValueError) as exc:
-            return start_failure_reason(self._argv, where, exc)
-        process.start(self._tg)
-        self._agents[agent] = process
-        self.all_agents.append(process)
-        self._tg.start_soon(self._supervise, process)
+            return start_failure_reason(self.agents.argv, where, exc)
         return None
 
     def stop_agent(self, agent: int) -> None:
-        """Discard a probe process: closed in the background, its lines and exit ignored."""
-        process = self._agents.pop(agent, None)
-        if process is not None:
-            process.discarded = True
-            self._tg.start_soon(process.close, CLOSE_GRACE)
+        """Never asked: the startup policy discards its probes instead."""
+        logger.error("unexpected stop of agent %d during startup", agent)
 
     def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
         """Never asked: the startup policy reads no files."""
@@ -181,58 +172,60 @@ class _DetectPeers:
         """Nothing ever waits for detect's editor: drained at once (from the loop)."""
         asyncio.get_running_loop().call_soon(callback)
 
-    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
-        """The policy's timers, and its end."""
+    def other_output(self, output: StartupEffect) -> None:
+        """The policy's timers, the probes it leaves behind, and its end."""
         if isinstance(output, ArmTimer):
-            self._timer.arm(output)
-            return
-        if isinstance(output, Finish):
-            self._detection.wrap_status = output.status
+            self._timers.arm(output)
+        elif isinstance(output, DiscardProbe):
+            self.agents.discard(output.agent)
+        else:
+            if isinstance(output, Finish):
+                self._detection.wrap_status = output.status
+            self._timers.cancel()
+            self.over.set()
         self._time_attempts()
-        self.over.set()
+
+    # -- the supervisor's owner ------------------------------------------------------------
+
+    def agent_lines(self, agent: AgentProcess, events: list[Event]) -> None:
+        """A probe process's lines, one at a time through the driver (as the relay feeds
+        them during startup); one the policy never heard of is noise."""
+        for event in events:
+            if agent.discarded or self.over.is_set():
+                return
+            heard = self._heard.agent_messages
+            self.driver.agent_events(agent.number, [event])
+            if self._heard.agent_messages == heard:
+                self._detection.noise.append(_noise(event))
+        self._time_attempts()
+
+    def agent_stdout_ended(self, agent: AgentProcess) -> None:
+        """Nothing to do: its exit follows."""
+
+    def agent_output_owed(self, agent: AgentProcess) -> bool:
+        """Never: detect's editor reads everything at once."""
+        return False
+
+    def agent_ended(self, agent: AgentProcess) -> None:
+        """A probe process ended (after everything it printed)."""
+        if not self.over.is_set():
+            self.driver.agent_exited(agent.number, agent.returncode, agent.stderr_tail())
+            self._time_attempts()
 
     # -- the shell -------------------------------------------------------------------------
 
     def _time_attempts(self) -> None:
-        """Each attempt closed since the last probe went out took until now."""
+        """Each attempt closed since the last event took until now from its probe."""
         seconds = self._detection.seconds
-        while len(seconds) < len(self._detection.attempts):
-            seconds.append(time.monotonic() - self._since)
+        attempts = self._detection.attempts
+        now = time.monotonic()
+        while len(seconds) < len(attempts):
+            probed = self._probed.get(attempts[len(seconds)].process)
+            seconds.append(now - probed if probed is not None else 0.0)
 
     def _timer_fired(self, token: int) -> None:
         self.driver.call(functools.partial(self._detection.policy.timer_fired, token))
-
-    async def _supervise(self, process: AgentProcess) -> None:
-        """Read a process to its end, then report its exit after everything it printed."""
-        process.stdout.start(
-            functools.partial(self._events, process), functools.partial(self._eof, process)
-        )
-        await process.exited.wait()
-        # A launcher's child may still hold stdout: as in the relay, it gets the grace
-        # period, then the group is terminated.
-        await process.settle(CLOSE_GRACE)
-        with anyio.move_on_after(CLOSE_GRACE):
-            await process.stdout_done.wait()
-        with anyio.move_on_after(CLOSE_GRACE):
-            await process.stderr_done.wait()
-        if not process.discarded and not self.over.is_set():
-            tail = process.stderr_tail()
-            self.driver.agent_exited(process.number, process.returncode, tail)
-
-    def _events(self, process: AgentProcess, events: list[Event]) -> None:
-        """A probe process's lines, one at a time through the driver (as the relay feeds
-        them during startup); one the policy never heard of is noise."""
-        for event in events:
-            if process.discarded or self.over.is_set():
-                return
-            heard = self._heard.agent_messages
-            self.driver.agent_events(process.number, [event])
-            if self._heard.agent_messages == heard:
-                self._detection.noise.append(_noise(event))
-
-    def _eof(self, process: AgentProcess) -> None:
-        process.stdout.close()
-        process.stdout_done.set()
+        self._time_attempts()
 
 
 def _noise(event: Event) -> str:
@@ -245,7 +238,7 @@ def _noise(event: Event) -> str:
 async def detect_protocol(
     argv: Sequence[str],
     *,
-    timeout: float = DEFAULT_TIMEOUT,
+    timeout: float = DEFAULT_PROBE_TIMEOUT,
     cwd: str | None = None,
     client: Protocol = Protocol.CURRENT,
 ) -> Detection:
@@ -262,13 +255,11 @@ async def detect_protocol(
         peers.driver.from_client(initialize)
         await peers.over.wait()
         with anyio.CancelScope(shield=True):
-            async with anyio.create_task_group() as closing:
-                for agent in peers.all_agents:
-                    closing.start_soon(agent.close, CLOSE_GRACE)
-        for agent in peers.all_agents:
+            await peers.agents.reap_all()
+        for agent in peers.agents.started:
             detection.stderr_tails[agent.number] = agent.stderr_tail()
         tg.cancel_scope.cancel()
-    for agent in peers.all_agents:
+    for agent in peers.agents.started:
         agent.stdout.close()
     return detection
 
@@ -360,19 +351,19 @@ def report(argv: Sequence[str], detection: Detection) -> dict[str, Any]:
 
 
 def _wrap_json(detection: Detection) -> dict[str, Any]:
-    """What ``wrap`` would do for this editor: its mode, or its refusal."""
+    """What ``wrap`` would do for this editor: its translation, or its refusal."""
     decision = detection.decision
     editor = detection.policy.client
     if decision is not None:
         return {
             "client": decision.client.value,
-            "mode": decision.mode.value,
+            "translation": decision.translation.value,
             "description": decision.description,
         }
     hint = likely_fix(detection.attempts) if detection.attempts else None
     return {
         "client": editor.value if editor else None,
-        "mode": None,
+        "translation": None,
         "exitStatus": detection.wrap_status,
         "hint": hint,
     }
@@ -455,8 +446,8 @@ def human_report(data: dict[str, Any]) -> list[str]:
 
 def _wrap_text(wrap: dict[str, Any]) -> str:
     """What ``wrap`` would do, in words."""
-    if wrap["mode"] is not None:
-        return f"relay in {wrap['description']}"
+    if wrap["translation"] is not None:
+        return f"relay, translation: {wrap['description']}"
     status = wrap["exitStatus"]
     text = f"answer a {wrap['client']} editor's initialize with an error and exit {status}"
     return text + (f". {wrap['hint']}" if wrap.get("hint") else "")
@@ -467,9 +458,9 @@ def _wrap_text(wrap: dict[str, Any]) -> str:
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True),
-    default=DEFAULT_TIMEOUT,
+    default=DEFAULT_PROBE_TIMEOUT,
     show_default=True,
-    help="Seconds to wait for each probe's answer.",
+    help="Seconds the agent is given to answer, in all (wrap's --probe-timeout).",
 )
 @click.option(
     "--cwd",
@@ -495,9 +486,10 @@ def detect(
     acp-compat detect --json --timeout 5 -- my-agent --acp
 
     Runs wrap's own startup probes for an editor of the --client protocol (the
-    editor's initialize first, then a restart and a probe in the other protocol) and
-    says what wrap would do: upgrade, downgrade, passthrough, or refuse. Exits 0 when
-    the protocol was identified, 1 otherwise.
+    editor's initialize first, then, beside it after 5 s of silence or at once after
+    a refusal, a fresh process probed in the other protocol) and says what wrap would
+    do: upgrade, downgrade, passthrough, or refuse. Exits 0 when the protocol was
+    identified, 1 otherwise.
     """
     run = functools.partial(
         detect_protocol, command, timeout=timeout, cwd=cwd, client=Protocol(client)

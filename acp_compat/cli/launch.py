@@ -64,10 +64,10 @@ class CollectorPause:
     The imports before the first answer create many objects and little garbage;
     collecting during them cost about a tenth of that wait, and the first collection
     after them walks every one of those objects. So the relay calls :meth:`resume` once
-    the batch that answers the client is written (with ``--agent-protocol``, the mode is
-    decided at the editor's ``initialize``, before the agent's answer: resuming then put
-    that walk on the editor's wait); if nothing is ever answered, the process ends
-    without it. A collector someone else turned off is left off.
+    the batch that answers the client is written (with ``--agent-protocol``, the
+    translation is decided at the editor's ``initialize``, before the agent's answer:
+    resuming then put that walk on the editor's wait); if nothing is ever answered, the
+    process ends without it. A collector someone else turned off is left off.
     """
 
     def __init__(self) -> None:

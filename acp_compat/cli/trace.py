@@ -32,7 +32,7 @@ from acp_compat.trace.records import (
     RelayEvent,
     TraceReader,
 )
-from acp_compat.trace.render import Line, Printer, Span, mode_line, note_lines
+from acp_compat.trace.render import Line, Printer, Span, note_lines, translation_line
 
 FOLLOW_POLL = 0.2
 """Seconds between looks at a followed trace for new lines."""
@@ -198,8 +198,8 @@ def show(
     def flush(final: bool) -> None:
         nonlocal announced
         if mode == "text":
-            if not announced and conversation.mode is not None:
-                say([mode_line(conversation.mode)])
+            if not announced and conversation.translation is not None:
+                say([translation_line(conversation.translation)])
                 announced = True
             say(text.lines(final=final))
         elif mode == "json":

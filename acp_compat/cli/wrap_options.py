@@ -76,7 +76,8 @@ OPTIONS: tuple[WrapOption, ...] = (
     WrapOption(
         ("--probe-timeout",),
         "seconds",
-        "Seconds each auto-detection probe waits for the agent's answer (finite).",
+        "Seconds auto-detection gives the agent to answer initialize, in all (finite); the"
+        " other protocol is tried beside the first after 5 s, or half this if less.",
         minimum=0.1,
     ),
     WrapOption(
@@ -130,7 +131,9 @@ OPTIONS: tuple[WrapOption, ...] = (
     WrapOption(
         ("--log-level",),
         "choice",
-        "How much to log: info is the mode chosen and agent starts and exits; none, nothing.",
+        "How much to log: warning is what needs your attention (a session that goes well"
+        " logs nothing); info adds the translation chosen and agent starts and exits;"
+        " none, nothing.",
         choices=LOG_LEVEL_NAMES,
     ),
     WrapOption(

@@ -15,11 +15,11 @@ Choices ``behaviour.md`` leaves open, made here:
 * Agent process 0 starts at launch, before the client's ``initialize`` (a slow launcher
   gets a head start); it runs in acp-compat's own working directory.
 * Auto probe (:mod:`acp_compat.translate.startup`): the client's own ``initialize`` goes
-  first, unchanged (a passthrough then needs no second initialize); ``--probe-timeout``
-  (default 5 s) bounds it and the probe in the other protocol. A timeout followed by an
-  error in the other protocol earns one more restart in the client's protocol, bounded by
-  60 s (an agent that was merely slow to start). An agent that answers nothing is
-  refused after two probe timeouts, with an error naming the likely fix.
+  first, unchanged (a passthrough then needs no second initialize), and keeps waiting
+  while, after 5 s of silence, the other protocol is probed with a second process beside
+  it (an agent slow to start is never restarted); ``--probe-timeout`` (default 60 s)
+  bounds the whole wait. An agent that answers nothing is refused then, with an error
+  naming the likely fix.
 * Exit status: 0 after client EOF; 128+N after signal N (SIGTERM, SIGINT, SIGHUP; a second
   one kills the agents' groups at once); the agent's status when the one agent of a
   passthrough or downgrade relay ends (an upgrade relay has one process per session and

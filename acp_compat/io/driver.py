@@ -1,10 +1,11 @@
 """The one place that feeds a sans-IO handler and carries out what it returns.
 
 A handler is a translator (:class:`~acp_compat.translate.base.Translator`) or, before the
-mode is known, the startup policy (:class:`~acp_compat.translate.startup.StartupPolicy`);
-both take the same events and return lists of outputs. The relay (agent processes) and
-the shim (agent objects) differ only in how an output reaches a peer, which they provide
-as :class:`Peers`; everything else lives here, once:
+translation is known, the startup policy
+(:class:`~acp_compat.translate.startup.StartupPolicy`); both take the same events and
+return lists of outputs. The relay (agent processes) and the shim (agent objects) differ
+only in how an output reaches a peer, which they provide as :class:`Peers`; everything
+else lives here, once:
 
 * decoding line events (:mod:`acp_compat.io.inbound`): bad client lines are answered,
   bad agent lines logged and skipped;
@@ -13,7 +14,8 @@ as :class:`Peers`; everything else lives here, once:
   that was being handled gets a ``-32603`` for whoever waits on it, so one bug never ends
   the relay nor leaves a peer hanging;
 * :meth:`Driver._line`, the one place a message is encoded;
-* the tracer (``--trace``), told of every message in and out.
+* the tracer (``--trace``), told of every message in and out, and of what startup
+  decided.
 
 Everything here is synchronous and runs inline in the reader's callback: no queue hop
 between reading a line and translating it, and no library lookups per message.
@@ -26,7 +28,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from acp_compat._lazy import lazy_module
-from acp_compat.io.inbound import StandIn, agent_line, decode_client_event, handle_dropped
+from acp_compat.io.inbound import (
+    RefusalSink,
+    StandIn,
+    agent_line,
+    decode_client_event,
+    handle_dropped,
+)
 from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error, valid_id
@@ -39,7 +47,7 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
-from acp_compat.translate.startup import ArmTimer, Decided, Finish
+from acp_compat.translate.startup import ArmTimer, Decided, DiscardProbe, Finish, StartupEffect
 
 if TYPE_CHECKING:
     from acp_compat.trace import records
@@ -97,8 +105,9 @@ class Peers(Protocol):
         """Perform a file effect off the loop; its outcome comes back as ``file_done``."""
         ...
 
-    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
-        """A startup policy's own output (timers and the end of startup)."""
+    def other_output(self, output: StartupEffect) -> None:
+        """A startup policy's own output (timers, a probe left behind, the end of
+        startup)."""
         ...
 
     def when_client_drained(self, callback: Callable[[], None]) -> None:
@@ -143,8 +152,8 @@ class Driver:
         for event in events:
             if type(event) is not bytes and self.tracer is not None:
                 size = cast(DroppedLine, event).size
-                self.tracer.event("dropped_line", side="client", size=size)
-            message, reply = decode_client_event(event, limit)
+                self.tracer.event(records.DROPPED_LINE, side="client", size=size)
+            message, reply = decode_client_event(event, limit, self._refused_client)
             if reply is not None:
                 self.write_client(reply)
             if message is not None:
@@ -156,11 +165,12 @@ class Driver:
     def agent_events(self, agent: int, events: list[Event]) -> None:
         """A batch of line events from agent ``agent``: skip bad lines, handle the rest."""
         source = f"agent {agent}"
+        refused = None if self.tracer is None else self._refused_by(agent)
         for event in events:
             raw: bytes | None
             if type(event) is bytes:  # the hot path: a complete line
                 raw = event
-                message, reply = agent_line(event, source)
+                message, reply = agent_line(event, source, refused)
                 if reply is not None:  # a request that could not be decoded
                     self.write_agent(agent, reply)
                 if message is None:
@@ -170,7 +180,9 @@ class Driver:
             else:
                 dropped = cast(DroppedLine, event)
                 if self.tracer is not None:
-                    self.tracer.event("dropped_line", agent=agent, side="agent", size=dropped.size)
+                    self.tracer.event(
+                        records.DROPPED_LINE, agent=agent, side="agent", size=dropped.size
+                    )
                 stand_in, reply = handle_dropped(dropped, self.max_line_bytes, source, "the agent")
                 if reply is not None:
                     self.write_agent(agent, reply)
@@ -178,6 +190,17 @@ class Driver:
                     continue
                 raw, message = None, stand_in  # fails the request it answered
             self.from_agent(agent, message, raw)
+
+    def _refused_client(self, members: dict[str, Any]) -> None:
+        """A client line refused undecoded, traced before its answer."""
+        if self.tracer is not None:
+            self.tracer.event(records.REFUSED_LINE, **members)
+
+    def _refused_by(self, agent: int) -> RefusalSink:
+        """What traces a line of ``agent``'s refused undecoded, before its answer."""
+        tracer = self.tracer
+        assert tracer is not None
+        return lambda members: tracer.event(records.REFUSED_LINE, agent=agent, **members)
 
     # -- handler calls ---------------------------------------------------------------------
 
@@ -323,7 +346,11 @@ class Driver:
             self.peers.file_effect(output)
         elif kind is AwaitClientDrain:
             self.peers.when_client_drained(self._client_drained)
-        elif kind is ArmTimer or kind is Decided or kind is Finish:
+        elif kind is ArmTimer:
+            self.peers.other_output(output)
+        elif kind is DiscardProbe or kind is Decided or kind is Finish:
+            if self.tracer is not None:
+                self.tracer.startup(output)  # what startup decided, before it is done
             self.peers.other_output(output)
         else:
             logger.error("unknown output %r", output)

@@ -20,7 +20,8 @@ Either way the stream lives on.
 from __future__ import annotations
 
 import logging
-from typing import cast
+from collections.abc import Callable
+from typing import Any, cast
 
 from acp_compat.jsonrpc.envelope import Envelope, read_envelope
 from acp_compat.jsonrpc.framing import (
@@ -42,6 +43,10 @@ from acp_compat.jsonrpc.messages import (
 )
 
 logger = logging.getLogger("acp_compat.io.inbound")
+
+RefusalSink = Callable[[dict[str, Any]], None]
+"""Told of each complete line refused undecoded, before it is answered: the members of
+its ``refused_line`` trace event (:data:`acp_compat.trace.records.EVENTS`)."""
 
 
 class StandIn(dict):  # type: ignore[type-arg]
@@ -106,11 +111,18 @@ def unreadable_answer(
 
 
 def _undecodable(
-    line: bytes, exc: DecodeError, source: str, *, from_client: bool
+    line: bytes,
+    exc: DecodeError,
+    source: str,
+    *,
+    from_client: bool,
+    refused: RefusalSink | None,
 ) -> tuple[Message | None, Message | None]:
     """A complete line :func:`decode` refused: answer or fail by its envelope, logged."""
     envelope = read_envelope(line)
     sender = "the client" if from_client else "the agent"
+    if refused is not None:
+        refused(_refusal(line, exc.cause, envelope, "client" if from_client else "agent"))
     if exc.cause == "depth":
         details = f"{sender} sent a line nested deeper than acp-compat's limit of {MAX_DEPTH}"
     else:
@@ -127,13 +139,28 @@ def _undecodable(
     return stand_in, reply
 
 
-def decode_client(line: bytes) -> tuple[Message | None, Message | None]:
+def _refusal(line: bytes, cause: str, envelope: Envelope | None, side: str) -> dict[str, Any]:
+    """A refused line's ``refused_line`` members: why, how long, its head, and what its
+    top level said when it could be read."""
+    members: dict[str, Any] = {"side": side, "cause": cause, "size": len(line)}
+    members["head"] = _head(line)
+    if envelope is not None and envelope.kind is not Kind.INVALID:
+        members["kind"] = envelope.kind.value
+        members["id"] = envelope.id
+        if envelope.method is not None:
+            members["method"] = envelope.method
+    return members
+
+
+def decode_client(
+    line: bytes, refused: RefusalSink | None = None
+) -> tuple[Message | None, Message | None]:
     """A client line as ``(message, None)``, or what stands for it and what answers it
-    (see :func:`unreadable_answer`)."""
+    (see :func:`unreadable_answer`); ``refused`` is told of a line that cannot be decoded."""
     try:
         value = decode(line)
     except DecodeError as exc:
-        return _undecodable(line, exc, "client", from_client=True)
+        return _undecodable(line, exc, "client", from_client=True, refused=refused)
     if classify(value) is Kind.INVALID:
         logger.warning("client: answered a line that is not a JSON-RPC message: %r", _head(line))
         return None, error(
@@ -149,12 +176,15 @@ def decode_client(line: bytes) -> tuple[Message | None, Message | None]:
     return message, None
 
 
-def agent_line(line: bytes, source: str) -> tuple[Message | None, Message | None]:
-    """An agent line as ``(message for the handler, reply to the agent)``."""
+def agent_line(
+    line: bytes, source: str, refused: RefusalSink | None = None
+) -> tuple[Message | None, Message | None]:
+    """An agent line as ``(message for the handler, reply to the agent)``; ``refused`` is
+    told of a line that cannot be decoded."""
     try:
         value = decode(line)
     except DecodeError as exc:
-        return _undecodable(line, exc, source, from_client=False)
+        return _undecodable(line, exc, source, from_client=False, refused=refused)
     if classify(value) is Kind.INVALID:
         logger.info("%s: skipped a stdout line that is not JSON-RPC: %r", source, _head(line))
         return None, None
@@ -179,8 +209,10 @@ def handle_dropped(
     return unreadable_answer(dropped.envelope, "size", details, from_client=sender == "the client")
 
 
-def decode_client_event(event: Event, max_line_bytes: int) -> tuple[Message | None, Message | None]:
+def decode_client_event(
+    event: Event, max_line_bytes: int, refused: RefusalSink | None = None
+) -> tuple[Message | None, Message | None]:
     """One client line event as ``(message for the handler, reply to the client)``."""
     if type(event) is bytes:
-        return decode_client(event)
+        return decode_client(event, refused)
     return handle_dropped(cast(DroppedLine, event), max_line_bytes, "client", "the client")

@@ -30,13 +30,10 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any
 
-from acp_compat.io.spawn import StartedProcess, start_process
+from acp_compat.io.spawn import DISCARD_GRACE, StartedProcess, start_process
 
 HELD_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 """The stop signals held while the launched agent waits for the relay."""
-
-DISCARD_GRACE = 0.2
-"""Seconds an unclaimed launched agent gets after its stdin closed, and after ``SIGTERM``."""
 
 
 class LaunchedAgent:

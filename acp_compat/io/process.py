@@ -9,25 +9,32 @@ hit a stranger.
 
 stderr is drained continuously (an agent blocked on a full stderr pipe would hang the
 session), copied to acp-compat's own stderr, and its tail kept for error messages.
+
+:class:`Supervisor` is the one supervision of a run's agents, shared by ``wrap``'s relay
+and ``detect``: each agent started with its background tasks, its stdout read into its
+owner, watched to its end (a launcher's child given the grace period, then the group
+terminated) and reported after everything it printed; a probe nobody needs any more
+discarded; every agent closed and reaped at the end.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import signal
 import subprocess
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TypeVar, cast
+from typing import Protocol, TypeVar, cast
 
 import anyio
 import anyio.abc
 
 from acp_compat.io.lines import LineReader, LineWriter, read_chunk
-from acp_compat.io.spawn import StartedProcess, start_process
+from acp_compat.io.spawn import DISCARD_GRACE, StartedProcess, start_process
 from acp_compat.io.stderr import stderr_pump
-from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
+from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES, Event
 from acp_compat.translate.exits import describe_status
 
 logger = logging.getLogger("acp_compat.io.process")
@@ -263,6 +270,165 @@ class AgentProcess:
         finally:
             os.close(self._stderr_fd)
             self.stderr_done.set()
+
+
+class AgentOwner(Protocol):
+    """What a :class:`Supervisor` tells the owner of its agents (the relay, ``detect``)."""
+
+    def agent_lines(self, agent: AgentProcess, events: list[Event]) -> None:
+        """A batch of ``agent``'s stdout lines (never once it was discarded)."""
+        ...
+
+    def agent_stdout_ended(self, agent: AgentProcess) -> None:
+        """``agent``'s stdout was read to its end, or given up."""
+        ...
+
+    def agent_output_owed(self, agent: AgentProcess) -> bool:
+        """Whether ``agent``'s last lines wait for the owner (a slow client), so its
+        stdout is waited for past the grace period after its group ended."""
+        ...
+
+    def agent_ended(self, agent: AgentProcess) -> None:
+        """``agent`` is gone, after everything it printed (never once it was discarded)."""
+        ...
+
+
+class Supervisor:
+    """The agent processes of one run, from their start until they are reaped."""
+
+    def __init__(
+        self,
+        task_group: anyio.abc.TaskGroup,
+        owner: AgentOwner,
+        argv: Sequence[str],
+        *,
+        grace: float,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        stderr_sink: StderrSink | None = to_our_stderr,
+    ) -> None:
+        self._tg = task_group
+        self._owner = owner
+        self.argv = tuple(argv)
+        self.grace = grace
+        """Seconds an agent gets to exit after its stdin closed, and again after
+        ``SIGTERM`` (``--grace``)."""
+        self._max_line_bytes = max_line_bytes
+        self._stderr_sink = stderr_sink
+        self.running: dict[int, AgentProcess] = {}
+        """Agents by number, from their start until their end was reported (a discarded
+        probe leaves at once)."""
+        self.started: list[AgentProcess] = []
+        """Every agent ever started, for the last close."""
+
+    def spawn(
+        self, number: int, cwd: str | None = None, started: StartedProcess | None = None
+    ) -> AgentProcess:
+        """Start agent ``number`` in ``cwd`` (``started``: the command already started, at
+        launch), its background tasks and its supervision; raises ``OSError`` (or
+        ``ValueError``) when it cannot start."""
+        agent = AgentProcess.spawn(
+            number,
+            self.argv,
+            cwd,
+            max_line_bytes=self._max_line_bytes,
+            stderr_sink=self._stderr_sink,
+            started=started,
+        )
+        agent.start(self._tg)
+        self.started.append(agent)
+        self.running[number] = agent
+        self._tg.start_soon(self._supervise, agent)
+        return agent
+
+    def renumber(self, old: int, new: int) -> None:
+        """Agent ``old`` is agent ``new`` from now on (the probe a decision keeps)."""
+        agent = self.running.pop(old, None)
+        if agent is not None:
+            agent.number = new
+            self.running[new] = agent
+
+    def close(self, agent: AgentProcess, grace: float | None = None) -> None:
+        """Close ``agent`` in the background (stdin, the grace period, its group
+        signalled); its end is still reported."""
+        if not agent.closing:
+            agent.closing = True  # at once: later messages must not reach its stdin
+            self._tg.start_soon(agent.close, self.grace if grace is None else grace)
+
+    def discard(self, number: int) -> None:
+        """Nobody will talk to agent ``number`` again (a probe left behind): it is closed
+        with a short grace, and its lines and its end are ignored."""
+        agent = self.running.pop(number, None)
+        if agent is not None:
+            agent.discarded = True
+            self.close(agent, min(self.grace, DISCARD_GRACE))
+
+    def close_all(self, grace: float | None = None) -> None:
+        """Close every agent still running, in the background."""
+        for agent in self.started:
+            if agent.returncode is None:
+                self.close(agent, grace)
+
+    async def reap_all(self) -> None:
+        """Close every agent ever started and wait until all their groups are gone."""
+        async with anyio.create_task_group() as tg:
+            for agent in self.started:
+                tg.start_soon(agent.close, self.grace)
+
+    def release_stdout(self, agent: AgentProcess) -> None:
+        """``agent``'s stdout is read to its end (or given up): close its reader, once."""
+        if agent.stdout_done.is_set():
+            return
+        agent.stdout.close()
+        agent.stdout_done.set()
+        self._owner.agent_stdout_ended(agent)
+
+    async def _supervise(self, agent: AgentProcess) -> None:
+        """Read an agent to its end, then report its end after everything it printed."""
+        agent.stdout.start(
+            functools.partial(self._lines, agent), functools.partial(self.release_stdout, agent)
+        )
+        await agent.exited.wait()
+        # A launcher's child may still run and hold stdout: it gets the grace period,
+        # then the group is terminated, which ends stdout too.
+        await agent.settle(self.grace)
+        if not await self._stdout_read(agent):
+            self.release_stdout(agent)
+        with anyio.move_on_after(self.grace):
+            await agent.stderr_done.wait()
+        if agent.discarded:
+            ended = describe_status(agent.returncode)
+            logger.debug("probe process %d ended: %s", agent.number, ended)
+            return
+        if self.running.get(agent.number) is agent:
+            del self.running[agent.number]
+        self._owner.agent_ended(agent)
+
+    def _lines(self, agent: AgentProcess, events: list[Event]) -> None:
+        if not agent.discarded:
+            self._owner.agent_lines(agent, events)
+
+    async def _stdout_read(self, agent: AgentProcess) -> bool:
+        """Wait until the agent's stdout was read to its end; ``False`` if it is given up."""
+        told = False
+        while True:
+            with anyio.move_on_after(self.grace) as waited:
+                await agent.stdout_done.wait()
+            if not waited.cancelled_caught:
+                return True
+            if self._owner.agent_output_owed(agent):
+                # The client is slow, not the agent: what it printed last is still in the
+                # pipe and must be handled before its end is reported.
+                if not told:
+                    told = True
+                    logger.debug(
+                        "agent %d exited; its last output waits for the client to read",
+                        agent.number,
+                    )
+                continue
+            logger.warning(
+                "agent %d: stdout still open after its process group ended", agent.number
+            )
+            return False
 
 
 async def use_agent(

@@ -31,7 +31,10 @@ Shape (no task per message, no queue, one event-loop pass per batch of lines):
 
 Agent exits (after everything the process printed), local file effects, timers and stop
 requests come from small tasks and call the driver directly: everything runs on one
-event loop thread, so the handler is never entered twice at once.
+event loop thread, so the handler is never entered twice at once. The agents are started,
+read, watched to their end and closed by the one
+:class:`~acp_compat.io.process.Supervisor` (``detect`` uses it too); the relay is its
+owner and adds the backpressure and the ways an agent is lost.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ from acp_compat.io import localfiles
 from acp_compat.io.driver import Driver
 from acp_compat.io.launched_agent import LaunchedAgent
 from acp_compat.io.lines import LineReader, LineWriter
-from acp_compat.io.process import AgentProcess, StderrSink, to_our_stderr
+from acp_compat.io.process import AgentProcess, StderrSink, Supervisor, to_our_stderr
+from acp_compat.io.spawn import DISCARD_GRACE
 from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import Event
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error
@@ -66,7 +70,8 @@ from acp_compat.translate.startup import (
     ArmTimer,
     Decided,
     Decision,
-    Finish,
+    DiscardProbe,
+    StartupEffect,
     StartupPolicy,
     make_translator,
     preload_translator,
@@ -100,37 +105,28 @@ counts as one that closed its stdout while running (at most the grace period).""
 FLUSH_TIMEOUT = 5.0
 """How long the last messages may take to reach the client when the relay ends."""
 
-REFUSAL_GRACE = 0.2
-"""The grace a probe process gets when it is discarded or startup failed: it was sent
-nothing but an ``initialize`` it never answered, and the editor waits for ``wrap`` to
-exit (behaviour.md §6: within two probe timeouts + 1 s)."""
 
+class StartupTimers:
+    """The startup policy's timers, as ``wrap`` and ``detect`` both arm them: each
+    :class:`~acp_compat.translate.startup.ArmTimer` runs on its own, and when it runs out
+    ``fired`` gets its token (one the policy no longer waits for is its to ignore). They
+    are the loop's own timers (``call_later``), as the relay's reading is the loop's own
+    readers: no task to start for them while the editor waits for its first answer."""
 
-class StartupTimer:
-    """The startup policy's one timer, as ``wrap`` and ``detect`` both arm it: each
-    :class:`~acp_compat.translate.startup.ArmTimer` replaces the one armed before, and
-    when it runs out ``fired`` gets its token (a stale token is the policy's to ignore)."""
-
-    def __init__(self, task_group: anyio.abc.TaskGroup, fired: Callable[[int], None]) -> None:
-        self._tg = task_group
+    def __init__(self, fired: Callable[[int], None]) -> None:
         self._fired = fired
-        self._scope: anyio.CancelScope | None = None
+        self._handles: list[asyncio.TimerHandle] = []
 
     def arm(self, timer: ArmTimer) -> None:
-        """Start ``timer`` in place of the one before."""
-        self.cancel()
-        self._scope = anyio.CancelScope()
-        self._tg.start_soon(self._run, self._scope, timer)
+        """Start ``timer``."""
+        loop = asyncio.get_running_loop()
+        self._handles.append(loop.call_later(timer.seconds, self._fired, timer.token))
 
     def cancel(self) -> None:
-        """The armed timer, if any, never fires."""
-        if self._scope is not None:
-            self._scope.cancel()
-
-    async def _run(self, scope: anyio.CancelScope, timer: ArmTimer) -> None:
-        with scope:
-            await anyio.sleep(timer.seconds)
-            self._fired(timer.token)
+        """No armed timer fires any more (startup is over)."""
+        for handle in self._handles:
+            handle.cancel()
+        self._handles.clear()
 
 
 class Relay:
@@ -152,7 +148,6 @@ class Relay:
         self._tg = task_group
         self.config = config
         """The settings of this run (argv, line limit, grace, file read cap)."""
-        self._stderr_sink = stderr_sink
         self._launched = launched
         """The agent started at launch, until agent 0 claims it."""
         self._when_answered = when_answered
@@ -161,9 +156,14 @@ class Relay:
         self.client_in = client_in
         self.client_out = client_out
         self.tracer = tracer
-        self.agents: dict[int, AgentProcess] = {}
-        """Agent processes by number, from start until their exit was handled."""
-        self._spawned: list[AgentProcess] = []
+        self._supervisor = Supervisor(
+            task_group,
+            self,
+            config.command,
+            grace=config.grace,
+            max_line_bytes=config.max_line_bytes,
+            stderr_sink=stderr_sink,
+        )
         self._flows: dict[AgentProcess, AgentFlow] = {}
         """Each agent's backpressure (:class:`~acp_compat.translate.lifecycle.AgentFlow`),
         until its exit was handled."""
@@ -179,7 +179,7 @@ class Relay:
         self.driver: Driver | None = None
         self._startup: StartupPolicy | None = None
         self._launch_cwd: str | None = None
-        self._timer = StartupTimer(task_group, self._timer_fired)
+        self._timers = StartupTimers(self._timer_fired)
         self._preloaded = False
         self._single_agent = False
         self._stopping = False
@@ -199,7 +199,7 @@ class Relay:
 
     async def serve(self, policy: StartupPolicy, launch_cwd: str) -> int:
         """Start up with ``policy`` (agent 0 is started at once, in ``launch_cwd``, our own
-        directory), then relay in the mode it decides; the exit status."""
+        directory), then relay with the translation it decides; the exit status."""
         self._startup = policy
         self._launch_cwd = launch_cwd
         self.driver = Driver(
@@ -220,10 +220,15 @@ class Relay:
         self._check_finished()
         await self._finished.wait()
         self.client_in.pause()
-        self._timer.cancel()
-        await self.close_all()
+        self._timers.cancel()
+        await self._supervisor.reap_all()
         await self.finish_client()
         return self._exit_code
+
+    @property
+    def agents(self) -> dict[int, AgentProcess]:
+        """Agent processes by number, from start until their end was handled."""
+        return self._supervisor.running
 
     def _check_finished(self) -> None:
         if self._stopping and not self.agents:
@@ -244,7 +249,7 @@ class Relay:
         """
         if self._stop_request is not None:
             logger.warning("second stop request: killing the agents now")
-            for agent in self._spawned:
+            for agent in self._supervisor.started:
                 agent.kill()
             return
         self._stop_request = status
@@ -276,16 +281,8 @@ class Relay:
             reason = f"acp-compat is shutting down ({why})"
             for number in list(self.agents):
                 self.driver.agent_lost(number, reason)
-        for agent in self._spawned:
-            if agent.returncode is None:
-                self._tg.start_soon(agent.close, self.config.grace if grace is None else grace)
+        self._supervisor.close_all(grace)
         self._check_finished()
-
-    async def close_all(self) -> None:
-        """Close every agent ever started and wait until all their groups are gone."""
-        async with anyio.create_task_group() as tg:
-            for agent in self._spawned:
-                tg.start_soon(agent.close, self.config.grace)
 
     async def finish_client(self) -> None:
         """Let the last messages reach the client (bounded), then close our stdout."""
@@ -312,6 +309,8 @@ class Relay:
 
     def _client_eof(self) -> None:
         """The client closed our stdin."""
+        if self.tracer is not None:
+            self.tracer.client_closed("stdin")
         startup = self._starting
         if startup is not None:
             assert self.driver is not None
@@ -333,6 +332,8 @@ class Relay:
         await self.client_out.done.wait()
         if self.client_out.broken and self._stop_request is None:
             logger.info("the client closed our stdout")
+            if self.tracer is not None:
+                self.tracer.client_closed("stdout")
             self._stop_request = 0
             self._stop_requested(0, "the client closed our stdout")
 
@@ -399,20 +400,12 @@ class Relay:
         return reason
 
     def stop_agent(self, agent: int) -> None:
-        """Close an agent process; during startup a probe process is discarded instead
-        (closed in the background, its lines and exit ignored)."""
+        """Close an agent process (its exit is still reported)."""
         process = self.agents.get(agent)
         if process is None:
             logger.debug("stop requested for agent %d, which is not running", agent)
             return
-        grace = self.config.grace
-        if self._startup is not None and not self._startup.done:
-            process.discarded = True
-            del self.agents[agent]
-            grace = min(grace, REFUSAL_GRACE)
-        if not process.closing:
-            process.closing = True  # at once: later outputs must not reach its stdin
-            self._tg.start_soon(process.close, grace)
+        self._supervisor.close(process)
 
     def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
         """Perform a local file effect off the loop; its outcome comes back queued."""
@@ -423,10 +416,12 @@ class Relay:
         assert self.driver is not None
         self.driver.file_done(effect.token, content, problem)
 
-    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
-        """The startup policy's timers and its end."""
-        if isinstance(output, ArmTimer):
-            self._timer.arm(output)
+    def other_output(self, output: StartupEffect) -> None:
+        """The startup policy's timers, the probes it leaves behind, and its end."""
+        if isinstance(output, DiscardProbe):
+            self._supervisor.discard(output.agent)
+        elif isinstance(output, ArmTimer):
+            self._timers.arm(output)
             startup = self._starting
             if not self._preloaded and startup is not None and startup.client is not None:
                 # A probe is out: import the likely translator while the agent starts.
@@ -436,8 +431,7 @@ class Relay:
         elif isinstance(output, Decided):
             self._decided(output.decision)
         else:
-            grace = min(self.config.grace, REFUSAL_GRACE)
-            self._begin_stop(output.status, "startup ended", grace)
+            self._begin_stop(output.status, "startup ended", DISCARD_GRACE)
 
     async def _preload(self, client: Protocol) -> None:
         """Import the translator a ``client`` of this protocol most likely needs."""
@@ -458,19 +452,8 @@ class Relay:
         # Agent 0 in our own directory may already run, started at launch.
         launched = self._launched if number == 0 and cwd is None else None
         started = launched.claim(self.config.command) if launched is not None else None
-        agent = AgentProcess.spawn(
-            number,
-            self.config.command,
-            cwd,
-            max_line_bytes=self.config.max_line_bytes,
-            stderr_sink=self._stderr_sink,
-            started=started,
-        )
-        agent.start(self._tg)
-        self._spawned.append(agent)
-        self.agents[number] = agent
+        agent = self._supervisor.spawn(number, cwd, started)
         self._flows[agent] = AgentFlow()
-        self._tg.start_soon(self._supervise, agent)
         self._tg.start_soon(self._watch_stdin, agent)
         return agent
 
@@ -478,18 +461,14 @@ class Relay:
         """Startup is over: the kept process becomes agent 0 and the translator takes
         over, first with what startup held back."""
         assert self.driver is not None and self._launch_cwd is not None
-        self._timer.cancel()
-        kept = self.agents.pop(decision.process, None)
-        if kept is not None:
-            kept.number = 0
-            self.agents[0] = kept
+        self._timers.cancel()
+        self._supervisor.renumber(decision.process, 0)
         translator = make_translator(decision, self.config, self._launch_cwd)
         if isinstance(translator, str):
             logger.error("cannot relay in %s: %s", decision.description, translator)
             for message in decision.client_messages[:1]:
                 self.driver.write_client(error(message.get("id"), INTERNAL_ERROR, translator))
-            grace = min(self.config.grace, REFUSAL_GRACE)
-            self._begin_stop(EXIT_NO_PROTOCOL, "no translator", grace)
+            self._begin_stop(EXIT_NO_PROTOCOL, "no translator", DISCARD_GRACE)
             return
         self._single_agent = decision.single_agent
         self.driver.use(translator, raw_passthrough=decision.raw_passthrough)
@@ -501,57 +480,23 @@ class Relay:
             gone = decision.agent_exit
             self._report_exit(0, gone.returncode, gone.stderr_tail, expected=False)
 
-    async def _supervise(self, agent: AgentProcess) -> None:
-        """Read an agent to its end, then report its exit after everything it printed."""
-        agent.stdout.start(
-            functools.partial(self._agent_events, agent), functools.partial(self._agent_eof, agent)
-        )
-        await agent.exited.wait()
-        # A launcher's child may still run and hold stdout: it gets the grace period,
-        # then the group is terminated, which ends stdout too.
-        await agent.settle(self.config.grace)
-        if not await self._wait_stdout_done(agent):
-            self._agent_eof(agent)
-        with anyio.move_on_after(self.config.grace):
-            await agent.stderr_done.wait()
-        self._agent_done(agent)
+    # -- the supervisor's owner: what happens to each agent ---------------------------------
 
-    async def _wait_stdout_done(self, agent: AgentProcess) -> bool:
-        """Wait until the agent's stdout was read to its end; ``False`` if it is given up."""
-        told = False
-        while True:
-            with anyio.move_on_after(self.config.grace) as waited:
-                await agent.stdout_done.wait()
-            if not waited.cancelled_caught:
-                return True
-            held = self._flows[agent].held_for_client
-            if held and not self._stopping:
-                # The client is slow, not the agent: what it printed last is still in the
-                # pipe and must be translated before its exit is reported.
-                if not told:
-                    told = True
-                    logger.debug(
-                        "agent %d exited; its last output waits for the client to read",
-                        agent.number,
-                    )
-                continue
-            if held:
-                logger.warning(
-                    "agent %d: its last output is dropped (the client is not reading)",
-                    agent.number,
-                )
-            else:
-                logger.warning(
-                    "agent %d: stdout still open after its process group ended", agent.number
-                )
-            return False
+    def agent_output_owed(self, agent: AgentProcess) -> bool:
+        """Its stdout is still open after its group ended: while the client is slow (not
+        the agent), what it printed last is still in the pipe and must be translated
+        before its exit is reported; while shutting down, that is given up."""
+        held = self._flows[agent].held_for_client
+        if held and self._stopping:
+            logger.warning(
+                "agent %d: its last output is dropped (the client is not reading)", agent.number
+            )
+        return held and not self._stopping
 
-    def _agent_events(self, agent: AgentProcess, events: list[Event]) -> None:
+    def agent_lines(self, agent: AgentProcess, events: list[Event]) -> None:
         """The reader callback's batch of lines from ``agent``."""
         driver = self.driver
         assert driver is not None
-        if agent.discarded:
-            return
         if self._starting is None:
             driver.agent_events(agent.number, events)
         else:
@@ -585,7 +530,7 @@ class Relay:
                 "the client is %d bytes behind: not reading it (or the agents) until it catches up",
                 self.client_out.buffered,
             )
-        for agent in self._spawned:
+        for agent in self._supervisor.started:
             self._hold(agent, FlowEvent.CLIENT_BEHIND)
         self._watch_client_low()
 
@@ -600,7 +545,7 @@ class Relay:
         self._low_armed = False
         if self._behind:
             self._behind = False
-            for agent in self._spawned:
+            for agent in self._supervisor.started:
                 self._hold(agent, FlowEvent.CLIENT_CAUGHT_UP)
             self._hold_client_while_probing()
         waiters, self._drain_waiters = self._drain_waiters, []
@@ -653,16 +598,11 @@ class Relay:
         self._flows[agent].lost = True
         assert self.driver is not None
         self.driver.agent_lost(agent.number, why)
-        agent.closing = True
-        self._tg.start_soon(agent.close, self.config.grace)
+        self._supervisor.close(agent)
 
-    def _agent_eof(self, agent: AgentProcess) -> None:
-        """An agent's stdout is read to its end (or given up): release it."""
-        if agent.stdout_done.is_set():
-            return
-        agent.stdout.close()
+    def agent_stdout_ended(self, agent: AgentProcess) -> None:
+        """An agent's stdout is read to its end (or given up)."""
         self._hold(agent, FlowEvent.STDOUT_ENDED)
-        agent.stdout_done.set()
         if agent.returncode is None and not agent.closing:
             self._tg.start_soon(self._check_stdout_closed, agent)
 
@@ -689,15 +629,9 @@ class Relay:
                 agent, f"it closed its stdin while still running (a write failed: {problem})"
             )
 
-    def _agent_done(self, agent: AgentProcess) -> None:
-        """An agent is gone: tell the handler (a discarded probe: nobody)."""
+    def agent_ended(self, agent: AgentProcess) -> None:
+        """An agent is gone, after everything it printed: tell the handler."""
         number = agent.number
-        if agent.discarded:
-            logger.debug("probe process %d ended: %s", number, describe_status(agent.returncode))
-            self._check_finished()
-            return
-        if self.agents.get(number) is agent:
-            del self.agents[number]
         flow = self._flows.pop(agent, None)
         expected = agent.closing and not (flow is not None and flow.lost)
         self._report_exit(number, agent.returncode, agent.stderr_tail(), expected=expected)

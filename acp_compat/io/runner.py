@@ -3,7 +3,7 @@
 behaviour.md §4-§6. The relay runs the startup policy
 (:mod:`acp_compat.translate.startup`): agent process 0 is started at once, before the
 client's ``initialize`` arrives, so a slow launcher (``npx``) starts while the editor
-gets ready; the policy then probes it and picks the mode, or refuses with the exit status
+gets ready; the policy then probes it and picks the translation, or refuses with the exit status
 it names. ``SIGTERM``, ``SIGINT`` and ``SIGHUP`` close every agent (stdin, grace period,
 group ``SIGTERM``, ``SIGKILL``) and exit with 128 + the signal number; a second one kills
 the agents' groups at once.

@@ -10,6 +10,12 @@ import os
 import subprocess
 from collections.abc import Sequence
 
+DISCARD_GRACE = 0.2
+"""Seconds a process nobody will talk to again (a probe left behind, the agent started at
+launch that nobody claimed) gets after its stdin closed, and again after ``SIGTERM``: it
+was sent nothing but an ``initialize``, and the editor may be waiting for ``wrap`` to exit
+(behaviour.md §6: within the probe timeout and a second)."""
+
 
 class StartedProcess:
     """An agent command just started: its process and our ends of its three pipes."""

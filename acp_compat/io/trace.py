@@ -7,10 +7,10 @@ when unknown). A legacy agent's messages carry no session id, so the tracer lear
 session each agent process serves from the translated messages around them.
 
 What happens without a message is an event record, ``"dir": "relay"`` with ``"event":
-{"type": ..., ...}`` in place of ``msg``: ``agent_exited`` (``returncode``, ``stderr``:
-its last lines), ``agent_lost`` and ``agent_start_failed`` (``reason``), and
-``dropped_line`` (``side``: ``agent`` or ``client``, ``size`` in bytes) for a line over
-``--max-line-bytes``. Readers skip records they do not know (``acp-compat trace`` does).
+{"type": ..., ...}`` in place of ``msg``; the types and their members are one table,
+:data:`acp_compat.trace.records.EVENTS` (``docs/behaviour.md`` §5 is generated from it).
+Readers skip records they do not know (``acp-compat trace`` does);
+:mod:`acp_compat.trace.records` reads them.
 
 The file is opened with :func:`open_private_file` (mode 0600: traces hold the user's
 code and prompts; never through a symbolic link, never a FIFO or device, never another
@@ -32,6 +32,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from acp_compat._lazy import lazy_module
 from acp_compat.jsonrpc.messages import Message
+from acp_compat.translate.startup import Decided, DiscardProbe, Finish
 
 if TYPE_CHECKING:
     from acp_compat.trace import records
@@ -133,10 +134,38 @@ class Tracer:
                 self._agent_sessions[agent] = session
         self._write(direction, agent, session, "msg", message)
 
-    def event(self, kind: str, *, agent: int | None = None, **details: Any) -> None:
-        """Write one event record (see the module docstring) of type ``kind``."""
+    def event(self, event_type: str, /, *, agent: int | None = None, **details: Any) -> None:
+        """Write one event record of type ``event_type`` (its members:
+        :data:`acp_compat.trace.records.EVENTS`)."""
         session = self._agent_sessions.get(agent) if agent is not None else None
-        self._write(records.RELAY, agent, session, "event", {"type": kind, **details})
+        self._write(records.RELAY, agent, session, "event", {"type": event_type, **details})
+
+    def client_closed(self, stream: str) -> None:
+        """The client closed our ``stream``: ``stdin`` (no more requests will come) or
+        ``stdout`` (no answer can reach it any more)."""
+        self.event(records.CLIENT_CLOSED, stream=stream)
+
+    def startup(self, output: DiscardProbe | Decided | Finish) -> None:
+        """What startup decided: a probe process left behind, the translation with the
+        probe process kept as agent 0, or no relay."""
+        if isinstance(output, DiscardProbe):
+            protocol = output.protocol.value
+            self.event(
+                records.PROBE_DISCARDED, agent=output.agent, protocol=protocol, reason=output.reason
+            )
+        elif isinstance(output, Decided):
+            decision = output.decision
+            self.event(
+                records.TRANSLATION,
+                agent=0,
+                translation=decision.translation.value,
+                agent_protocol=decision.agent.value,
+                client_protocol=decision.client.value,
+                process=decision.process,
+                how=decision.how,
+            )
+        else:
+            self.event(records.STARTUP_FINISHED, status=output.status)
 
     def _write(
         self, direction: str, agent: int | None, session: str | None, key: str, value: Any

@@ -25,6 +25,8 @@ import json
 import re
 from typing import Any
 
+import attrs
+
 from acp_compat._define import frozen
 from acp_compat.jsonrpc.messages import Kind, RequestId, classify
 
@@ -45,10 +47,14 @@ _PLACEHOLDER = {0x7B: b"{}", 0x5B: b"[]"}
 @frozen
 class Envelope:
     """What a line's top level says: its :class:`Kind` and its id (``None`` when it has
-    none or the id is invalid, which makes the kind :attr:`Kind.INVALID`)."""
+    none or the id is invalid, which makes the kind :attr:`Kind.INVALID`), and its
+    method when it names one."""
 
     kind: Kind
     id: RequestId
+    method: str | None = attrs.field(default=None, eq=False)
+    """Told for a person (a trace's ``refused_line``); what answers the line is its kind
+    and id alone, and envelopes compare by those."""
 
 
 class EnvelopeScanner:
@@ -90,7 +96,8 @@ class EnvelopeScanner:
         kind = classify(value)
         if kind is Kind.INVALID:
             return Envelope(Kind.INVALID, None)
-        return Envelope(kind, value.get("id"))
+        method = value.get("method")
+        return Envelope(kind, value.get("id"), method if type(method) is str else None)
 
     # -- the three states ---------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from collections import deque
 from typing import Any, cast
 
 from acp_compat._define import frozen
-from acp_compat.trace.links import EDITOR, Links, agent_link
+from acp_compat.trace.links import EDITOR, ENDS, GONE, Links, agent_link
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -123,6 +123,8 @@ class Checker:
         self.trace = Links()
         """What is open on each link of the trace (the one interpreter)."""
         self._methods, self._applying = _dispatch(rules)
+        self._agent_refusals: dict[str, list[RelayEvent]] = {}
+        """Each agent link's lines that were not JSON, until its protocol is known."""
         self._originals: deque[tuple[dict[str, Any], frozenset[tuple[str, str]]]] = deque(
             maxlen=ORIGINALS
         )
@@ -153,14 +155,20 @@ class Checker:
                 side = _side(link.name, seen.sender)
                 found += [self._finding(rule, flaw, item, side, seen.method) for flaw in flaws]
         self.trace.learn(link, seen)
+        if self._agent_refusals and seen.method == "initialize" and seen.sender == "agent":
+            found += self._settle(link.name)
         return self._first_time(item, found) if found else found
 
     def _other(self, item: RelayEvent | BadLine) -> list[Finding]:
         """A relay event, or a line that is not a record."""
         if isinstance(item, RelayEvent):
             self.records += 1
+            name = agent_link(item.agent)
+            kind = item.event.get("type")
+            ends = name in self._agent_refusals and (kind in GONE or kind in ENDS)
+            settled = self._settle(name) if ends else []
             self.trace.event(item)
-            return self._refused(item)
+            return settled + self._refused(item)
         if not item.truncated:
             self.bad_lines += 1
         return []
@@ -191,7 +199,8 @@ class Checker:
                     finding = self._finding(rule, flaw, pending.record, side, pending.method)
                     found.append((finding, pending.record.message))
         # A request the relay passed on unanswered is owed by the one it was passed to.
-        return [
+        unsettled = [f for name in list(self._agent_refusals) for f in self._settle(name)]
+        return unsettled + [
             finding
             for finding, message in found
             if not any(
@@ -201,21 +210,36 @@ class Checker:
         ]
 
     def _refused(self, event: RelayEvent) -> list[Finding]:
-        """A line the relay could not read as JSON: its sender broke JSON-RPC. (Too deep,
-        a number out of range: the relay's limits, not the protocol's; its answer, if
-        any, is traced.)"""
+        """A line the relay could not read as JSON: its sender broke JSON-RPC, or the
+        transport's rule that stdout holds only messages. (Too deep, a number out of
+        range: the relay's limits, not the protocol's; its answer, if any, is traced.)
+        An agent's is judged once its link's protocol is known (:meth:`_settle`)."""
         details = event.event
         if details.get("type") != REFUSED_LINE or details.get("cause") != "syntax":
             return []
-        side = EDITOR if details.get("side") == "client" else agent_link(event.agent)
-        method = details.get("method")
-        text = f"the line is not JSON: {details.get('head')!r}"
-        rule = RULES_BY_ID["valid-message"]
-        flaw = Flaw(text)
+        if details.get("side") != "client":
+            self._agent_refusals.setdefault(agent_link(event.agent), []).append(event)
+            return []
+        return [self._not_json(event, EDITOR)]
+
+    def _settle(self, name: str) -> list[Finding]:
+        """Agent link ``name``'s lines that were not JSON, now that its protocol is known
+        (its ``initialize`` answered, or the link ending): a finding unless it speaks
+        0.0.9, which has no transport rule (gemini-cli 0.1.x prints a banner on its
+        stdout, and the relay skips it); the current and v2 transports say the agent
+        MUST NOT write anything but messages there."""
+        link = self.trace.links.get(name)
+        if link is not None and link.protocol is Protocol.LEGACY:
+            self._agent_refusals.pop(name, None)
+            return []
+        return [self._not_json(event, name) for event in self._agent_refusals.pop(name, [])]
+
+    def _not_json(self, event: RelayEvent, side: str) -> Finding:
+        method = event.event.get("method")
+        flaw = Flaw(f"the line is not JSON: {event.event.get('head')!r}")
         record = Record(event.line, event.t, CLIENT_IN, {}, time=event.time)
-        return [
-            self._finding(rule, flaw, record, side, method if isinstance(method, str) else None)
-        ]
+        rule = RULES_BY_ID["valid-message"]
+        return self._finding(rule, flaw, record, side, method if isinstance(method, str) else None)
 
     def _finding(
         self, rule: Rule, flaw: Flaw, record: Record, side: str, method: str | None

@@ -298,9 +298,10 @@ class Conversation:
         one's reason (one note for the run, however long)."""
 
     @property
-    def mode(self) -> str | None:
-        """``upgrade``, ``downgrade`` or ``passthrough`` once the first initialize is seen."""
-        return self.links.mode
+    def translation(self) -> str | None:
+        """The relay's translation (``upgrade``, ``downgrade``, ``passthrough``...) once the
+        first initialize is seen."""
+        return self.links.translation
 
     @property
     def editor_dirs(self) -> tuple[str, str]:
@@ -367,6 +368,16 @@ class Conversation:
                 )
             verb = "dropped" if kind == DROPPED_LINE else "refused"
             text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
+            if kind == REFUSED_LINE and side == who and "kind" not in event:
+                # No message at all (a banner on the agent's stdout): skipped, nobody
+                # waits for it.
+                self._note(
+                    "info",
+                    f"skipped a {event.get('size')}-byte line from {who} ({why})",
+                    item,
+                    item.session,
+                )
+                return
         else:
             return  # an event of a later version: nothing to say about it
         self._problem(text, item, item.session)
@@ -475,8 +486,8 @@ class Conversation:
             else []
         )
         auth = f", auth methods: {', '.join(ids) or 'none'}"
-        mode = f" ({self.mode})" if self.mode else ""
-        text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{mode}"
+        how = f" ({self.translation})" if self.translation else ""
+        text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{how}"
         self._note("info", text, record, None)
 
     def _start_turn(self, record: Record, params: dict[str, Any], session: str | None) -> None:

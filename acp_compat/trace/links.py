@@ -54,7 +54,7 @@ from acp_compat.translate.lifecycle import (
     transition,
 )
 from acp_compat.translate.probe import Protocol, agent_protocol, client_protocol
-from acp_compat.translate.startup.policy import mode_for
+from acp_compat.translate.startup.policy import translation_for
 
 RECENT_ANSWERS = 256
 """How many answered request ids a link remembers, per link (for "answered twice")."""
@@ -597,9 +597,9 @@ class Links:
 
     def __init__(self) -> None:
         self.links: dict[str, Link] = {}
-        self.mode: str | None = None
-        """``upgrade``, ``downgrade`` or ``passthrough``, once an agent's ``initialize``
-        answer named its protocol (against the editor's)."""
+        self.translation: str | None = None
+        """The relay's translation (``upgrade``, ``downgrade``, ``passthrough``...), once an
+        agent's ``initialize`` answer named its protocol (against the editor's)."""
 
     def see(self, record: Record) -> tuple[Link, Seen]:
         """The record's link, and its message as that link reads it before the change."""
@@ -615,12 +615,13 @@ class Links:
         return link, seen
 
     def learn(self, link: Link, seen: Seen) -> None:
-        """:meth:`Link.learn`, and the trace's mode at the first agent's answer that tells."""
+        """:meth:`Link.learn`, and the trace's translation at the first agent's answer that
+        tells."""
         link.learn(seen)
-        if self.mode is None and seen.method == "initialize" and link.name != EDITOR:
+        if self.translation is None and seen.method == "initialize" and link.name != EDITOR:
             agent = agent_protocol(seen.message) if seen.kind is Kind.RESPONSE else None
             if agent is not None:
-                self.mode = mode_for(agent, self.editor_protocol() or agent).value
+                self.translation = translation_for(agent, self.editor_protocol() or agent).value
 
     def read(self, record: Record) -> Seen:
         """:meth:`see` then :meth:`learn`, for a reader that only follows (no rules)."""

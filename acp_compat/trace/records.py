@@ -9,6 +9,12 @@ it is complete or the input ends, so a trace cut mid-line or still being written
 as far as it goes. Reading is linear in a line's length (the relay's own line splitter)
 and bounded in depth (the relay's own decoder, one level deeper for the record around a
 message), whatever the file holds. Nothing here reads files or clocks.
+
+The events the relay decides are read into their own :class:`RelayEvent` subclasses,
+their members typed (a member of the wrong type reads as ``None``): what startup decided
+(:class:`ProbeDiscarded`, :class:`TranslationChosen`, :class:`StartupFinished`), a lost
+agent (:class:`AgentLost`) and the client closing its end (:class:`ClientClosed`).
+Traces written before these records existed read as before.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from __future__ import annotations
 import json
 import sys
 from typing import Any
+
+import attrs
 
 from acp_compat._define import define
 from acp_compat.jsonrpc.framing import MAX_DEPTH, DecodeError, LineSplitter, decode
@@ -30,6 +38,10 @@ RELAY = "relay"
 DIRECTIONS = (CLIENT_IN, AGENT_OUT, AGENT_IN, CLIENT_OUT)
 """The four ``dir`` values a message record may carry."""
 
+PROBE_DISCARDED = "probe_discarded"
+TRANSLATION = "translation"
+STARTUP_FINISHED = "startup_finished"
+CLIENT_CLOSED = "client_closed"
 AGENT_EXITED = "agent_exited"
 AGENT_LOST = "agent_lost"
 AGENT_START_FAILED = "agent_start_failed"
@@ -38,7 +50,8 @@ REFUSED_LINE = "refused_line"
 
 EVENTS: dict[str, str] = {
     AGENT_EXITED: "``agent``'s process exited: ``returncode``, ``stderr`` (its last lines)",
-    AGENT_LOST: "``agent`` can no longer be talked to: ``reason``; it may still write",
+    AGENT_LOST: "the relay gave ``agent`` up (what waited on it was answered): ``reason``; "
+    "it may still write",
     AGENT_START_FAILED: "``agent``'s process could not start: ``reason``",
     DROPPED_LINE: "a line over ``--max-line-bytes`` from ``side`` (``client`` or "
     "``agent``) was discarded unread: ``size`` in bytes",
@@ -48,9 +61,29 @@ EVENTS: dict[str, str] = {
     "bytes as text), and what its top level said when it could be read: ``kind`` "
     "(``request``, ``notification``, ``response``, ``error``), ``id``, ``method``. "
     "Written before the relay's answer to it",
+    CLIENT_CLOSED: "the client closed our ``stream``: ``stdin`` (no more requests will "
+    "come) or ``stdout`` (no answer reaches it any more)",
+    PROBE_DISCARDED: "startup left probe process ``agent`` behind (nothing more of it is "
+    "relayed or traced): ``protocol`` of the ``initialize`` it was sent, ``reason`` for "
+    "people",
+    TRANSLATION: "startup decided (``agent`` 0): ``translation`` (``upgrade``, "
+    "``downgrade``, ``passthrough``, ``v2-upgrade``, ``v2-downgrade``, ``legacy-v2``, "
+    "``v2-legacy``), ``client_protocol`` and ``agent_protocol`` (``legacy``, ``current``, "
+    "``v2``: what each side speaks from here on), ``process`` (the probe process kept: "
+    'its records until here carry ``"agent": process``, from here on ``"agent": 0``) '
+    "and ``how`` (``auto-detected`` or ``--agent-protocol``)",
+    STARTUP_FINISHED: "startup ended without a relay (a refusal, the client gone, a "
+    "stop): ``status``, the one ``wrap`` exits with",
 }
 """Every event type (``dir`` ``relay``) and its members; ``agent`` is the record's own.
-A reader skips a type it does not know."""
+During startup a record's ``agent`` is the probe process (0, then one number per process
+started). A reader skips a type it does not know."""
+
+
+def events_markdown() -> str:
+    """:data:`EVENTS` as a markdown list: the source of the one in ``docs/behaviour.md``."""
+    return "".join(f"* `{name}`: {words.replace('``', '`')}.\n" for name, words in EVENTS.items())
+
 
 REFUSALS = {
     "syntax": "not JSON",
@@ -103,6 +136,96 @@ class RelayEvent:
 
 
 @define
+class ProbeDiscarded(RelayEvent):
+    """Probe process :attr:`agent` was left behind: its link ends here."""
+
+    protocol: str | None = attrs.field(default=None, kw_only=True)
+    """``legacy`` or ``current``: the protocol of the ``initialize`` it was sent."""
+    reason: str | None = attrs.field(default=None, kw_only=True)
+
+
+@define
+class TranslationChosen(RelayEvent):
+    """Startup decided: probe process :attr:`process` is agent 0 (:attr:`agent`) from here
+    on, and each side speaks the protocol named."""
+
+    translation: str | None = attrs.field(default=None, kw_only=True)
+    """``upgrade``, ``downgrade`` or ``passthrough``."""
+    agent_protocol: str | None = attrs.field(default=None, kw_only=True)
+    client_protocol: str | None = attrs.field(default=None, kw_only=True)
+    process: int | None = attrs.field(default=None, kw_only=True)
+    """The probe process kept: the ``agent`` of its records before this one."""
+    how: str | None = attrs.field(default=None, kw_only=True)
+    """``auto-detected`` or ``--agent-protocol``."""
+
+
+@define
+class StartupFinished(RelayEvent):
+    """Startup ended without a relay; ``wrap`` exits with :attr:`status`."""
+
+    status: int | None = attrs.field(default=None, kw_only=True)
+
+
+@define
+class AgentLost(RelayEvent):
+    """The relay gave agent :attr:`agent` up (what waited on it was answered)."""
+
+    reason: str | None = attrs.field(default=None, kw_only=True)
+
+
+@define
+class ClientClosed(RelayEvent):
+    """The client closed our :attr:`stream`: ``stdin`` (no more requests) or ``stdout``
+    (no answer reaches it any more)."""
+
+    stream: str | None = attrs.field(default=None, kw_only=True)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _number(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+_TYPED_EVENTS: dict[str, tuple[type[RelayEvent], dict[str, Any]]] = {
+    PROBE_DISCARDED: (ProbeDiscarded, {"protocol": _text, "reason": _text}),
+    TRANSLATION: (
+        TranslationChosen,
+        {
+            "translation": _text,
+            "agent_protocol": _text,
+            "client_protocol": _text,
+            "process": _number,
+            "how": _text,
+        },
+    ),
+    STARTUP_FINISHED: (StartupFinished, {"status": _number}),
+    AGENT_LOST: (AgentLost, {"reason": _text}),
+    CLIENT_CLOSED: (ClientClosed, {"stream": _text}),
+}
+"""The event types read into their own class: the class, and each member's reader."""
+
+
+def _relay_event(
+    line: int,
+    t: float | None,
+    event: dict[str, Any],
+    agent: int | None,
+    session: str | None,
+    when: str | None,
+) -> RelayEvent:
+    """An event record, typed when its type is one of :data:`_TYPED_EVENTS`."""
+    typed = _TYPED_EVENTS.get(event["type"])
+    if typed is None:
+        return RelayEvent(line, t, event, agent, session, when)
+    cls, members = typed
+    values = {name: read(event.get(name)) for name, read in members.items()}
+    return cls(line, t, event, agent, session, when, **values)
+
+
+@define
 class BadLine:
     """A trace line that is not a record (a cut line, or something else in the file)."""
 
@@ -141,7 +264,7 @@ def parse_record(line_number: int, data: bytes) -> Item:
         return Record(line_number, t, direction, message, agent, session, when)
     event = entry.get("event")
     if direction == RELAY and type(event) is dict and type(event.get("type")) is str:
-        return RelayEvent(line_number, t, event, agent, session, when)
+        return _relay_event(line_number, t, event, agent, session, when)
     return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
 
 

@@ -32,6 +32,7 @@ from acp_compat.trace.conversation import (
     Turn,
     describe_error,
 )
+from acp_compat.translate.startup.policy import TRANSLATIONS, Translation
 
 STATUS_COLOURS = {
     "pending": "yellow",
@@ -45,12 +46,11 @@ DIFF_COLOURS = {"-": "red", "+": "green", "@": "cyan"}
 _MARKERS = re.compile(r"(\*\*|\*|`)")
 """What :class:`InlineMarkdown` looks for: bold's ``**``, a lone ``*``, code's backtick."""
 
-MODES = {
-    "upgrade": "a current editor, a legacy agent",
-    "downgrade": "a legacy editor, a current agent",
-    "passthrough": "both sides speak the same protocol",
-}
-"""What each mode of a trace means, in words."""
+TRANSLATION_WORDS = {
+    translation.value: f"a {client.value} editor, a {agent.value} agent"
+    for (agent, client), translation in TRANSLATIONS.items()
+} | {Translation.PASSTHROUGH.value: "both sides speak the same protocol"}
+"""What each translation of a trace means, in words (from the startup's own table)."""
 
 
 @frozen
@@ -138,9 +138,10 @@ def _at(t: float | None) -> list[Span]:
     return [Span(f"{t:9.3f}  ")] if t is not None else []
 
 
-def mode_line(mode: str) -> Line:
-    """Which protocols the two sides of a trace spoke."""
-    return (Span(f"mode: {mode} ({MODES.get(mode, mode)})", dim=True),)
+def translation_line(translation: str) -> Line:
+    """The translation of a trace: which protocols its two sides spoke."""
+    words = TRANSLATION_WORDS.get(translation, translation)
+    return (Span(f"translation: {translation} ({words})", dim=True),)
 
 
 def note_lines(note: Note) -> list[Line]:

@@ -100,6 +100,8 @@ class Schema:
         """Where the compiled functions live (they call one another by name)."""
         self._compiled: dict[str, Check] = {}
         self._compiling = threading.Lock()
+        """Held while definitions compile: the pinned schemas are one per process, and a
+        second thread must not call a function whose callees are not compiled yet."""
         self.methods: dict[str, Method] = _methods(self._defs)
         """Every method of the protocol, from the schema itself."""
 
@@ -131,13 +133,11 @@ class Schema:
 
     def _definition(self, name: str) -> Check:
         """The compiled function of ``name``, compiling it (and what it calls)."""
-        # One compilation at a time: a function is in the namespace before those it calls
-        # are, so a check made meanwhile (from another thread: tests check traces side by
-        # side) would call a name not defined yet.
         with self._compiling:
-            return self._compile(name)
+            return self._compiled.get(name) or self._compile(name)
 
     def _compile(self, name: str) -> Check:
+        """:meth:`_definition`'s work, under its lock."""
         if name not in self._compiled:
             todo = [name]
             while todo:

@@ -18,7 +18,8 @@ The machines:
   each link of a trace shows (there a move the table does not allow is a peer's mistake
   the checker reports, and the state stays). A cancelled turn is ``CANCELLING`` in all;
 * ``wrap``'s **startup** (:data:`STARTUP_TRANSITIONS`), the policy of
-  :mod:`acp_compat.translate.startup`;
+  :mod:`acp_compat.translate.startup`, with its one record, :class:`StartupRecord`: the
+  state and everything the policy keeps between events;
 * the downgrade's **connection**, a legacy client's setup with its current agent
   (:data:`CONNECTION_TRANSITIONS`): initialize, login, the session;
 * the relay's **agent reader** (:data:`READER_TRANSITIONS`): whether the shell reads an
@@ -26,10 +27,11 @@ The machines:
 
 As in h11, the flags live with their states: each machine's record here (an agent
 process's :class:`ProcessLifecycle`, a session's :class:`SessionLifecycle`, the
-downgrade's :class:`Connection`, the relay's :class:`AgentFlow`) holds its state and what
-each state carries (the running prompt, the failure once it ended, the agent's answers),
-and only the record's own methods change them, each through one transition, so a flag
-can never disagree with the state.
+downgrade's :class:`Connection`, the relay's :class:`AgentFlow`, the startup's
+:class:`StartupRecord`) holds its state and what each state carries (the running prompt,
+the failure once it ended, the agent's answers, the probes' attempts), and only the
+record's own methods change them, each through one transition, so a flag can never
+disagree with the state.
 
 ``docs/architecture.md`` shows each table as :func:`markdown_table` renders it (a test
 holds the page to it).
@@ -39,9 +41,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from acp_compat.jsonrpc.messages import RequestId
+from acp_compat.jsonrpc.messages import Message, RequestId
+
+if TYPE_CHECKING:  # annotations only: the policy, which defines these, imports this module
+    from acp_compat.translate.probe import Protocol
+    from acp_compat.translate.startup.policy import AgentExit, Attempt, Decision
 
 
 class ProcessState(enum.Enum):
@@ -100,7 +106,15 @@ class SessionEvent(enum.Enum):
 
 
 class StartupState(enum.Enum):
-    """Where ``wrap``'s startup stands (behaviour.md §4; the steps are the policy's)."""
+    """Where ``wrap``'s startup stands (behaviour.md §4 and §6; the policy is
+    :mod:`acp_compat.translate.startup`).
+
+    Two probes may be out at once: the **own** probe, the client's own ``initialize``
+    with process 0, and the **other** probe, acp-compat's ``initialize`` in the other
+    protocol with a later process. Which of them a state waits for is what its row of
+    :data:`STARTUP_TRANSITIONS` lets answer (``own_answered``, ``other_answered``): see
+    :attr:`StartupRecord.awaits_own` and :attr:`StartupRecord.awaits_other`.
+    """
 
     AWAITING_INITIALIZE = "awaiting_initialize"
     """Process 0 is started; the client's ``initialize`` has not come."""
@@ -109,15 +123,17 @@ class StartupState(enum.Enum):
     EXITED_EARLY = "exited_early"
     """Process 0 exited before the client's ``initialize`` came."""
     PROBING_OWN = "probing_own"
-    """Step 1: the client's own ``initialize`` is with process 0."""
+    """The own probe is out, alone until the other probe is due."""
+    PROBING_BOTH = "probing_both"
+    """Both probes are out: process 0 may only be slow to start, so it keeps its
+    ``initialize`` while the other protocol is tried beside it; the first answer that
+    tells decides."""
     PROBING_OTHER = "probing_other"
-    """Step 2: a fresh process has our ``initialize`` in the other protocol."""
-    PROBING_OTHER_AFTER_SILENCE = "probing_other_after_silence"
-    """Step 2 after step 1 only timed out: an answer that does not tell leads to step 3."""
-    PROBING_AGAIN = "probing_again"
-    """Step 3: a fresh process has the client's ``initialize`` again, for longer."""
+    """Only the other probe is out: the own one ended without telling."""
+    PROBING_OWN_LAST = "probing_own_last"
+    """Only the own probe is out: the other one ended without deciding."""
     DECIDED = "decided"
-    """The mode is chosen: a translator takes over."""
+    """The translation is chosen: a translator takes over."""
     FINISHED = "finished"
     """Startup ended without a relay (a refusal, the client gone, a stop)."""
 
@@ -129,18 +145,30 @@ class StartupEvent(enum.Enum):
     """The client's ``initialize`` came, the protocol to be probed (``auto``)."""
     INITIALIZE_NAMED = "initialize_named"
     """The client's ``initialize`` came, the protocol named (``--agent-protocol``)."""
-    ANSWERED = "answered"
-    """The probe's answer names the protocol that decides the mode."""
-    CURRENT_FOR_LEGACY = "current_for_legacy"
+    OWN_ANSWERED = "own_answered"
+    """Process 0's answer names the protocol that decides the translation."""
+    OWN_REDIRECTS = "own_redirects"
     """The answer to the client's own ``initialize`` names the protocol the agent must be
     asked in: a current answer to a legacy client's (the agent was told neither
     ``clientCapabilities`` nor ``clientInfo``), or a refusal of the client's version that
     names the one the agent supports (a v2 agent's ``-32022`` to a v1 client)."""
-    UNCLEAR = "unclear"
-    """The probe's answer is an error or names no protocol."""
+    OWN_UNCLEAR = "own_unclear"
+    """Process 0's answer is an error or names no protocol."""
+    OWN_EXITED = "own_exited"
+    OWN_START_FAILED = "own_start_failed"
+    OTHER_DUE = "other_due"
+    """The own probe waited alone as long as it does: the other probe starts beside it."""
+    OTHER_ANSWERED = "other_answered"
+    """The other probe's answer names a protocol other than the client's: translation,
+    with its process."""
+    OTHER_CLIENT_PROTOCOL = "other_client_protocol"
+    """The other probe's answer names the client's protocol: a passthrough, but that
+    process has acp-compat's ``initialize``, not the client's."""
+    OTHER_UNCLEAR = "other_unclear"
+    OTHER_EXITED = "other_exited"
+    OTHER_START_FAILED = "other_start_failed"
     TIMEOUT = "timeout"
-    EXITED = "exited"
-    START_FAILED = "start_failed"
+    """The probe timeout ran out: the agent had all the time it gets."""
     CLIENT_CLOSED = "client_closed"
     STOP = "stop"
     """A stop was requested (a signal)."""
@@ -182,53 +210,59 @@ SESSION_TRANSITIONS: Mapping[SessionState, Mapping[SessionEvent, SessionState]] 
 _T, _TE = StartupState, StartupEvent
 _ENDS = {_TE.CLIENT_CLOSED: _T.FINISHED, _TE.STOP: _T.FINISHED}
 """Every state before the end: nobody left to answer, or told to stop."""
+_OWN_ENDS = {
+    _TE.OWN_ANSWERED: _T.DECIDED,
+    _TE.OWN_REDIRECTS: _T.PROBING_OTHER,
+    _TE.OWN_UNCLEAR: _T.PROBING_OTHER,
+    _TE.OWN_EXITED: _T.PROBING_OTHER,
+}
+"""How the own probe ends while the other one is still to come or out."""
+_OTHER_ENDS = {
+    _TE.OTHER_ANSWERED: _T.DECIDED,
+    # the own probe, still out, is the client's initialize to a process of that protocol
+    _TE.OTHER_CLIENT_PROTOCOL: _T.PROBING_OWN_LAST,
+    _TE.OTHER_UNCLEAR: _T.PROBING_OWN_LAST,
+    _TE.OTHER_EXITED: _T.PROBING_OWN_LAST,
+    _TE.OTHER_START_FAILED: _T.PROBING_OWN_LAST,
+}
+"""How the other probe ends while the own one is still out."""
 STARTUP_TRANSITIONS: Mapping[StartupState, Mapping[StartupEvent, StartupState]] = {
     _T.AWAITING_INITIALIZE: {
         _TE.INITIALIZE: _T.PROBING_OWN,
         _TE.INITIALIZE_NAMED: _T.DECIDED,
-        _TE.START_FAILED: _T.START_FAILED,
-        _TE.EXITED: _T.EXITED_EARLY,
+        _TE.OWN_START_FAILED: _T.START_FAILED,
+        _TE.OWN_EXITED: _T.EXITED_EARLY,
         **_ENDS,
     },
     # the initialize gets the start failure as its answer, whatever was named
     _T.START_FAILED: {_TE.INITIALIZE: _T.FINISHED, _TE.INITIALIZE_NAMED: _T.FINISHED, **_ENDS},
-    # probed, the early exit is step 1's outcome at once; named, the translator hears of it
+    # probed, the early exit is the own probe's end at once; named, the translator hears it
     _T.EXITED_EARLY: {_TE.INITIALIZE: _T.PROBING_OWN, _TE.INITIALIZE_NAMED: _T.DECIDED, **_ENDS},
     _T.PROBING_OWN: {
-        _TE.ANSWERED: _T.DECIDED,
-        _TE.CURRENT_FOR_LEGACY: _T.PROBING_OTHER,
-        _TE.UNCLEAR: _T.PROBING_OTHER,
-        _TE.EXITED: _T.PROBING_OTHER,
-        # silence may be a slow start: remembered, for step 3
-        _TE.TIMEOUT: _T.PROBING_OTHER_AFTER_SILENCE,
-        _TE.START_FAILED: _T.FINISHED,
+        **_OWN_ENDS,
+        # silence may be a slow start: process 0 keeps waiting, the other protocol is tried
+        _TE.OTHER_DUE: _T.PROBING_BOTH,
+        _TE.TIMEOUT: _T.FINISHED,
         **_ENDS,
     },
+    _T.PROBING_BOTH: {**_OWN_ENDS, **_OTHER_ENDS, _TE.TIMEOUT: _T.FINISHED, **_ENDS},
     _T.PROBING_OTHER: {
-        _TE.ANSWERED: _T.DECIDED,
-        _TE.UNCLEAR: _T.FINISHED,
+        _TE.OTHER_ANSWERED: _T.DECIDED,
+        # a fresh process gets the client's initialize, passed through
+        _TE.OTHER_CLIENT_PROTOCOL: _T.DECIDED,
+        _TE.OTHER_UNCLEAR: _T.FINISHED,
+        _TE.OTHER_EXITED: _T.FINISHED,
+        _TE.OTHER_START_FAILED: _T.FINISHED,
         _TE.TIMEOUT: _T.FINISHED,
-        _TE.EXITED: _T.FINISHED,
-        _TE.START_FAILED: _T.FINISHED,
         **_ENDS,
     },
-    _T.PROBING_OTHER_AFTER_SILENCE: {
-        _TE.ANSWERED: _T.DECIDED,
-        # alive but slow to answer step 1 (a launcher downloading the agent)
-        _TE.UNCLEAR: _T.PROBING_AGAIN,
+    _T.PROBING_OWN_LAST: {
+        _TE.OWN_ANSWERED: _T.DECIDED,
+        # the other probe once more, with a fresh process: the last one (no cycle)
+        _TE.OWN_REDIRECTS: _T.PROBING_OTHER,
+        _TE.OWN_UNCLEAR: _T.FINISHED,
+        _TE.OWN_EXITED: _T.FINISHED,
         _TE.TIMEOUT: _T.FINISHED,
-        _TE.EXITED: _T.FINISHED,
-        _TE.START_FAILED: _T.FINISHED,
-        **_ENDS,
-    },
-    _T.PROBING_AGAIN: {
-        _TE.ANSWERED: _T.DECIDED,
-        # step 2 once more, but a second unclear answer refuses: startup stays bounded
-        _TE.CURRENT_FOR_LEGACY: _T.PROBING_OTHER,
-        _TE.UNCLEAR: _T.FINISHED,
-        _TE.TIMEOUT: _T.FINISHED,
-        _TE.EXITED: _T.FINISHED,
-        _TE.START_FAILED: _T.FINISHED,
         **_ENDS,
     },
     _T.DECIDED: {},
@@ -289,6 +323,80 @@ def markdown_table(table: Mapping[StateT, Mapping[EventT, StateT]]) -> str:
 # editor's ``initialize`` (the startup table is here), and an attrs class costs some
 # millions of instructions to create (benchmarks/README.md, start-up). The records need
 # none of what attrs writes: no equality, no repr of note, one constructor each.
+
+
+class StartupRecord:
+    """Everything ``wrap``'s startup keeps between events: its state, and what the states
+    hold (h11 keeps a connection's flags beside its states the same way).
+
+    The policy (:class:`~acp_compat.translate.startup.StartupPolicy`) reads and fills it;
+    only :meth:`apply` moves the state. Which probes are out is read off the state's row
+    of :data:`STARTUP_TRANSITIONS`, never kept beside it.
+    """
+
+    __slots__ = (
+        "attempts",
+        "client",
+        "decision",
+        "early_exit",
+        "held_agent",
+        "held_client",
+        "initialize",
+        "other",
+        "process",
+        "start_failure",
+        "state",
+    )
+
+    def __init__(self) -> None:
+        self.state = StartupState.AWAITING_INITIALIZE
+        self.client: Protocol | None = None
+        """The client's protocol, from its ``initialize``."""
+        self.other: Protocol | None = None
+        """The protocol the other probe asks in: the client's ``other``, or the one the
+        agent named in its answer to the client's ``initialize``."""
+        self.initialize: Message | None = None
+        """The client's first ``initialize`` (a current one with the integer version it
+        means): the own probe, sent to process 0."""
+        self.process = 0
+        """The newest probe process: 0, then the other probe's (each start takes the next
+        number)."""
+        self.start_failure = ""
+        """Why process 0 could not start (``START_FAILED``)."""
+        self.early_exit: AgentExit | None = None
+        """How process 0 ended before the client's ``initialize`` came (``EXITED_EARLY``),
+        until the own probe takes it as its end or the decision hands it on."""
+        self.attempts: list[Attempt] = []
+        """What each probe saw, in the order they ended."""
+        self.held_client: list[Message] = []
+        """Client messages after its ``initialize``: for the translator, or each an error."""
+        self.held_agent: dict[int, list[Message]] = {}
+        """Each probe process's messages before its answer: the kept one's are for the
+        translator."""
+        self.decision: Decision | None = None
+        """What was decided (``DECIDED``)."""
+
+    @property
+    def done(self) -> bool:
+        """Whether startup is over (decided or finished: a state with no way out)."""
+        return not STARTUP_TRANSITIONS[self.state]
+
+    @property
+    def awaits_own(self) -> bool:
+        """Whether the own probe is out (its answer is an event of this state)."""
+        return StartupEvent.OWN_ANSWERED in STARTUP_TRANSITIONS[self.state]
+
+    @property
+    def awaits_other(self) -> bool:
+        """Whether the other probe is out."""
+        return StartupEvent.OTHER_ANSWERED in STARTUP_TRANSITIONS[self.state]
+
+    def apply(self, event: StartupEvent) -> StartupState:
+        """Move to the state ``event`` leads to (:class:`LifecycleError` when the table
+        does not allow it); the state left."""
+        left = self.state
+        self.state = transition(STARTUP_TRANSITIONS, "startup", left, event)
+        return left
 
 
 class ProcessLifecycle:

@@ -6,7 +6,8 @@ Three questions, each answered from plain dicts without any I/O:
   (a ``0.0.x`` string ``protocolVersion`` means legacy, 2 or more the v2 draft, anything
   else current), and
   :func:`as_current_initialize`: that request as the current protocol reads it (a version
-  sent as a string of digits, or none at all, becomes the integer it means).
+  sent as a string of digits, or none at all, or one out of range, becomes the integer it
+  means).
 * :func:`probe_request`: the ``initialize`` to send an agent of unknown protocol in a
   given protocol (id ``0``, the first id on a fresh legacy or current hop).
 * :func:`agent_protocol`: what an agent speaks, from its answer to that probe (an integer
@@ -59,6 +60,27 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+MAX_PROTOCOL_VERSION = 65535
+"""The highest current ``protocolVersion``: the schema's ``ProtocolVersion`` is a uint16."""
+
+
+def _is_version(value: object) -> bool:
+    """A current ``protocolVersion`` as the schema has it: an integer from 0 to 65535."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    return 0 <= value <= MAX_PROTOCOL_VERSION
+
+
+def _version_in_digits(text: str) -> int | None:
+    """The version a string of digits names, if the schema allows it (read only as far
+    as five digits: a longer number is no uint16, and Python refuses to convert huge
+    ones)."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 5 and _is_version(int(digits)) else None
+
+
 _LEGACY_VERSION = re.compile(r"0\.0\.[0-9]+")
 """A legacy ``protocolVersion``: ACP 0.0.x versions are semver strings."""
 
@@ -75,14 +97,16 @@ def client_protocol(initialize: Message) -> Protocol:
 
     Legacy only for a ``0.0.x`` string ``params.protocolVersion``: clients in the field
     send the current major as ``"1"``, or no version at all, and taking those for legacy
-    would answer their ``session/new`` with "method not found".
+    would answer their ``session/new`` with "method not found". The v2 draft for a
+    version of 2 or more the schema allows (a uint16, also in digits).
     """
     version = _client_version(initialize)
     if isinstance(version, str) and _LEGACY_VERSION.fullmatch(version) is not None:
         return Protocol.LEGACY
-    if isinstance(version, str) and _DIGITS.fullmatch(version):
-        version = int(version)
-    return numbered_protocol(version) or Protocol.CURRENT
+    if isinstance(version, str):
+        version = _version_in_digits(version)
+    # A version the schema does not allow is read as 1, as current_initialize_params does.
+    return (numbered_protocol(version) if _is_version(version) else None) or Protocol.CURRENT
 
 
 def numbered_protocol(version: object) -> Protocol | None:
@@ -104,20 +128,23 @@ def as_current_initialize(initialize: Message) -> Message:
 def current_initialize_params(params: dict[str, Any]) -> dict[str, Any]:
     """``initialize`` params with the integer ``protocolVersion`` a current client means.
 
-    An integer is kept (the same dict is returned); a string of digits is that number;
-    anything else (missing, ``null``, another shape) is read as
-    :data:`~acp_compat.models.mapping.CURRENT_PROTOCOL_VERSION` and logged: version
-    negotiation answers with the version the agent chose anyway.
+    A version the schema allows (an integer from 0 to 65535) is kept (the same dict is
+    returned); a string of digits is that number, if the schema allows it; anything else
+    (missing, ``null``, another shape, a number beyond a uint16, as an integer or in
+    digits) is read as :data:`~acp_compat.models.mapping.CURRENT_PROTOCOL_VERSION` and
+    logged: version negotiation answers with the version the agent chose anyway, and an
+    agent must never be sent a version its schema refuses.
     """
     version = params.get("protocolVersion")
-    if _is_int(version):
+    if _is_version(version):
         return params
-    if isinstance(version, str) and _DIGITS.fullmatch(version):
-        meant = int(version)
+    meant = _version_in_digits(version) if isinstance(version, str) else None
+    if meant is not None:
         logger.info("client: protocolVersion %r read as %d", version, meant)
     else:
         meant = CURRENT_PROTOCOL_VERSION
-        sent = "no protocolVersion" if version is None else f"protocolVersion {version!r}"
+        # At most 60 characters of it: the log is for people, the value may be huge.
+        sent = "no protocolVersion" if version is None else f"protocolVersion {version!r:.60}"
         logger.warning("client: initialize with %s, read as %d", sent, meant)
     return {**params, "protocolVersion": meant}
 

@@ -27,6 +27,10 @@ from acp_compat.translate.upgrade.modes import DEFAULT_MODE
 DEFAULT_MAX_READ_BYTES = 64 * 1024 * 1024
 """The default cap on a local file read (64 MiB: far above any source file)."""
 
+DEFAULT_PROBE_TIMEOUT = 60.0
+"""How long auto-detection gives the agent by default: a launcher downloading the agent
+(``npx``, ``uvx``) is silent for tens of seconds the first time."""
+
 
 @frozen(kw_only=True)
 class WrapSettings:
@@ -36,8 +40,10 @@ class WrapSettings:
     """The agent command (argv; never run through a shell)."""
     agent_protocol: str = "auto"
     """``auto`` (probe the agent), ``legacy``, ``current`` or ``v2``."""
-    probe_timeout: float = 5.0
-    """Seconds each auto-detection probe waits for the agent's answer."""
+    probe_timeout: float = DEFAULT_PROBE_TIMEOUT
+    """Seconds auto-detection gives the agent to answer ``initialize`` in either protocol
+    (the other protocol's probe starts beside the first after 5 s, or half this if less):
+    long enough for a launcher downloading the agent, bounded for one that never answers."""
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     max_read_bytes: int = DEFAULT_MAX_READ_BYTES
     """The cap on a local file read for an agent."""
@@ -53,7 +59,7 @@ class WrapSettings:
     id; a current agent keeps its own modes)."""
     trace: str | None = None
     log_file: str | None = None
-    log_level: str = "info"
+    log_level: str = "warning"
     verbose: int = 0
     quiet: int = 0
     version: str = "0.0.0"

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 import click
 import pytest
@@ -57,8 +58,7 @@ def test_log_level_with_v_and_q(name: str, verbose: int, quiet: int, expected: s
 
 
 def _wrap_log(tmp_path: Path, *options: str) -> str:
-    """What ``wrap OPTIONS`` logs for one initialize (the agent's own stderr aside)."""
-    init = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": 1}}
+    """What ``wrap OPTIONS`` logs for a session's turn (the agent's own stderr aside)."""
     environment = {k: v for k, v in os.environ.items() if not k.startswith("ACP_COMPAT_")}
     command = [sys.executable, "-m", "acp_compat", "wrap", *options, "--"]
     with subprocess.Popen(
@@ -70,21 +70,37 @@ def _wrap_log(tmp_path: Path, *options: str) -> str:
         cwd=tmp_path,
         env=environment,
     ) as process:
-        assert process.stdin is not None and process.stdout is not None
-        process.stdin.write(json.dumps(init) + "\n")
-        process.stdin.flush()
-        answer = json.loads(process.stdout.readline())
+        stdin, stdout = process.stdin, process.stdout
+        assert stdin is not None and stdout is not None
+
+        def ask(request_id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
+            request = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+            stdin.write(json.dumps(request) + "\n")
+            stdin.flush()
+            while "id" not in (answer := json.loads(stdout.readline())):
+                pass  # the turn's updates
+            return cast(dict[str, Any], answer)
+
+        assert ask(0, "initialize", {"protocolVersion": 1})["result"]["protocolVersion"] == 1
+        new = ask(1, "session/new", {"cwd": str(tmp_path), "mcpServers": []})
+        prompt = [{"type": "text", "text": "echo hi"}]
+        turn = ask(2, "session/prompt", {"sessionId": new["result"]["sessionId"], "prompt": prompt})
+        assert turn["result"]["stopReason"] == "end_turn"
         # The editor leaves once it has its answer, as one that closes the chat would.
         _, stderr = process.communicate(timeout=30)
     assert process.returncode == 0, stderr
-    assert answer["result"]["protocolVersion"] == 1
     return "\n".join(line for line in stderr.splitlines() if " acp-compat " in line)
 
 
 def test_log_level_none_debug_and_the_default(tmp_path: Path) -> None:
+    """By default ``wrap`` logs only what needs the user (warnings, errors): editors such
+    as agent-shell show every stderr line as a notice, and a session that goes well has
+    none. ``-v`` adds what it does (the translation, agents started and ended)."""
     assert _wrap_log(tmp_path, "--log-level", "none") == ""
-    default = _wrap_log(tmp_path)
-    assert "INFO" in default and "DEBUG" not in default
+    assert _wrap_log(tmp_path) == ""
+    verbose = _wrap_log(tmp_path, "-v")
+    assert "INFO" in verbose and "DEBUG" not in verbose
+    assert "translation: upgrade (legacy agent, current client)" in verbose
     assert "DEBUG" in _wrap_log(tmp_path, "--log-level", "debug")
     quiet = _wrap_log(tmp_path, "--log-level", "debug", "-q", "-q")
     assert "INFO" not in quiet and "DEBUG" not in quiet

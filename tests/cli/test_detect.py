@@ -93,17 +93,19 @@ def test_current_agent_with_auth_methods_in_human_form() -> None:
     assert [m["id"] for m in data["authMethods"]] == ["agent-login"]
 
 
-def test_silent_rust_legacy_agent_is_restarted_in_legacy() -> None:
-    code, data = run_json("--timeout", "0.5", "--", *RUST_LEGACY)
+def test_a_silent_rust_legacy_agent_is_probed_in_legacy_beside_it() -> None:
+    """The Rust legacy agent drops the current initialize without a word: after half the
+    timeout a second process gets the legacy probe and answers it; the first, still
+    silent, is discarded."""
+    code, data = run_json("--timeout", "2", "--", *RUST_LEGACY)
     assert code == 0
     assert data["protocol"] == "legacy"
     assert data["authenticated"] is False
     assert [(a["probe"], a["outcome"]) for a in data["attempts"]] == [
-        ("current", "timeout"),
         ("legacy", "answered"),
+        ("current", "discarded"),
     ]
-    # The current probe gave up after --timeout, not a default.
-    assert data["attempts"][0]["detail"] == "no answer within 0.5 s"
+    assert data["attempts"][1]["detail"] == "the legacy initialize was answered first"
 
 
 def test_a_process_that_is_no_agent_is_not_identified() -> None:
@@ -135,7 +137,7 @@ def test_an_agent_that_errors_in_both_protocols_is_not_identified() -> None:
 
 
 def test_a_request_before_the_answer_is_held_as_wrap_holds_it() -> None:
-    """detect runs wrap's driver: an agent's request during the probe waits for the mode,
+    """detect runs wrap's driver: an agent's request during the probe waits for the translation,
     unanswered, so an agent that will not answer initialize before it hears back is
     refused by both (an answer from detect would have let it through)."""
     script = (
@@ -150,7 +152,7 @@ def test_a_request_before_the_answer_is_held_as_wrap_holds_it() -> None:
     code, data = run_json("--timeout", "0.5", "--", sys.executable, "-c", script)
     assert code == 1
     assert [a["outcome"] for a in data["attempts"]] == ["timeout", "timeout"]
-    assert data["wrap"]["mode"] is None and data["wrap"]["exitStatus"] == 1
+    assert data["wrap"]["translation"] is None and data["wrap"]["exitStatus"] == 1
     assert data["stdoutNoise"] == []
 
 

@@ -284,7 +284,7 @@ def test_128_plus_n_after_a_signal(start: Any, sig: signal.Signals) -> None:
 def test_128_plus_n_after_a_signal_while_the_probe_waits(start: Any) -> None:
     """A stop during startup answers the initialize and ends cleanly: the startup policy,
     which has no agents to be told about, is not treated as a translator."""
-    wrap = start([sys.executable, "-c", "import time; time.sleep(30)"])
+    wrap = start([sys.executable, "-c", "import time; time.sleep(30)"], "-v")
     wrap.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": CURRENT_INIT})
     assert "probing" in wrap.stderr_with("probing")
     wrap.signal(signal.SIGTERM)

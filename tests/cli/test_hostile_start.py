@@ -45,7 +45,7 @@ def test_stdout_closed_at_start_exits_cleanly(tmp_path: Path) -> None:
     """Nobody can read an answer: exit 0 as when the client closes our stdout, no
     traceback (it was an AttributeError, exit 1)."""
     proc = start_faulty(
-        [], agent_command("legacy_agent"), cwd=tmp_path, closed=(1,), stderr=subprocess.PIPE
+        ["-v"], agent_command("legacy_agent"), cwd=tmp_path, closed=(1,), stderr=subprocess.PIPE
     )
     try:
         _out, err = proc.communicate(_line(INITIALIZE), timeout=60)

@@ -39,6 +39,24 @@ WRONG_ID = [
 ]
 """Answers every request, but with an id nobody asked for."""
 
+SLOW_START = 20.0
+"""How long the slow agents below are silent: four times the 5 s the first probe waits
+alone, as a launcher downloading the agent is."""
+
+
+def _slow(argv: list[str]) -> list[str]:
+    """``argv`` behind a wrapper that sleeps :data:`SLOW_START` seconds, then execs it."""
+    wrapper = (
+        "import os, sys, time; time.sleep(float(sys.argv[1])); os.execv(sys.argv[2], sys.argv[2:])"
+    )
+    return [sys.executable, "-c", wrapper, str(SLOW_START), *argv]
+
+
+def _relay_events(trace: Path) -> list[dict[str, Any]]:
+    """The event records of a trace, each with its ``agent``."""
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    return [{"agent": r.get("agent"), **r["event"]} for r in records if r["dir"] == "relay"]
+
 
 @pytest.fixture
 def wraps() -> Iterator[list[Wrap]]:
@@ -54,14 +72,16 @@ LOADED_MACHINE_MARGIN = 5.0
 
 
 @pytest.mark.parametrize("argv", [SILENT, WRONG_ID], ids=["silent", "wrong-id"])
-def test_an_agent_that_never_answers_is_refused_within_two_probe_timeouts(
+def test_an_agent_that_never_answers_is_refused_within_the_probe_timeout(
     argv: list[str], wraps: list[Wrap], tmp_path: Path
 ) -> None:
     timeout = 1.0
+    trace = tmp_path / "trace.jsonl"
     # A grace far beyond the bound: a refusal that waited --grace for the silent probe
-    # processes (not the 0.2 s they get) would take over 30 s, so even with a loaded
+    # processes (not the moment they get) would take over 30 s, so even with a loaded
     # machine's margin the bound tells the two apart.
-    wrap = Wrap(argv, "--grace", "30", "--probe-timeout", str(timeout), cwd=str(tmp_path))
+    options = ("--grace", "30", "--probe-timeout", str(timeout), "--trace", str(trace))
+    wrap = Wrap(argv, *options, cwd=str(tmp_path))
     wraps.append(wrap)
     # Timed from the moment wrap reads its stdin (a request before initialize is
     # answered at once), not from the Python interpreter's start.
@@ -77,9 +97,11 @@ def test_an_agent_that_never_answers_is_refused_within_two_probe_timeouts(
     assert "no answer within 1 s" in problem["message"]
     assert "--experimental-acp" in problem["message"]
     assert [a["result"] for a in problem["data"]["attempts"]] == ["timeout", "timeout"]
-    # behaviour.md §6: wrap exits within two probe timeouts plus a second.
-    bound = 2 * timeout + 1.0
+    # behaviour.md §6: wrap exits within the probe timeout plus a second.
+    bound = timeout + 1.0
     assert elapsed < bound + LOADED_MACHINE_MARGIN, f"refused after {elapsed:.2f} s"
+    events = _relay_events(trace)
+    assert {"agent": None, "type": "startup_finished", "status": 1} in events
 
 
 def _legacy(tmp: Path) -> list[str]:
@@ -96,28 +118,29 @@ AGENTS: dict[str, Any] = {
 
 
 def _what_wrap_does(argv: list[str], tmp: Path, wraps: list[Wrap]) -> dict[str, Any]:
-    """Run ``wrap`` behind a current editor: its mode, or its refusal's status."""
-    wrap = Wrap(argv, "--probe-timeout", "0.5", cwd=str(tmp))
+    """Run ``wrap`` behind a current editor: its translation, or its refusal's status."""
+    # Long enough for a second Python process to start and answer after half of it.
+    wrap = Wrap(argv, "-v", "--probe-timeout", "2", cwd=str(tmp))
     wraps.append(wrap)
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     if "error" in answer:
-        return {"mode": None, "exitStatus": wrap.wait(timeout=20)}
+        return {"translation": None, "exitStatus": wrap.wait(timeout=20)}
     wrap.close_stdin()
     assert wrap.wait(timeout=20) == 0
-    found = re.search(r"mode: (\w+) \(", wrap.stderr())
+    found = re.search(r"translation: (\w+) \(", wrap.stderr())
     assert found is not None, wrap.stderr()
-    return {"mode": found.group(1)}
+    return {"translation": found.group(1)}
 
 
 @pytest.mark.parametrize("name", list(AGENTS))
 def test_wrap_and_detect_agree(name: str, wraps: list[Wrap], tmp_path: Path) -> None:
     argv = AGENTS[name](tmp_path)
-    result = CliRunner().invoke(detect, ["--json", "--timeout", "0.5", "--", *argv])
+    result = CliRunner().invoke(detect, ["--json", "--timeout", "2", "--", *argv])
     said = json.loads(result.stdout)["wrap"]
     did = _what_wrap_does(argv, tmp_path, wraps)
     assert said["client"] == "current"
-    assert said["mode"] == did["mode"]
-    if did["mode"] is None:
+    assert said["translation"] == did["translation"]
+    if did["translation"] is None:
         assert said["exitStatus"] == did["exitStatus"]
     expected = {
         "legacy": "upgrade",
@@ -126,5 +149,65 @@ def test_wrap_and_detect_agree(name: str, wraps: list[Wrap], tmp_path: Path) -> 
         "silent": None,
         "missing": None,
     }
-    assert did["mode"] == expected[name]
+    assert did["translation"] == expected[name]
     assert did.get("exitStatus") in (None, 1 if name == "silent" else 127)
+
+
+@pytest.mark.timeout(120)
+def test_agents_slow_to_start_are_detected_with_the_defaults_and_serve_a_session(
+    wraps: list[Wrap], tmp_path: Path
+) -> None:
+    """Legacy and current agents silent for 20 s (both at once: the waits overlap): the
+    process that got the editor's initialize is kept and answers it, the other protocol's
+    probe started beside it after 5 s is discarded, and a session is served. The trace
+    says so."""
+    agents = {
+        "upgrade": _slow(agent_command("legacy_agent")),
+        "passthrough": _slow(agent_command("current_agent")),
+    }
+    started = {}
+    for translation, argv in agents.items():
+        trace = tmp_path / f"{translation}.jsonl"
+        started[translation] = wrap = Wrap(argv, "--trace", str(trace), cwd=str(tmp_path))
+        wraps.append(wrap)
+        wrap.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": CURRENT_INIT})
+    for translation, wrap in started.items():
+        answer = wrap.recv(timeout=SLOW_START + 30)
+        assert answer["id"] == 0 and answer["result"]["protocolVersion"] == 1, answer
+        new = wrap.request(1, "session/new", {"cwd": str(tmp_path), "mcpServers": []})[-1]
+        session = new["result"]["sessionId"]
+        prompt = {"sessionId": session, "prompt": [{"type": "text", "text": "echo slow"}]}
+        turn = wrap.request(2, "session/prompt", prompt, timeout=20)
+        assert turn[-1]["result"]["stopReason"] == "end_turn", turn
+        texts = [
+            m["params"]["update"]["content"]["text"]
+            for m in turn
+            if m.get("method") == "session/update"
+            and m["params"]["update"]["sessionUpdate"] == "agent_message_chunk"
+        ]
+        assert "slow" in "".join(texts)
+        wrap.close_stdin()
+        assert wrap.wait(timeout=20) == 0
+        events = _relay_events(tmp_path / f"{translation}.jsonl")
+        discarded = [e for e in events if e["type"] == "probe_discarded"]
+        assert discarded == [
+            {
+                "agent": 1,
+                "type": "probe_discarded",
+                "protocol": "legacy",
+                "reason": "the current initialize was answered first",
+            }
+        ]
+        chosen = [e for e in events if e["type"] == "translation"]
+        assert chosen == [
+            {
+                "agent": 0,
+                "type": "translation",
+                "translation": translation,
+                "agent_protocol": "legacy" if translation == "upgrade" else "current",
+                "client_protocol": "current",
+                "process": 0,
+                "how": "auto-detected",
+            }
+        ]
+        assert {"agent": None, "type": "client_closed", "stream": "stdin"} in events

@@ -20,7 +20,7 @@ from acp_compat.cli.wrap_options import OPTIONS
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup.factory import make_translator
-from acp_compat.translate.startup.policy import Decision, Mode
+from acp_compat.translate.startup.policy import Decision, Translation
 from acp_compat.translate.upgrade import UpgradeTranslator
 from acp_compat.translate.upgrade.modes import DEFAULT_MODE
 from acp_compat.translate.upgrade.modes import Mode as SessionMode
@@ -146,7 +146,7 @@ def test_the_mode_new_sessions_start_in_reaches_the_upgrade_translator() -> None
     settings = read_by_click(["--", "agent"], {"ACP_COMPAT_SESSION_MODE": "readOnly"})
     assert settings.session_mode == "readOnly"
     decision = Decision(
-        mode=Mode.UPGRADE,
+        translation=Translation.UPGRADE,
         agent=Protocol.LEGACY,
         client=Protocol.CURRENT,
         process=0,

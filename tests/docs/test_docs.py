@@ -60,3 +60,21 @@ def test_the_readme_asks_for_the_node_the_interop_tests_require() -> None:
     (minimum,) = re.findall(r"^MIN_NODE_MAJOR = (\d+)", conftest, flags=re.MULTILINE)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert re.findall(r"Node (\d+)", readme) == [minimum]
+
+
+EVENTS_LIST = re.compile(
+    r"<!-- events: generated from acp_compat/trace/records.py EVENTS, do not edit by hand -->\n"
+    r"(.*?)<!-- end of events -->",
+    re.DOTALL,
+)
+
+
+def test_the_trace_event_list_is_generated_from_the_one_table() -> None:
+    """docs/behaviour.md lists the trace's event types as records.EVENTS says them."""
+    from acp_compat.trace.records import events_markdown
+
+    match = EVENTS_LIST.search((ROOT / "docs" / "behaviour.md").read_text(encoding="utf-8"))
+    assert match, "docs/behaviour.md lost its event list markers"
+    assert match.group(1) == events_markdown(), (
+        "docs/behaviour.md's event list is stale: paste events_markdown() between its markers"
+    )

@@ -159,7 +159,7 @@ def test_a_signal_before_the_relay_runs_is_held_not_lost(taken_over: bool) -> No
 
 def test_the_collector_is_paused_only_for_the_start_up() -> None:
     """wrap turns the garbage collector off at launch and on once the editor has its answer."""
-    relay = Wrap(agent_command("legacy_agent"), "-v", "--agent-protocol", "legacy")
+    relay = Wrap(agent_command("legacy_agent"), "-vv", "--agent-protocol", "legacy")
     try:
         relay.send(
             {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": 1}}

@@ -132,6 +132,68 @@ def test_a_deeply_nested_agent_line_is_skipped_and_its_request_answered(
     still_serving(wrap, sid)
 
 
+def test_refused_lines_are_traced_before_their_answers_and_check_clean(
+    start: Any, tmp_path: Path
+) -> None:
+    """Lines the relay cannot decode (nested too deep, ``1e400``, not JSON) from either
+    side are traced as ``refused_line`` before the relay's answer (issue 28 part 2), so
+    the relay's own trace check finds every answer asked."""
+    trace = tmp_path / "trace.jsonl"
+    wrap = start("--trace", str(trace))
+    sid = session(wrap, tmp_path)
+    deep = '{"jsonrpc":"2.0","id":7,"method":"x/deep","params":' + nested(DEEP) + "}"
+    huge = '{"jsonrpc":"2.0","id":8,"method":"x/huge","params":{"n":1e400}}'
+    for line in (deep, huge, "not json"):
+        wrap.send_raw(line.encode() + b"\n")
+    assert [wrap.recv()["id"] for _ in range(3)] == [7, 8, None]
+    request = '{"jsonrpc":"2.0","id":@ID@,"method":"readTextFile","params":{"n":1e400}}'
+    assert prompt(wrap, 3, sid, "rawask " + request)[-1]["result"] == {"stopReason": "end_turn"}
+    wrap.close_stdin()
+    assert wrap.wait() == 0
+    records = [json.loads(line) for line in trace.read_text(encoding="utf-8").splitlines()]
+    refused = [
+        (n, r) for n, r in enumerate(records) if r.get("event", {}).get("type") == "refused_line"
+    ]
+    told = [
+        {k: v for k, v in r["event"].items() if k in ("side", "cause", "kind", "id", "method")}
+        for _, r in refused
+    ]
+    assert told[:3] == [
+        {"side": "client", "cause": "depth", "kind": "request", "id": 7, "method": "x/deep"},
+        {"side": "client", "cause": "number", "kind": "request", "id": 8, "method": "x/huge"},
+        {"side": "client", "cause": "syntax"},
+    ]
+    assert told[3] == {
+        "side": "agent",
+        "cause": "number",
+        "kind": "request",
+        "id": 0,
+        "method": "readTextFile",
+    }
+    assert refused[3][1]["agent"] == 0
+    assert refused[0][1]["event"]["size"] == len(deep)
+    assert refused[0][1]["event"]["head"] == deep[:200]
+    # each before the relay's answer to it
+    for (index, record), to in zip(refused, ["relay->client"] * 3 + ["relay->agent"], strict=True):
+        answer = next(
+            n
+            for n, r in enumerate(records)
+            if r["dir"] == to
+            and "error" in r.get("msg", {})
+            and r["msg"].get("id") == record["event"].get("id")
+        )
+        assert index < answer
+    check = subprocess.run(
+        [PYTHON, "-m", "acp_compat", "trace", "--check", "--json", str(trace)],
+        capture_output=True,
+        check=False,
+    )
+    findings = [json.loads(line) for line in check.stdout.splitlines()]
+    # Every answer was asked; the one finding is the editor's line that is not JSON (the
+    # others are JSON no peer can relay, not a mistake).
+    assert [(f["rule"], f["side"]) for f in findings] == [("valid-message", "editor")]
+
+
 @pytest.mark.parametrize("depth", [DEEP - 100, 20])
 def test_an_agent_error_with_deep_data_still_answers_the_prompt(
     start: Any, tmp_path: Path, depth: int
@@ -534,7 +596,7 @@ def test_a_client_that_stops_reading_is_not_buffered_for_and_gets_every_answer(
             "-m",
             "acp_compat",
             "wrap",
-            "-v",
+            "-vv",  # the pause is told at debug level
             "--grace",
             "0.5",
             "--",

@@ -38,10 +38,11 @@ def wraps() -> Iterator[list[Wrap]]:
 
 @pytest.fixture
 def start(wraps: list[Wrap], tmp_path: Path) -> Any:
-    """Start a relay in ``tmp_path`` (the launch directory)."""
+    """Start a relay in ``tmp_path`` (the launch directory), logging at info (``-v``):
+    these tests read what it says it does."""
 
     def start(command: list[str], *options: str, env: dict[str, str] | None = None) -> Wrap:
-        wrap = Wrap(command, *options, cwd=str(tmp_path), env=env)
+        wrap = Wrap(command, "-v", *options, cwd=str(tmp_path), env=env)
         wraps.append(wrap)
         return wrap
 
@@ -239,8 +240,8 @@ def test_passthrough_current_to_current_copies_lines(start: Any, tmp_path: Path)
     messages = _prompt(wrap, 2, "s1", "hello")
     assert _chunks(messages) == ["hello"]
     assert messages[-1]["result"] == {"stopReason": "end_turn"}
-    mode = "mode: passthrough (current agent, current client)"
-    assert mode in wrap.stderr_with(mode)
+    line = "translation: passthrough (current agent, current client)"
+    assert line in wrap.stderr_with(line)
     wrap.close_stdin()
     assert wrap.wait() == 0
 
@@ -262,8 +263,8 @@ def test_passthrough_legacy_to_legacy(start: Any) -> None:
     assert chunk["params"] == {"chunk": {"text": "old times"}}
     wrap.send({"jsonrpc": "2.0", "id": chunk["id"], "result": None})
     assert wrap.recv() == {"jsonrpc": "2.0", "id": 1, "result": None}
-    mode = "mode: passthrough (legacy agent, legacy client)"
-    assert mode in wrap.stderr_with(mode)
+    line = "translation: passthrough (legacy agent, legacy client)"
+    assert line in wrap.stderr_with(line)
 
 
 def test_passthrough_agent_death_answers_and_exits_with_its_status(start: Any) -> None:
@@ -281,8 +282,8 @@ def test_downgrade_is_detected_after_a_rejected_legacy_probe(start: Any) -> None
     answer = wrap.request(0, "initialize", LEGACY_INIT)[-1]
     assert answer["result"]["protocolVersion"] == "0.0.9"
     assert answer["result"]["isAuthenticated"] is True
-    mode = "mode: downgrade (current agent, legacy client), auto-detected"
-    assert mode in wrap.stderr_with(mode)
+    line = "translation: downgrade (current agent, legacy client), auto-detected"
+    assert line in wrap.stderr_with(line)
 
 
 def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current(
@@ -301,19 +302,36 @@ def test_a_current_agent_that_answers_the_legacy_probe_is_initialized_as_current
     assert kept["protocolVersion"] == 1
     assert kept["clientCapabilities"]["fs"] == {"readTextFile": True, "writeTextFile": True}
     assert kept["clientInfo"]["name"] == "acp-compat"
-    mode = "mode: downgrade (current agent, legacy client), auto-detected"
-    assert mode in wrap.stderr_with(mode)
+    line = "translation: downgrade (current agent, legacy client), auto-detected"
+    assert line in wrap.stderr_with(line)
 
 
-def test_probe_timeout_then_legacy_retry(start: Any, tmp_path: Path) -> None:
-    wrap = start(agent_command("legacy_agent", "--rust"), "--probe-timeout", "0.5")
+def test_a_silent_legacy_agent_is_probed_in_legacy_beside_it(start: Any, tmp_path: Path) -> None:
+    # A Rust legacy agent drops the current initialize: after half the probe timeout a
+    # second process gets the legacy probe, answers it and serves; the first is dropped.
+    trace = tmp_path / "trace.jsonl"
+    argv = agent_command("legacy_agent", "--rust")
+    wrap = start(argv, "--probe-timeout", "2", "--trace", str(trace))
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "echo rusty")) == ["rusty"]
-    probe = "probe (current initialize): no answer within 0.5 s"
-    mode = "mode: upgrade (legacy agent, current client), auto-detected"
-    log = wrap.stderr_with(probe, mode)
-    assert probe in log
-    assert mode in log
+    told_us = (
+        "probe (legacy initialize): legacy protocol",
+        "probe (current initialize): the legacy initialize was answered first",
+        "translation: upgrade (legacy agent, current client), auto-detected",
+    )
+    log = wrap.stderr_with(*told_us)
+    assert all(line in log for line in told_us)
+    # The trace says which process was left behind and which one agent 0 is from then on.
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    told = [i for i, r in enumerate(records) if r["dir"] == "relay"]
+    discarded, chosen = (records[i] for i in told[:2])
+    assert (discarded["agent"], discarded["event"]["type"]) == (0, "probe_discarded")
+    assert discarded["event"]["protocol"] == "current"
+    assert chosen["agent"] == 0 and chosen["event"]["type"] == "translation"
+    assert (chosen["event"]["process"], chosen["event"]["agent_protocol"]) == (1, "legacy")
+    to_agents = [(i, r["agent"]) for i, r in enumerate(records) if r["dir"] == "relay->agent"]
+    assert [agent for i, agent in to_agents if i < told[0]] == [0, 1]  # the two probes
+    assert {agent for i, agent in to_agents if i > told[1]} == {0}  # process 1, as agent 0
 
 
 def test_explicit_agent_protocol_skips_the_probe(start: Any, tmp_path: Path) -> None:
@@ -324,7 +342,7 @@ def test_explicit_agent_protocol_skips_the_probe(start: Any, tmp_path: Path) -> 
     assert wrap.wait() == 0
     log = wrap.stderr()  # all of it: what is not there never will be
     assert "probing" not in log
-    assert "mode: upgrade (legacy agent, current client), --agent-protocol" in log
+    assert "translation: upgrade (legacy agent, current client), --agent-protocol" in log
 
 
 def test_trace_file_mode_0600_and_both_sides_recorded(start: Any, tmp_path: Path) -> None:
@@ -385,15 +403,16 @@ def test_an_agent_that_does_not_read_while_it_floods_cannot_wedge_the_relay(
     assert _chunks(_prompt(wrap, 3, session, "echo after")) == ["after"]
 
 
-def test_options_from_the_environment(start: Any, tmp_path: Path) -> None:
+def test_options_from_the_environment(wraps: list[Wrap], tmp_path: Path) -> None:
     trace = tmp_path / "env-trace.jsonl"
     env = {
         "ACP_COMPAT_AGENT_PROTOCOL": "legacy",
         "ACP_COMPAT_TRACE": str(trace),
-        "ACP_COMPAT_VERBOSE": "1",
+        "ACP_COMPAT_VERBOSE": "2",  # warning, then info, then debug
         "ACP_COMPAT_MAX_LINE_BYTES": "100000",
     }
-    wrap = start(agent_command("legacy_agent", "--rust"), env=env)
+    wrap = Wrap(agent_command("legacy_agent", "--rust"), cwd=str(tmp_path), env=env)
+    wraps.append(wrap)
     session = _upgrade_session(wrap, tmp_path)
     assert _chunks(_prompt(wrap, 2, session, "huge 200000")) == ["after huge"]
     # Log records reach stderr through a background pump, which may trail stdout: read
@@ -401,7 +420,7 @@ def test_options_from_the_environment(start: Any, tmp_path: Path) -> None:
     wrap.close_stdin()
     assert wrap.wait() == 0
     log = wrap.stderr()
-    assert "mode: upgrade (legacy agent, current client), --agent-protocol" in log
+    assert "translation: upgrade (legacy agent, current client), --agent-protocol" in log
     assert "DEBUG" in log
     assert "over the 100000-byte limit" in log
     assert trace.exists()
@@ -432,20 +451,22 @@ def test_a_launcher_that_fails_passes_its_status_on(start: Any) -> None:
     assert wrap.wait() == 127
 
 
-def test_slow_current_agent_is_found_after_timeout_and_legacy_error(
+def test_a_slow_current_agent_keeps_its_initialize_while_the_legacy_probe_is_refused(
     start: Any, tmp_path: Path
 ) -> None:
-    # Slow only at its first start, as a launcher that downloads the agent once. The
-    # probe timeout leaves a busy machine time to start the fast second process.
+    # Slow at its first start, as a launcher that downloads the agent once: the second
+    # process, started beside it after half the probe timeout, finds it cached and
+    # refuses the legacy probe; only then does the first one answer the editor's own
+    # initialize, which is relayed as it is.
     marker = str(tmp_path / "downloaded")
-    argv = agent_command("current_agent", "--slow", "3", "--slow-once", marker)
-    wrap = start(argv, "--probe-timeout", "1.5")
+    argv = agent_command("current_agent", "--first-start-waits", marker)
+    wrap = start(argv, "--probe-timeout", "6")
     answer = wrap.request(0, "initialize", CURRENT_INIT, timeout=20)[-1]
     assert answer["result"]["protocolVersion"] == 1
-    log = wrap.stderr_with("mode: passthrough (current agent, current client), auto-detected")
-    assert "probe (current initialize): no answer within 1.5 s" in log
+    chosen = "translation: passthrough (current agent, current client), auto-detected"
+    log = wrap.stderr_with(chosen)
     assert "probe (legacy initialize): error -32602" in log
-    assert "mode: passthrough (current agent, current client), auto-detected" in log
+    assert "agent 0 started" in log and "agent 2 started" not in log
 
 
 @pytest.mark.parametrize("option", ["--trace", "--log-file"])
@@ -473,7 +494,7 @@ def test_log_file_takes_the_records_with_mode_0600_and_quiet_drops_info(
     wrap.close_stdin()
     assert wrap.wait() == 0
     assert stat.S_IMODE(log.stat().st_mode) == 0o600  # records quote the user's lines
-    assert "mode: upgrade (legacy agent, current client)" in log.read_text()
+    assert "translation: upgrade (legacy agent, current client)" in log.read_text()
     assert "acp-compat" not in wrap.stderr()
 
     quiet_log = tmp_path / "quiet.log"
@@ -519,7 +540,7 @@ def test_a_client_that_closed_our_stdout_ends_the_relay(tmp_path: Path) -> None:
     log = tmp_path / "stderr"
     with log.open("wb") as stderr:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "acp_compat", "wrap", "--grace", "0.3", "--", *command],
+            [sys.executable, "-m", "acp_compat", "wrap", "-v", "--grace", "0.3", "--", *command],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=stderr,

@@ -105,3 +105,10 @@ def test_envelope_of_hard_lines(line: bytes, expected: Envelope | None) -> None:
     for i in range(len(line)):
         scanner.feed(line[i : i + 1])
     assert scanner.envelope() == expected
+
+
+def test_the_envelope_names_the_method_when_its_top_level_has_one() -> None:
+    deep = b"[" * 200 + b"]" * 200
+    assert read_envelope(b'{"id":1,"method":"fs/x","params":' + deep + b"}").method == "fs/x"
+    assert read_envelope(b'{"id":1,"method":7,"params":' + deep + b"}").method is None
+    assert read_envelope(b'{"id":1,"result":' + deep + b"}").method is None

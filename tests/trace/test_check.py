@@ -640,6 +640,26 @@ def test_a_lost_agents_late_messages_are_its_own() -> None:
     assert check_trace([*records, lost, late_read]) == []
 
 
+@pytest.mark.parametrize(("protocol", "found"), [("legacy", []), ("current", ["valid-message"])])
+def test_an_agents_stdout_banner_breaks_the_transport_rule_but_in_0_0_9(
+    protocol: str, found: list[str]
+) -> None:
+    """A line that is not JSON on an agent's stdout, before its initialize answer (as
+    gemini-cli 0.1.x prints one): the current transport says MUST NOT, 0.0.9 says
+    nothing, and the link's protocol is known only from the answer that follows."""
+    steps = legacy() if protocol == "legacy" else current()
+    ask, answer = steps[:2]
+    banner = {"type": "refused_line", "side": "agent", "cause": "syntax", "head": "Hello"}
+    items: list[Any] = [
+        Record(1, None, AGENT_OUT, {"jsonrpc": "2.0", **ask[1]}, agent=0),
+        RelayEvent(2, None, banner, agent=0),
+        Record(3, None, AGENT_IN, {"jsonrpc": "2.0", **answer[1]}, agent=0),
+    ]
+    findings = check_trace(items)
+    assert [f.rule for f in findings] == found
+    assert all((f.line, f.side) == (2, "agent 0") for f in findings)
+
+
 def test_what_is_open_stays_bounded() -> None:
     """A long session keeps only what is open: one session, this turn's tool calls."""
     checker = Checker()

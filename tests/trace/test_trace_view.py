@@ -60,7 +60,7 @@ def test_demo_trace_shows_every_tool_call_and_the_stop_reason(demo_trace: Path) 
     out = result.stdout
     assert result.exit_code == 0, out
     assert "\x1b[" not in out  # not a terminal: no colours
-    assert "mode: upgrade (a current editor, a legacy agent)" in out
+    assert "translation: upgrade (a current editor, a legacy agent)" in out
     assert "you: Please read the project, edit hello.txt and run a command." in out
     assert "thinking: Planning I read the request" in out  # markdown shown as styles
     # Streamed chunks are joined into one line.
@@ -182,7 +182,8 @@ def test_a_crash_stands_out(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1
     records = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
-    [event] = [r["event"] for r in records if r["dir"] == "relay" and r["agent"] == 0]
+    exits = [r for r in records if r["dir"] == "relay" and r["event"]["type"] == "agent_exited"]
+    [event] = [r["event"] for r in exits if r["agent"] == 0]
     assert event == {"type": "agent_exited", "returncode": 3, "stderr": "fatal: simulated crash"}
     out = run_trace(str(path)).stdout
     assert "!! agent 0 exited (exit status 3): fatal: simulated crash" in out
@@ -212,7 +213,7 @@ def test_a_downgrade_trace(tmp_path: Path) -> None:
         _, answer = client.turn("hello there")
         assert answer["result"] is None
     out = run_trace(str(path)).stdout
-    assert "mode: downgrade (a legacy editor, a current agent)" in out
+    assert "translation: downgrade (a legacy editor, a current agent)" in out
     assert "you: hello there" in out and "agent: hello there" in out
     assert "== end_turn" in out
     assert "legacy initialize probe was refused" in out  # the probe is not a problem
@@ -410,7 +411,9 @@ def test_follow_prints_turns_as_the_trace_grows(demo_trace: Path, tmp_path: Path
             out.flush()
             # Printed once the follower has read it: the turn is not, being open.
             before = entries_until(lambda e: "started in" in e.get("text", ""))
-            assert [e["type"] for e in before] == ["info", "info"]
+            # The example agent's stdout banner (skipped), the initialize, the session.
+            assert [e["type"] for e in before] == ["info", "info", "info"]
+            assert before[0]["text"].startswith("skipped a 50-byte line from agent 0")
             # The rest comes once the follower has found the end and waits for more.
             deadline = time.monotonic() + 20
             while not _waits_for_more(proc.pid, live.resolve(), half):

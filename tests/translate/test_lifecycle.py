@@ -107,13 +107,17 @@ def test_startup_reaches_every_state_and_always_ends() -> None:
         assert finals & _reachable(STARTUP_TRANSITIONS, state)
 
 
-def test_startup_probes_at_most_four_times() -> None:
-    """The probing states form no cycle: steps 1, 2 and 3, and step 2 once more at most."""
+def test_startup_probes_at_most_three_times() -> None:
+    """The probing states form no cycle: the own probe, the other one, and the other one
+    once more at most (the path through all four probing states)."""
     probing = {
+        state for state in StartupState if StartupEvent.TIMEOUT in STARTUP_TRANSITIONS[state]
+    }
+    assert probing == {
         StartupState.PROBING_OWN,
+        StartupState.PROBING_BOTH,
         StartupState.PROBING_OTHER,
-        StartupState.PROBING_OTHER_AFTER_SILENCE,
-        StartupState.PROBING_AGAIN,
+        StartupState.PROBING_OWN_LAST,
     }
 
     def longest(state: StartupState, path: tuple[StartupState, ...]) -> int:
@@ -124,13 +128,22 @@ def test_startup_probes_at_most_four_times() -> None:
     assert longest(StartupState.PROBING_OWN, ()) == 4
 
 
+def test_every_probing_state_ends_at_the_probe_timeout() -> None:
+    """Whatever is out, the probe timeout refuses: a silent agent is bounded by it."""
+    for state, row in STARTUP_TRANSITIONS.items():
+        probing = StartupEvent.OWN_ANSWERED in row or StartupEvent.OTHER_ANSWERED in row
+        assert (StartupEvent.TIMEOUT in row) == probing, state
+        if probing:
+            assert row[StartupEvent.TIMEOUT] is StartupState.FINISHED
+
+
 def test_the_policy_ignores_events_once_it_is_over() -> None:
     """A final state has no row: the policy drops what comes after (it never raises)."""
     policy = StartupPolicy(WrapSettings(command=("agent",)))
     policy.start()
     policy.from_client({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
     policy.client_closed()
-    assert policy.state is StartupState.FINISHED and policy.done
+    assert policy.record.state is StartupState.FINISHED and policy.done
     assert policy.from_agent(0, {"jsonrpc": "2.0", "id": 1, "result": {}}) == []
     assert policy.agent_exited(0, 0, "") == []
     assert policy.timer_fired(1) == []
@@ -143,8 +156,10 @@ def test_the_policy_raises_for_an_event_its_state_does_not_allow() -> None:
     policy = StartupPolicy(WrapSettings(command=("agent",)))
     policy.start()
     assert policy.agent_exited(0, 1, "gone") == []
-    assert policy.state is StartupState.EXITED_EARLY
-    with pytest.raises(LifecycleError, match="startup: start_failed is not allowed when exited"):
+    assert policy.record.state is StartupState.EXITED_EARLY
+    with pytest.raises(
+        LifecycleError, match="startup: own_start_failed is not allowed when exited_early"
+    ):
         policy.agent_start_failed(0, "cannot start")
 
 

@@ -47,6 +47,11 @@ def _initialize(params: object) -> dict[str, object]:
         ({"protocolVersion": None}, Protocol.CURRENT),
         ({"protocolVersion": True}, Protocol.CURRENT),
         ({"protocolVersion": 1.5}, Protocol.CURRENT),
+        # Beyond the schema's uint16 is no version: read as 1, as the initialize is.
+        ({"protocolVersion": 70000}, Protocol.CURRENT),
+        ({"protocolVersion": "70000"}, Protocol.CURRENT),
+        ({"protocolVersion": "9" * 5000}, Protocol.CURRENT),
+        ({"protocolVersion": 65535}, Protocol.V2),
     ],
 )
 def test_client_protocol(params: object, expected: Protocol) -> None:
@@ -63,6 +68,14 @@ def test_client_protocol(params: object, expected: Protocol) -> None:
         ({"protocolVersion": None}, 1),
         ({"protocolVersion": "one"}, 1),
         ({"protocolVersion": 1.5}, 1),
+        # The schema's ProtocolVersion is a uint16: beyond it is no version it allows.
+        ({"protocolVersion": "65535"}, 65535),
+        ({"protocolVersion": "65536"}, 1),
+        ({"protocolVersion": "99999999999999999999"}, 1),
+        ({"protocolVersion": "9" * 5000}, 1),  # past Python's own limit for int()
+        ({"protocolVersion": "00001"}, 1),
+        ({"protocolVersion": 65536}, 1),
+        ({"protocolVersion": -1}, 1),
     ],
 )
 def test_current_initialize_gets_an_integer_version(params: object, version: int) -> None:

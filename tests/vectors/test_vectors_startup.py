@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from acp_compat.translate.base import StartAgent, StopAgent, ToAgent, ToClient
-from acp_compat.translate.settings import WrapSettings
+from acp_compat.translate.base import StartAgent, ToAgent, ToClient
+from acp_compat.translate.settings import DEFAULT_PROBE_TIMEOUT, WrapSettings
 from acp_compat.translate.startup import (
     ArmTimer,
     Decided,
+    DiscardProbe,
     Finish,
     StartupOutput,
     StartupPolicy,
@@ -33,11 +34,11 @@ FILES = sorted(
 
 def options_from(obj: dict[str, Any]) -> WrapSettings:
     """A vector's ``options``: ``agentCommand``, ``agentProtocol`` (``auto``),
-    ``probeTimeout`` (5), ``version`` (``0.0.0-test``), ``clientFs`` (false)."""
+    ``probeTimeout`` (wrap's default), ``version`` (``0.0.0-test``), ``clientFs`` (false)."""
     return WrapSettings(
         command=tuple(obj["agentCommand"]),
         agent_protocol=obj.get("agentProtocol", "auto"),
-        probe_timeout=float(obj.get("probeTimeout", 5)),
+        probe_timeout=float(obj.get("probeTimeout", DEFAULT_PROBE_TIMEOUT)),
         version=obj.get("version", "0.0.0-test"),
         client_fs=bool(obj.get("clientFs", False)),
     )
@@ -51,8 +52,13 @@ def output_json(output: StartupOutput) -> dict[str, Any]:
         return {"to": "agent", "agent": output.agent, "message": output.message}
     if isinstance(output, StartAgent):
         return {"effect": "startAgent", "agent": output.agent, "cwd": output.cwd}
-    if isinstance(output, StopAgent):
-        return {"effect": "stopAgent", "agent": output.agent}
+    if isinstance(output, DiscardProbe):
+        return {
+            "effect": "discardProbe",
+            "agent": output.agent,
+            "protocol": output.protocol.value,
+            "reason": output.reason,
+        }
     if isinstance(output, ArmTimer):
         return {"effect": "armTimer", "token": output.token, "seconds": output.seconds}
     if isinstance(output, Finish):
@@ -62,7 +68,7 @@ def output_json(output: StartupOutput) -> dict[str, Any]:
         exit_ = decision.agent_exit
         return {
             "effect": "decide",
-            "mode": decision.mode.value,
+            "translation": decision.translation.value,
             "agentProtocol": decision.agent.value,
             "clientProtocol": decision.client.value,
             "agent": decision.process,

@@ -47,7 +47,7 @@ from acp_compat.jsonrpc.messages import (
 )
 from acp_compat.models.legacy import LEGACY_METHODS
 from acp_compat.translate.base import ReadLocalFile, StartAgent, Translator, WriteLocalFile
-from acp_compat.translate.startup import ArmTimer, Decided, Finish
+from acp_compat.translate.startup import StartupEffect
 
 logger = logging.getLogger("acp_compat.io.shim")
 
@@ -146,7 +146,7 @@ class Shim:
         await self.client_out.wait_below(LOW_WATER)
         callback()
 
-    def other_output(self, output: ArmTimer | Decided | Finish) -> None:
+    def other_output(self, output: StartupEffect) -> None:
         """Never asked for: a translator has no startup outputs."""
         logger.error("unexpected output %r", output)
 

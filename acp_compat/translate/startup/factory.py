@@ -9,7 +9,7 @@ from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
 from acp_compat.translate.passthrough import PassthroughTranslator
 from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
-from acp_compat.translate.startup.policy import Decision, Mode
+from acp_compat.translate.startup.policy import Decision, Translation
 
 
 def preload_translator(client: Protocol | None) -> None:
@@ -38,22 +38,22 @@ def preload_translator(client: Protocol | None) -> None:
             __import__(f"acp_compat.translate.{name}")
 
 
-LINKS: dict[Mode, tuple[str, ...]] = {
-    Mode.UPGRADE: ("upgrade",),
-    Mode.DOWNGRADE: ("downgrade",),
-    Mode.V2_UPGRADE: ("v2-upgrade",),
-    Mode.V2_DOWNGRADE: ("v2-downgrade",),
-    Mode.LEGACY_V2: ("upgrade", "v2-upgrade"),
-    Mode.V2_LEGACY: ("v2-downgrade", "downgrade"),
+LINKS: dict[Translation, tuple[str, ...]] = {
+    Translation.UPGRADE: ("upgrade",),
+    Translation.DOWNGRADE: ("downgrade",),
+    Translation.V2_UPGRADE: ("v2-upgrade",),
+    Translation.V2_DOWNGRADE: ("v2-downgrade",),
+    Translation.LEGACY_V2: ("upgrade", "v2-upgrade"),
+    Translation.V2_LEGACY: ("v2-downgrade", "downgrade"),
 }
-"""Each translating mode's translators, the agent's side first: two make a
+"""Each translation's translators, the agent's side first: two make a
 :class:`~acp_compat.translate.chain.Chain`."""
 
 
 def make_translator(
     decision: Decision, settings: WrapSettings, launch_cwd: str
 ) -> Translator | str:
-    """The translator for ``decision``'s mode, or why there is none (the translator
+    """The translator for ``decision``'s translation, or why there is none (the translator
     classes are imported only when needed; their options are built from ``settings``;
     ``launch_cwd``, absolute, is where agent process 0 runs). A protocol the user named
     instead of a detected one is wrapped in :class:`ForcedProtocol`, so an agent that
@@ -69,16 +69,16 @@ def make_translator(
 def _translator_for(
     decision: Decision, settings: WrapSettings, launch_cwd: str
 ) -> Translator | str:
-    if decision.mode is Mode.PASSTHROUGH:
+    if decision.translation is Translation.PASSTHROUGH:
         return PassthroughTranslator()
-    names = LINKS[decision.mode]
+    names = LINKS[decision.translation]
     try:
         links = [
             _link(name, decision if index == 0 else None, settings, launch_cwd)
             for index, name in enumerate(names)
         ]
     except ImportError as exc:
-        return f"the {decision.mode.value} translator is not available in this build ({exc})"
+        return f"the {decision.translation.value} translator is not available in this build ({exc})"
     if len(links) == 1:
         return links[0]
     from acp_compat.translate.chain import Chain

@@ -1,14 +1,15 @@
-"""The startup policy: events in, outputs out, its state one entry of a table.
+"""The startup policy: events in, outputs out, its state one record.
 
-First the policy's vocabulary: the :class:`Mode`, the outputs (what its shell is asked to
-do, ending with the :class:`Decision`) and :class:`Attempt`, what one probe step saw.
-Then the policy itself. Each event is classified into a
-:class:`~acp_compat.translate.lifecycle.StartupEvent` (an answer that tells, one that does
-not, a timeout...) and the table
+First the policy's vocabulary: the :class:`Translation`, the outputs (what its shell is
+asked to do, ending with the :class:`Decision`) and :class:`Attempt`, what one probe saw.
+Then the policy itself. Its state is one
+:class:`~acp_compat.translate.lifecycle.StartupRecord`; each event is classified into a
+:class:`~acp_compat.translate.lifecycle.StartupEvent` (which probe it ends, and how: an
+answer that tells, one that does not, an exit...) and the table
 :data:`~acp_compat.translate.lifecycle.STARTUP_TRANSITIONS` names the state that follows;
-this module only says what entering it sends: the next step's probe, the decision, or
-the refusal. Events from a process the policy has left behind, a stale timer and
-anything after the end are ignored before they are classified.
+this module only says what entering it sends: the other probe, the decision, or the
+refusal. Events from a process the policy has left behind, a timer its state no longer
+waits for and anything after the end are ignored before they are classified.
 """
 
 from __future__ import annotations
@@ -20,15 +21,16 @@ from typing import Any
 
 from acp_compat._define import frozen
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, INVALID_REQUEST, Message, error
-from acp_compat.translate.base import StartAgent, StopAgent, ToAgent, ToClient
+from acp_compat.translate.base import StartAgent, ToAgent, ToClient
 from acp_compat.translate.exits import EXIT_CANNOT_START, EXIT_NO_PROTOCOL, shell_status
 from acp_compat.translate.lifecycle import (
     STARTUP_TRANSITIONS,
     StartupEvent,
+    StartupRecord,
     StartupState,
-    transition,
 )
 from acp_compat.translate.probe import (
+    PROBE_ID,
     Protocol,
     agent_protocol,
     as_current_initialize,
@@ -44,9 +46,10 @@ logger = logging.getLogger("acp_compat.translate.startup")
 # --------------------------------------------------------------------------- vocabulary
 
 
-class Mode(enum.Enum):
-    """How ``wrap`` relays, from the two sides' protocols (the translators, or the chain of
-    them, by the names the conversation vectors give them)."""
+class Translation(enum.Enum):
+    """What ``wrap`` does between the two sides, from their protocols (the translators, or
+    the chain of them, by the names the conversation vectors give them; not ACP's session
+    modes, :class:`acp_compat.translate.upgrade.modes.Mode`)."""
 
     UPGRADE = "upgrade"
     DOWNGRADE = "downgrade"
@@ -61,29 +64,40 @@ class Mode(enum.Enum):
     PASSTHROUGH = "passthrough"
 
 
-_MODES: Mapping[tuple[Protocol, Protocol], Mode] = {
-    (Protocol.LEGACY, Protocol.CURRENT): Mode.UPGRADE,
-    (Protocol.CURRENT, Protocol.LEGACY): Mode.DOWNGRADE,
-    (Protocol.CURRENT, Protocol.V2): Mode.V2_UPGRADE,
-    (Protocol.V2, Protocol.CURRENT): Mode.V2_DOWNGRADE,
-    (Protocol.LEGACY, Protocol.V2): Mode.LEGACY_V2,
-    (Protocol.V2, Protocol.LEGACY): Mode.V2_LEGACY,
+TRANSLATIONS: Mapping[tuple[Protocol, Protocol], Translation] = {
+    (Protocol.LEGACY, Protocol.CURRENT): Translation.UPGRADE,
+    (Protocol.CURRENT, Protocol.LEGACY): Translation.DOWNGRADE,
+    (Protocol.CURRENT, Protocol.V2): Translation.V2_UPGRADE,
+    (Protocol.V2, Protocol.CURRENT): Translation.V2_DOWNGRADE,
+    (Protocol.LEGACY, Protocol.V2): Translation.LEGACY_V2,
+    (Protocol.V2, Protocol.LEGACY): Translation.V2_LEGACY,
 }
-"""(agent, client) → mode, for every pair of different protocols."""
+"""(agent, client) → translation, for every pair of different protocols."""
 
 
-def mode_for(agent: Protocol, client: Protocol) -> Mode:
-    """The mode for an ``agent`` behind a ``client``."""
-    return Mode.PASSTHROUGH if agent is client else _MODES[(agent, client)]
+def translation_for(agent: Protocol, client: Protocol) -> Translation:
+    """The translation for an ``agent`` behind a ``client``."""
+    return Translation.PASSTHROUGH if agent is client else TRANSLATIONS[(agent, client)]
 
 
 @frozen
 class ArmTimer:
-    """Call :meth:`StartupPolicy.timer_fired` with ``token``
-    after ``seconds`` (this timer replaces any armed before; a stale token is ignored)."""
+    """Call :meth:`StartupPolicy.timer_fired` with ``token`` after ``seconds`` (each timer
+    runs on its own; one the policy no longer waits for is ignored when it fires)."""
 
     token: int
     seconds: float
+
+
+@frozen
+class DiscardProbe:
+    """Forget probe process ``agent``: close it in the background (a short grace: it was
+    sent nothing but an ``initialize``) and ignore its lines and its exit. ``protocol`` is
+    that ``initialize``'s; ``reason`` says, for people, why it is discarded."""
+
+    agent: int
+    protocol: Protocol
+    reason: str
 
 
 @frozen
@@ -96,9 +110,9 @@ class AgentExit:
 
 @frozen(kw_only=True)
 class Decision:
-    """The mode chosen and what the translator gets first."""
+    """The translation chosen and what the translator gets first."""
 
-    mode: Mode
+    translation: Translation
     agent: Protocol
     client: Protocol
     process: int
@@ -118,19 +132,19 @@ class Decision:
 
     @property
     def description(self) -> str:
-        """``upgrade (legacy agent, current client)``: the mode's name for logs."""
-        return f"{self.mode.value} ({self.agent.value} agent, {self.client.value} client)"
+        """``upgrade (legacy agent, current client)``: the translation's name for logs."""
+        return f"{self.translation.value} ({self.agent.value} agent, {self.client.value} client)"
 
     @property
     def single_agent(self) -> bool:
         """Whether the relay ends with its one agent process (all but those that start
         with the upgrade, which runs a legacy process a session)."""
-        return self.mode is not Mode.UPGRADE and self.mode is not Mode.LEGACY_V2
+        return self.translation not in (Translation.UPGRADE, Translation.LEGACY_V2)
 
     @property
     def raw_passthrough(self) -> bool:
         """Whether messages passed on unchanged are written as the bytes they came as."""
-        return self.mode is Mode.PASSTHROUGH
+        return self.translation is Translation.PASSTHROUGH
 
 
 @frozen
@@ -147,19 +161,22 @@ class Finish:
     status: int
 
 
-StartupOutput = ToClient | ToAgent | StartAgent | StopAgent | ArmTimer | Decided | Finish
+StartupEffect = ArmTimer | DiscardProbe | Decided | Finish
+"""What only the policy asks of its shell (the driver hands these to ``other_output``)."""
+
+StartupOutput = ToClient | ToAgent | StartAgent | StartupEffect
 """Everything the policy can ask its shell to do."""
 
 
 @frozen(kw_only=True)
 class Attempt:
-    """What one probe step saw."""
+    """What one probe saw."""
 
     protocol: Protocol
     """The protocol of the ``initialize`` sent."""
     outcome: str
-    """``answered``, ``error``, ``unrecognised``, ``timeout``, ``exited`` or
-    ``start-failed``."""
+    """``answered``, ``error``, ``unrecognised``, ``timeout``, ``exited``,
+    ``start-failed``, or ``discarded`` (the other probe answered first)."""
     account: str
     """The same for people: ``no answer within 5 s``, ``error -32602: ...``."""
     found: Protocol | None = None
@@ -167,6 +184,7 @@ class Attempt:
     returncode: int | None = None
     stderr_tail: str = ""
     process: int = 0
+    """The probe process it was sent to."""
 
     def to_json(self) -> dict[str, Any]:
         """The attempt as reported in the refusal's ``data``."""
@@ -175,25 +193,27 @@ class Attempt:
 
 # --------------------------------------------------------------------------- policy
 
-SLOW_START_TIMEOUT = 60.0
-"""Step 3's wait: an agent that answered step 2 with an error is alive but was slow to
-answer step 1 (a launcher downloading the agent), so it gets longer; still bounded."""
+OTHER_PROBE_AFTER = 5.0
+"""Seconds the client's ``initialize`` waits alone (half the probe timeout when that is
+shorter) before the other protocol's probe starts beside it. A Rust legacy agent drops an
+integer version without a word, so silence may mean the other protocol; it may also mean
+a slow start (gemini-cli takes 4-5 s, a launcher downloading the agent tens of seconds),
+so process 0 keeps its ``initialize`` and may still be the one that answers."""
+
+OTHER_DUE_TIMER = 1
+"""The token of the timer that starts the other probe."""
+
+DEADLINE_TIMER = 2
+"""The token of the probe timeout: a probe still out then has timed out."""
 
 _State, _Event = StartupState, StartupEvent
 
-STEPS: Mapping[StartupState, int] = {
-    _State.PROBING_OWN: 1,
-    _State.PROBING_OTHER: 2,
-    _State.PROBING_OTHER_AFTER_SILENCE: 2,
-    _State.PROBING_AGAIN: 3,
-}
-"""The probing states by their step: 1 and 3 send the client's own ``initialize``, 2 ours
-in the other protocol (or the one step 1's answer named); each step after the first takes
-a fresh process; 3 waits longer."""
+_TIMER_EVENTS = {OTHER_DUE_TIMER: _Event.OTHER_DUE, DEADLINE_TIMER: _Event.TIMEOUT}
 
 
 class StartupPolicy:
-    """Decides ``wrap``'s mode from the client's ``initialize`` and the probes' answers.
+    """Decides ``wrap``'s translation from the client's ``initialize`` and the probes'
+    answers.
 
     Call :meth:`start` once, then feed events; each call returns outputs to carry out in
     order. After a :class:`Decided` or :class:`Finish`, :attr:`done` is true and further
@@ -202,43 +222,33 @@ class StartupPolicy:
 
     def __init__(self, options: WrapSettings) -> None:
         self.options = options
-        self.state = StartupState.AWAITING_INITIALIZE
-        """Where startup stands; it moves only through :meth:`_apply`."""
-        self.attempts: list[Attempt] = []
-        """Every probe step so far, in order."""
-        self.decision: Decision | None = None
-        self.initialize: Message | None = None
-        """The client's first ``initialize``, once it came."""
-        self._client = Protocol.CURRENT
-        self._other = Protocol.LEGACY
-        """The protocol step 2 asks in: the client's ``other``, or the one the agent named
-        when it refused the client's version."""
-        self._start_failure = ""
-        """Why process 0 could not start (``START_FAILED``)."""
-        self._early_exit: AgentExit | None = None
-        """How process 0 ended before the ``initialize`` came (``EXITED_EARLY``), until a
-        step or the decision takes it."""
-        self._process = 0
-        self._probe: Message = {}
-        """The ``initialize`` of the step in flight."""
-        self._timer = 0
-        self._held_client: list[Message] = []
-        self._held_agent: list[Message] = []
+        self.record = StartupRecord()
+        """Where startup stands and what it keeps (:mod:`acp_compat.translate.lifecycle`)."""
 
     @property
     def done(self) -> bool:
-        """Whether startup is over (decided or finished: a state with no way out)."""
-        return not STARTUP_TRANSITIONS[self.state]
+        """Whether startup is over (decided or finished)."""
+        return self.record.done
 
     @property
     def client(self) -> Protocol | None:
         """The client's protocol, once its ``initialize`` came."""
-        return self._client if self.initialize is not None else None
+        return self.record.client
+
+    @property
+    def attempts(self) -> list[Attempt]:
+        """What each probe saw, in the order they ended."""
+        return self.record.attempts
+
+    @property
+    def decision(self) -> Decision | None:
+        """What was decided, once it was."""
+        return self.record.decision
 
     @property
     def awaiting_answer(self) -> bool:
-        """Whether a probe is in flight (the shell may stop reading the client meanwhile)."""
-        return self.state in STEPS
+        """Whether a probe is out (the shell may stop reading the client meanwhile)."""
+        return self.record.awaits_own or self.record.awaits_other
 
     # -- events ----------------------------------------------------------------------------
 
@@ -248,16 +258,17 @@ class StartupPolicy:
 
     def from_client(self, message: Message) -> list[StartupOutput]:
         """A client message (already decoded and checked by the shell)."""
-        if self.done:
+        record = self.record
+        if record.done:
             return []
-        if self.initialize is not None:
-            self._held_client.append(message)
+        if record.initialize is not None:
+            record.held_client.append(message)
             return []
         if message.get("method") == "initialize" and "id" in message:
-            self._client = client_protocol(message)
-            self._other = self._client.other
-            legacy = self._client is Protocol.LEGACY
-            self.initialize = message if legacy else as_current_initialize(message)
+            client = record.client = client_protocol(message)
+            record.other = client.other
+            legacy = client is Protocol.LEGACY
+            record.initialize = message if legacy else as_current_initialize(message)
             return self._initialized()
         if "method" in message and "id" in message:
             return [ToClient(error(message["id"], INVALID_REQUEST, wording.INITIALIZE_FIRST))]
@@ -266,242 +277,326 @@ class StartupPolicy:
 
     def from_agent(self, process: int, message: Message) -> list[StartupOutput]:
         """A message from probe process ``process``."""
-        if self.done or process != self._process:
+        own = self._probe_of(process)
+        if own is None:
             return []
-        if (
-            self.awaiting_answer
-            and "method" not in message
-            and message.get("id") == self._probe["id"]
-        ):
-            return self._answered(message)
-        self._held_agent.append(message)
+        record = self.record
+        out = record.awaits_own if own else record.awaits_other
+        if out and "method" not in message and message.get("id") == self._probe_id(own):
+            return self._answered(own, message)
+        record.held_agent.setdefault(process, []).append(message)
         return []
 
     def agent_exited(
         self, process: int, returncode: int | None, stderr_tail: str
     ) -> list[StartupOutput]:
         """Probe process ``process`` ended (after everything it printed was fed)."""
-        if self.done or process != self._process:
+        own = self._probe_of(process)
+        if own is None:
             return []
-        if self.state is _State.AWAITING_INITIALIZE:
-            self._apply(_Event.EXITED)
-            self._early_exit = AgentExit(returncode, stderr_tail)
+        record = self.record
+        if record.initialize is None:
+            record.apply(_Event.OWN_EXITED)
+            record.early_exit = AgentExit(returncode, stderr_tail)
             return []
         account = wording.exit_account(returncode, stderr_tail)
-        return self._next_step(
-            _Event.EXITED, "exited", account, returncode=returncode, stderr_tail=stderr_tail
+        event = _Event.OWN_EXITED if own else _Event.OTHER_EXITED
+        return self._ended(
+            own, event, "exited", account, returncode=returncode, stderr_tail=stderr_tail
         )
 
     def agent_start_failed(self, process: int, reason: str) -> list[StartupOutput]:
         """Starting probe process ``process`` failed (``reason`` names command and error)."""
-        if self.done or process != self._process:
+        own = self._probe_of(process)
+        if own is None:
             return []
-        if self.state is _State.AWAITING_INITIALIZE:
+        record = self.record
+        if record.initialize is None:
             # The shell has logged the reason already (a client that never sends
             # initialize still leaves it on stderr); it is answered once one comes.
-            self._apply(_Event.START_FAILED)
-            self._start_failure = reason
+            record.apply(_Event.OWN_START_FAILED)
+            record.start_failure = reason
             return []
-        account = wording.restart_failed_account(reason)
-        return self._next_step(_Event.START_FAILED, "start-failed", account)
+        event = _Event.OWN_START_FAILED if own else _Event.OTHER_START_FAILED
+        return self._ended(own, event, "start-failed", wording.restart_failed_account(reason))
 
     def timer_fired(self, token: int) -> list[StartupOutput]:
         """The timer armed with ``token`` ran out."""
-        if self.done or token != self._timer or not self.awaiting_answer:
-            return []
-        account = wording.timeout_account(self._timeout_of(self.state))
-        return self._next_step(_Event.TIMEOUT, "timeout", account)
+        record = self.record
+        event = _TIMER_EVENTS.get(token)
+        if event is None or event not in STARTUP_TRANSITIONS[record.state]:
+            return []  # a timer this state no longer waits for
+        if event is _Event.OTHER_DUE:
+            record.apply(event)
+            return self._other_probe()
+        timeout = self.options.probe_timeout
+        if record.awaits_own:
+            self._record(True, "timeout", wording.timeout_account(timeout))
+        if record.awaits_other:
+            self._record(False, "timeout", wording.other_timeout_account(timeout))
+        record.apply(event)
+        return self._refuse()
 
     def client_closed(self) -> list[StartupOutput]:
         """The client closed its end: nobody is left to answer."""
         if self.done:
             return []
-        left = self._apply(_Event.CLIENT_CLOSED)
+        left = self.record.apply(_Event.CLIENT_CLOSED)
         if left is _State.START_FAILED:
             return self._finish(EXIT_CANNOT_START)
         return self._finish(0, wording.CLIENT_CLOSED)
 
     def stopped(self, status: int) -> list[StartupOutput]:
         """A stop was requested (a signal): the ``initialize`` still gets its one answer."""
-        if self.done:
+        record = self.record
+        if record.done:
             return []
-        self._apply(_Event.STOP)
+        record.apply(_Event.STOP)
         outputs: list[StartupOutput] = []
-        if self.initialize is not None:
+        if record.initialize is not None:
             message = wording.stopped_before_answer(status)
-            outputs.append(ToClient(error(self.initialize["id"], INTERNAL_ERROR, message)))
+            outputs.append(ToClient(error(record.initialize["id"], INTERNAL_ERROR, message)))
         return outputs + self._finish(status, wording.stopped(status))
 
-    # -- the table -------------------------------------------------------------------------
+    # -- the probes ------------------------------------------------------------------------
 
-    def _apply(self, event: StartupEvent) -> StartupState:
-        """Move to the state ``event`` leads to (``LifecycleError`` when the table does not
-        allow it); the state left."""
-        left = self.state
-        self.state = transition(STARTUP_TRANSITIONS, "startup", left, event)
-        return left
+    def _probe_of(self, process: int) -> bool | None:
+        """Whether ``process`` has the own probe (``True``: process 0, also before the
+        ``initialize``) or the other one (``False``); ``None``: a process left behind."""
+        record = self.record
+        if record.done:
+            return None
+        if process == 0 and (record.initialize is None or record.awaits_own):
+            return True
+        if process == record.process and process != 0 and record.awaits_other:
+            return False
+        return None
 
-    # -- steps -----------------------------------------------------------------------------
+    def _probe_id(self, own: bool) -> Any:
+        """The id of the own probe (the client's) or of the other one (ours)."""
+        initialize = self.record.initialize
+        return initialize.get("id") if own and initialize is not None else PROBE_ID
+
+    def _protocol(self, own: bool) -> Protocol:
+        """The protocol of the own probe (the client's) or of the other one."""
+        protocol = self.record.client if own else self.record.other
+        assert protocol is not None
+        return protocol
 
     def _initialized(self) -> list[StartupOutput]:
         """The client's ``initialize`` arrived: refuse, decide, or probe."""
-        assert self.initialize is not None
+        record = self.record
+        initialize = record.initialize
+        assert initialize is not None
         named = self.options.named_protocol
-        self._apply(_Event.INITIALIZE if named is None else _Event.INITIALIZE_NAMED)
-        if self.state is _State.FINISHED:
+        record.apply(_Event.INITIALIZE if named is None else _Event.INITIALIZE_NAMED)
+        if record.state is _State.FINISHED:
             return self._refuse_start_failure()
-        if self.state is _State.DECIDED:
+        if record.state is _State.DECIDED:
             assert named is not None
             return self._decide(
                 named,
+                0,
                 how="--agent-protocol",
-                client_messages=[self.initialize],
-                agent_exit=self._early_exit,
+                client_messages=[initialize],
+                agent_exit=record.early_exit,
             )
-        outputs = self._send_probe()
-        if self._early_exit is not None:
-            # Process 0 died before the client's initialize came: that is this step's end.
-            early, self._early_exit = self._early_exit, None
+        timeout = self.options.probe_timeout
+        logger.info("probing the agent with a %s initialize", self._protocol(True).value)
+        outputs: list[StartupOutput] = [
+            ToAgent(0, initialize),
+            ArmTimer(OTHER_DUE_TIMER, min(OTHER_PROBE_AFTER, timeout / 2)),
+            ArmTimer(DEADLINE_TIMER, timeout),
+        ]
+        if record.early_exit is not None:
+            # Process 0 died before the client's initialize came: that is its probe's end.
+            early, record.early_exit = record.early_exit, None
             outputs += self.agent_exited(0, early.returncode, early.stderr_tail)
         return outputs
 
-    def _send_probe(self) -> list[StartupOutput]:
-        """Entering a step: its probe (to a fresh process after step 1) and its timer."""
-        step = STEPS[self.state]
-        outputs: list[StartupOutput] = self._restart() if step > 1 else []
-        if step == 2:
-            self._probe = probe_request(
-                self._other, version=self.options.version, client_fs=self.options.client_fs
-            )
-        else:
-            assert self.initialize is not None
-            self._probe = self.initialize
-        self._timer += 1
-        protocol = self._protocol_of(self.state)
+    def _other_probe(self) -> list[StartupOutput]:
+        """Start the other probe: a fresh process, our ``initialize`` in the other protocol."""
+        record = self.record
+        record.process += 1
+        protocol = self._protocol(False)
+        probe = probe_request(
+            protocol, version=self.options.version, client_fs=self.options.client_fs
+        )
         logger.info("probing the agent with a %s initialize", protocol.value)
-        return [
-            *outputs,
-            ToAgent(self._process, self._probe),
-            ArmTimer(self._timer, self._timeout_of(self.state)),
-        ]
+        return [StartAgent(record.process), ToAgent(record.process, probe)]
 
-    def _restart(self) -> list[StartupOutput]:
-        """Stop the probe process and start the next one (what it held is dropped)."""
-        old = self._process
-        self._process += 1
-        self._held_agent.clear()
-        return [StopAgent(old), StartAgent(self._process)]
+    def _discard(self, own: bool, reason: str) -> DiscardProbe:
+        """Leave the own or the other probe's process behind."""
+        process = 0 if own else self.record.process
+        return DiscardProbe(process, self._protocol(own), reason)
 
-    def _protocol_of(self, state: StartupState) -> Protocol:
-        """The protocol of the ``initialize`` the step of ``state`` sends."""
-        return self._other if STEPS[state] == 2 else self._client
-
-    def _timeout_of(self, state: StartupState) -> float:
-        timeout = self.options.probe_timeout
-        return max(timeout, SLOW_START_TIMEOUT) if STEPS[state] == 3 else timeout
-
-    def _next_step(
-        self, event: StartupEvent, outcome: str, account: str, **more: Any
-    ) -> list[StartupOutput]:
-        """The step in flight ended with ``event`` without telling: record what it saw,
-        then the next step's probe or the refusal, as the table says."""
-        step = self._apply(event)
-        self._record(step, outcome, account, **more)
-        if self.state in STEPS:
-            return self._send_probe()
-        assert self.state is _State.FINISHED  # no step that ended untold leads to a decision
-        return self._refuse()
-
-    def _record(self, step: StartupState, outcome: str, account: str, **more: Any) -> None:
-        """Close the step of state ``step`` with what it saw."""
+    def _record(self, own: bool, outcome: str, account: str, **more: Any) -> None:
+        """Close the own or the other probe with what it saw."""
         attempt = Attempt(
-            protocol=self._protocol_of(step),
+            protocol=self._protocol(own),
             outcome=outcome,
             account=account,
-            process=self._process,
+            process=0 if own else self.record.process,
             **more,
         )
-        self.attempts.append(attempt)
+        self.record.attempts.append(attempt)
         logger.info("probe (%s initialize): %s", attempt.protocol.value, account)
 
-    def _answered(self, answer: Message) -> list[StartupOutput]:
-        """The probe in flight got its response."""
-        probe = self._probe
+    def _ended(
+        self,
+        own: bool,
+        event: StartupEvent,
+        outcome: str,
+        account: str,
+        *,
+        why: str | None = None,
+        **more: Any,
+    ) -> list[StartupOutput]:
+        """A probe ended with ``event`` without deciding: record what it saw, leave its
+        process behind (``why``: for the trace, when not its ``account``), then the other
+        probe, nothing (the other one is out), or the refusal, as the table says."""
+        record = self.record
+        other_out = record.awaits_other
+        record.apply(event)
+        self._record(own, outcome, account, **more)
+        outputs: list[StartupOutput] = []
+        if outcome not in ("exited", "start-failed"):
+            outputs.append(self._discard(own, why or account))
+        if record.state is _State.PROBING_OTHER and not other_out:
+            outputs += self._other_probe()
+        elif record.state is _State.FINISHED:
+            outputs += self._refuse()
+        return outputs
+
+    def _redirected(
+        self, protocol: Protocol, outcome: str, account: str, **more: Any
+    ) -> list[StartupOutput]:
+        """Process 0's answer names ``protocol`` as the one to ask the agent in: the other
+        probe asks in it, a fresh one unless the probe out already does."""
+        record = self.record
+        other_out = record.awaits_other
+        stale = other_out and record.other is not protocol
+        record.apply(_Event.OWN_REDIRECTS)
+        self._record(True, outcome, account, **more)
+        outputs: list[StartupOutput] = [self._discard(True, account)]
+        if stale:
+            why = wording.asked_in(protocol)
+            self._record(False, "discarded", why)
+            outputs.append(self._discard(False, why))
+        record.other = protocol
+        if stale or not other_out:
+            outputs += self._other_probe()
+        return outputs
+
+    def _answered(self, own: bool, answer: Message) -> list[StartupOutput]:
+        """The own or the other probe got its response."""
+        record = self.record
+        initialize = record.initialize
+        client = record.client
+        assert initialize is not None and client is not None
         found = agent_protocol(answer)
         outcome = "answered" if found else "error" if answer.get("error") else "unrecognised"
         account = wording.answer_account(answer, found)
-        own = STEPS[self.state] != 2
-        client = self._client
-        named = refused_for(answer) if found is None and own else None
+        named = refused_for(answer) if own and found is None else None
         if named is not None and named is not client:
             # It refused the client's version, naming its own: it is asked in that.
-            self._other = named
-            event = _Event.CURRENT_FOR_LEGACY
-            return self._next_step(event, outcome, account, answer=answer)
+            return self._redirected(named, outcome, account, answer=answer)
         if found is None:
-            return self._next_step(_Event.UNCLEAR, outcome, account, answer=answer)
+            event = _Event.OWN_UNCLEAR if own else _Event.OTHER_UNCLEAR
+            return self._ended(own, event, outcome, account, answer=answer)
         if own and found is Protocol.CURRENT and client is Protocol.LEGACY:
-            event = _Event.CURRENT_FOR_LEGACY
-            return self._next_step(event, outcome, account, found=found, answer=answer)
-        self._record(self._apply(_Event.ANSWERED), outcome, account, found=found, answer=answer)
-        assert self.initialize is not None
-        if found is client and not own:
-            # Our own probe reached the agent, not the client's initialize: start afresh
-            # and let the passthrough forward it.
-            restart = self._restart()
-            return restart + self._decide(found, client_messages=[self.initialize])
+            # It was told neither clientCapabilities nor clientInfo: asked in its own.
+            return self._redirected(found, outcome, account, found=found, answer=answer)
+        if not own and found is client and record.awaits_own:
+            # Process 0 has the client's own initialize and speaks its protocol: its answer
+            # is the one to pass on.
+            event = _Event.OTHER_CLIENT_PROTOCOL
+            why = wording.own_awaited(found)
+            return self._ended(own, event, outcome, account, why=why, found=found, answer=answer)
+        both = record.awaits_own and record.awaits_other
+        if own:
+            record.apply(_Event.OWN_ANSWERED)
+        elif found is client:
+            record.apply(_Event.OTHER_CLIENT_PROTOCOL)
+        else:
+            record.apply(_Event.OTHER_ANSWERED)
+        self._record(own, outcome, account, found=found, answer=answer)
+        outputs: list[StartupOutput] = []
+        if both:
+            why = wording.answered_first(self._protocol(own))
+            self._record(not own, "discarded", why)
+            outputs.append(self._discard(not own, why))
+        if own and found is client:
+            return [ToClient(answer), *outputs, *self._decide(found, 0)]
         if found is client:
-            return [ToClient(answer), *self._decide(found)]
+            # Our probe reached the agent, not the client's initialize: a fresh process
+            # gets it, passed through.
+            outputs.append(self._discard(False, wording.own_elsewhere(found)))
+            record.process += 1
+            outputs.append(StartAgent(record.process))
+            return outputs + self._decide(found, record.process, client_messages=[initialize])
         result = answer.get("result")
-        probe_id = probe.get("id")
+        probe_id = self._probe_id(own)
         next_id = probe_id + 1 if isinstance(probe_id, int) and probe_id >= 0 else 1
-        return self._decide(
+        return outputs + self._decide(
             found,
+            0 if own else record.process,
             agent0_initialized=dict(result) if isinstance(result, dict) else None,
             agent0_next_id=next_id,
-            client_messages=[self.initialize],
+            client_messages=[initialize],
         )
+
+    # -- the end ---------------------------------------------------------------------------
 
     def _decide(
         self,
         agent: Protocol,
+        process: int,
         *,
         how: str = "auto-detected",
         client_messages: Sequence[Message] = (),
         **more: Any,
     ) -> list[StartupOutput]:
-        """Relay from here on (``DECIDED``): the mode, with the current process as agent
+        """Relay from here on (``DECIDED``): the translation, with ``process`` as agent
         ``0``."""
+        record = self.record
+        assert record.client is not None
         decision = Decision(
-            mode=mode_for(agent, self._client),
+            translation=translation_for(agent, record.client),
             agent=agent,
-            client=self._client,
-            process=self._process,
+            client=record.client,
+            process=process,
             how=how,
-            client_messages=(*client_messages, *self._held_client),
-            agent_messages=tuple(self._held_agent),
+            client_messages=(*client_messages, *record.held_client),
+            agent_messages=tuple(record.held_agent.get(process, ())),
             **more,
         )
-        self.decision = decision
-        logger.info("mode: %s, %s", decision.description, how)
+        record.decision = decision
+        record.held_client.clear()
+        record.held_agent.clear()
+        logger.info("translation: %s, %s", decision.description, how)
         return [Decided(decision)]
 
     def _refuse_start_failure(self) -> list[StartupOutput]:
         """Process 0 could not start: the ``initialize`` gets why, and startup finishes."""
-        assert self.initialize is not None
-        reason = self._start_failure
-        self.attempts.append(Attempt(protocol=self._client, outcome="start-failed", account=reason))
+        record = self.record
+        assert record.initialize is not None and record.client is not None
+        reason = record.start_failure
+        attempt = Attempt(protocol=record.client, outcome="start-failed", account=reason)
+        record.attempts.append(attempt)
         data = {"command": list(self.options.command), "reason": reason}
-        reply = error(self.initialize["id"], INTERNAL_ERROR, reason, data)
+        reply = error(record.initialize["id"], INTERNAL_ERROR, reason, data)
         return [ToClient(reply), *self._finish(EXIT_CANNOT_START)]
 
     def _refuse(self) -> list[StartupOutput]:
-        """No step told: answer the ``initialize`` with what was tried, and finish."""
-        assert self.initialize is not None
-        logger.error("%s: %s", wording.NEITHER_PROTOCOL, wording.summary(self.attempts))
-        message, data = wording.refusal(self.options.command, self.attempts)
-        reply = error(self.initialize["id"], INTERNAL_ERROR, message, data)
-        last = self.attempts[-1]
+        """No probe told: answer the ``initialize`` with what was tried, and finish."""
+        record = self.record
+        assert record.initialize is not None
+        attempts = record.attempts
+        logger.error("%s: %s", wording.NEITHER_PROTOCOL, wording.summary(attempts))
+        message, data = wording.refusal(self.options.command, attempts)
+        reply = error(record.initialize["id"], INTERNAL_ERROR, message, data)
+        last = attempts[-1]
         # An agent that only ever failed (a launcher that failed: ``npx`` or ``env``
         # reporting 127) passes its own status on, as a shell would; one that exited 0
         # without answering still answered in neither protocol.
@@ -511,10 +606,11 @@ class StartupPolicy:
 
     def _finish(self, status: int, why: str = "") -> list[StartupOutput]:
         """End startup (``FINISHED``); every request held back still gets its one answer."""
+        held = self.record.held_client
         outputs: list[StartupOutput] = [
-            ToClient(error(held["id"], INTERNAL_ERROR, wording.not_relayed(why)))
-            for held in self._held_client
-            if "method" in held and "id" in held
+            ToClient(error(message["id"], INTERNAL_ERROR, wording.not_relayed(why)))
+            for message in held
+            if "method" in message and "id" in message
         ]
-        self._held_client.clear()
+        held.clear()
         return [*outputs, Finish(status)]

@@ -3,16 +3,22 @@ fix, why an agent could not start (the words ``wrap``'s editor and ``detect`` sh
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from acp_compat._lazy import lazy_module
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.exits import describe_status, stop_cause
 from acp_compat.translate.probe import Protocol
 
 if TYPE_CHECKING:  # for annotations only: the policy, which defines it, imports this module
+    import shlex
+
     from acp_compat.translate.startup.policy import Attempt
+else:
+    # Only a command that cannot start is quoted: shlex compiles its pattern at import,
+    # which every start would pay before the editor's first answer (acp_compat/_lazy.py).
+    shlex = lazy_module("shlex")
 
 INITIALIZE_FIRST = "initialize must come first"
 """The error a request before the client's ``initialize`` gets."""
@@ -61,8 +67,42 @@ def exit_account(returncode: int | None, stderr_tail: str) -> str:
 
 
 def timeout_account(seconds: float) -> str:
-    """A probe nobody answered in time."""
+    """The client's own ``initialize``, unanswered for the whole probe timeout."""
     return f"no answer within {seconds:g} s"
+
+
+def other_timeout_account(seconds: float) -> str:
+    """The other protocol's probe, unanswered when the probe timeout ran out (it started
+    later, after the client's ``initialize`` had waited alone or ended)."""
+    return f"no answer before the probe timeout ({seconds:g} s) ran out"
+
+
+def answered_first(protocol: Protocol) -> str:
+    """Why the probe still out is discarded when the other one decides."""
+    return f"the {protocol.value} initialize was answered first"
+
+
+def asked_in(protocol: Protocol) -> str:
+    """Why the other probe out is discarded when the agent named another protocol."""
+    return f"the agent named the {protocol.value} protocol: it is asked in that"
+
+
+def own_awaited(protocol: Protocol) -> str:
+    """Why the other probe is discarded when it names the client's protocol while the
+    client's own ``initialize`` is still out."""
+    return (
+        f"it speaks the editor's protocol ({protocol.value}): the answer to the editor's own"
+        " initialize, sent to agent 0, is awaited"
+    )
+
+
+def own_elsewhere(protocol: Protocol) -> str:
+    """Why the other probe is discarded when it names the client's protocol after the
+    client's own ``initialize`` ended: a fresh process gets that ``initialize``."""
+    return (
+        f"it speaks the editor's protocol ({protocol.value}): a fresh process gets the"
+        " editor's own initialize"
+    )
 
 
 def restart_failed_account(reason: str) -> str:

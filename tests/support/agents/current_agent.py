@@ -6,9 +6,11 @@ version read as 0). A prompt ``initialize?`` is answered with the ``initialize``
 agent kept, as JSON text.
 ``session/prompt`` streams the prompt text back as one ``agent_message_chunk`` and ends
 the turn; a prompt ``die`` makes it exit with status 4 instead. ``--slow SECONDS`` waits
-that long before reading anything (a launcher downloading the agent); with
-``--slow-once MARKER`` only the first start waits (it creates the file MARKER), as a
-launcher's second start finds the download cached.
+that long before reading anything (a launcher downloading the agent).
+``--first-start-waits MARKER``: the first start (it creates the file MARKER) reads nothing
+until a later start has refused a string ``protocolVersion`` (which creates
+``MARKER.refused``), as a launcher whose first start downloads the agent while a second
+one finds it cached; at most 30 s.
 """
 
 from __future__ import annotations
@@ -28,11 +30,15 @@ def send(message: dict[str, object]) -> None:
 def main() -> None:
     """Serve stdin until it ends."""
     if "--slow" in sys.argv:
-        marker = sys.argv[sys.argv.index("--slow-once") + 1] if "--slow-once" in sys.argv else None
-        if marker is None or not os.path.exists(marker):
-            if marker is not None:
-                open(marker, "w").close()
-            time.sleep(float(sys.argv[sys.argv.index("--slow") + 1]))
+        time.sleep(float(sys.argv[sys.argv.index("--slow") + 1]))
+    marker = None
+    if "--first-start-waits" in sys.argv:
+        marker = sys.argv[sys.argv.index("--first-start-waits") + 1]
+        if not os.path.exists(marker):
+            open(marker, "w").close()
+            deadline = time.monotonic() + 30
+            while not os.path.exists(marker + ".refused") and time.monotonic() < deadline:
+                time.sleep(0.02)
     lenient = "--lenient" in sys.argv
     sessions = 0
     initialized: object = None
@@ -54,6 +60,8 @@ def main() -> None:
                         },
                     }
                 )
+                if marker is not None:
+                    open(marker + ".refused", "w").close()
                 continue
             initialized = params
             result: object = {"protocolVersion": 1, "agentCapabilities": {}, "authMethods": []}
