@@ -129,6 +129,9 @@ no hashing it in Python, once per record): (method, answer) -> (event, protocol)
 
 _NO_EVENT: tuple[SessionEvent, Protocol] | tuple[None, None] = (None, None)
 
+_EVENT_METHODS = frozenset(method for _, method, _ in SESSION_EVENTS)
+"""The methods that may stand for a session event (most messages do not: one lookup)."""
+
 TURN_UPDATES = frozenset(
     {
         "user_message_chunk",
@@ -150,6 +153,12 @@ TOOL_CALL_CARRIERS = {"session/update": "update", "session/request_permission": 
 
 V2_USER_MESSAGES = frozenset({"user_message", "user_message_chunk"})
 """v2 ``session/update`` kinds that report a user message (by its ``messageId``)."""
+
+TOLD: frozenset[str | None] = frozenset(
+    TOOL_UPDATES | V2_USER_MESSAGES | {"state_update", "terminal_update"}
+)
+"""The ``session/update`` kinds a link learns from (a tool call, a v2 session's user
+message, foreground state or terminal); the rest (a chunk) teach it nothing."""
 
 LEARNT = frozenset(
     {"initialize", "session/new", "session/load", "session/resume", "session/close"}
@@ -214,6 +223,11 @@ class Seen:
     """Whether the message answers a request (a result or an error)."""
     session: Session | None = None
     """The open session it belongs to (a legacy link's one), before it changes anything."""
+    update: dict[str, Any] | None = None
+    """A ``session/update`` notification's ``update`` object (``None`` for the rest)."""
+    update_kind: str | None = None
+    """Its ``sessionUpdate`` (``None`` when it is no string): what the rules and the
+    interpreter tell updates apart by."""
 
     @property
     def message(self) -> dict[str, Any]:
@@ -319,9 +333,17 @@ class Link:
         """The message of ``record`` as the rules see it (the link is not changed)."""
         message = record.message
         kind = classify(message)
-        asked = None
+        asked = update = update_kind = None
         if kind is Kind.REQUEST or kind is Kind.NOTIFICATION:
             method, body, answered = message["method"], message.get("params"), False
+            if method == "session/update" and type(body) is dict:
+                update = body.get("update")
+                if type(update) is dict:
+                    update_kind = update.get("sessionUpdate")
+                    if type(update_kind) is not str:
+                        update_kind = None
+                else:
+                    update = None
         else:
             if kind is not Kind.INVALID:
                 request_id = message.get("id")
@@ -333,17 +355,18 @@ class Link:
         session_id = body.get("sessionId") if type(body) is dict else None
         if type(session_id) is not str:
             session_id = None
-        if self.protocol is _L:
+        speaks = self.protocol
+        if speaks is _L:
             session = self.sessions.get(LEGACY_SESSION)
         else:
             session = self.sessions.get(session_id) if session_id is not None else None
-        event, protocol = _EVENTS[id(self.protocol)].get((method, answered), _NO_EVENT)
-        if event is None and self.protocol is _V2 and method == "session/update" and not answered:
-            update = body.get("update") if type(body) is dict else None
-            if type(update) is dict and update.get("sessionUpdate") == "state_update":
-                state = update.get("state")
-                event = STATE_EVENTS.get(state) if type(state) is str else None
-                protocol = _V2
+        event = protocol = None
+        if method in _EVENT_METHODS:
+            event, protocol = _EVENTS[id(speaks)].get((method, answered), _NO_EVENT)
+        elif update_kind == "state_update" and speaks is _V2 and update is not None:
+            state = update.get("state")
+            event = STATE_EVENTS.get(state) if type(state) is str else None
+            protocol = _V2
         return Seen(
             record,
             self.name,
@@ -357,6 +380,8 @@ class Link:
             protocol if event is not None else None,
             answered,
             session,
+            update,
+            update_kind,
         )
 
     def was_answered(self, sender: str, request_id: Any) -> bool:
@@ -378,9 +403,13 @@ class Link:
         """Update what is open after ``seen`` (the rules have read the link before it)."""
         kind = seen.kind
         if kind is Kind.REQUEST:
-            key = (seen.sender, request_key(seen.message.get("id")))
+            request_id = seen.record.message.get("id")
+            if type(request_id) is not str and type(request_id) is not int:
+                request_id = request_key(request_id)
+            key = (seen.sender, request_id)
             turn = seen.session.turn if seen.session is not None else None
-            self.pending[key] = Pending(seen.record, str(seen.method), seen.params, turn, key)
+            asks = seen.method or ""  # (a request's method is a string)
+            self.pending[key] = Pending(seen.record, asks, seen.params, turn, key)
         elif seen.answer:
             asked = seen.asked
             if asked is None:
@@ -395,7 +424,7 @@ class Link:
         elif kind is not Kind.NOTIFICATION:
             return
         method = seen.method
-        if method not in LEARNT:
+        if method not in LEARNT or (method == "session/update" and seen.update_kind not in TOLD):
             return  # most messages (a chunk): only their request is followed
         if method == "initialize":
             self._learn_initialize(seen)
@@ -472,14 +501,12 @@ class Link:
         state is what ``state_update`` says, a prompt's answer names the user message
         it inserted."""
         method = seen.method
-        if method == "session/update":
-            update = body.get("update")
-            if type(update) is not dict:
-                return
-            kind = update.get("sessionUpdate")
+        update = seen.update
+        if update is not None:
+            kind = seen.update_kind
             if kind == "tool_call_update":
                 _upsert_tool_call(session, update)
-            elif type(kind) is str and kind in V2_USER_MESSAGES:
+            elif kind in V2_USER_MESSAGES:
                 message_id = update.get("messageId")
                 if type(message_id) is str:
                     _remember(session.user_messages, message_id)
@@ -573,6 +600,12 @@ OTHER = {"client": "agent", "agent": "client"}
 SENDERS = {CLIENT_IN: "client", CLIENT_OUT: "agent", AGENT_OUT: "client", AGENT_IN: "agent"}
 """The sender's role on its link, by a record's direction."""
 
+ROUTES = {
+    direction: (direction in (CLIENT_IN, CLIENT_OUT), sender)
+    for direction, sender in SENDERS.items()
+}
+"""By a record's direction: whether it is on the editor's link, and its sender's role."""
+
 
 def agent_link(number: int | None) -> str:
     """The name of agent process ``number``'s link (``agent 0`` when the trace omits it)."""
@@ -603,13 +636,10 @@ class Links:
 
     def see(self, record: Record) -> tuple[Link, Seen]:
         """The record's link, and its message as that link reads it before the change."""
-        direction = record.direction
-        if direction in (CLIENT_IN, CLIENT_OUT):
-            name = EDITOR
-        else:
-            name = AGENT_LINKS.get(record.agent) or agent_link(record.agent)
+        editor, sender = ROUTES[record.direction]
+        name = EDITOR if editor else AGENT_LINKS.get(record.agent) or agent_link(record.agent)
         link = self.links.get(name) or self._link(name)
-        seen = link.see(record, SENDERS[direction])
+        seen = link.see(record, sender)
         if link.protocol is None and seen.method != "initialize":
             link.protocol = _guess_protocol(seen.method)
         return link, seen

@@ -17,7 +17,7 @@ JSON-RPC envelope, never the relay's tolerant models.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from acp_compat._define import frozen
@@ -90,6 +90,8 @@ class Flaw:
 
 Check = Callable[[Seen, Link], Iterable[Flaw]]
 EndCheck = Callable[[Link], Iterable[tuple[Pending, Flaw]]]
+Judging = Callable[[Any, str, Kind, Any], Check]
+"""Makes a rule's check for one (protocol, sender, kind, method)."""
 
 
 @frozen
@@ -115,18 +117,34 @@ class Rule:
     """What is still open when the trace ends that breaks the rule."""
     kinds: frozenset[Kind] | None = None
     """The kinds of message it looks at; ``None``: all."""
+    updates: frozenset[str | None] | None = None
+    """The ``session/update`` kinds it looks at (the other methods it looks at are not
+    concerned); ``None``: all."""
+    judge: Judging | None = None
+    """Its check made for the messages of one protocol, sender, kind and method (once,
+    where :attr:`check` would work it out for each message)."""
 
     def applies(self, protocol: Protocol | None, sender: str) -> bool:
         """Whether the rule judges a message of ``sender`` on a link in ``protocol``."""
         known = protocol in self.protocols if protocol is not None else self.protocols == IN_ALL
         return known and self.sender in (EITHER, sender)
 
-    def looks_at(self, protocol: Protocol | None, method: str | None) -> bool:
+    def looks_at(self, protocol: Protocol | None, method: str | None, update: str | None) -> bool:
         """Whether it judges messages of ``method`` on a link in ``protocol`` (``method``
-        ``None``: a name that is no protocol's, or no method at all)."""
+        ``None``: a name that is no protocol's, or no method at all), a ``session/update``
+        of kind ``update`` (``None``: one that no rule names)."""
+        if method == "session/update" and self.updates is not None and update not in self.updates:
+            return False
         if self.methods is FOREIGN:
             return method is None or method not in pinned().names(protocol or Protocol.CURRENT)
         return self.methods is None or method in self.methods
+
+    def made_for(
+        self, protocol: Protocol | None, sender: str, kind: Kind, method: str | None
+    ) -> Check:
+        """Its check of the messages of ``sender``, ``kind`` and ``method`` on a link in
+        ``protocol`` (:attr:`judge`'s, made once; else :attr:`check`)."""
+        return self.judge(protocol, sender, kind, method) if self.judge is not None else self.check
 
     @property
     def protocol(self) -> str:
@@ -152,32 +170,35 @@ def _schema_flaws(definition: str, value: Any, at: str, protocol: Protocol | Non
 
 # -- every message ---------------------------------------------------------------------------
 
-Judge = Callable[[dict[str, Any]], list[Flaw]]
-"""What valid-message asks of a message of one protocol, sender, kind and method."""
-
-_JUDGES: dict[tuple[int, str, int, str | None], Judge] = {}
+_JUDGES: dict[tuple[int, str, int, str | None], Check] = {}
 """The judges made so far (keyed by the enum members' ids: no hashing them in Python); a
 method the schema lacks is judged as any such method, so the table stays small."""
 
 
 def _valid(seen: Seen, link: Link) -> Iterable[Flaw]:
-    schema = pinned().of(link.protocol or Protocol.CURRENT)
-    method = seen.method if seen.method in schema.methods else None
-    key = (id(link.protocol), seen.sender, id(seen.kind), method)
+    return _valid_for(link.protocol, seen.sender, seen.kind, seen.method)(seen, link)
+
+
+def _valid_for(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Check:
+    """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
+    on a link in ``protocol`` (made once for each)."""
+    schema = pinned().of(protocol or Protocol.CURRENT)
+    method = name if name in schema.methods else None
+    key = (id(protocol), sender, id(kind), method)
     judge = _JUDGES.get(key)
     if judge is None:
-        judge = _JUDGES[key] = _judge(link.protocol, seen.sender, seen.kind, method)
-    return judge(seen.message)
+        judge = _JUDGES[key] = _judge(protocol, sender, kind, method)
+    return judge
 
 
-def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Judge:
+def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Check:
     """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
     (``None``: one the schema lacks) on a link in ``protocol``."""
     schema = pinned().of(protocol or Protocol.CURRENT)
     if kind is Kind.INVALID:
-        return lambda message: [
+        return lambda seen, link: [
             Flaw("the method is not a string", "method")
-            if "method" in message and type(message["method"]) is not str
+            if "method" in seen.record.message and type(seen.record.message["method"]) is not str
             else Flaw("not a request, a notification or an answer (no valid id)", "id")
         ]
     method = schema.methods.get(name) if name is not None else None
@@ -205,16 +226,19 @@ def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None)
     void = kind is Kind.RESPONSE and definition is not None and not schema.requires(definition)
     envelope = protocol in NUMBERED
 
-    def judge(message: dict[str, Any]) -> list[Flaw]:
+    def judge(seen: Seen, link: Link) -> Sequence[Flaw]:
+        message = seen.record.message
+        problems = None
+        if check is not None:
+            value = message.get(member)
+            if value is not None or not void:
+                problems = check(value)
+        enveloped = not envelope or message.get("jsonrpc") == "2.0"
+        if enveloped and not problems and not fixed:
+            return NONE  # (nearly every message: nothing built)
         flaws = list(fixed)
-        if envelope and message.get("jsonrpc") != "2.0":
+        if not enveloped:
             flaws.append(Flaw('jsonrpc must be "2.0"', "jsonrpc"))
-        if check is None:
-            return flaws
-        value = message.get(member)
-        if value is None and void:
-            return flaws
-        problems = check(value)
         if problems:
             flaws += [Flaw(text, member + path) for path, text in problems[:MAX_FLAWS]]
         return flaws
@@ -244,8 +268,10 @@ def _answer_known(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 
 def _id_unique(seen: Seen, link: Link) -> Iterable[Flaw]:
-    request_id = seen.message.get("id")
-    if (seen.sender, request_key(request_id)) in link.pending:
+    request_id = key = seen.record.message.get("id")
+    if type(key) is not str and type(key) is not int:
+        key = request_key(key)
+    if (seen.sender, key) in link.pending:
         return [
             Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
         ]
@@ -339,9 +365,9 @@ SESSION_METHODS = frozenset(
 
 
 def _update(seen: Seen) -> dict[str, Any]:
-    params = seen.params
-    update = params.get("update") if type(params) is dict else None
-    return update if type(update) is dict else {}
+    """A ``session/update``'s ``update`` object (empty for the other messages)."""
+    update = seen.update
+    return update if update is not None else {}
 
 
 def _session_known(seen: Seen, link: Link) -> Iterable[Flaw]:
@@ -355,9 +381,7 @@ def _session_known(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 
 def _update_in_turn(seen: Seen, link: Link) -> Iterable[Flaw]:
-    kind = _update(seen).get("sessionUpdate")
-    if type(kind) is not str or kind not in TURN_UPDATES:
-        return NONE
+    kind = seen.update_kind
     session = seen.session
     if session is None or session.state is not SessionState.IDLE:
         return NONE
@@ -705,6 +729,8 @@ def _never(seen: Seen, link: Link) -> Iterable[Flaw]:
 _CANCEL = f"Prompt Turn, Cancellation {ACP}prompt-turn#cancellation"
 _TOOLS = f"Tool Calls, Creating {ACP}tool-calls#creating"
 _UPDATES = frozenset({"session/update", "session/request_permission"})
+_TURN_UPDATES: frozenset[str | None] = frozenset(TURN_UPDATES)
+_STATES: frozenset[str | None] = frozenset({"state_update"})
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -717,6 +743,7 @@ RULES: tuple[Rule, ...] = (
         "params, result or error match the schema of the protocol the link speaks, its "
         "enums and required members included.",
         _valid,
+        judge=_valid_for,
     ),
     Rule(
         "request-answered",
@@ -807,6 +834,7 @@ RULES: tuple[Rule, ...] = (
         _update_in_turn,
         frozenset({"session/update"}),
         kinds=NOTIFIES,
+        updates=_TURN_UPDATES,
     ),
     Rule(
         "tool-call-announced",
@@ -819,6 +847,7 @@ RULES: tuple[Rule, ...] = (
         _tool_call_announced,
         frozenset({"session/update"}),
         kinds=NOTIFIES,
+        updates=frozenset({"tool_call_update"}),
     ),
     Rule(
         "permission-tool-call",
@@ -842,6 +871,7 @@ RULES: tuple[Rule, ...] = (
         _tool_call_reused,
         _UPDATES,
         kinds=TELLS,
+        updates=frozenset({"tool_call"}),
     ),
     Rule(
         "cancel-cancelled",
@@ -981,6 +1011,7 @@ RULES: tuple[Rule, ...] = (
         _foreground_state,
         frozenset({"session/update"}),
         kinds=NOTIFIES,
+        updates=_STATES,
     ),
     Rule(
         "v2-cancel-idle",
@@ -993,6 +1024,7 @@ RULES: tuple[Rule, ...] = (
         _cancel_idle,
         frozenset({"session/update"}),
         kinds=NOTIFIES,
+        updates=_STATES,
     ),
     Rule(
         "v2-upsert-created",
@@ -1007,6 +1039,7 @@ RULES: tuple[Rule, ...] = (
         _upsert_created,
         frozenset({"session/update"}),
         kinds=NOTIFIES,
+        updates=frozenset({"tool_call_content_chunk", "state_update"}),
     ),
     Rule(
         "legacy-tool-call-id",
