@@ -121,10 +121,15 @@ class Schema:
 
     def members(self, definition: str) -> frozenset[str]:
         """The members ``definition`` names (those of the objects it is ``allOf`` too)."""
-        node = self._resolved(self._defs[definition])
+        return self._named(self._resolved(self._defs[definition]))[0]
+
+    def _named(self, node: dict[str, Any]) -> tuple[frozenset[str], list[str]]:
+        """The members ``node`` names and those it requires (with the objects it is
+        ``allOf`` too)."""
         properties = list(node.get("properties", {}).items())
-        self._merged(list(node.get("allOf", [])), properties, [])
-        return frozenset(name for name, _ in properties)
+        required = list(node.get("required", []))
+        self._merged(list(node.get("allOf", [])), properties, required)
+        return frozenset(name for name, _ in properties), required
 
     def bind(self, name: str, value: Any) -> str:
         """``value`` under ``name`` in the compiled functions' namespace; the name."""
@@ -195,6 +200,19 @@ class Schema:
                     values.insert(open_member, None)
                 return key, values, open_member
         return None
+
+    def _own_members(self, members: list[Any]) -> list[str] | None:
+        """For each union member, a member it requires that no other member names (legacy
+        0.0.9's ``{text}`` / ``{thought}`` chunk), or ``None``."""
+        named = [self._named(self._resolved(member)) for member in members]
+        own = []
+        for number, (_, required) in enumerate(named):
+            others = set().union(*(n | set(r) for k, (n, r) in enumerate(named) if k != number))
+            mine = [name for name in required if name not in others]
+            if not mine:
+                return None
+            own.append(mine[0])
+        return own
 
     def _resolved(self, node: Any) -> dict[str, Any]:
         """A node with a lone ``$ref`` (or ``allOf`` of one) followed to its definition."""
@@ -383,9 +401,18 @@ class _Emitter:
         pad = "    " * depth
         schema = self.schema
         resolved = [schema._resolved(member) for member in members]
-        if all(node.keys() & READ <= {"type", "const"} and "const" in node for node in resolved):
+        constants = [n for n in resolved if n.keys() & READ <= {"type", "const"} and "const" in n]
+        if len(constants) == len(resolved):
             self._values([node["const"] for node in resolved], var, at, depth)  # an enum
             return
+        if len(constants) == len(resolved) - 1:
+            [plain] = [node for node in resolved if node not in constants]
+            kinds = plain.get("type") if plain.keys() & READ == {"type"} else None
+            if isinstance(kinds, str) and all(
+                type(node["const"]) in PYTHON_TYPES[kinds] for node in constants
+            ):
+                self._type(kinds, var, at, depth)  # an open enum (v2's): any such value
+                return
         nullable = any(node == {"type": "null"} for node in resolved)
         members = [m for m, node in zip(members, resolved, strict=True) if node != {"type": "null"}]
         self.lines.append(f"{pad}if {var} is not None:" if nullable else f"{pad}if True:")
@@ -399,7 +426,22 @@ class _Emitter:
         tag = schema._tag(members)
         if tag is None:
             best = self._fresh("b")
-            self.lines.append(f"{pad}    {best} = _best({var}, ({', '.join(helpers)},))")
+            choices = f"({', '.join(helpers)},)"
+            own = schema._own_members(members)
+            if own is not None:
+                # The member whose own required member the value has is tried first: the
+                # others only when it fails (the union's answer is the same, sooner).
+                picks = " else ".join(
+                    f"{helper}({var}) if {name!r} in {var}"
+                    for name, helper in zip(own, helpers, strict=True)
+                )
+                self.lines.append(f"{pad}    {best} = _MISSING")
+                self.lines.append(f"{pad}    if type({var}) is dict:")
+                self.lines.append(f"{pad}        {best} = {picks} else _MISSING")
+                self.lines.append(f"{pad}    if {best} is not None:")
+                self.lines.append(f"{pad}        {best} = _best({var}, {choices})")
+            else:
+                self.lines.append(f"{pad}    {best} = _best({var}, {choices})")
             self.lines.append(f"{pad}    if {best}:")
             self.lines.append(f"{pad}        f = _extend(f, {at}, {best})")
             return

@@ -8,6 +8,7 @@ message of the vectors and on values made to break them.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import threading
@@ -90,11 +91,16 @@ def test_the_packaged_schemas_are_generated_from_the_pinned_ones() -> None:
     )
 
 
+@functools.cache
+def reference(protocol: str, name: str) -> jsonschema.Draft202012Validator:
+    """The reference validator of ``name`` in ``protocol``'s pinned schema."""
+    full = json.loads(PINNED[protocol].read_text("utf-8"))
+    return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": full["$defs"]})
+
+
 def agree(protocol: str, name: str, value: Any) -> None:
     """The compiled check and the reference validator agree on ``value``."""
-    full = json.loads(PINNED[protocol].read_text("utf-8"))
-    ref = {"$ref": f"#/$defs/{name}", "$defs": full["$defs"]}
-    valid = jsonschema.Draft202012Validator(ref).is_valid(value)
+    valid = reference(protocol, name).is_valid(value)
     ours = pinned().of(Protocol(protocol)).check(name, value, "params")
     assert (ours == []) == valid, (name, value, ours)
 
@@ -168,6 +174,7 @@ def v2_bodies() -> list[tuple[str, Any]]:
     """Valid v2 bodies: v2's unions are open (a tag none of its members has is the open
     member's), which the checks dispatch by the tag as they do the closed ones."""
     text = {"type": "text", "text": "hi"}
+    blob = {"uri": "file:///a", "blob": "aGk="}
     background = [
         {"type": "tool_call", "toolCallId": "c1"},
         {"type": "terminal", "terminalId": "t"},
@@ -186,6 +193,14 @@ def v2_bodies() -> list[tuple[str, Any]]:
             "content": [{"type": "content", "content": text}, {"type": "_widget"}],
         },
         {"sessionUpdate": "_vendor_update", "anything": 1},
+        {"sessionUpdate": "tool_call_update", "toolCallId": "c2", "kind": "_compile"},
+        {
+            "sessionUpdate": "tool_call_update",
+            "toolCallId": "c3",
+            "content": [
+                {"type": "content", "content": {"type": "resource", "resource": blob}},
+            ],
+        },
     ]
     subject = {"type": "tool_call", "toolCall": {"toolCallId": "c1"}}
     options = [{"optionId": "ok", "name": "Allow", "kind": "allow_once"}]
@@ -206,6 +221,26 @@ def test_the_v2_checks_agree_with_a_reference_validator(name: str, body: Any) ->
     agree("v2", name, body)
     for broken in mutations(body):
         agree("v2", name, broken)
+
+
+def legacy_bodies() -> list[tuple[str, Any]]:
+    """Valid 0.0.9 bodies: its unions are told by a member of their own (``text`` or
+    ``thought``, ``text`` or ``path``), which the checks look at first."""
+    return [
+        ("StreamAssistantMessageChunkParams", {"chunk": {"text": "x"}}),
+        ("StreamAssistantMessageChunkParams", {"chunk": {"thought": "t"}}),
+        ("StreamAssistantMessageChunkParams", {"chunk": {"text": 1, "thought": "t"}}),
+        ("SendUserMessageParams", {"chunks": [{"text": "hi"}, {"path": "/a"}]}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "body"), legacy_bodies(), ids=lambda x: x if isinstance(x, str) else ""
+)
+def test_the_legacy_checks_agree_with_a_reference_validator(name: str, body: Any) -> None:
+    agree("legacy", name, body)
+    for broken in mutations(body):
+        agree("legacy", name, broken)
 
 
 def test_an_unknown_tool_kind_is_no_kind_of_the_schema() -> None:
