@@ -20,6 +20,11 @@ memory bounded by what is open when the peak RSS does not grow with the length. 
 is linear in a line's length when the two cost the same.
 
     python benchmarks/trace_check.py [--sizes 200000,1000000] [--rounds 3] [--keep DIR]
+                                     [--baseline NAME=DIR]...
+
+``--baseline NAME=DIR`` measures the check and the text view of another checkout too (DIR
+holds its ``acp_compat``: a ``git worktree add`` or a ``git archive`` of a commit), in the
+same interleaved rounds, so that before and after are figures of one run.
 
 The same file is the measuring process (``--child TASK FILE``).
 """
@@ -32,6 +37,7 @@ import os
 import resource
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from collections.abc import Iterator
@@ -212,13 +218,19 @@ def child(task: str, path: str) -> None:
     print(json.dumps({"seconds": seconds, "peak_kib": peak_kib}))
 
 
-def measure(task: str, path: Path, env: dict[str, str] | None = None) -> dict[str, Any]:
+def measure(
+    task: str, path: Path, env: dict[str, str] | None = None, checkout: str | None = None
+) -> dict[str, Any]:
+    """``task`` over ``path`` in a fresh process (with ``checkout``'s acp_compat, if named)."""
+    command = [sys.executable, __file__, "--child", task, str(path)]
+    extra = dict(env or {})
+    if checkout is not None:
+        # Without site (-S), so that the editable install of this checkout cannot hook the
+        # import: the other checkout first, then the installed dependencies.
+        command.insert(1, "-S")
+        extra["PYTHONPATH"] = os.pathsep.join([checkout, sysconfig.get_paths()["purelib"]])
     out = subprocess.run(
-        [sys.executable, __file__, "--child", task, str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, **(env or {})},
+        command, capture_output=True, text=True, check=True, env={**os.environ, **extra}
     )
     result: dict[str, Any] = json.loads(out.stdout)
     return result
@@ -232,27 +244,45 @@ TASKS = {
 }
 """What is measured on each trace: (child task, environment)."""
 
+COMPARED = ("check", "check, stdlib JSON", "render (text view)")
+"""The tasks a ``--baseline`` checkout runs too."""
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="200000,1000000", help="trace lengths, in records")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved runs of each task")
     parser.add_argument("--keep", type=Path, default=None, help="keep the traces in this folder")
+    parser.add_argument(
+        "--baseline",
+        action="append",
+        default=[],
+        metavar="NAME=DIR",
+        help="also measure the checkout in DIR (its acp_compat), named NAME",
+    )
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
+    baselines = dict(item.split("=", 1) for item in args.baseline)
+    tasks: dict[str, tuple[str, dict[str, str], str | None]] = {
+        name: (task, env, None) for name, (task, env) in TASKS.items()
+    }
+    for label, checkout in baselines.items():
+        for name in COMPARED:
+            task, env = TASKS[name]
+            tasks[f"{name} [{label}]"] = (task, env, checkout)
     with tempfile.TemporaryDirectory(prefix="trace-check-") as scratch:
         folder = args.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         print(f"acp-compat trace, Python {sys.version.split()[0]}, CPU seconds (min of rounds)")
-        head = f"{'records':>9}  {'MiB':>6}  {'task':<20}  {'seconds':>8}  {'records/s':>10}"
+        head = f"{'records':>9}  {'MiB':>6}  {'task':<30}  {'seconds':>8}  {'records/s':>10}"
         print(f"{head}  {'x parse':>7}  {'peak RSS MiB':>12}")
         for size in sizes:
             path = folder / f"trace-{size}.jsonl"
             count = write_trace(path, size)
             best: dict[str, dict[str, Any]] = {}
             for _ in range(args.rounds):
-                for name, (task, env) in TASKS.items():
-                    result = measure(task, path, env)
+                for name, (task, env, checkout) in tasks.items():
+                    result = measure(task, path, env, checkout)
                     if name not in best or result["seconds"] < best[name]["seconds"]:
                         best[name] = result
             parse = best["parse (json.loads)"]["seconds"]
@@ -260,7 +290,7 @@ def main() -> None:
             for name, result in best.items():
                 seconds, rss = result["seconds"], result["peak_kib"] / 1024
                 print(
-                    f"{count:>9}  {mib:>6.1f}  {name:<20}  {seconds:>8.2f}"
+                    f"{count:>9}  {mib:>6.1f}  {name:<30}  {seconds:>8.2f}"
                     f"  {count / seconds:>10,.0f}  {seconds / parse:>7.2f}  {rss:>12.1f}"
                 )
         print(f"\nrendering {BIG_LINE // 2**20} MiB of streamed text (CPU seconds, min of rounds)")

@@ -118,8 +118,17 @@ class LineSplitter:
         # Hot path: every line that starts and ends inside this chunk, split in C.
         pieces = chunk[start:].split(b"\n") if start else chunk.split(b"\n")
         last = pieces.pop()
-        for piece in pieces:
-            self._emit(piece, events)
+        if len(chunk) - start <= self.max_line_bytes:
+            # None of them can be too long: _emit's work without a call per line (a blank
+            # one, "\r" or not, is all whitespace; the others lose their "\r").
+            events += [
+                piece[:-1] if piece.endswith(b"\r") else piece
+                for piece in pieces
+                if piece and not piece.isspace()
+            ]
+        else:
+            for piece in pieces:
+                self._emit(piece, events)
         if last:
             self._extend(last, 0, len(last))
         return events
@@ -314,7 +323,6 @@ _ASCII_ENCODER = json.JSONEncoder(
 # Reading a line with orjson, the check for integers beyond 64 bits: most lines have fewer
 # than 19 digits in all, which one C-level translate tells (a regex costs more than
 # orjson's whole parse).
-_DIGITS = b"0123456789"
 _DIGITS_AND_OPENERS = b"0123456789[{"
 _FEW = 19
 """Fewer digits than this hold no integer beyond 64 bits; fewer opening brackets nest
@@ -413,13 +421,14 @@ def _refuse(value: Any) -> NoReturn:
     raise TypeError
 
 
-def decode(line: bytes, *, max_depth: int = MAX_DEPTH) -> Any:
+def decode(line: bytes, *, max_depth: int = MAX_DEPTH, many_digits: bool = False) -> Any:
     """Parse one line as UTF-8 JSON and return the value; :class:`DecodeError` otherwise.
 
     Any JSON value is returned (an array, a number...): telling a JSON-RPC envelope from
     other JSON is :func:`acp_compat.jsonrpc.messages.classify`'s job (``-32600``).
-    ``max_depth`` (at least :data:`MAX_DEPTH`) is for a reader of lines that wrap messages:
-    a ``--trace`` record holds a message one level down.
+    ``max_depth`` (at least :data:`MAX_DEPTH`) and ``many_digits`` are for a reader of lines
+    that wrap messages: a ``--trace`` record holds a message one level down, and its
+    clocks are more digits than a line of few digits has (no use looking for those).
     """
     if _orjson is not None:
         try:
@@ -430,13 +439,14 @@ def decode(line: bytes, *, max_depth: int = MAX_DEPTH) -> Any:
             # orjson reads a 65-bit integer as a float: such lines are read by json. Most
             # lines have fewer than 19 digits and opening brackets in all, which one
             # translate tells: then no integer is that long and the nesting is shallow.
-            if len(line) - len(line.translate(None, _DIGITS_AND_OPENERS)) < _FEW:
-                return value
+            # Otherwise (a trace record's clocks have more digits than that) no run of
+            # 19 digits says the same of the integers, in one more translate.
             if (
-                len(line) - len(line.translate(None, _DIGITS)) < 19
-                or _LONG_INTEGER not in line.translate(_DIGITS_TO_ZERO)
-                or not _holds_float(value)
+                not many_digits
+                and len(line) - len(line.translate(None, _DIGITS_AND_OPENERS)) < _FEW
             ):
+                return value
+            if _LONG_INTEGER not in line.translate(_DIGITS_TO_ZERO) or not _holds_float(value):
                 return _check_depth(value, line, max_depth)
     try:
         text = line.decode("utf-8")

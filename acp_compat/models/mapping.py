@@ -23,11 +23,13 @@ if TYPE_CHECKING:
     from acp_compat.models import legacy as _legacy
     from acp_compat.models.current import permission as _permission
     from acp_compat.models.current import tools as _tools
+    from acp_compat.models.v2 import tools as _v2_tools
 else:
     # For check_tables only: the module docstring says why they are not loaded at import.
     _legacy = lazy_module("acp_compat.models.legacy")
     _permission = lazy_module("acp_compat.models.current.permission")
     _tools = lazy_module("acp_compat.models.current.tools")
+    _v2_tools = lazy_module("acp_compat.models.v2.tools")
 
 # --------------------------------------------------------------------------- versions
 
@@ -99,6 +101,10 @@ FALLBACK_LEGACY_STATUS: Final[_legacy.ToolCallStatus] = "running"
 
 CURRENT_FINAL_STATUSES: Final = frozenset({"completed", "failed"})
 """Current statuses after which a tool call changes no more."""
+
+V2_FINAL_STATUSES: Final = CURRENT_FINAL_STATUSES | {"cancelled"}
+"""v2 statuses after which a tool call has ended (v2 adds ``cancelled``; a later upsert
+may still patch it)."""
 
 LEGACY_FINAL_STATUSES: Final = frozenset(LEGACY_STATUS[status] for status in CURRENT_FINAL_STATUSES)
 """Legacy statuses after which a tool call changes no more (``finished``, ``error``): the
@@ -172,6 +178,11 @@ def check_tables() -> None:
         (set(LEGACY_STATUS), current_statuses, "LEGACY_STATUS keys"),
         (set(LEGACY_STATUS.values()), legacy_statuses, "LEGACY_STATUS values"),
         (CURRENT_FINAL_STATUSES | current_statuses, current_statuses, "CURRENT_FINAL_STATUSES"),
+        (
+            V2_FINAL_STATUSES | _v2_tools.TOOL_CALL_STATUS_VALUES,
+            _v2_tools.TOOL_CALL_STATUS_VALUES,
+            "V2_FINAL_STATUSES",
+        ),
         (
             {CURRENT_STATUS[status] for status in LEGACY_FINAL_STATUSES},
             set(CURRENT_FINAL_STATUSES),

@@ -30,7 +30,8 @@ from acp_compat.trace.records import (
     RelayEvent,
 )
 from acp_compat.trace.render import Line, Span
-from acp_compat.trace.rules import MUST, RULES, RULES_BY_ID, Flaw, Rule
+from acp_compat.trace.rules import MUST, RULES, RULES_BY_ID, Check, Flaw, Rule
+from acp_compat.trace.schema import pinned
 from acp_compat.translate.probe import Protocol
 
 ORIGINALS = 64
@@ -84,6 +85,31 @@ class Finding:
         }
 
 
+Dispatch = dict[tuple[Any, ...], tuple[tuple[Rule, Check], ...]]
+"""(link protocol, sender, kind, method, update kind) -> the rules that judge such a
+message, each with its check made for them."""
+
+_DISPATCH: dict[int, tuple[tuple[Rule, ...], frozenset[str | None], Dispatch]] = {}
+"""Each table of rules' dispatch (by the tuple's id, the tuple kept with it), shared by
+every :class:`Checker` of those rules: filled as the keys come, the same for all."""
+
+
+def _dispatch(rules: tuple[Rule, ...]) -> tuple[frozenset[str | None], Dispatch]:
+    """The method and update names ``rules`` tell apart (theirs and every protocol's
+    methods: any other name is read as ``None``, which keeps the table small), and the
+    table of which of them judge each kind of message."""
+    known = _DISPATCH.get(id(rules))
+    if known is None:
+        schemas = pinned()
+        names = frozenset().union(
+            *(r.methods for r in rules if r.methods is not None),
+            *(r.updates for r in rules if r.updates is not None),
+            *(schemas.names(protocol) for protocol in Protocol),
+        )
+        known = _DISPATCH[id(rules)] = (rules, names, {})
+    return known[1], known[2]
+
+
 def _side(link: str, sender: str) -> str:
     peer_sends = (sender == "client") == (link == EDITOR)
     return link if peer_sends else f"relay → {link}"
@@ -99,8 +125,7 @@ class Checker:
         self.bad_lines = 0
         self.trace = Links()
         """What is open on each link of the trace (the one interpreter)."""
-        self._methods = frozenset().union(*(r.methods for r in rules if r.methods is not None))
-        self._applying: dict[tuple[Any, ...], tuple[Rule, ...]] = {}
+        self._names, self._applying = _dispatch(rules)
         self._agent_refusals: dict[str, list[RelayEvent]] = {}
         """Each agent link's lines that were not JSON, until its protocol is known."""
         self._originals: deque[tuple[dict[str, Any], frozenset[tuple[str, str]]]] = deque(
@@ -113,22 +138,23 @@ class Checker:
             return self._other(cast(RelayEvent | BadLine, item))
         self.records += 1
         link, seen = self.trace.see(item)
-        method = seen.method if seen.method in self._methods else None
+        method = seen.method if seen.method in self._names else None
+        update = seen.update_kind if seen.update_kind in self._names else None
         # (Enum members are singletons: their ids key the table without hashing them in
         # Python, which costs more than the rest of the lookup.)
-        key = (id(link.protocol), seen.sender, id(seen.kind), method)
+        key = (id(link.protocol), seen.sender, id(seen.kind), method, update)
         rules = self._applying.get(key)
         if rules is None:
             rules = self._applying[key] = tuple(
-                rule
+                (rule, rule.made_for(link.protocol, seen.sender, seen.kind, method))
                 for rule in self.rules
                 if rule.applies(link.protocol, seen.sender)
-                and (rule.methods is None or method in rule.methods)
+                and rule.looks_at(link.protocol, method, update)
                 and (rule.kinds is None or seen.kind in rule.kinds)
             )
         found: list[Finding] = []
-        for rule in rules:
-            flaws = rule.check(seen, link)
+        for rule, check in rules:
+            flaws = check(seen, link)
             if flaws:
                 side = _side(link.name, seen.sender)
                 found += [self._finding(rule, flaw, item, side, seen.method) for flaw in flaws]

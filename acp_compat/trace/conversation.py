@@ -280,7 +280,7 @@ class Conversation:
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self.records = 0
-        """How many records (not bad lines) were added."""
+        """How many records, messages and relay events (not bad lines), were added."""
         self.links = Links()
         """What is open on each link of the trace."""
         self._events_seen = False
@@ -317,11 +317,11 @@ class Conversation:
         if isinstance(item, BadLine):
             self._bad_line(item)
             return
+        self.records += 1
         if isinstance(item, RelayEvent):
             self.links.event(item)
             self._relay_event(item)
             return
-        self.records += 1
         seen = self.links.read(item)
         sent, got = self.editor_dirs
         if item.direction == sent:
@@ -453,7 +453,8 @@ class Conversation:
             self._error_note(seen, message["error"], session)
         elif seen.method == "session/new" and isinstance(seen.params, dict):
             new = seen.params.get("sessionId")
-            cwd = seen.asked.params.get("cwd") if seen.asked is not None else None
+            asked = seen.asked.params if seen.asked is not None else None
+            cwd = asked.get("cwd") if isinstance(asked, dict) else None
             where = f" in {cwd}" if isinstance(cwd, str) else ""
             self._note("info", f"session {new} started{where}", record, new)
         elif seen.method == "initialize" and isinstance(seen.params, dict):
@@ -528,6 +529,8 @@ class Conversation:
         if not isinstance(update, dict):
             return
         kind = update.get("sessionUpdate")
+        if not isinstance(kind, str):
+            return  # no kind of update: nothing the editor could show
         if turn is None:
             if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
                 return  # commands, modes and the like outside any turn: not conversation
@@ -560,9 +563,10 @@ class Conversation:
                     )
                 )
         elif kind == "plan":
+            listed = update.get("entries")
             entries = [
                 (str(e.get("status")), str(e.get("content")))
-                for e in update.get("entries") or []
+                for e in (listed if isinstance(listed, list) else [])
                 if isinstance(e, dict)
             ]
             turn.parts.append(Plan(entries))

@@ -9,7 +9,9 @@ what is open: pending requests, sessions (in the one session machine,
 ``trace --check``'s rules (:mod:`.rules`) read a link before a message changes it
 (:meth:`Links.see`, then :meth:`Links.learn`); the conversation (:mod:`.conversation`)
 builds what an editor showed from the same :class:`Seen`. Which session event a message
-stands for (a prompt, a client's cancel, a turn's end) is :data:`SESSION_EVENTS`.
+stands for (a prompt, a client's cancel, a turn's end) is :data:`SESSION_EVENTS`; on a
+v2 link the turn is what ``state_update`` says (:data:`STATE_EVENTS`), and its updates
+are upserts (the first ``tool_call_update`` of an id creates the call).
 
 Everything kept is open (and a short memory of answered ids, to tell "answered twice"
 from "never asked"): nothing grows with the length of a trace.
@@ -24,7 +26,11 @@ import attrs
 
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind, classify
-from acp_compat.models.mapping import CURRENT_FINAL_STATUSES, LEGACY_FINAL_STATUSES
+from acp_compat.models.mapping import (
+    CURRENT_FINAL_STATUSES,
+    LEGACY_FINAL_STATUSES,
+    V2_FINAL_STATUSES,
+)
 from acp_compat.trace.records import (
     AGENT_EXITED,
     AGENT_IN,
@@ -54,7 +60,12 @@ RECENT_ANSWERS = 256
 """How many answered request ids a link remembers, per link (for "answered twice")."""
 
 RECENT_TOOL_IDS = 1024
-"""How many ended tool call ids a session remembers (for "reused in a later turn")."""
+"""How many ended tool call ids a session remembers (for "reused in a later turn", and
+for a v2 update naming a call created earlier)."""
+
+RECENT_MESSAGE_IDS = 1024
+"""How many user message ids, prompt acknowledgements and terminal ids a v2 session
+remembers."""
 
 EDITOR = "editor"
 """The name of the editor's link; an agent process's is ``agent N``."""
@@ -70,25 +81,56 @@ ENDS = frozenset({AGENT_LOST})
 """Relay events after which nothing more is owed on a link, though its peer may still
 write (a lost agent's late messages are its own)."""
 
-_C, _L = Protocol.CURRENT, Protocol.LEGACY
-SESSION_EVENTS: dict[tuple[str, bool], tuple[SessionEvent, Protocol]] = {
-    # (method, whether the message is the answer) -> what it does, in which protocol
-    ("session/prompt", False): (SessionEvent.PROMPT, _C),
-    ("session/prompt", True): (SessionEvent.TURN_END, _C),
-    ("session/cancel", False): (SessionEvent.CANCEL, _C),
-    ("session/load", True): (SessionEvent.OPENED, _C),
-    ("session/resume", True): (SessionEvent.OPENED, _C),
-    ("sendUserMessage", False): (SessionEvent.PROMPT, _L),
-    ("sendUserMessage", True): (SessionEvent.TURN_END, _L),
+_C, _L, _V2 = Protocol.CURRENT, Protocol.LEGACY, Protocol.V2
+SESSION_EVENTS: dict[tuple[Protocol, str, bool], SessionEvent] = {
+    # (protocol, method, whether the message is the answer) -> what it does
+    (_C, "session/prompt", False): SessionEvent.PROMPT,
+    (_C, "session/prompt", True): SessionEvent.TURN_END,
+    (_C, "session/cancel", False): SessionEvent.CANCEL,
+    (_C, "session/load", True): SessionEvent.OPENED,
+    (_C, "session/resume", True): SessionEvent.OPENED,
+    # A v2 prompt's answer only says it was accepted: the turn is what state_update says
+    # (STATE_EVENTS).
+    (_V2, "session/cancel", False): SessionEvent.CANCEL,
+    (_V2, "session/resume", True): SessionEvent.OPENED,
+    (_L, "sendUserMessage", False): SessionEvent.PROMPT,
+    (_L, "sendUserMessage", True): SessionEvent.TURN_END,
     # A legacy turn is cancelled once the agent has answered cancelSendMessage.
-    ("cancelSendMessage", True): (SessionEvent.CANCEL, _L),
+    (_L, "cancelSendMessage", True): SessionEvent.CANCEL,
 }
-"""The session event each message stands for: the one place a client's cancel (current
-``session/cancel``, legacy ``cancelSendMessage``), a prompt and a turn's end are told
-from the methods of both protocols (their names never collide). A message moves a
-session only on a link of its protocol."""
+"""The session event each message stands for, by protocol: the one place a client's
+cancel (``session/cancel``, legacy ``cancelSendMessage``), a prompt and a turn's end are
+told. On a v2 link its own entries hold; elsewhere the method tells current from legacy
+(their names never collide), and a message moves a session only on a link of its
+protocol."""
+
+STATE_EVENTS: dict[str, SessionEvent] = {
+    "running": SessionEvent.PROMPT,
+    "requires_action": SessionEvent.PROMPT,
+    "idle": SessionEvent.TURN_END,
+}
+"""A v2 ``state_update``'s state -> the session event: foreground work starts (``running``,
+or ``requires_action`` when it starts blocked) and ends (``idle``). A session has one
+foreground state at a time: a state it is in already is a snapshot, for which the
+session machine does not move (``requires_action`` is foreground work still under way)."""
+
+FOREGROUND = frozenset(state for state, e in STATE_EVENTS.items() if e is SessionEvent.PROMPT)
+"""The v2 states of foreground work under way."""
+
+_BY_METHOD = {(m, a): (e, p) for (p, m, a), e in SESSION_EVENTS.items() if p is not _V2}
+_EVENTS: dict[int, dict[tuple[str, bool], tuple[SessionEvent, Protocol]]] = {
+    id(_V2): {(m, a): (e, p) for (p, m, a), e in SESSION_EVENTS.items() if p is _V2},
+    id(_C): _BY_METHOD,
+    id(_L): _BY_METHOD,
+    id(None): _BY_METHOD,
+}
+""":data:`SESSION_EVENTS` as each link reads it, by its protocol (by the enum member's id:
+no hashing it in Python, once per record): (method, answer) -> (event, protocol)."""
 
 _NO_EVENT: tuple[SessionEvent, Protocol] | tuple[None, None] = (None, None)
+
+_EVENT_METHODS = frozenset(method for _, method, _ in SESSION_EVENTS)
+"""The methods that may stand for a session event (most messages do not: one lookup)."""
 
 TURN_UPDATES = frozenset(
     {
@@ -105,14 +147,24 @@ TURN_UPDATES = frozenset(
 TOOL_UPDATES = frozenset({"tool_call", "tool_call_update"})
 """``session/update`` kinds that announce or update a tool call."""
 
+
 TOOL_CALL_CARRIERS = {"session/update": "update", "session/request_permission": "toolCall"}
 """The current methods whose params member (by method) carries a tool call."""
+
+V2_USER_MESSAGES = frozenset({"user_message", "user_message_chunk"})
+"""v2 ``session/update`` kinds that report a user message (by its ``messageId``)."""
+
+TOLD: frozenset[str | None] = frozenset(
+    TOOL_UPDATES | V2_USER_MESSAGES | {"state_update", "terminal_update"}
+)
+"""The ``session/update`` kinds a link learns from (a tool call, a v2 session's user
+message, foreground state or terminal); the rest (a chunk) teach it nothing."""
 
 LEARNT = frozenset(
     {"initialize", "session/new", "session/load", "session/resume", "session/close"}
     | set(TOOL_CALL_CARRIERS)
     | {"pushToolCall", "requestToolCallConfirmation", "updateToolCall"}
-    | {method for method, _ in SESSION_EVENTS}
+    | {method for _, method, _ in SESSION_EVENTS}
 )
 """The methods a link learns something from beyond their request (the rest, a chunk,
 leave only their request to follow)."""
@@ -166,11 +218,16 @@ class Seen:
     """What it does to its session (:data:`SESSION_EVENTS`), whether or not that session
     is known and allows it."""
     event_protocol: Protocol | None = None
-    """The protocol whose method gives it that :attr:`event`."""
+    """The protocol whose message gives it that :attr:`event`."""
     answer: bool = False
     """Whether the message answers a request (a result or an error)."""
     session: Session | None = None
     """The open session it belongs to (a legacy link's one), before it changes anything."""
+    update: dict[str, Any] | None = None
+    """A ``session/update`` notification's ``update`` object (``None`` for the rest)."""
+    update_kind: str | None = None
+    """Its ``sessionUpdate`` (``None`` when it is no string): what the rules and the
+    interpreter tell updates apart by."""
 
     @property
     def message(self) -> dict[str, Any]:
@@ -206,6 +263,19 @@ class Session:
     ended: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
     """The ids of its earlier turns' calls that ended, the last :data:`RECENT_TOOL_IDS`
     (an id is unique within its session: one seen again is reused)."""
+    stop_reason: Any = None
+    """v2: the last stop reason an idle ``state_update`` carried (a snapshot may repeat it)."""
+    reported: Any = None
+    """v2: the foreground state the last ``state_update`` reported (while the session is
+    ``loading``, its resume's snapshot: the state it opens in)."""
+    user_messages: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
+    """v2: the ids of the user messages its updates reported, the last
+    :data:`RECENT_MESSAGE_IDS`."""
+    acknowledged: OrderedDict[Any, Pending | None] = attrs.Factory(OrderedDict)
+    """v2: the ``messageId`` of each prompt acknowledged lately -> that prompt while no
+    update has reported its user message yet (``None`` once one has)."""
+    terminals: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
+    """v2: the ids of the display terminals a ``terminal_update`` announced lately."""
 
     def move(self, event: SessionEvent, request: Any, line: int = 0) -> None:
         """Follow :data:`SESSION_TRANSITIONS` where it allows ``event`` (a trace is
@@ -228,6 +298,9 @@ class Session:
             self.prompt = None
         elif event is SessionEvent.CANCEL:
             self.cancelled = (self.turn, line)
+        elif event is SessionEvent.OPENED and self.reported in FOREGROUND:
+            # A v2 resume's snapshot said its work runs: the session opens into it.
+            self.move(SessionEvent.PROMPT, None, line)
 
 
 class Link:
@@ -260,9 +333,17 @@ class Link:
         """The message of ``record`` as the rules see it (the link is not changed)."""
         message = record.message
         kind = classify(message)
-        asked = None
+        asked = update = update_kind = None
         if kind is Kind.REQUEST or kind is Kind.NOTIFICATION:
             method, body, answered = message["method"], message.get("params"), False
+            if method == "session/update" and type(body) is dict:
+                update = body.get("update")
+                if type(update) is dict:
+                    update_kind = update.get("sessionUpdate")
+                    if type(update_kind) is not str:
+                        update_kind = None
+                else:
+                    update = None
         else:
             if kind is not Kind.INVALID:
                 request_id = message.get("id")
@@ -274,11 +355,18 @@ class Link:
         session_id = body.get("sessionId") if type(body) is dict else None
         if type(session_id) is not str:
             session_id = None
-        if self.protocol is Protocol.LEGACY:
+        speaks = self.protocol
+        if speaks is _L:
             session = self.sessions.get(LEGACY_SESSION)
         else:
             session = self.sessions.get(session_id) if session_id is not None else None
-        event, protocol = SESSION_EVENTS.get((method, answered), _NO_EVENT)
+        event = protocol = None
+        if method in _EVENT_METHODS:
+            event, protocol = _EVENTS[id(speaks)].get((method, answered), _NO_EVENT)
+        elif update_kind == "state_update" and speaks is _V2 and update is not None:
+            state = update.get("state")
+            event = STATE_EVENTS.get(state) if type(state) is str else None
+            protocol = _V2
         return Seen(
             record,
             self.name,
@@ -289,9 +377,11 @@ class Link:
             asked,
             session_id,
             event,
-            protocol,
+            protocol if event is not None else None,
             answered,
             session,
+            update,
+            update_kind,
         )
 
     def was_answered(self, sender: str, request_id: Any) -> bool:
@@ -313,9 +403,13 @@ class Link:
         """Update what is open after ``seen`` (the rules have read the link before it)."""
         kind = seen.kind
         if kind is Kind.REQUEST:
-            key = (seen.sender, request_key(seen.message.get("id")))
+            request_id = seen.record.message.get("id")
+            if type(request_id) is not str and type(request_id) is not int:
+                request_id = request_key(request_id)
+            key = (seen.sender, request_id)
             turn = seen.session.turn if seen.session is not None else None
-            self.pending[key] = Pending(seen.record, str(seen.method), seen.params, turn, key)
+            asks = seen.method or ""  # (a request's method is a string)
+            self.pending[key] = Pending(seen.record, asks, seen.params, turn, key)
         elif seen.answer:
             asked = seen.asked
             if asked is None:
@@ -330,7 +424,7 @@ class Link:
         elif kind is not Kind.NOTIFICATION:
             return
         method = seen.method
-        if method not in LEARNT:
+        if method not in LEARNT or (method == "session/update" and seen.update_kind not in TOLD):
             return  # most messages (a chunk): only their request is followed
         if method == "initialize":
             self._learn_initialize(seen)
@@ -383,6 +477,9 @@ class Link:
         elif method == "session/close" and seen.kind is Kind.RESPONSE:
             if isinstance(session_id, str):
                 self.sessions.pop(session_id, None)
+        elif self.protocol is Protocol.V2:
+            if seen.session is not None:
+                self._learn_v2(seen, seen.session, body)
         elif method in TOOL_CALL_CARRIERS and not seen.answer and isinstance(session_id, str):
             # A permission request's toolCall announces its call (clients create it from
             # it), as a tool_call does; a tool_call_update updates one.
@@ -391,10 +488,49 @@ class Link:
             if session is None or not isinstance(call, dict):
                 return
             tool = call.get("toolCallId")
-            if method == "session/update" and call.get("sessionUpdate") not in TOOL_UPDATES:
+            kind = call.get("sessionUpdate")
+            if method == "session/update" and (type(kind) is not str or kind not in TOOL_UPDATES):
                 return
             if isinstance(tool, str):
                 self._tool_status(session, tool, call.get("status"))
+
+    def _learn_v2(self, seen: Seen, session: Session, body: dict[str, Any]) -> None:
+        """What a v2 session's messages teach: its updates are upserts (the first
+        ``tool_call_update`` of an id, or a permission's ``tool_call`` subject, creates the
+        call; an omitted member leaves it as it was, ``null`` clears it), its foreground
+        state is what ``state_update`` says, a prompt's answer names the user message
+        it inserted."""
+        method = seen.method
+        update = seen.update
+        if update is not None:
+            kind = seen.update_kind
+            if kind == "tool_call_update":
+                _upsert_tool_call(session, update)
+            elif kind in V2_USER_MESSAGES:
+                message_id = update.get("messageId")
+                if type(message_id) is str:
+                    _remember(session.user_messages, message_id)
+                    if session.acknowledged.get(message_id) is not None:
+                        session.acknowledged[message_id] = None  # its prompt's is reported
+            elif kind == "state_update":
+                state, reason = update.get("state"), update.get("stopReason")
+                session.reported = state if type(state) is str else None
+                if state == "idle" and type(reason) is str:
+                    session.stop_reason = reason
+            elif kind == "terminal_update":
+                _remember(session.terminals, update.get("terminalId"))
+        elif method == "session/request_permission" and seen.kind is Kind.REQUEST:
+            subject = body.get("subject")
+            if type(subject) is dict and subject.get("type") == "tool_call":
+                call = subject.get("toolCall")
+                if type(call) is dict:
+                    _upsert_tool_call(session, call)
+        elif method == "session/prompt" and seen.kind is Kind.RESPONSE:
+            message_id = body.get("messageId")
+            if type(message_id) is str:
+                told = message_id in session.user_messages
+                session.acknowledged[message_id] = None if told else seen.asked
+                _bound(session.acknowledged)
 
     @staticmethod
     def _offered(session: Session, body: dict[str, Any]) -> None:
@@ -419,7 +555,7 @@ class Link:
         final = (
             LEGACY_FINAL_STATUSES if self.protocol is Protocol.LEGACY else CURRENT_FINAL_STATUSES
         )
-        tool.finished = tool.finished or status in final
+        tool.finished = tool.finished or (type(status) is str and status in final)
 
     def end(self, why: str) -> None:
         """The peer behind the link is gone (``why``: the event that said so): its sessions
@@ -432,11 +568,43 @@ class Link:
             session.move(SessionEvent.AGENT_GONE, None)
 
 
+def _upsert_tool_call(session: Session, call: dict[str, Any]) -> None:
+    """A v2 tool call upsert: it creates the call its id names if the session has none,
+    and its ``status``, when given, replaces the call's (``null``: back to pending)."""
+    tool = call.get("toolCallId")
+    if type(tool) is not str:
+        return
+    known = session.tools.get(tool)
+    if known is None:
+        known = session.tools[tool] = Tool(session.turn)
+    if "status" in call:
+        status = call["status"]
+        known.finished = type(status) is str and status in V2_FINAL_STATUSES
+
+
+def _remember(recent: OrderedDict[Any, Any], key: Any) -> None:
+    """``key`` (a string id) among the ``recent`` ones, which stay bounded."""
+    if type(key) is str and key not in recent:
+        recent[key] = None
+        _bound(recent)
+
+
+def _bound(recent: OrderedDict[Any, Any]) -> None:
+    while len(recent) > RECENT_MESSAGE_IDS:
+        recent.popitem(last=False)
+
+
 OTHER = {"client": "agent", "agent": "client"}
 """The other role on a link."""
 
 SENDERS = {CLIENT_IN: "client", CLIENT_OUT: "agent", AGENT_OUT: "client", AGENT_IN: "agent"}
 """The sender's role on its link, by a record's direction."""
+
+ROUTES = {
+    direction: (direction in (CLIENT_IN, CLIENT_OUT), sender)
+    for direction, sender in SENDERS.items()
+}
+"""By a record's direction: whether it is on the editor's link, and its sender's role."""
 
 
 def agent_link(number: int | None) -> str:
@@ -468,13 +636,10 @@ class Links:
 
     def see(self, record: Record) -> tuple[Link, Seen]:
         """The record's link, and its message as that link reads it before the change."""
-        direction = record.direction
-        if direction in (CLIENT_IN, CLIENT_OUT):
-            name = EDITOR
-        else:
-            name = AGENT_LINKS.get(record.agent) or agent_link(record.agent)
+        editor, sender = ROUTES[record.direction]
+        name = EDITOR if editor else AGENT_LINKS.get(record.agent) or agent_link(record.agent)
         link = self.links.get(name) or self._link(name)
-        seen = link.see(record, SENDERS[direction])
+        seen = link.see(record, sender)
         if link.protocol is None and seen.method != "initialize":
             link.protocol = _guess_protocol(seen.method)
         return link, seen

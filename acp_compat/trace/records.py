@@ -248,7 +248,7 @@ def parse_record(line_number: int, data: bytes) -> Item:
     """One line of a trace file as a :class:`Record` or :class:`RelayEvent`, or a
     :class:`BadLine` saying why it is neither."""
     try:
-        entry = decode(data, max_depth=RECORD_DEPTH)
+        entry = decode(data, max_depth=RECORD_DEPTH, many_digits=True)
     except DecodeError as exc:
         return BadLine(line_number, len(data), _why(exc))
     if type(entry) is not dict:
@@ -256,7 +256,8 @@ def parse_record(line_number: int, data: bytes) -> Item:
     # Once per record: exact type tests (a bool is no number, no agent number).
     direction, message, t = entry.get("dir"), entry.get("msg"), entry.get("t")
     agent, session, when = entry.get("agent"), entry.get("session"), entry.get("time")
-    t = float(t) if type(t) is float or type(t) is int else None
+    if type(t) is not float:
+        t = float(t) if type(t) is int else None
     agent = agent if type(agent) is int else None
     session = session if type(session) is str else None
     when = when if type(when) is str else None
@@ -293,11 +294,11 @@ class TraceReader:
 
     def feed(self, data: bytes) -> list[Item]:
         """The complete lines in ``data`` (after what was held back), parsed."""
-        return [self._parse(line) for line in self._lines.feed(data) if type(line) is bytes]
+        return self._parse([line for line in self._lines.feed(data) if type(line) is bytes])
 
     def end(self) -> list[Item]:
         """The input is over: the unterminated last line, read as far as it goes."""
-        items = [self._parse(line) for line in self._lines.close() if type(line) is bytes]
+        items = self._parse([line for line in self._lines.close() if type(line) is bytes])
         return [
             # A trace is written line by line and flushed: an unterminated line that is
             # not a record was cut (a full disk, a killed relay, a copy made mid-write).
@@ -307,6 +308,8 @@ class TraceReader:
             for item in items
         ]
 
-    def _parse(self, data: bytes) -> Item:
-        self._line += 1
-        return parse_record(self._line, data)
+    def _parse(self, lines: list[bytes]) -> list[Item]:
+        """``lines``, numbered on from the last line read, parsed."""
+        first = self._line + 1
+        self._line += len(lines)
+        return [parse_record(number, line) for number, line in enumerate(lines, first)]

@@ -17,7 +17,7 @@ JSON-RPC envelope, never the relay's tolerant models.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from acp_compat._define import frozen
@@ -30,15 +30,28 @@ from acp_compat.trace.links import (
     Link,
     Pending,
     Seen,
+    Session,
 )
 from acp_compat.trace.records import request_key
 from acp_compat.trace.schema import pinned
 from acp_compat.translate.lifecycle import SessionState
 from acp_compat.translate.paths import is_absolute
-from acp_compat.translate.probe import Protocol
+from acp_compat.translate.probe import Protocol, numbered_protocol
 
-BOTH = "both"
-"""A rule's ``protocol`` when it holds in either protocol."""
+IN_ALL = frozenset(Protocol)
+"""A rule's ``protocols`` when it holds in every protocol (and on a link whose protocol
+is not known yet)."""
+IN_CURRENT = frozenset({Protocol.CURRENT})
+IN_V2 = frozenset({Protocol.V2})
+IN_LEGACY = frozenset({Protocol.LEGACY})
+NUMBERED = frozenset({Protocol.CURRENT, Protocol.V2})
+"""The protocols of an integer version: JSON-RPC 2.0 throughout, with notifications (a
+legacy peer before 0.0.8 left ``jsonrpc`` out, and legacy has no notifications); the
+rules both keep (a session's id, a permission's options, absolute paths, extensions)."""
+
+PROTOCOL_ORDER = (Protocol.CURRENT, Protocol.V2, Protocol.LEGACY)
+"""The order the docs' table names a rule's protocols in."""
+
 EITHER = "either"
 """A rule's ``sender`` when it holds for messages of both roles."""
 
@@ -47,19 +60,15 @@ SHOULD = "SHOULD"
 """A rule's level, as the spec words it: a broken MUST is a fault (exit status 1), a
 broken SHOULD a warning (``--strict`` counts it too)."""
 
-NUMBERED = frozenset({Protocol.CURRENT, Protocol.V2})
-"""The protocols of an integer version: JSON-RPC 2.0 throughout, with notifications (a
-legacy peer before 0.0.8 left ``jsonrpc`` out, and legacy has no notifications). A v2
-link is judged by the v2 draft's schema; the v2 rules themselves are to come (issue 26)."""
-
 MAX_FLAWS = 5
 """Field problems reported for one message, at most (the first ones, in wire order)."""
 
 LEGACY_VERSION = re.compile(r"0\.\d+\.\d+")
 
-UNNAMED: frozenset[str | None] = frozenset({None})
-"""A rule's ``methods`` when it looks at the methods no rule names (every method a rule
-names is one of the protocol's)."""
+FOREIGN: frozenset[str | None] = frozenset({None})
+"""A rule's ``methods`` when it looks at the methods that are none of its link's
+protocol's (an extension, or a method of another protocol); ``None`` in the set stands
+for any name that no protocol has."""
 
 ASKS = frozenset({Kind.REQUEST})
 TELLS = frozenset({Kind.REQUEST, Kind.NOTIFICATION})
@@ -81,6 +90,8 @@ class Flaw:
 
 Check = Callable[[Seen, Link], Iterable[Flaw]]
 EndCheck = Callable[[Link], Iterable[tuple[Pending, Flaw]]]
+Judging = Callable[[Any, str, Kind, Any], Check]
+"""Makes a rule's check for one (protocol, sender, kind, method)."""
 
 
 @frozen
@@ -92,8 +103,8 @@ class Rule:
     """:data:`MUST` or :data:`SHOULD`, as :attr:`spec` words it."""
     spec: str
     """Where the spec says so: ``title`` ``url`` (the docs' table links it)."""
-    protocol: str
-    """``current``, ``legacy`` or ``both``."""
+    protocols: frozenset[Protocol]
+    """The protocols of the links it judges (:data:`IN_ALL`, :data:`IN_CURRENT`...)."""
     sender: str
     """Whose messages it judges: ``client``, ``agent`` or ``either``."""
     statement: str
@@ -101,17 +112,46 @@ class Rule:
     """Called only for the messages of its :attr:`methods` and :attr:`kinds`."""
     methods: frozenset[str | None] | None = None
     """The methods it looks at (an answer's is the method it answers); ``None``: all;
-    :data:`UNNAMED`: only those no rule names."""
+    :data:`FOREIGN`: those that are none of the link's protocol's."""
     at_end: EndCheck | None = None
     """What is still open when the trace ends that breaks the rule."""
     kinds: frozenset[Kind] | None = None
     """The kinds of message it looks at; ``None``: all."""
+    updates: frozenset[str | None] | None = None
+    """The ``session/update`` kinds it looks at (the other methods it looks at are not
+    concerned); ``None``: all."""
+    judge: Judging | None = None
+    """Its check made for the messages of one protocol, sender, kind and method (once,
+    where :attr:`check` would work it out for each message)."""
 
     def applies(self, protocol: Protocol | None, sender: str) -> bool:
         """Whether the rule judges a message of ``sender`` on a link in ``protocol``."""
-        if self.protocol != BOTH and (protocol is None or protocol.value != self.protocol):
+        known = protocol in self.protocols if protocol is not None else self.protocols == IN_ALL
+        return known and self.sender in (EITHER, sender)
+
+    def looks_at(self, protocol: Protocol | None, method: str | None, update: str | None) -> bool:
+        """Whether it judges messages of ``method`` on a link in ``protocol`` (``method``
+        ``None``: a name that is no protocol's, or no method at all), a ``session/update``
+        of kind ``update`` (``None``: one that no rule names)."""
+        if method == "session/update" and self.updates is not None and update not in self.updates:
             return False
-        return self.sender in (EITHER, sender)
+        if self.methods is FOREIGN:
+            return method is None or method not in pinned().names(protocol or Protocol.CURRENT)
+        return self.methods is None or method in self.methods
+
+    def made_for(
+        self, protocol: Protocol | None, sender: str, kind: Kind, method: str | None
+    ) -> Check:
+        """Its check of the messages of ``sender``, ``kind`` and ``method`` on a link in
+        ``protocol`` (:attr:`judge`'s, made once; else :attr:`check`)."""
+        return self.judge(protocol, sender, kind, method) if self.judge is not None else self.check
+
+    @property
+    def protocol(self) -> str:
+        """Its protocols in words (the docs' table): ``all``, or their names."""
+        if self.protocols == IN_ALL:
+            return "all"
+        return ", ".join(p.value for p in PROTOCOL_ORDER if p in self.protocols)
 
 
 def _dict(value: Any) -> dict[str, Any]:
@@ -130,32 +170,35 @@ def _schema_flaws(definition: str, value: Any, at: str, protocol: Protocol | Non
 
 # -- every message ---------------------------------------------------------------------------
 
-Judge = Callable[[dict[str, Any]], list[Flaw]]
-"""What valid-message asks of a message of one protocol, sender, kind and method."""
-
-_JUDGES: dict[tuple[int, str, int, str | None], Judge] = {}
+_JUDGES: dict[tuple[int, str, int, str | None], Check] = {}
 """The judges made so far (keyed by the enum members' ids: no hashing them in Python); a
 method the schema lacks is judged as any such method, so the table stays small."""
 
 
 def _valid(seen: Seen, link: Link) -> Iterable[Flaw]:
-    schema = pinned().of(link.protocol or Protocol.CURRENT)
-    method = seen.method if seen.method in schema.methods else None
-    key = (id(link.protocol), seen.sender, id(seen.kind), method)
+    return _valid_for(link.protocol, seen.sender, seen.kind, seen.method)(seen, link)
+
+
+def _valid_for(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Check:
+    """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
+    on a link in ``protocol`` (made once for each)."""
+    schema = pinned().of(protocol or Protocol.CURRENT)
+    method = name if name in schema.methods else None
+    key = (id(protocol), sender, id(kind), method)
     judge = _JUDGES.get(key)
     if judge is None:
-        judge = _JUDGES[key] = _judge(link.protocol, seen.sender, seen.kind, method)
-    return judge(seen.message)
+        judge = _JUDGES[key] = _judge(protocol, sender, kind, method)
+    return judge
 
 
-def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Judge:
+def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Check:
     """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
     (``None``: one the schema lacks) on a link in ``protocol``."""
     schema = pinned().of(protocol or Protocol.CURRENT)
     if kind is Kind.INVALID:
-        return lambda message: [
+        return lambda seen, link: [
             Flaw("the method is not a string", "method")
-            if "method" in message and type(message["method"]) is not str
+            if "method" in seen.record.message and type(seen.record.message["method"]) is not str
             else Flaw("not a request, a notification or an answer (no valid id)", "id")
         ]
     method = schema.methods.get(name) if name is not None else None
@@ -169,7 +212,7 @@ def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None)
         pass  # an extension, a method this schema lacks, or an answer to no request
     elif kind is Kind.RESPONSE:
         member, definition = "result", method.result
-    elif method.handled_by not in (OTHER[sender], BOTH):
+    elif method.handled_by not in (OTHER[sender], "both"):
         text = f"{name} is sent by the {method.handled_by}'s peer, never by the {sender}"
         fixed.append(Flaw(text, "method"))
     else:
@@ -183,16 +226,19 @@ def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None)
     void = kind is Kind.RESPONSE and definition is not None and not schema.requires(definition)
     envelope = protocol in NUMBERED
 
-    def judge(message: dict[str, Any]) -> list[Flaw]:
+    def judge(seen: Seen, link: Link) -> Sequence[Flaw]:
+        message = seen.record.message
+        problems = None
+        if check is not None:
+            value = message.get(member)
+            if value is not None or not void:
+                problems = check(value)
+        enveloped = not envelope or message.get("jsonrpc") == "2.0"
+        if enveloped and not problems and not fixed:
+            return NONE  # (nearly every message: nothing built)
         flaws = list(fixed)
-        if envelope and message.get("jsonrpc") != "2.0":
+        if not enveloped:
             flaws.append(Flaw('jsonrpc must be "2.0"', "jsonrpc"))
-        if check is None:
-            return flaws
-        value = message.get(member)
-        if value is None and void:
-            return flaws
-        problems = check(value)
         if problems:
             flaws += [Flaw(text, member + path) for path, text in problems[:MAX_FLAWS]]
         return flaws
@@ -222,8 +268,10 @@ def _answer_known(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 
 def _id_unique(seen: Seen, link: Link) -> Iterable[Flaw]:
-    request_id = seen.message.get("id")
-    if (seen.sender, request_key(request_id)) in link.pending:
+    request_id = key = seen.record.message.get("id")
+    if type(key) is not str and type(key) is not int:
+        key = request_key(key)
+    if (seen.sender, key) in link.pending:
         return [
             Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
         ]
@@ -232,12 +280,7 @@ def _id_unique(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 def _extension_prefix(seen: Seen, link: Link) -> Iterable[Flaw]:
     method = str(seen.method)
-    schemas = pinned()
-    if (
-        method.startswith("_")
-        or method in schemas.current_names
-        or method in schemas.current.methods
-    ):
+    if method.startswith("_") or method in pinned().names(link.protocol or Protocol.CURRENT):
         return NONE
     return [Flaw(f"{method} is no method of the protocol, and extensions start with _", "method")]
 
@@ -267,10 +310,20 @@ def _initialize_version(seen: Seen, link: Link) -> Iterable[Flaw]:
 INITIALIZE_BODIES = {
     (Kind.REQUEST, Protocol.CURRENT): "InitializeRequest",
     (Kind.RESPONSE, Protocol.CURRENT): "InitializeResponse",
+    (Kind.REQUEST, Protocol.V2): "InitializeRequest",
+    (Kind.RESPONSE, Protocol.V2): "InitializeResponse",
     (Kind.REQUEST, Protocol.LEGACY): "InitializeParams",
     (Kind.RESPONSE, Protocol.LEGACY): "InitializeResponse",
 }
 """The definition of each initialize body, by the version it names."""
+
+FOREIGN_BODIES = {
+    Protocol.CURRENT: (Protocol.LEGACY,),
+    Protocol.V2: (Protocol.CURRENT, Protocol.LEGACY),
+    Protocol.LEGACY: (Protocol.CURRENT,),
+}
+"""Whose initialize members do not belong in a body of each version: the versions before
+it (v2 renamed v1's ``clientCapabilities`` and ``agentInfo``...), and legacy's."""
 
 
 def _initialize_body(seen: Seen, link: Link) -> Iterable[Flaw]:
@@ -279,11 +332,16 @@ def _initialize_body(seen: Seen, link: Link) -> Iterable[Flaw]:
     version = _dict(body).get("protocolVersion")
     if _version_flaw(version, at) is not None:
         return NONE  # initialize-version says what is wrong
-    protocol = Protocol.CURRENT if isinstance(version, int) else Protocol.LEGACY
-    other = Protocol.LEGACY if protocol is Protocol.CURRENT else Protocol.CURRENT
+    protocol = numbered_protocol(version) or Protocol.LEGACY
     schemas = pinned()
     own = schemas.of(protocol).members(INITIALIZE_BODIES[(seen.kind, protocol)])
-    foreign = schemas.of(other).members(INITIALIZE_BODIES[(seen.kind, other)]) - own
+    foreign = frozenset().union(
+        *(
+            schemas.of(other).members(INITIALIZE_BODIES[(seen.kind, other)])
+            for other in FOREIGN_BODIES[protocol]
+        )
+    )
+    foreign -= own
     named = f"protocolVersion {version!r}"
     flaws = [
         Flaw(f"{member} belongs to the other version's body, not to {named}", f"{at}.{member}")
@@ -307,9 +365,9 @@ SESSION_METHODS = frozenset(
 
 
 def _update(seen: Seen) -> dict[str, Any]:
-    params = seen.params
-    update = params.get("update") if type(params) is dict else None
-    return update if type(update) is dict else {}
+    """A ``session/update``'s ``update`` object (empty for the other messages)."""
+    update = seen.update
+    return update if update is not None else {}
 
 
 def _session_known(seen: Seen, link: Link) -> Iterable[Flaw]:
@@ -323,9 +381,7 @@ def _session_known(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 
 def _update_in_turn(seen: Seen, link: Link) -> Iterable[Flaw]:
-    kind = _update(seen).get("sessionUpdate")
-    if kind not in TURN_UPDATES:
-        return NONE
+    kind = seen.update_kind
     session = seen.session
     if session is None or session.state is not SessionState.IDLE:
         return NONE
@@ -382,8 +438,7 @@ def _cancelled(seen: Seen, link: Link) -> Iterable[Flaw]:
     if seen.asked is None or session is None or session.state is not SessionState.CANCELLING:
         return NONE
     if seen.kind is Kind.ERROR:
-        error = _dict(seen.message.get("error"))
-        if "exitCode" in _dict(error.get("data")):
+        if _for_an_exit(seen.message.get("error")):
             return NONE  # the relay answering for an agent that exited: no answer was possible
         text = "the cancelled prompt was answered with an error, not stopReason cancelled"
         return [Flaw(text, "error")]
@@ -391,6 +446,12 @@ def _cancelled(seen: Seen, link: Link) -> Iterable[Flaw]:
     if reason == "cancelled":
         return NONE
     return [Flaw(f"the cancelled prompt ended with stopReason {reason!r}", "result.stopReason")]
+
+
+def _for_an_exit(error: Any) -> bool:
+    """Whether ``error`` is the relay's, for an agent process that exited (its
+    ``data.exitCode``): the turn could not end any other way."""
+    return "exitCode" in _dict(_dict(error).get("data"))
 
 
 def _outcome(seen: Seen) -> dict[str, Any]:
@@ -414,7 +475,8 @@ def _option_offered(seen: Seen, link: Link) -> Iterable[Flaw]:
     outcome = _outcome(seen)
     if seen.asked is None or outcome.get("outcome") != "selected":
         return NONE
-    offered = [_dict(o).get("optionId") for o in _dict(seen.asked.params).get("options") or []]
+    options = _dict(seen.asked.params).get("options")
+    offered = [_dict(o).get("optionId") for o in options] if type(options) is list else []
     chosen = outcome.get("optionId")
     if chosen in offered:
         return NONE
@@ -492,6 +554,126 @@ def _capability_config_options(seen: Seen, link: Link) -> Iterable[Flaw]:
     return [Flaw(text, "params.configId")]
 
 
+# -- v2: the prompt lifecycle, upserts --------------------------------------------------------
+
+
+def _idle(seen: Seen) -> dict[str, Any] | None:
+    """A v2 ``state_update`` reporting ``idle`` (``None`` for any other message)."""
+    update = _update(seen)
+    if update.get("sessionUpdate") != "state_update" or update.get("state") != "idle":
+        return None
+    return update
+
+
+def _unreported(session: Session) -> list[tuple[Pending, Flaw]]:
+    """The prompts of ``session`` acknowledged with a user message no update reported."""
+    return [
+        (
+            prompt,
+            Flaw(
+                f"acknowledged with messageId {message_id!r}, which no user_message update"
+                " of its session reported"
+            ),
+        )
+        for message_id, prompt in session.acknowledged.items()
+        if prompt is not None
+    ]
+
+
+def _prompt_acknowledged(seen: Seen, link: Link) -> Iterable[Flaw]:
+    session = seen.session
+    if seen.method == "session/close":
+        # No user message can be reported for a session closed: the prompts' ones are due.
+        unreported = _unreported(session) if session is not None else []
+        return [
+            Flaw(
+                f"closes session {seen.session_id}, whose prompt (message {prompt.record.line}) "
+                f"was {flaw.text}",
+                "",
+            )
+            for prompt, flaw in unreported
+        ]
+    message_id = _dict(seen.params).get("messageId")
+    if session is None or type(message_id) is not str:
+        return NONE  # (valid-message says a messageId is missing)
+    if message_id not in session.acknowledged:
+        return NONE
+    text = f"messageId {message_id!r} acknowledged an earlier prompt of session {seen.session_id}"
+    return [Flaw(text, "result.messageId")]
+
+
+def _prompt_acknowledged_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
+    if link.ended is not None:
+        return  # its agent is gone: the user message cannot be reported any more
+    for session in link.sessions.values():
+        yield from _unreported(session)
+
+
+def _foreground_state(seen: Seen, link: Link) -> Iterable[Flaw]:
+    idle = _idle(seen)
+    session = seen.session
+    if idle is None or session is None or session.state is not SessionState.IDLE:
+        return NONE  # (work running ends here; a loading session replays its history)
+    reason = idle.get("stopReason")
+    if type(reason) is not str or reason == session.stop_reason:
+        return NONE  # a snapshot of the state it is in (which may repeat the last reason)
+    text = (
+        f"idle with stopReason {reason!r} ends foreground work that no running or "
+        f"requires_action reported started in session {seen.session_id}"
+    )
+    return [Flaw(text, "params.update.stopReason")]
+
+
+def _cancel_idle(seen: Seen, link: Link) -> Iterable[Flaw]:
+    idle = _idle(seen)
+    session = seen.session
+    if idle is None or session is None or session.state is not SessionState.CANCELLING:
+        return NONE
+    reason = idle.get("stopReason")
+    if reason == "cancelled" or (reason == "error" and _for_an_exit(idle.get("error"))):
+        return NONE  # (error: the relay ending the work of an agent that exited)
+    said = f"with stopReason {reason!r}" if reason is not None else "without a stopReason"
+    return [Flaw(f"the cancelled work ended idle {said}", "params.update.stopReason")]
+
+
+def _created(session: Session, tool: Any) -> bool:
+    """Whether an upsert of ``session`` created tool call ``tool`` (an id that is no
+    string is valid-message's)."""
+    return type(tool) is not str or tool in session.tools or tool in session.ended
+
+
+def _upsert_created(seen: Seen, link: Link) -> Iterable[Flaw]:
+    update = _update(seen)
+    kind = update.get("sessionUpdate")
+    session = seen.session
+    if session is None:
+        return NONE
+    if kind == "tool_call_content_chunk":
+        tool = update.get("toolCallId")
+        if _created(session, tool):
+            return NONE
+        text = f"tool_call_content_chunk for tool call {tool!r}, which no upsert created"
+        return [Flaw(text, "params.update.toolCallId")]
+    background = update.get("background") if kind == "state_update" else None
+    if type(background) is not list:
+        return NONE
+    flaws = []
+    for number, work in enumerate(background):
+        work = _dict(work)
+        tool, terminal = work.get("toolCallId"), work.get("terminalId")
+        at = f"params.update.background[{number}]"
+        if work.get("type") == "tool_call" and not _created(session, tool):
+            flaws.append(Flaw(f"lists tool call {tool!r}, which no upsert created", at))
+        elif (
+            work.get("type") == "terminal"
+            and type(terminal) is str
+            and terminal not in session.terminals
+        ):
+            text = f"lists terminal {terminal!r}, which no terminal_update created"
+            flaws.append(Flaw(text, at))
+    return flaws[:MAX_FLAWS]
+
+
 # -- legacy ACP 0.0.9 ------------------------------------------------------------------------
 
 
@@ -547,24 +729,27 @@ def _never(seen: Seen, link: Link) -> Iterable[Flaw]:
 _CANCEL = f"Prompt Turn, Cancellation {ACP}prompt-turn#cancellation"
 _TOOLS = f"Tool Calls, Creating {ACP}tool-calls#creating"
 _UPDATES = frozenset({"session/update", "session/request_permission"})
+_TURN_UPDATES: frozenset[str | None] = frozenset(TURN_UPDATES)
+_STATES: frozenset[str | None] = frozenset({"state_update"})
 
 RULES: tuple[Rule, ...] = (
     Rule(
         "valid-message",
         MUST,
         f"JSON-RPC 2.0 {JSON_RPC} and the protocol's schema {ACP}schema",
-        BOTH,
+        IN_ALL,
         EITHER,
         'Every message is a JSON-RPC 2.0 message (on a current link, jsonrpc "2.0"), and its '
         "params, result or error match the schema of the protocol the link speaks, its "
         "enums and required members included.",
         _valid,
+        judge=_valid_for,
     ),
     Rule(
         "request-answered",
         MUST,
         f"JSON-RPC 2.0, Request object {JSON_RPC}#request_object",
-        BOTH,
+        IN_ALL,
         EITHER,
         "Every request gets an answer.",
         _never,
@@ -575,7 +760,7 @@ RULES: tuple[Rule, ...] = (
         "answer-asked",
         MUST,
         f"JSON-RPC 2.0, Response object {JSON_RPC}#response_object",
-        BOTH,
+        IN_ALL,
         EITHER,
         "An answer names a request that was asked and not answered already.",
         _answer_known,
@@ -585,7 +770,7 @@ RULES: tuple[Rule, ...] = (
         "id-unique",
         SHOULD,
         f"JSON-RPC 2.0, Request object {JSON_RPC}#request_object",
-        BOTH,
+        IN_ALL,
         EITHER,
         "A request's id is not the id of another request of the same side still waiting.",
         _id_unique,
@@ -595,19 +780,19 @@ RULES: tuple[Rule, ...] = (
         "extension-prefix",
         MUST,
         f"Extensibility, Extension Methods {ACP}extensibility#extension-methods",
-        "current",
+        NUMBERED,
         EITHER,
         "A method that is none of the protocol's (in any pinned version) is an extension, "
         "and its name starts with an underscore.",
         _extension_prefix,
-        UNNAMED,
+        FOREIGN,
         kinds=TELLS,
     ),
     Rule(
         "initialize-version",
         MUST,
         f"Initialization, Protocol version {ACP}initialization#protocol-version",
-        BOTH,
+        IN_ALL,
         EITHER,
         "initialize and its answer name protocolVersion: an integer in current ACP, "
         'a "0.0.x" string in legacy ACP.',
@@ -619,7 +804,7 @@ RULES: tuple[Rule, ...] = (
         "initialize-body",
         MUST,
         f"the protocol's schema {ACP}schema",
-        BOTH,
+        IN_ALL,
         EITHER,
         "initialize and its answer have the body of the protocolVersion they name.",
         _initialize_body,
@@ -630,7 +815,7 @@ RULES: tuple[Rule, ...] = (
         "session-known",
         MUST,
         f"Session Setup, Session ID {ACP}session-setup#session-id",
-        "current",
+        NUMBERED,
         "agent",
         "An update, a permission request or a file or terminal request names a session "
         "the link opened (a session/new, session/load or session/resume answer named it).",
@@ -642,31 +827,33 @@ RULES: tuple[Rule, ...] = (
         "update-in-turn",
         MUST,
         _CANCEL,
-        "current",
+        IN_CURRENT,
         "agent",
         "No turn content (text, thoughts, tool calls, plans) after a session/prompt "
         "answer until the next prompt.",
         _update_in_turn,
         frozenset({"session/update"}),
         kinds=NOTIFIES,
+        updates=_TURN_UPDATES,
     ),
     Rule(
         "tool-call-announced",
         SHOULD,
         _TOOLS,
-        "current",
+        IN_CURRENT,
         "agent",
         "Every tool_call_update names a tool call announced earlier in its session (a "
         "tool_call, or the toolCall of a permission request).",
         _tool_call_announced,
         frozenset({"session/update"}),
         kinds=NOTIFIES,
+        updates=frozenset({"tool_call_update"}),
     ),
     Rule(
         "permission-tool-call",
         SHOULD,
         _TOOLS,
-        "current",
+        IN_CURRENT,
         "agent",
         "A permission request names a tool call announced in its session (the agent "
         "reports a tool call before it asks about it).",
@@ -678,18 +865,19 @@ RULES: tuple[Rule, ...] = (
         "tool-call-id-unique",
         MUST,
         f"the schema's ToolCallId, unique within a session {ACP}schema#toolcallid",
-        "current",
+        IN_CURRENT,
         "agent",
         "A tool call id is not announced again in a later turn of its session.",
         _tool_call_reused,
         _UPDATES,
         kinds=TELLS,
+        updates=frozenset({"tool_call"}),
     ),
     Rule(
         "cancel-cancelled",
         MUST,
         _CANCEL,
-        "current",
+        IN_CURRENT,
         "agent",
         "After session/cancel, the prompt is answered with stopReason cancelled.",
         _cancelled,
@@ -700,7 +888,7 @@ RULES: tuple[Rule, ...] = (
         "cancel-permission",
         MUST,
         _CANCEL,
-        "current",
+        NUMBERED,
         "client",
         "A permission request still open when the client cancels its turn is answered "
         "with the cancelled outcome.",
@@ -712,7 +900,7 @@ RULES: tuple[Rule, ...] = (
         "option-offered",
         MUST,
         f"Tool Calls, Requesting Permission {ACP}tool-calls#requesting-permission",
-        "current",
+        NUMBERED,
         "client",
         "A permission answer selects one of the options the request offered.",
         _option_offered,
@@ -723,7 +911,7 @@ RULES: tuple[Rule, ...] = (
         "path-absolute",
         MUST,
         f"Overview, Argument requirements {ACP}overview#argument-requirements",
-        "current",
+        NUMBERED,
         EITHER,
         "File paths (fs/* paths, terminal/create and session cwd) are absolute.",
         _path_absolute,
@@ -734,7 +922,7 @@ RULES: tuple[Rule, ...] = (
         "capability-fs",
         MUST,
         f"File System, Checking Support {ACP}file-system#checking-support",
-        "current",
+        IN_CURRENT,
         "agent",
         "fs/read_text_file and fs/write_text_file only when the client offered them.",
         _capability_fs,
@@ -745,7 +933,7 @@ RULES: tuple[Rule, ...] = (
         "capability-terminal",
         MUST,
         f"Terminals, Checking Support {ACP}terminals#checking-support",
-        "current",
+        IN_CURRENT,
         "agent",
         "terminal/* requests only when the client offered terminal.",
         _capability_terminal,
@@ -756,7 +944,7 @@ RULES: tuple[Rule, ...] = (
         "capability-load",
         MUST,
         f"Session Setup, Loading Sessions {ACP}session-setup#loading-sessions",
-        "current",
+        IN_CURRENT,
         "client",
         "session/load only when the agent offered loadSession.",
         _capability_load,
@@ -767,7 +955,7 @@ RULES: tuple[Rule, ...] = (
         "capability-resume",
         MUST,
         f"the schema's ResumeSessionRequest {ACP}schema#session-resume",
-        "current",
+        IN_CURRENT,
         "client",
         "session/resume only when the agent offered sessionCapabilities.resume.",
         _capability_resume,
@@ -778,7 +966,7 @@ RULES: tuple[Rule, ...] = (
         "capability-modes",
         MUST,
         f"Session Modes, Setting the current mode {ACP}session-modes#from-the-client",
-        "current",
+        IN_CURRENT,
         "client",
         "session/set_mode only for a session opened with modes.",
         _capability_modes,
@@ -789,7 +977,7 @@ RULES: tuple[Rule, ...] = (
         "capability-config-options",
         MUST,
         f"Session Config Options {ACP}session-config-options",
-        "current",
+        IN_CURRENT,
         "client",
         "session/set_config_option only for a session opened with config options.",
         _capability_config_options,
@@ -797,10 +985,67 @@ RULES: tuple[Rule, ...] = (
         kinds=ASKS,
     ),
     Rule(
+        "v2-prompt-acknowledged",
+        MUST,
+        f"Prompt Lifecycle, Prompt Accepted {ACP}v2/prompt-lifecycle#2-prompt-accepted",
+        IN_V2,
+        "agent",
+        "A session/prompt is acknowledged once, with the messageId of the user message it "
+        "inserted: a user_message or user_message_chunk update of the session reports that "
+        "id (before or after the answer, before the session is closed), and no other "
+        "prompt of the session is acknowledged with it.",
+        _prompt_acknowledged,
+        frozenset({"session/prompt", "session/close"}),
+        _prompt_acknowledged_at_end,
+        kinds=RESULTS,
+    ),
+    Rule(
+        "v2-foreground-state",
+        MUST,
+        f"Prompt Lifecycle, Session States {ACP}v2/prompt-lifecycle#session-states",
+        IN_V2,
+        "agent",
+        "A session is in one foreground state at a time, the one its last state_update "
+        "reported: an idle that ends work (a stop reason other than the last) follows a "
+        "running or requires_action that started it.",
+        _foreground_state,
+        frozenset({"session/update"}),
+        kinds=NOTIFIES,
+        updates=_STATES,
+    ),
+    Rule(
+        "v2-cancel-idle",
+        MUST,
+        f"Prompt Lifecycle, Cancellation {ACP}v2/prompt-lifecycle#cancellation",
+        IN_V2,
+        "agent",
+        "After session/cancel, the idle state_update that ends the cancelled work carries "
+        "stopReason cancelled.",
+        _cancel_idle,
+        frozenset({"session/update"}),
+        kinds=NOTIFIES,
+        updates=_STATES,
+    ),
+    Rule(
+        "v2-upsert-created",
+        MUST,
+        "the schema's ToolCallContentChunk and BackgroundWork (each item announced before "
+        f"it is listed) {ACP}v2/schema#backgroundwork",
+        IN_V2,
+        "agent",
+        "A tool_call_content_chunk appends to a tool call an upsert created (a "
+        "tool_call_update, or a permission's tool_call subject), and a state_update's "
+        "background work lists only tool calls and terminals created before.",
+        _upsert_created,
+        frozenset({"session/update"}),
+        kinds=NOTIFIES,
+        updates=frozenset({"tool_call_content_chunk", "state_update"}),
+    ),
+    Rule(
         "legacy-tool-call-id",
         MUST,
         "the 0.0.9 schema's UpdateToolCallParams",
-        "legacy",
+        IN_LEGACY,
         "agent",
         "updateToolCall names only a tool call id the client returned (from pushToolCall "
         "or requestToolCallConfirmation).",
@@ -812,7 +1057,7 @@ RULES: tuple[Rule, ...] = (
         "legacy-in-turn",
         SHOULD,
         "the 0.0.9 schema's SendUserMessageParams",
-        "legacy",
+        IN_LEGACY,
         "agent",
         "Text, tool calls and plans only while a sendUserMessage waits for its answer: "
         "the answer ends the turn.",
@@ -824,7 +1069,7 @@ RULES: tuple[Rule, ...] = (
         "legacy-cancel-ends-turn",
         SHOULD,
         "the 0.0.9 schema's CancelSendMessageParams",
-        "legacy",
+        IN_LEGACY,
         "agent",
         "Once cancelSendMessage is answered the turn is over: no more text or new tool "
         "calls (running ones may be closed), and the sendUserMessage is answered.",

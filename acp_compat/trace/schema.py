@@ -1,4 +1,4 @@
-"""The pinned JSON Schemas of both protocols as a judge: strict where the relay is tolerant.
+"""The pinned JSON Schemas of the protocols as a judge: strict where the relay is tolerant.
 
 The relay's models accept what the protocol says a receiver should tolerate (a tool kind
 it does not know, a union member of a later version) so that it can relay it; ``trace
@@ -7,8 +7,9 @@ it does not know, a union member of a later version) so that it can relay it; ``
 into one checking function per definition, the subset of JSON Schema the ACP schemas use:
 ``$ref``, ``type``, ``properties`` and ``required``, ``enum`` and ``const``, ``anyOf``,
 ``oneOf`` and ``allOf`` (a union whose members each fix one member to a constant is read
-by that member, the way the protocol tags it), ``not``, ``items``, integer ``format``,
-``minimum``, ``maximum`` and ``minLength``. Members the schema does not name are never a
+by that member, the way the protocol tags it; in v2's open unions a value of any other
+tag is the open member's), ``not``, ``items``, integer ``format``, ``minimum``,
+``maximum``, ``minLength`` and ``minItems``. Members the schema does not name are never a
 problem (``additionalProperties`` is ``true`` throughout). A check returns the problems
 as ``(path, text)``, none for a valid value, at the cost of a few dictionary lookups per
 member: cheaper than structuring the message with the models.
@@ -57,11 +58,11 @@ FORMATS: dict[str, tuple[int, int]] = {
 }
 """The integer formats the schemas use and their ranges (``double`` is any number)."""
 
-LEAF = frozenset({"type", "const", "enum", "format", "minimum", "maximum", "minLength"})
+LEAF = frozenset({"type", "const", "enum", "format", "minimum", "maximum", "minLength", "minItems"})
 """The keywords of a definition checked in place of a call (a string, an integer...)."""
 
 READ = frozenset(
-    {"$ref", "type", "const", "enum", "format", "minimum", "maximum", "minLength"}
+    {"$ref", "type", "const", "enum", "format", "minimum", "maximum", "minLength", "minItems"}
     | {"properties", "required", "items", "allOf", "anyOf", "oneOf", "not"}
 )
 """The keywords the checks read; the rest (``x-deserialize-*``, ``x-side``, a ``true``
@@ -117,10 +118,15 @@ class Schema:
 
     def members(self, definition: str) -> frozenset[str]:
         """The members ``definition`` names (those of the objects it is ``allOf`` too)."""
-        node = self._resolved(self._defs[definition])
+        return self._named(self._resolved(self._defs[definition]))[0]
+
+    def _named(self, node: dict[str, Any]) -> tuple[frozenset[str], list[str]]:
+        """The members ``node`` names and those it requires (with the objects it is
+        ``allOf`` too)."""
         properties = list(node.get("properties", {}).items())
-        self._merged(list(node.get("allOf", [])), properties, [])
-        return frozenset(name for name, _ in properties)
+        required = list(node.get("required", []))
+        self._merged(list(node.get("allOf", [])), properties, required)
+        return frozenset(name for name, _ in properties), required
 
     def _definition(self, name: str) -> Check:
         """The compiled function of ``name``, compiling it (and what it calls).
@@ -166,12 +172,18 @@ class Schema:
                 left.append(sub)
         return left
 
-    def _tag(self, members: list[Any]) -> tuple[str, list[Any]] | None:
-        """The member every union member fixes to its own constant, and the constants
-        (``{"type": "text"}`` / ``{"type": "image"}``), or ``None``."""
+    def _tag(self, members: list[Any]) -> tuple[str, list[Any], int | None] | None:
+        """The member every union member fixes to its own constant, the constants
+        (``{"type": "text"}`` / ``{"type": "image"}``), and which member, if any, is the
+        open one that takes every other value (v2's unions: ``not`` any of the others),
+        or ``None``."""
         fixed: list[dict[str, Any]] = []
-        for member in members:
+        open_member = None
+        for number, member in enumerate(members):
             member = self._resolved(member)
+            if "not" in member and open_member is None:
+                open_member = number
+                continue
             constants = {
                 name: sub["const"]
                 for name, sub in member.get("properties", {}).items()
@@ -184,8 +196,23 @@ class Schema:
         for key in sorted(keys):
             values = [constants[key] for constants in fixed]
             if len(set(map(json.dumps, values))) == len(values):
-                return key, values
+                if open_member is not None:
+                    values.insert(open_member, None)
+                return key, values, open_member
         return None
+
+    def _own_members(self, members: list[Any]) -> list[str] | None:
+        """For each union member, a member it requires that no other member names (legacy
+        0.0.9's ``{text}`` / ``{thought}`` chunk), or ``None``."""
+        named = [self._named(self._resolved(member)) for member in members]
+        own = []
+        for number, (_, required) in enumerate(named):
+            others = set().union(*(n | set(r) for k, (n, r) in enumerate(named) if k != number))
+            mine = [name for name in required if name not in others]
+            if not mine:
+                return None
+            own.append(mine[0])
+        return own
 
     def _resolved(self, node: Any) -> dict[str, Any]:
         """A node with a lone ``$ref`` (or ``allOf`` of one) followed to its definition."""
@@ -294,6 +321,10 @@ class _Emitter:
             least = node["minLength"]
             self.lines.append(f"{pad}if type({var}) is str and len({var}) < {least}:")
             self._add(at, repr(f"at least {least} characters"), depth + 1)
+        if "minItems" in node:
+            least = node["minItems"]
+            self.lines.append(f"{pad}if type({var}) is list and len({var}) < {least}:")
+            self._add(at, repr(f"at least {least} item{'s' if least != 1 else ''}"), depth + 1)
         if "items" in node:
             index, item = self._fresh("i"), self._fresh("x")
             self.lines.append(f"{pad}if type({var}) is list:")
@@ -375,9 +406,18 @@ class _Emitter:
         pad = "    " * depth
         schema = self.schema
         resolved = [schema._resolved(member) for member in members]
-        if all(node.keys() & READ <= {"type", "const"} and "const" in node for node in resolved):
+        constants = [n for n in resolved if n.keys() & READ <= {"type", "const"} and "const" in n]
+        if len(constants) == len(resolved):
             self._values([node["const"] for node in resolved], var, at, depth)  # an enum
             return
+        if len(constants) == len(resolved) - 1:
+            [plain] = [node for node in resolved if node not in constants]
+            kinds = plain.get("type") if plain.keys() & READ == {"type"} else None
+            if isinstance(kinds, str) and all(
+                type(node["const"]) in PYTHON_TYPES[kinds] for node in constants
+            ):
+                self._type(kinds, var, at, depth)  # an open enum (v2's): any such value
+                return
         nullable = any(node == {"type": "null"} for node in resolved)
         members = [m for m, node in zip(members, resolved, strict=True) if node != {"type": "null"}]
         self.lines.append(f"{pad}if {var} is not None:" if nullable else f"{pad}if True:")
@@ -391,21 +431,38 @@ class _Emitter:
         tag = schema._tag(members)
         if tag is None:
             best = self._fresh("b")
-            self.lines.append(f"{pad}    {best} = _best({var}, ({', '.join(helpers)},))")
+            choices = f"({', '.join(helpers)},)"
+            own = schema._own_members(members)
+            if own is not None:
+                # The member whose own required member the value has is tried first: the
+                # others only when it fails (the union's answer is the same, sooner).
+                picks = " else ".join(
+                    f"{helper}({var}) if {name!r} in {var}"
+                    for name, helper in zip(own, helpers, strict=True)
+                )
+                self.lines.append(f"{pad}    {best} = _MISSING")
+                self.lines.append(f"{pad}    if type({var}) is dict:")
+                self.lines.append(f"{pad}        {best} = {picks} else _MISSING")
+                self.lines.append(f"{pad}    if {best} is not None:")
+                self.lines.append(f"{pad}        {best} = _best({var}, {choices})")
+            else:
+                self.lines.append(f"{pad}    {best} = _best({var}, {choices})")
             self.lines.append(f"{pad}    if {best}:")
             self.lines.append(f"{pad}        f = _extend(f, {at}, {best})")
             return
-        key, values = tag
+        key, values, open_member = tag
+        tagged = [
+            (v, h) for n, (v, h) in enumerate(zip(values, helpers, strict=True)) if n != open_member
+        ]
         # The union's members by their tag: filled in once the helpers exist (below).
         table = self._bind(self._fresh(f"t_{self.prefix}_"), {})
-        strings = all(type(v) is str for v in values)
+        strings = all(type(v) is str for v, _ in tagged)
         entries = ", ".join(
-            f"{v!r}: {h}" if strings else f"(type({v!r}), {v!r}): {h}"
-            for v, h in zip(values, helpers, strict=True)
+            f"{v!r}: {h}" if strings else f"(type({v!r}), {v!r}): {h}" for v, h in tagged
         )
         self.helpers.append(f"{table}.update({{{entries}}})")
         chosen, found = self._fresh("h"), self._fresh("g")
-        expected = f"expected {_expected(values)}, got "
+        expected = f"expected {_expected([v for v, _ in tagged])}, got "
         pick = (
             f"{table}.get({found}) if type({found}) is str else None"
             if strings
@@ -417,6 +474,13 @@ class _Emitter:
             f"{pad}    else:",
             f"{pad}        {found} = {var}.get({key!r})",
             f"{pad}        {chosen} = {pick}",
+        ]
+        if open_member is not None:
+            # Any other tag is the open member's (which checks that it is no known one).
+            self.lines.append(f"{pad}        {chosen} = {chosen} or {helpers[open_member]}")
+            self._call(chosen, var, at, depth + 2)
+            return
+        self.lines += [
             f"{pad}        if {chosen} is None:",
             f"{pad}            f = _add(f, {at} + {'.' + key!r}, {expected!r} + _shown({found}))",
             f"{pad}        else:",
@@ -537,6 +601,16 @@ class Pinned:
         self.current_names: frozenset[str] = frozenset(data["currentMethodNames"])
         """Methods of the current protocol, unstable and earlier versions' included (the
         pinned method lists): not extensions, though the schema may not define them."""
+        self._names = {
+            id(Protocol.CURRENT): self.current_names | set(self.current.methods),
+            id(Protocol.V2): frozenset(data["v2MethodNames"]) | set(self.v2.methods),
+            id(Protocol.LEGACY): frozenset(self.legacy.methods),
+        }
+
+    def names(self, protocol: Protocol) -> frozenset[str]:
+        """Every method name of ``protocol`` (its unstable ones included): a method that is
+        none of them is an extension."""
+        return self._names[id(protocol)]
 
     def of(self, protocol: Protocol) -> Schema:
         """The schema of ``protocol``."""

@@ -114,10 +114,10 @@ def client_protocol(initialize: Message) -> Protocol:
     if isinstance(version, str):
         version = _version_in_digits(version)
     # A version the schema does not allow is read as 1, as current_initialize_params does.
-    return (_numbered(version) if _is_version(version) else None) or Protocol.CURRENT
+    return (numbered_protocol(version) if _is_version(version) else None) or Protocol.CURRENT
 
 
-def _numbered(version: object) -> Protocol | None:
+def numbered_protocol(version: object) -> Protocol | None:
     """The generation of an integer ``protocolVersion`` (a newer one than v2 is read as
     v2, the newest acp-compat speaks: version negotiation settles on it)."""
     if not isinstance(version, int) or isinstance(version, bool):
@@ -209,7 +209,7 @@ def agent_protocol(response: Message) -> Protocol | None:
     if not isinstance(result, dict):
         return None
     version = result.get("protocolVersion")
-    numbered = _numbered(version)
+    numbered = numbered_protocol(version)
     if numbered is not None:
         return numbered
     if isinstance(version, str) or "isAuthenticated" in result:
@@ -231,4 +231,4 @@ def refused_for(response: Message) -> Protocol | None:
     data = failure.get("data")
     supported = data.get("supported") if isinstance(data, dict) else None
     numbered = [v for v in supported if _is_int(v)] if isinstance(supported, list) else []
-    return _numbered(max(numbered)) if numbered else None
+    return numbered_protocol(max(numbered)) if numbered else None

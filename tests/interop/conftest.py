@@ -151,10 +151,14 @@ def node_modules(node: str) -> Path:
     return HARNESS / "node_modules"
 
 
+EXAMPLE_AGENT = HARNESS / "node_modules" / "@agentclientprotocol/sdk/dist/examples/agent.js"
+"""The scripted example *agent* shipped in SDK 1.9.0 (a v1 agent)."""
+
+
 @pytest.fixture(scope="session")
 def ts_example_agent(node: str, node_modules: Path) -> list[str]:
     """Command line of the scripted example *agent* shipped in SDK 1.9.0 (a v1 agent)."""
-    script = node_modules / "@agentclientprotocol" / "sdk" / "dist" / "examples" / "agent.js"
+    script = EXAMPLE_AGENT
     require(script.is_file(), f"{script} is missing; run `{NPM_CI}` from the project root")
     return [node, str(script)]
 

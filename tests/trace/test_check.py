@@ -231,6 +231,57 @@ CANCEL_SEND: list[Step] = [
     (GOT, {"id": 2, "result": None}),
 ]
 
+
+def v2(*steps: Step) -> list[Step]:
+    """An initialized v2 link with session ``s``, then ``steps``."""
+    info = {"name": "t", "version": "1"}
+    return [
+        (SENT, {"id": 0, "method": "initialize", "params": {"protocolVersion": 2, "info": info}}),
+        (GOT, {"id": 0, "result": {"protocolVersion": 2, "info": info, "capabilities": {}}}),
+        (SENT, {"id": 1, "method": "session/new", "params": {"cwd": "/p"}}),
+        (GOT, {"id": 1, "result": {"sessionId": "s"}}),
+        *steps,
+    ]
+
+
+def acknowledged(request: int, message: str) -> Step:
+    """The v2 agent accepting prompt ``request`` as user message ``message``."""
+    return (GOT, {"id": request, "result": {"messageId": message}})
+
+
+def state(which: str, **fields: Any) -> Step:
+    return update("state_update", state=which, **fields)
+
+
+USER = update("user_message", messageId="u1", content=[TEXT])
+USER_2 = update("user_message", messageId="u2", content=[TEXT])
+ACK = acknowledged(2, "u1")
+RUNNING = state("running")
+NEEDS_ACTION = state("requires_action")
+IDLE = state("idle", stopReason="end_turn")
+IDLE_CANCELLED = state("idle", stopReason="cancelled")
+SAY = update("agent_message_chunk", messageId="a1", content=TEXT)
+UPSERT = update("tool_call_update", toolCallId="c1", title="Read a", kind="read", status="pending")
+UPSERT_DONE = update("tool_call_update", toolCallId="c1", status="completed")
+TOOL_CHUNK = update(
+    "tool_call_content_chunk", toolCallId="c1", content={"type": "content", "content": TEXT}
+)
+V2_ASK: Step = (
+    GOT,
+    {
+        "id": "p1",
+        "method": "session/request_permission",
+        "params": {
+            "sessionId": "s",
+            "title": "Read a?",
+            "subject": {"type": "tool_call", "toolCall": {"toolCallId": "c1", "title": "Read a"}},
+            "options": [{"optionId": "ok", "name": "Allow", "kind": "allow_once"}],
+        },
+    },
+)
+TURN: list[Step] = [PROMPT, ACK, USER, RUNNING, SAY, IDLE]
+"""A v2 turn as the spec draws it: accepted, its user message, running, output, idle."""
+
 CASES: dict[str, tuple[list[Step], list[Step]]] = {
     "valid-message": (
         current(PROMPT, update("agent_message_chunk", content={"type": "text", "text": 12}), END),
@@ -290,6 +341,22 @@ CASES: dict[str, tuple[list[Step], list[Step]]] = {
     "capability-load": (current(*LOAD), current(*LOAD, agent={"loadSession": True})),
     "capability-modes": (current(*SET_MODE, modes=None), current(*SET_MODE)),
     "capability-config-options": (current(*SET_OPTION, options=None), current(*SET_OPTION)),
+    "v2-prompt-acknowledged": (
+        v2(PROMPT, ACK, RUNNING, SAY, IDLE),
+        v2(*TURN),
+    ),
+    "v2-foreground-state": (
+        v2(PROMPT, ACK, USER, SAY, IDLE),
+        v2(*TURN, IDLE),  # the second idle is a snapshot: it repeats the last stop reason
+    ),
+    "v2-cancel-idle": (
+        v2(PROMPT, ACK, USER, RUNNING, SAY, CANCEL, IDLE),
+        v2(PROMPT, ACK, USER, RUNNING, SAY, CANCEL, IDLE_CANCELLED),
+    ),
+    "v2-upsert-created": (
+        v2(PROMPT, ACK, USER, RUNNING, TOOL_CHUNK, IDLE),
+        v2(PROMPT, ACK, USER, RUNNING, UPSERT, TOOL_CHUNK, UPSERT_DONE, IDLE),
+    ),
     "legacy-tool-call-id": (
         legacy(SEND, *UPDATE_TOOL, SENT_DONE),
         legacy(SEND, *PUSH, *UPDATE_TOOL, SENT_DONE),
@@ -328,6 +395,118 @@ def test_the_check_finds_exactly_the_broken_rule(rule: str) -> None:
     broken, kept = CASES[rule]
     assert [f.rule for f in checked(broken)] == [rule], checked(broken)
     assert checked(kept) == []
+
+
+# -- v2 links -------------------------------------------------------------------------------------
+
+
+def found(steps: list[Step]) -> list[tuple[str, int]]:
+    return [(f.rule, f.line) for f in checked(steps)]
+
+
+def test_a_v2_turn_is_what_its_states_say_not_its_prompts_answer() -> None:
+    """The answer comes at once; output after it (and background output after idle) is
+    no late update, as it would be in v1."""
+    assert checked(v2(*TURN, SAY, UPSERT)) == []
+    assert checked(v2(PROMPT, USER, ACK, RUNNING, SAY, IDLE)) == []  # reported before
+
+
+def test_two_prompts_acknowledged_with_one_user_message() -> None:
+    prompt_2 = (SENT, {**PROMPT[1], "id": 6})
+    steps = v2(*TURN, prompt_2, acknowledged(6, "u1"), RUNNING, SAY, IDLE)
+    assert found(steps) == [("v2-prompt-acknowledged", 12)]
+
+
+def test_a_session_closed_before_its_prompts_user_message_was_reported() -> None:
+    close = (SENT, {"id": 7, "method": "session/close", "params": {"sessionId": "s"}})
+    closed = (GOT, {"id": 7, "result": {}})
+    [finding] = checked(v2(PROMPT, ACK, RUNNING, SAY, IDLE, close, closed))
+    assert (finding.rule, finding.line, finding.method) == (
+        "v2-prompt-acknowledged",
+        11,
+        "session/close",
+    )
+    assert "whose prompt (message 5) was acknowledged with messageId 'u1'" in finding.text
+    assert checked(v2(*TURN, close, closed)) == []
+
+
+def test_a_prompt_queued_behind_running_work_joins_it() -> None:
+    """v2 takes a prompt while work runs: one foreground state, one idle at the end."""
+    prompt_2 = (SENT, {**PROMPT[1], "id": 6})
+    steps = v2(PROMPT, ACK, USER, RUNNING, prompt_2, acknowledged(6, "u2"), USER_2, SAY, IDLE)
+    assert checked(steps) == []
+
+
+def test_permission_and_requires_action() -> None:
+    """Blocked on the user, then running again; the permission's subject creates its call
+    (the first upsert of an id), which content then streams into."""
+    asked = v2(PROMPT, ACK, USER, RUNNING, V2_ASK, NEEDS_ACTION, ALLOW, RUNNING)
+    assert checked([*asked, TOOL_CHUNK, UPSERT_DONE, IDLE]) == []
+    started_blocked = v2(PROMPT, ACK, USER, V2_ASK, NEEDS_ACTION, ALLOW, IDLE)
+    assert checked(started_blocked) == []
+
+
+def test_a_v2_permission_open_at_the_cancel_is_answered_cancelled() -> None:
+    open_at_cancel = v2(PROMPT, ACK, USER, RUNNING, V2_ASK, NEEDS_ACTION, CANCEL)
+    assert found([*open_at_cancel, ALLOW, IDLE_CANCELLED]) == [("cancel-permission", 12)]
+    assert checked([*open_at_cancel, CANCEL_ANSWER, IDLE_CANCELLED]) == []
+
+
+def test_the_relays_idle_for_an_agent_that_exited_after_the_cancel() -> None:
+    gone = {"code": -32603, "message": "The agent process ended", "data": {"exitCode": 1}}
+    error_idle = state("idle", stopReason="error", error=gone)
+    assert checked(v2(PROMPT, ACK, USER, RUNNING, CANCEL, error_idle)) == []
+    without_reason = state("idle")
+    assert found(v2(PROMPT, ACK, USER, RUNNING, CANCEL, without_reason)) == [("v2-cancel-idle", 10)]
+
+
+def test_background_work_lists_what_was_created() -> None:
+    terminal = update("terminal_update", terminalId="t1", command="make")
+    listed = state(
+        "idle",
+        stopReason="end_turn",
+        background=[
+            {"type": "tool_call", "toolCallId": "c1"},
+            {"type": "terminal", "terminalId": "t1"},
+        ],
+    )
+    assert checked(v2(PROMPT, ACK, USER, RUNNING, UPSERT, terminal, listed)) == []
+    assert [f.path for f in checked(v2(PROMPT, ACK, USER, RUNNING, listed))] == [
+        "params.update.background[0]",
+        "params.update.background[1]",
+    ]
+
+
+RESUME_V2: Step = (
+    SENT,
+    {"id": 3, "method": "session/resume", "params": {"sessionId": "s", "cwd": "/p"}},
+)
+
+
+def test_a_resumed_session_opens_in_the_state_its_snapshot_reported() -> None:
+    resumed = (GOT, {"id": 3, "result": {}})
+    into_work = v2(RESUME_V2, RUNNING, resumed, SAY, IDLE)
+    assert checked(into_work) == []
+    # history replayed, then the snapshot repeating its last stop reason
+    replayed = v2(RESUME_V2, USER, RUNNING, SAY, IDLE, IDLE, resumed, IDLE)
+    assert checked(replayed) == []
+
+
+def test_a_v2_link_judges_its_own_methods_and_initialize_body() -> None:
+    """fs/* is gone from v2: on a v2 link it is no method of the protocol; a v1 body named
+    v2 lacks info and carries v1's clientCapabilities."""
+    read = (
+        GOT,
+        {"id": "f1", "method": "fs/read_text_file", "params": {"sessionId": "s", "path": "/p/a"}},
+    )
+    answer = (SENT, {"id": "f1", "result": {"content": "a"}})
+    assert found(v2(*TURN[:4], read, answer, IDLE)) == [("extension-prefix", 9)]
+    v1_body = {"protocolVersion": 2, "clientCapabilities": {}}
+    steps = [(SENT, {"id": 0, "method": "initialize", "params": v1_body}), *v2()[1:]]
+    assert {(f.rule, f.path) for f in checked(steps)} == {
+        ("initialize-body", "params.clientCapabilities"),
+        ("initialize-body", "params.info"),
+    }
 
 
 # -- both sides of a translating relay ----------------------------------------------------------

@@ -9,12 +9,14 @@ far as it goes, never ends the command.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
 import subprocess
 import sys
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from acp_compat.trace.check import check_trace
 from acp_compat.trace.conversation import Conversation, Turn, read_trace
 from acp_compat.trace.records import BadLine, Record, TraceReader
 from acp_compat.trace.render import Printer, plain
+from tests.trace.test_check import CASES
 
 HOSTILE = (
     "\x1b]52;c;cHduZWQ=\x07"  # OSC 52: writes the clipboard
@@ -334,6 +337,45 @@ def test_a_mode_change_between_turns_is_not_a_late_update() -> None:
     [turn] = read_trace(lines(sent(prompt(1, "s")), END, mode, late)).entries
     assert isinstance(turn, Turn)
     assert turn.summary()["problems"] == ["agent_message_chunk arrived after the turn ended"]
+
+
+WRONG: dict[type, Any] = {str: [], dict: 1, list: 1, int: {}, float: {}, bool: [], type(None): []}
+"""A value of another type for each JSON type: unhashable where a name was, not iterable
+where a list was, no object where an object was."""
+
+
+def members(node: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every member (and array item) of ``node``, deep: its path and its value."""
+    inner = (
+        node.items()
+        if isinstance(node, dict)
+        else enumerate(node)
+        if isinstance(node, list)
+        else ()
+    )
+    for key, value in inner:
+        yield (*at, key), value
+        yield from members(value, (*at, key))
+
+
+def test_any_member_of_the_wrong_type_never_ends_a_reading() -> None:
+    """Each rule's two traces (every protocol, both roles), each member of each message in
+    turn given a value of another type: the check and the conversation read on."""
+    for broken, kept in CASES.values():
+        for steps in (broken, kept):
+            for index, (_, message) in enumerate(steps):
+                for path, value in list(members(message)):
+                    node = changed = copy.deepcopy(message)
+                    for key in path[:-1]:
+                        node = node[key]
+                    node[path[-1]] = WRONG[type(value)]
+                    steps_now = [*steps[:index], (steps[index][0], changed), *steps[index + 1 :]]
+                    records = [
+                        Record(n, float(n), d, {"jsonrpc": "2.0", **m})
+                        for n, (d, m) in enumerate(steps_now, 1)
+                    ]
+                    check_trace(list(records))
+                    Conversation().add_all(records)
 
 
 def test_a_refused_request_is_asked_and_answered() -> None:

@@ -7,6 +7,12 @@ each mistake the checker once missed is put into one of these real sessions, and
 found at its message. (The interop tests check the traces ``wrap`` writes under the
 TypeScript SDK 1.9 and 2.4 clients, the Python SDK client and a legacy client, against
 the example agents: they check clean.)
+
+Real v2 traffic too: the traces ``wrap --trace`` wrote in every v2 pairing the interop
+harness has (``tests/data/traces``, recorded by ``python -m tests.interop.record_traces``:
+the SDK 2.4 experimental v2 client in front of a v1 agent, the legacy example agent and a
+v2 agent, the v1 SDK clients in front of that v2 agent) break no MUST, and each v2 rule's
+mistake put into one of them is found at its message.
 """
 
 from __future__ import annotations
@@ -18,9 +24,10 @@ from typing import Any
 
 import pytest
 
-from acp_compat.trace.check import Finding, check_trace
-from acp_compat.trace.records import CLIENT_IN, CLIENT_OUT, Record
+from acp_compat.trace.check import Checker, Finding, check_trace
+from acp_compat.trace.records import CLIENT_IN, CLIENT_OUT, Item, Record, TraceReader
 from acp_compat.trace.rules import MUST
+from acp_compat.translate.probe import Protocol
 from tests.support.paths import ROOT
 
 CAPTURES = ROOT / "tests" / "data" / "captures"
@@ -149,3 +156,107 @@ def test_a_legacy_agent_updating_a_call_it_was_never_given() -> None:
     messages[line - 1][1]["params"]["toolCallId"] = 999
     found = check(messages)
     assert ("legacy-tool-call-id", line) in {(f.rule, f.line) for f in found}
+
+
+# -- real v2 traffic, recorded through wrap --trace ---------------------------------------------
+
+TRACES = ROOT / "tests" / "data" / "traces"
+
+
+def recorded(name: str) -> list[Item]:
+    reader = TraceReader()
+    return reader.feed((TRACES / name).read_bytes()) + reader.end()
+
+
+def judged(items: list[Item]) -> tuple[list[Finding], set[Protocol | None]]:
+    """Every finding of ``items``, and the protocols of the links they were judged in."""
+    checker = Checker()
+    found: list[Finding] = []
+    protocols: set[Protocol | None] = set()
+    for item in items:
+        found += checker.add(item)
+        protocols |= {link.protocol for link in checker.trace.links.values()}
+    return found + checker.finish(), protocols
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in TRACES.glob("*.jsonl")))
+def test_real_v2_traffic_breaks_no_must(name: str) -> None:
+    found, protocols = judged(recorded(name))
+    assert Protocol.V2 in protocols  # (a v2 link was there to be judged)
+    assert [f for f in found if f.level == MUST] == []
+
+
+def changed(items: list[Item], line: int, change: Callable[[dict[str, Any]], None]) -> list[Item]:
+    """``items`` with message ``line`` changed, and the relay's copies of it with it (in
+    passthrough the agent's mistake is on both links)."""
+    original = next(i for i in items if isinstance(i, Record) and i.line == line).message
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Record) and item.message == original:
+            message = copy.deepcopy(item.message)
+            change(message)
+            item = Record(item.line, item.t, item.direction, message, item.agent, item.session)
+        out.append(item)
+    return out
+
+
+def dropped(items: list[Item], line: int) -> list[Item]:
+    """``items`` without message ``line``, the relay's copies of it and the messages the
+    same as it (the running that came back after the permission, for the first one's)."""
+    original = next(i for i in items if isinstance(i, Record) and i.line == line).message
+    return [i for i in items if not (isinstance(i, Record) and i.message == original)]
+
+
+def acknowledged_as(message_id: str) -> Callable[[dict[str, Any]], None]:
+    def change(message: dict[str, Any]) -> None:
+        message["result"]["messageId"] = message_id
+
+    return change
+
+
+def ended(reason: str) -> Callable[[dict[str, Any]], None]:
+    def change(message: dict[str, Any]) -> None:
+        message["params"]["update"]["stopReason"] = reason
+
+    return change
+
+
+def content_for(tool: str) -> Callable[[dict[str, Any]], None]:
+    def change(message: dict[str, Any]) -> None:
+        text = message["params"]["update"]["content"]
+        message["params"]["update"] = {
+            "sessionUpdate": "tool_call_content_chunk",
+            "toolCallId": tool,
+            "content": {"type": "content", "content": text},
+        }
+
+    return change
+
+
+V2_FULL = "v2-client_v2-agent_full.jsonl"
+V2_CANCEL = "v2-client_v2-agent_cancel.jsonl"
+
+V2_MISTAKES: dict[str, tuple[str, Callable[[list[Item]], list[Item]], str, int]] = {
+    # the mistake: (the real trace, how it is put in, the rule, the message it is at)
+    "a prompt acknowledged with an id no update reports": (
+        V2_FULL, lambda t: changed(t, 11, acknowledged_as("user-9")), "v2-prompt-acknowledged", 47
+    ),
+    "work ended that was never reported running": (
+        V2_FULL, lambda t: dropped(dropped(t, 15), 27), "v2-foreground-state", 39
+    ),
+    "a cancelled turn ended end_turn": (
+        V2_CANCEL, lambda t: changed(t, 35, ended("end_turn")), "v2-cancel-idle", 35
+    ),
+    "tool call content for a call never created": (
+        V2_FULL, lambda t: changed(t, 17, content_for("call_9")), "v2-upsert-created", 17
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("mistake", list(V2_MISTAKES))
+def test_each_v2_mistake_is_found_at_its_message(mistake: str) -> None:
+    name, mutate, rule, line = V2_MISTAKES[mistake]
+    found, _ = judged(mutate(recorded(name)))
+    assert [(f.rule, f.line, f.side) for f in found if f.level == MUST] == [
+        (rule, line, "agent 0")
+    ], found

@@ -8,6 +8,7 @@ message of the vectors and on values made to break them.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from typing import Any
@@ -32,9 +33,15 @@ WORDS = frozenset({"description", "title", "x-docs-ignore", "default"})
 """What a judge does not read: the schema's prose and its defaults."""
 
 
-def stripped(node: Any) -> Any:
+def stripped(node: Any, names: bool = False) -> Any:
+    """``node`` without its prose; ``names``: ``node`` maps member names to their schemas
+    (a ``properties``), where ``title`` and ``description`` are members to keep."""
     if isinstance(node, dict):
-        return {k: stripped(v) for k, v in node.items() if k not in WORDS}
+        return {
+            k: stripped(v, names=k == "properties" and not names)
+            for k, v in node.items()
+            if names or k not in WORDS
+        }
     if isinstance(node, list):
         return [stripped(v) for v in node]
     return node
@@ -43,10 +50,15 @@ def stripped(node: Any) -> Any:
 METHOD_LISTS = sorted((ROOT / "vectors" / "schemas" / "current").glob("*.meta*.json"))
 """Every pinned list of current method names, unstable ones and older versions' included."""
 
+V2_UNSTABLE = ROOT / "vectors" / "schemas" / "v2" / "acp-v2-draft-ts-sdk-2.4.0.unstable.schema.json"
+"""The v2 draft with its unstable methods (v2 has no method lists: its schema names them)."""
+
 
 def generated() -> str:
     schemas = {name: stripped(json.loads(path.read_text("utf-8"))) for name, path in PINNED.items()}
-    origin = [str(path.relative_to(ROOT)) for path in [*PINNED.values(), *METHOD_LISTS]]
+    origin = [
+        str(path.relative_to(ROOT)) for path in [*PINNED.values(), *METHOD_LISTS, V2_UNSTABLE]
+    ]
     named = {
         method
         for path in METHOD_LISTS
@@ -54,7 +66,17 @@ def generated() -> str:
         if isinstance(group, dict)
         for method in group.values()
     }
-    data = {"generatedFrom": origin, "currentMethodNames": sorted(named), **schemas}
+    v2_named = {
+        node["x-method"]
+        for node in json.loads(V2_UNSTABLE.read_text("utf-8"))["$defs"].values()
+        if "x-method" in node
+    }
+    data = {
+        "generatedFrom": origin,
+        "currentMethodNames": sorted(named),
+        "v2MethodNames": sorted(v2_named),
+        **schemas,
+    }
     return json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n"
 
 
@@ -67,11 +89,16 @@ def test_the_packaged_schemas_are_generated_from_the_pinned_ones() -> None:
     )
 
 
+@functools.cache
+def reference(protocol: str, name: str) -> jsonschema.Draft202012Validator:
+    """The reference validator of ``name`` in ``protocol``'s pinned schema."""
+    full = json.loads(PINNED[protocol].read_text("utf-8"))
+    return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": full["$defs"]})
+
+
 def agree(protocol: str, name: str, value: Any) -> None:
     """The compiled check and the reference validator agree on ``value``."""
-    full = json.loads(PINNED[protocol].read_text("utf-8"))
-    ref = {"$ref": f"#/$defs/{name}", "$defs": full["$defs"]}
-    valid = jsonschema.Draft202012Validator(ref).is_valid(value)
+    valid = reference(protocol, name).is_valid(value)
     ours = pinned().of(Protocol(protocol)).check(name, value, "params")
     assert (ours == []) == valid, (name, value, ours)
 
@@ -139,6 +166,79 @@ def test_the_checks_agree_with_a_reference_validator(name: str, body: Any) -> No
     agree("current", name, body)
     for broken in mutations(body):
         agree("current", name, broken)
+
+
+def v2_bodies() -> list[tuple[str, Any]]:
+    """Valid v2 bodies: v2's unions are open (a tag none of its members has is the open
+    member's), which the checks dispatch by the tag as they do the closed ones."""
+    text = {"type": "text", "text": "hi"}
+    blob = {"uri": "file:///a", "blob": "aGk="}
+    background = [
+        {"type": "tool_call", "toolCallId": "c1"},
+        {"type": "terminal", "terminalId": "t"},
+    ]
+    updates = [
+        {"sessionUpdate": "agent_message_chunk", "messageId": "m", "content": text},
+        {"sessionUpdate": "user_message", "messageId": "u", "content": [text]},
+        {"sessionUpdate": "state_update", "state": "running", "background": background},
+        {"sessionUpdate": "state_update", "state": "idle", "stopReason": "end_turn"},
+        {"sessionUpdate": "state_update", "state": "idle"},
+        {"sessionUpdate": "state_update", "state": "_paused"},
+        {
+            "sessionUpdate": "tool_call_update",
+            "toolCallId": "c1",
+            "status": None,
+            "content": [{"type": "content", "content": text}, {"type": "_widget"}],
+        },
+        {"sessionUpdate": "_vendor_update", "anything": 1},
+        {"sessionUpdate": "tool_call_update", "toolCallId": "c2", "kind": "_compile"},
+        {
+            "sessionUpdate": "tool_call_update",
+            "toolCallId": "c3",
+            "content": [
+                {"type": "content", "content": {"type": "resource", "resource": blob}},
+            ],
+        },
+    ]
+    subject = {"type": "tool_call", "toolCall": {"toolCallId": "c1"}}
+    options = [{"optionId": "ok", "name": "Allow", "kind": "allow_once"}]
+    return [
+        *(("UpdateSessionNotification", {"sessionId": "s", "update": u}) for u in updates),
+        (
+            "RequestPermissionRequest",
+            {"sessionId": "s", "title": "Read?", "subject": subject, "options": options},
+        ),
+        ("PromptResponse", {"messageId": "u"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "body"), v2_bodies(), ids=lambda x: x if isinstance(x, str) else ""
+)
+def test_the_v2_checks_agree_with_a_reference_validator(name: str, body: Any) -> None:
+    agree("v2", name, body)
+    for broken in mutations(body):
+        agree("v2", name, broken)
+
+
+def legacy_bodies() -> list[tuple[str, Any]]:
+    """Valid 0.0.9 bodies: its unions are told by a member of their own (``text`` or
+    ``thought``, ``text`` or ``path``), which the checks look at first."""
+    return [
+        ("StreamAssistantMessageChunkParams", {"chunk": {"text": "x"}}),
+        ("StreamAssistantMessageChunkParams", {"chunk": {"thought": "t"}}),
+        ("StreamAssistantMessageChunkParams", {"chunk": {"text": 1, "thought": "t"}}),
+        ("SendUserMessageParams", {"chunks": [{"text": "hi"}, {"path": "/a"}]}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "body"), legacy_bodies(), ids=lambda x: x if isinstance(x, str) else ""
+)
+def test_the_legacy_checks_agree_with_a_reference_validator(name: str, body: Any) -> None:
+    agree("legacy", name, body)
+    for broken in mutations(body):
+        agree("legacy", name, broken)
 
 
 def test_an_unknown_tool_kind_is_no_kind_of_the_schema() -> None:
