@@ -280,7 +280,8 @@ class Conversation:
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self.records = 0
-        """How many records (not bad lines) were added."""
+        """How many records (messages and events, not bad lines) were added, as
+        :class:`~acp_compat.trace.check.Checker` counts them."""
         self.links = Links()
         """What is open on each link of the trace."""
         self._events_seen = False
@@ -317,11 +318,11 @@ class Conversation:
         if isinstance(item, BadLine):
             self._bad_line(item)
             return
+        self.records += 1
         if isinstance(item, RelayEvent):
             self.links.event(item)
             self._relay_event(item)
             return
-        self.records += 1
         seen = self.links.read(item)
         sent, got = self.editor_dirs
         if item.direction == sent:
