@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from acp_compat.cli.demo import demo
 from acp_compat.cli.trace import trace, use_colour
 from acp_compat.trace.conversation import Conversation, Note, Turn, read_trace
-from acp_compat.trace.records import BadLine, Record, RelayEvent, TraceReader
+from acp_compat.trace.records import REFUSED_LINE, BadLine, Record, RelayEvent, TraceReader
 from acp_compat.trace.render import Printer, entry_lines, plain
 from tests.support.legacy_driver import LegacyDriver
 from tests.support.paths import AGENTS
@@ -281,6 +281,16 @@ def test_the_file_holds_no_trace(tmp_path: Path) -> None:
     result = CliRunner().invoke(trace, [str(path)])
     assert result.exit_code == 1
     assert "no trace records" in result.stderr
+
+
+def test_a_trace_of_events_alone_is_a_trace(tmp_path: Path) -> None:
+    # The agent's banner may be traced before the editor's first message (the demo's is,
+    # when the agent prints first): a trace cut after it still renders, as --check reads it.
+    path = tmp_path / "events.jsonl"
+    event = {"type": REFUSED_LINE, "side": "agent", "cause": "syntax", "size": 6, "head": "banner"}
+    path.write_text(json.dumps({"t": 0.1, "dir": "relay", "agent": 0, "event": event}) + "\n")
+    assert run_trace(str(path)).exit_code == 0
+    assert run_trace("--check", str(path)).exit_code != 2  # (2: not a trace)
 
 
 # -- the sans-IO reader ---------------------------------------------------------------------
