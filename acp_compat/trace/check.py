@@ -3,13 +3,15 @@
 :class:`Checker` takes the items of :class:`acp_compat.trace.records.TraceReader` one at a
 time and returns the :class:`Finding` objects they bring; :meth:`Checker.finish` adds what
 the end of the trace shows (requests never answered). Each link of the trace (the
-editor's, each agent process's) is checked in the protocol it spoke, learnt from its own
-``initialize``: on a trace ``wrap`` wrote while translating, the editor's side and the
-agent's side are judged apart, and a finding names who sent the message (the editor, the
-agent, or the relay itself towards one of them), and the rule's level: a broken MUST is a
-fault, a broken SHOULD a warning. A message the relay passes on unchanged (all of them in
-passthrough) is the same message on both links: its problems are reported once, against
-its sender, never again against the relay's copy (matched by content, not by wording).
+editor's, each agent process's) is checked in the protocol it speaks: the one the relay
+decided (its ``translation`` record), else the one learnt from the link's own
+``initialize`` (:mod:`.links`). On a trace ``wrap`` wrote while translating, the
+editor's side and the agent's side are judged apart, and a finding names who sent the
+message (the editor, the agent, or the relay itself towards one of them), and the rule's
+level: a broken MUST is a fault, a broken SHOULD a warning. A message the relay passes on
+unchanged (all of them in passthrough) is the same message on both links: its problems
+are reported once, against its sender, never again against the relay's copy (matched by
+content, not by wording).
 """
 
 from __future__ import annotations
@@ -18,16 +20,19 @@ from collections import deque
 from typing import Any, cast
 
 from acp_compat._define import frozen
+from acp_compat.jsonrpc.messages import Kind
 from acp_compat.trace.links import EDITOR, ENDS, GONE, Links, agent_link
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
     CLIENT_IN,
+    PROBE_DISCARDED,
     REFUSED_LINE,
     BadLine,
     Item,
     Record,
     RelayEvent,
+    TranslationChosen,
 )
 from acp_compat.trace.render import Line, Span
 from acp_compat.trace.rules import MUST, RULES, RULES_BY_ID, Check, Flaw, Rule
@@ -128,6 +133,9 @@ class Checker:
         self._names, self._applying = _dispatch(rules)
         self._agent_refusals: dict[str, list[RelayEvent]] = {}
         """Each agent link's lines that were not JSON, until its protocol is known."""
+        self._left_behind: list[tuple[str, Protocol | None, list[RelayEvent]]] = []
+        """The lines that were not JSON of probes startup left behind (their link, its
+        protocol), until the relay says which protocol the agent speaks."""
         self._originals: deque[tuple[dict[str, Any], frozenset[tuple[str, str]]]] = deque(
             maxlen=ORIGINALS
         )
@@ -159,7 +167,8 @@ class Checker:
                 side = _side(link.name, seen.sender)
                 found += [self._finding(rule, flaw, item, side, seen.method) for flaw in flaws]
         self.trace.learn(link, seen)
-        if self._agent_refusals and seen.method == "initialize" and seen.sender == "agent":
+        # (An initialize error tells no protocol: only a result settles them.)
+        if self._agent_refusals and seen.method == "initialize" and seen.kind is Kind.RESPONSE:
             found += self._settle(link.name)
         return self._first_time(item, found) if found else found
 
@@ -169,9 +178,19 @@ class Checker:
             self.records += 1
             name = agent_link(item.agent)
             kind = item.event.get("type")
-            ends = name in self._agent_refusals and (kind in GONE or kind in ENDS)
-            settled = self._settle(name) if ends else []
+            settled: list[Finding] = []
+            if name in self._agent_refusals and kind == PROBE_DISCARDED:
+                # A probe left behind was the same program as the one kept: its lines are
+                # judged by the protocol the relay finds the agent speaks (at the
+                # translation), by its own link's if it never says.
+                link = self.trace.links.get(name)
+                protocol = link.protocol if link is not None else None
+                self._left_behind.append((name, protocol, self._agent_refusals.pop(name)))
+            elif name in self._agent_refusals and (kind in GONE or kind in ENDS):
+                settled = self._settle(name)
             self.trace.event(item)
+            if type(item) is TranslationChosen:
+                settled += self._decided(item)
             return settled + self._refused(item)
         if not item.truncated:
             self.bad_lines += 1
@@ -204,6 +223,9 @@ class Checker:
                     found.append((finding, pending.record.message))
         # A request the relay passed on unanswered is owed by the one it was passed to.
         unsettled = [f for name in list(self._agent_refusals) for f in self._settle(name)]
+        for name, protocol, events in self._left_behind:
+            unsettled += self._judge_refusals(name, protocol, events)
+        self._left_behind.clear()
         return unsettled + [
             finding
             for finding, message in found
@@ -226,17 +248,39 @@ class Checker:
             return []
         return [self._not_json(event, EDITOR)]
 
+    def _decided(self, item: TranslationChosen) -> list[Finding]:
+        """The relay's translation: the kept probe's lines that were not JSON (its link is
+        agent 0's now) and those of the probes left behind, judged by the protocol the
+        relay decided the agent speaks."""
+        found: list[Finding] = []
+        kept = agent_link(item.process if item.process is not None else item.agent)
+        if kept in self._agent_refusals:
+            link = self.trace.links.get(agent_link(item.agent))
+            protocol = link.protocol if link is not None else None
+            found = self._judge_refusals(kept, protocol, self._agent_refusals.pop(kept))
+        decided = self.trace.agent_protocol
+        for name, protocol, events in self._left_behind:
+            found += self._judge_refusals(name, decided or protocol, events)
+        self._left_behind.clear()
+        return found
+
     def _settle(self, name: str) -> list[Finding]:
         """Agent link ``name``'s lines that were not JSON, now that its protocol is known
-        (its ``initialize`` answered, or the link ending): a finding unless it speaks
-        0.0.9, which has no transport rule (gemini-cli 0.1.x prints a banner on its
-        stdout, and the relay skips it); the current and v2 transports say the agent
-        MUST NOT write anything but messages there."""
+        (its ``initialize`` answered with a result, or the link ending)."""
         link = self.trace.links.get(name)
-        if link is not None and link.protocol is Protocol.LEGACY:
-            self._agent_refusals.pop(name, None)
+        protocol = link.protocol if link is not None else None
+        return self._judge_refusals(name, protocol, self._agent_refusals.pop(name, []))
+
+    def _judge_refusals(
+        self, side: str, protocol: Protocol | None, events: list[RelayEvent]
+    ) -> list[Finding]:
+        """An agent's lines that were not JSON, on a link in ``protocol``: a finding
+        unless it speaks 0.0.9, which has no transport rule (gemini-cli 0.1.x prints a
+        banner on its stdout, and the relay skips it); the current and v2 transports say
+        the agent MUST NOT write anything but messages there."""
+        if protocol is Protocol.LEGACY:
             return []
-        return [self._not_json(event, name) for event in self._agent_refusals.pop(name, [])]
+        return [self._not_json(event, side) for event in events]
 
     def _not_json(self, event: RelayEvent, side: str) -> Finding:
         method = event.event.get("method")

@@ -6,6 +6,13 @@ and each agent process's (``relay->agent``, ``agent->relay``): a :class:`Link` b
 each record to its link, which learns its protocol from its own ``initialize`` and keeps
 what is open: pending requests, sessions (in the one session machine,
 :data:`~acp_compat.translate.lifecycle.SESSION_TRANSITIONS`) and their tool calls.
+What the relay decided is taken from its own records where the trace has them
+(:meth:`Links.event`): a probe process it left behind (``probe_discarded``) closes that
+process's link; the translation (``translation``) hands the kept probe's link over to
+agent 0 and fixes the protocol each side speaks for the rest of the trace (an agent
+process started later speaks the agent's); the client closing its end
+(``client_closed``) means what is asked of it from then on is not owed. A trace written
+before those records has the protocols learnt from each link's ``initialize``.
 ``trace --check``'s rules (:mod:`.rules`) read a link before a message changes it
 (:meth:`Links.see`, then :meth:`Links.learn`); the conversation (:mod:`.conversation`)
 builds what an editor showed from the same :class:`Seen`. Which session event a message
@@ -40,9 +47,13 @@ from acp_compat.trace.records import (
     CLIENT_IN,
     CLIENT_OUT,
     DROPPED_LINE,
+    PROBE_DISCARDED,
     REFUSED_LINE,
+    TRANSLATION,
+    ClientClosed,
     Record,
     RelayEvent,
+    TranslationChosen,
     request_key,
 )
 from acp_compat.trace.schema import pinned
@@ -73,9 +84,10 @@ EDITOR = "editor"
 LEGACY_SESSION = ""
 """The key of a legacy link's one session (legacy ACP has no session ids)."""
 
-GONE = frozenset({AGENT_EXITED, AGENT_START_FAILED})
+GONE = frozenset({AGENT_EXITED, AGENT_START_FAILED, PROBE_DISCARDED})
 """Relay events after which an agent process is gone: its link is closed (a later record
-with its number is another process's)."""
+with its number is another process's). A probe process startup left behind is gone for
+the trace: nothing more of it is relayed or traced."""
 
 ENDS = frozenset({AGENT_LOST})
 """Relay events after which nothing more is owed on a link, though its peer may still
@@ -326,6 +338,13 @@ class Link:
         self.ended: str | None = None
         """The relay event after which the peer is gone (``agent_lost``), else ``None``:
         what it still writes belongs here, and nothing open is owed."""
+        self.client_gone: int | None = None
+        """The line of the ``client_closed`` record on the editor's link: a request
+        forwarded to the client after it is not owed (it closed its input, or no longer
+        reads what it is sent)."""
+        self.decided = False
+        """Whether :attr:`protocol` is what the relay decided (its ``translation``
+        record): an ``initialize`` does not change it then."""
 
     # -- reading a message ------------------------------------------------------------------------
 
@@ -448,11 +467,13 @@ class Link:
     def _learn_initialize(self, seen: Seen) -> None:
         body = seen.params if isinstance(seen.params, dict) else {}
         if seen.kind is Kind.REQUEST:
-            self.protocol = client_protocol(seen.message)
+            if not self.decided:
+                self.protocol = client_protocol(seen.message)
             caps = body.get("clientCapabilities")
             self.client_caps = caps if isinstance(caps, dict) else {}
         elif seen.kind is Kind.RESPONSE:
-            self.protocol = agent_protocol(seen.message) or self.protocol
+            if not self.decided:
+                self.protocol = agent_protocol(seen.message) or self.protocol
             caps = body.get("agentCapabilities")
             self.agent_caps = caps if isinstance(caps, dict) else {}
 
@@ -616,6 +637,14 @@ AGENT_LINKS: dict[int | None, str] = {None: "agent 0", **{n: f"agent {n}" for n 
 """The link names of the first agent processes, built once."""
 
 
+def _protocol(value: str | None) -> Protocol | None:
+    """The protocol a relay record names (``None``: none, or one this reader lacks)."""
+    try:
+        return Protocol(value) if value is not None else None
+    except ValueError:
+        return None
+
+
 def _guess_protocol(method: Any) -> Protocol | None:
     """The protocol a method belongs to, when only one has it (a trace starting mid-way)."""
     schemas = pinned()
@@ -631,8 +660,12 @@ class Links:
     def __init__(self) -> None:
         self.links: dict[str, Link] = {}
         self.translation: str | None = None
-        """The relay's translation (``upgrade``, ``downgrade``, ``passthrough``...), once an
-        agent's ``initialize`` answer named its protocol (against the editor's)."""
+        """The relay's translation (``upgrade``, ``downgrade``, ``passthrough``...): what
+        its ``translation`` record says, else (an older trace) what the first agent's
+        ``initialize`` answer named (against the editor's protocol)."""
+        self.agent_protocol: Protocol | None = None
+        """The protocol the relay decided its agents speak (its ``translation`` record):
+        an agent process's link opened after it speaks it from its first message."""
 
     def see(self, record: Record) -> tuple[Link, Seen]:
         """The record's link, and its message as that link reads it before the change."""
@@ -660,10 +693,19 @@ class Links:
         return seen
 
     def event(self, event: RelayEvent) -> None:
-        """A relay event: an agent process gone, a line dropped or refused."""
+        """A relay event: what startup decided, an agent process gone or lost, the client
+        closing its end, a line dropped or refused."""
         details = event.event
         kind = details.get("type")
         name = agent_link(event.agent)
+        if type(event) is TranslationChosen:
+            self._decide(event)
+            return
+        if type(event) is ClientClosed:
+            editor = self._link(EDITOR)
+            if editor.client_gone is None:
+                editor.client_gone = event.line
+            return
         if kind in GONE or kind in ENDS:
             link = self.links.pop(name, None) if kind in GONE else self.links.get(name)
             if link is not None:
@@ -684,10 +726,36 @@ class Links:
             name = method if isinstance(method, str) else "(unread)"
             link.pending[key] = Pending(record, name, None, None, key)
 
+    def _decide(self, event: TranslationChosen) -> None:
+        """The relay's ``translation`` record: probe process ``process``'s link is agent
+        0's from here on (its records carry 0 now), and each side speaks the protocol it
+        names (an auto-detected downgrade's agent side is current, whatever the probe
+        before it was sent). A member missing or unknown leaves that part to inference."""
+        agent, client = _protocol(event.agent_protocol), _protocol(event.client_protocol)
+        if event.translation is not None:
+            self.translation = event.translation
+        target = agent_link(event.agent)
+        kept = agent_link(event.process) if event.process is not None else target
+        link = self.links.pop(kept, None)
+        if kept != target:
+            stale = self.links.pop(target, None)  # (a probe left behind, not said so)
+            if stale is not None:
+                stale.end(TRANSLATION)
+        link = link or Link(target)
+        link.name = target
+        self.links[target] = link
+        self.agent_protocol = agent
+        for side, protocol in ((link, agent), (self._link(EDITOR), client)):
+            if protocol is not None:
+                side.protocol, side.decided = protocol, True
+
     def _link(self, name: str) -> Link:
         link = self.links.get(name)
         if link is None:
             link = self.links[name] = Link(name)
+            if name != EDITOR and self.agent_protocol is not None:
+                # An agent process started after the translation speaks the agent's side.
+                link.protocol, link.decided = self.agent_protocol, True
         return link
 
     def editor_protocol(self) -> Protocol | None:

@@ -250,9 +250,12 @@ def _answered_at_end(link: Link) -> Iterator[tuple[Pending, Flaw]]:
     if link.ended is not None:
         return  # its peer is gone: the relay answered for it, or nobody is left to answer
     cancelled = _cancelled_turn(link)
+    gone = link.client_gone
     for key, pending in link.pending.items():
         if key == cancelled:
             continue  # legacy-cancel-ends-turn says it
+        if gone is not None and key[0] == "agent" and pending.record.line > gone:
+            continue  # asked of a client that had closed its end: nobody was there to answer
         yield pending, Flaw(f"{pending.method} was never answered", "id")
 
 

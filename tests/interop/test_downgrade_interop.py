@@ -39,11 +39,24 @@ def _methods(received: list[dict[str, Any]]) -> list[str]:
     return [m["method"] for m in received]
 
 
+REUSED = ("tool-call-id-unique", "agent 0")
+"""The example agent's own mistake in a second turn of a session: its tool calls are
+always ``call_1`` and ``call_2`` (ids are unique within a session), each message that
+announces one again found (a permission's ``toolCall`` announces its call too). Found
+once the auto-detected downgrade's agent side is judged by the current rules (issue 27)."""
+
+ENDED_NOT_CANCELLED = (("cancel-cancelled", "agent 0"),)
+"""The example agent's own mistake when its permission request is answered
+``cancelled``: its turn returns early and answers ``end_turn``, not ``cancelled``."""
+
+
 @contextmanager
-def _started(ts_example_agent: list[str], tmp_path: Path) -> Iterator[LegacyClient]:
+def _started(
+    ts_example_agent: list[str], tmp_path: Path, *agent_mistakes: tuple[str, str]
+) -> Iterator[LegacyClient]:
     """``wrap`` around the example agent, initialized; afterwards closed and checked:
-    exit status 0, a clean legacy wire, a trace ``trace --check`` finds clean, and no
-    process of the run left behind."""
+    exit status 0, a clean legacy wire, a trace in which ``trace --check`` finds nothing
+    but the agent's own ``agent_mistakes``, and no process of the run left behind."""
     marker = uuid.uuid4().hex
     trace = tmp_path / "trace.jsonl"
     command = traced(wrap_command(ts_example_agent), trace)
@@ -58,7 +71,7 @@ def _started(ts_example_agent: list[str], tmp_path: Path) -> Iterator[LegacyClie
     assert not leftovers, f"processes outlived the run: {leftovers}"
     assert returncode == 0, client.stderr[-2000:]
     client.assert_clean()
-    assert_trace_checks_clean(trace)
+    assert_trace_checks_clean(trace, *agent_mistakes)
 
 
 def _turn(client: LegacyClient, **kwargs: Any) -> list[dict[str, Any]]:
@@ -69,7 +82,8 @@ def _turn(client: LegacyClient, **kwargs: Any) -> list[dict[str, Any]]:
 
 
 def test_allow_then_reject(ts_example_agent: list[str], tmp_path: Path) -> None:
-    with _started(ts_example_agent, tmp_path) as client:
+    # The second turn's call_1, call_2 and its permission (call_1 and call_2 completed).
+    with _started(ts_example_agent, tmp_path, REUSED, REUSED, REUSED) as client:
         client.policy = lambda params: "allow"
         allowed = _turn(client)
         client.policy = lambda params: "reject"
@@ -113,7 +127,9 @@ def test_allow_then_reject(ts_example_agent: list[str], tmp_path: Path) -> None:
 
 def test_cancel_while_a_confirmation_waits(ts_example_agent: list[str], tmp_path: Path) -> None:
     cancel_answer: dict[str, Any] = {}
-    with _started(ts_example_agent, tmp_path) as client:
+    # The follow-up turn's call_1 and call_2 (the cancelled turn's call_2 never ended).
+    mistakes = (*ENDED_NOT_CANCELLED, REUSED, REUSED)
+    with _started(ts_example_agent, tmp_path, *mistakes) as client:
         client.hold_confirmations = True
 
         def cancel_on_confirmation(message: dict[str, Any]) -> None:

@@ -50,7 +50,11 @@ def agent_command(*options: str) -> list[str]:
 class LegacyDriver:
     """One agent process and the strict legacy client driving it."""
 
-    def __init__(self, argv: Sequence[str], cwd: Path, *, banner: bool = True) -> None:
+    def __init__(
+        self, argv: Sequence[str], cwd: Path, *, banner: bool = True, first_id: int = 0
+    ) -> None:
+        """Start ``argv`` in ``cwd``; ``banner``: one non-JSON line may come first;
+        ``first_id``: the id of the client's first request (editors start at 0 or 1)."""
         self.proc = subprocess.Popen(
             list(argv),
             cwd=cwd,
@@ -63,7 +67,7 @@ class LegacyDriver:
         self.expect_banner = banner
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: list[bytes] = []
-        self._next_id = 0
+        self._next_id = first_id
         self._agent_next_id = 0
         self._threads = [
             threading.Thread(target=self._pump_stdout, daemon=True),

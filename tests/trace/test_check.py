@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import attrs
 import pytest
 from click.testing import CliRunner
 
@@ -25,7 +26,7 @@ from acp_compat.cli.demo import DEFAULT_PROMPT, DemoClient, Screen, demo
 from acp_compat.cli.trace import trace
 from acp_compat.io.process import AgentProcess, use_agent
 from acp_compat.trace.check import Checker, Finding, check_trace
-from acp_compat.trace.records import Record, RelayEvent, TraceReader
+from acp_compat.trace.records import ClientClosed, Item, Record, RelayEvent, TraceReader
 from acp_compat.trace.rules import MUST, RULES, RULES_BY_ID, SHOULD, rules_markdown
 from tests.support.legacy_driver import LegacyDriver
 from tests.support.paths import AGENTS, ROOT
@@ -638,6 +639,246 @@ def test_a_lost_agents_late_messages_are_its_own() -> None:
     lost = RelayEvent(len(records) + 1, None, {"type": "agent_lost", "reason": "closed"}, agent=0)
     late_read = Record(len(records) + 2, None, AGENT_IN, {"jsonrpc": "2.0", **READ[0][1]}, agent=0)
     assert check_trace([*records, lost, late_read]) == []
+
+
+# -- what the relay decided, in its own records ------------------------------------------------
+
+RELAY_TRACES = ROOT / "tests" / "data" / "traces" / "relay"
+"""Real startups and shutdowns, recorded by ``python -m tests.trace.record_traces``."""
+
+DECISIONS = frozenset({"probe_discarded", "translation", "startup_finished", "client_closed"})
+"""The relay's records that traces written before issue 28 lack."""
+
+
+def relay_trace(name: str) -> list[Item]:
+    reader = TraceReader()
+    return reader.feed((RELAY_TRACES / f"{name}.jsonl").read_bytes()) + reader.end()
+
+
+def undecided(items: list[Item]) -> list[Item]:
+    """``items`` as a trace written before the relay recorded what it decided."""
+    return [i for i in items if not (isinstance(i, RelayEvent) and i.event["type"] in DECISIONS)]
+
+
+def blamed(items: list[Item]) -> list[tuple[str, str, str | None]]:
+    return [(f.rule, f.side, f.method) for f in check_trace(items)]
+
+
+def line_of(items: list[Item], direction: str, method: str, agent: int | None = None) -> int:
+    """The line of the first ``direction`` record of ``method`` (of agent ``agent``)."""
+    return next(
+        i.line
+        for i in items
+        if isinstance(i, Record)
+        and i.direction == direction
+        and i.message.get("method") == method
+        and (agent is None or i.agent == agent)
+    )
+
+
+def answer_line(items: list[Item], direction: str, request_id: Any, agent: int) -> int:
+    """The line of the first ``direction`` answer to ``request_id`` of agent ``agent``."""
+    return next(
+        i.line
+        for i in items
+        if isinstance(i, Record)
+        and i.direction == direction
+        and i.agent == agent
+        and "method" not in i.message
+        and i.message.get("id") == request_id
+    )
+
+
+def inserted(items: list[Item], after: int, *added: Item) -> list[Item]:
+    """``items`` with ``added`` put in after line ``after`` (the lines renumbered)."""
+    head = [i for i in items if i.line <= after]
+    tail = [attrs.evolve(i, line=i.line + len(added)) for i in items if i.line > after]
+    return [*head, *(attrs.evolve(new, line=after + n) for n, new in enumerate(added, 1)), *tail]
+
+
+RELAY_SCENARIOS = [
+    "legacy-client_current-agent_auto",
+    "legacy-client_current-agent_forced",
+    "legacy-client_slow-current-agent",
+    "current-client_silent-legacy-agent",
+    "current-client_lost-agent",
+]
+
+
+@pytest.mark.parametrize("name", RELAY_SCENARIOS)
+def test_real_startups_and_shutdowns_check_clean(name: str) -> None:
+    """Every link judged in the protocol the relay decided, for its whole life: the
+    probes left behind, the kept one as agent 0, an agent still writing once lost."""
+    assert check_trace(relay_trace(name)) == []
+
+
+INFERRED = {
+    "legacy-client_current-agent_auto": [],
+    "legacy-client_current-agent_forced": [],
+    # The discarded probe's initialize (id 1) still open on "agent 0" when the kept
+    # process, renumbered 0, got the downgrade's first request (id 1 too).
+    "legacy-client_slow-current-agent": [("id-unique", "relay → agent 0", "session/new")],
+    # The kept legacy process, renumbered 0, read on its discarded current probe's link.
+    "current-client_silent-legacy-agent": [
+        ("extension-prefix", "relay → agent 0", "sendUserMessage"),
+        ("extension-prefix", "agent 0", "streamAssistantMessageChunk"),
+    ],
+    # The editor owing what it was sent after it had closed its stdin.
+    "current-client_lost-agent": [("request-answered", "editor", "fs/read_text_file")],
+}
+
+
+@pytest.mark.parametrize("name", RELAY_SCENARIOS)
+def test_a_trace_without_the_relays_decisions_is_checked_by_inference(name: str) -> None:
+    """A trace written before the relay recorded what it decided: each link's protocol
+    from its own initialize, as before, with the false alarms that gave."""
+    assert blamed(undecided(relay_trace(name))) == INFERRED[name]
+
+
+@pytest.mark.parametrize("how", ["auto", "forced"])
+def test_a_downgrades_agent_side_is_judged_by_the_current_rules(how: str) -> None:
+    """Auto-detected (the legacy probe refused, a fresh process kept) or named with
+    --agent-protocol current: the agent's turn content after its prompt's answer is
+    found. Before the relay said so, the auto-detected link took the protocol of the
+    legacy probe's initialize and judged nothing of current ACP."""
+    items = relay_trace(f"legacy-client_current-agent_{how}")
+    prompt = next(
+        i for i in items if isinstance(i, Record) and i.message.get("method") == "session/prompt"
+    )
+    session = prompt.message["params"]["sessionId"]
+    chunk = {"sessionUpdate": "agent_message_chunk", "content": TEXT}
+    late = Record(
+        0,
+        None,
+        AGENT_IN,
+        {
+            "jsonrpc": "2.0",
+            "method": "session/update",
+            "params": {"sessionId": session, "update": chunk},
+        },
+        agent=0,
+    )
+    mistaken = inserted(items, answer_line(items, AGENT_IN, prompt.message["id"], 0), late)
+    found = [("update-in-turn", "agent 0", "session/update")]
+    assert blamed(mistaken) == found
+    assert blamed(undecided(mistaken)) == ([] if how == "auto" else found)
+
+
+def test_the_kept_process_keeps_its_own_request_ids() -> None:
+    """The discarded probe's open initialize is no request of the kept process; a
+    request id the relay really gave twice to the kept one is still found."""
+    items = relay_trace("legacy-client_slow-current-agent")
+    new = next(
+        i for i in items if isinstance(i, Record) and i.message.get("method") == "session/new"
+    )
+    assert blamed(inserted(items, new.line, new)) == [
+        ("id-unique", "relay → agent 0", "session/new")
+    ]
+
+
+@pytest.mark.parametrize("agent", [0, 1])
+def test_the_kept_probe_and_a_later_process_speak_what_the_relay_decided(agent: int) -> None:
+    """A silent legacy agent: the second probe kept (agent 0 from the translation on) and
+    a process started after for a session in another folder (agent 1, a fresh link)
+    both speak 0.0.9: an updateToolCall naming a call never pushed is found on each."""
+    items = relay_trace("current-client_silent-legacy-agent")
+    chunk = line_of(items, AGENT_IN, "streamAssistantMessageChunk", agent)
+    params = {"toolCallId": 99, "status": "finished", "content": None}
+    update = {"jsonrpc": "2.0", "id": 50, "method": "updateToolCall", "params": params}
+    mistaken = inserted(items, chunk, Record(0, None, AGENT_IN, update, agent=agent))
+    assert blamed(mistaken) == [("legacy-tool-call-id", f"agent {agent}", "updateToolCall")]
+
+
+def test_a_request_the_editor_got_before_it_closed_is_still_owed() -> None:
+    """The lost agent's late read, forwarded before the client closed its stdin: the
+    editor had it, and never answered it."""
+    items = relay_trace("current-client_lost-agent")
+    closed = next(i for i in items if isinstance(i, ClientClosed))
+    forwarded = line_of(items, EDITOR_OUT, "fs/read_text_file")
+    moved = inserted([i for i in items if i is not closed], forwarded, closed)
+    assert blamed(moved) == [("request-answered", "editor", "fs/read_text_file")]
+
+
+def test_a_lost_agents_late_read_is_judged_on_its_own_link() -> None:
+    """The same lost agent in front of an editor that offered no fs: its late read
+    breaks capability-fs on its own link (which knows the editor's initialize), once."""
+
+    def no_fs(item: Item) -> Item:
+        if isinstance(item, Record) and item.message.get("method") == "initialize":
+            params = {**item.message["params"], "clientCapabilities": {}}
+            return attrs.evolve(item, message={**item.message, "params": params})
+        return item
+
+    items = [no_fs(i) for i in relay_trace("current-client_lost-agent")]
+    assert blamed(items) == [("capability-fs", "agent 0", "fs/read_text_file")]
+
+
+def trace_items(*entries: dict[str, Any]) -> list[Item]:
+    """Trace lines (records without their clocks) as the reader reads them."""
+    reader = TraceReader()
+    return reader.feed(b"".join(json.dumps(e).encode() + b"\n" for e in entries)) + reader.end()
+
+
+@pytest.mark.parametrize(("decided", "found"), [("legacy", []), ("current", ["valid-message"])])
+def test_a_discarded_probes_stdout_banner_is_judged_by_what_the_agent_speaks(
+    decided: str, found: list[str]
+) -> None:
+    """A banner on the stdout of the first probe, which got the editor's current
+    initialize and refused it: the program turns out (the second probe) to speak the
+    protocol the relay decided, which says whether a banner breaks its transport."""
+    current_init = {"protocolVersion": 1, "clientCapabilities": {}}
+    legacy_answer = {"protocolVersion": "0.0.9", "isAuthenticated": True}
+    refusal = {"code": -32602, "message": "Invalid params"}
+    banner = {"type": "refused_line", "side": "agent", "cause": "syntax", "head": "Welcome"}
+    kept = {
+        "type": "translation",
+        "translation": "upgrade",
+        "agent_protocol": decided,
+        "client_protocol": "current",
+        "process": 1,
+        "how": "auto-detected",
+    }
+    items = trace_items(
+        {"dir": "relay", "agent": 0, "event": banner},
+        {
+            "dir": AGENT_OUT,
+            "agent": 0,
+            "msg": {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": current_init},
+        },
+        {"dir": AGENT_IN, "agent": 0, "msg": {"jsonrpc": "2.0", "id": 0, "error": refusal}},
+        {"dir": "relay", "agent": 0, "event": {"type": "probe_discarded", "protocol": "current"}},
+        {
+            "dir": AGENT_OUT,
+            "agent": 1,
+            "msg": {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {"protocolVersion": "0.0.9"},
+            },
+        },
+        {"dir": AGENT_IN, "agent": 1, "msg": {"jsonrpc": "2.0", "id": 0, "result": legacy_answer}},
+        {"dir": "relay", "agent": 0, "event": kept},
+    )
+    findings = check_trace(items)
+    assert [f.rule for f in findings] == found
+    assert all((f.line, f.side) == (1, "agent 0") for f in findings)
+
+
+@pytest.mark.parametrize("stream", ["stdin", "stdout"])
+def test_what_the_editor_is_asked_after_it_closed_is_not_owed(stream: str) -> None:
+    """Once the client closed its input (or stopped reading), a request forwarded to it
+    is not its fault; one it had before is."""
+    steps = current(PROMPT, READ[0], END)
+    records: list[Item] = [
+        Record(n, None, d, {"jsonrpc": "2.0", **m}) for n, (d, m) in enumerate(steps, 1)
+    ]
+    event = {"type": "client_closed", "stream": stream}
+    closed = ClientClosed(len(records) + 1, None, event, stream=stream)
+    before = inserted(records, len(records), closed)
+    after = inserted(records, len(records) - 2, closed)  # before the read
+    assert blamed(before) == [("request-answered", "editor", "fs/read_text_file")]
+    assert blamed(after) == []
 
 
 @pytest.mark.parametrize(("protocol", "found"), [("legacy", []), ("current", ["valid-message"])])

@@ -11,6 +11,9 @@ that long before reading anything (a launcher downloading the agent).
 until a later start has refused a string ``protocolVersion`` (which creates
 ``MARKER.refused``), as a launcher whose first start downloads the agent while a second
 one finds it cached; at most 30 s.
+``--late-writes``: once its stdin ends, it still writes to its last session, as
+qwen-code does when the editor has gone: an ``available_commands_update`` and an
+``fs/read_text_file`` request for ``<cwd>/late.txt`` (then it exits).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ def main() -> None:
     lenient = "--lenient" in sys.argv
     sessions = 0
     initialized: object = None
+    cwd = "/"
     for line in sys.stdin:
         message = json.loads(line)
         method = message.get("method")
@@ -67,6 +71,7 @@ def main() -> None:
             result: object = {"protocolVersion": 1, "agentCapabilities": {}, "authMethods": []}
         elif method == "session/new":
             sessions += 1
+            cwd = params.get("cwd") or cwd
             result = {"sessionId": f"s{sessions}"}
         elif method == "session/prompt":
             text = "".join(b.get("text", "") for b in params["prompt"])
@@ -98,6 +103,18 @@ def main() -> None:
             )
             continue
         send({"jsonrpc": "2.0", "id": message["id"], "result": result})
+    if "--late-writes" in sys.argv and sessions:
+        session = f"s{sessions}"
+        commands = {"sessionUpdate": "available_commands_update", "availableCommands": []}
+        send(
+            {
+                "jsonrpc": "2.0",
+                "method": "session/update",
+                "params": {"sessionId": session, "update": commands},
+            }
+        )
+        read = {"sessionId": session, "path": os.path.join(cwd, "late.txt")}
+        send({"jsonrpc": "2.0", "id": "late", "method": "fs/read_text_file", "params": read})
 
 
 if __name__ == "__main__":
