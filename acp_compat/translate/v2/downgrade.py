@@ -42,7 +42,7 @@ from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.exits import describe_status, exit_data
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
-from . import to_v1, to_v2
+from . import cancel, to_v1, to_v2
 from .downgrade_sessions import DowngradeSession, session_update, updates_for
 from .hops import (
     AgentCall,
@@ -70,9 +70,7 @@ class V2DowngradeTranslator:
 
     def __init__(self, options: V2DowngradeOptions) -> None:
         self.options = options
-        self._hops = Hops(
-            options.agent0_next_id, wire.cancel_request_notification, v1.cancel_request_notification
-        )
+        self._hops = Hops(options.agent0_next_id, wire, v1)
         self._initialized: dict[str, Any] | None = options.agent0_initialized
         """The agent's v2 ``initialize`` result."""
         self._sessions: dict[str, DowngradeSession] = {}
@@ -112,7 +110,7 @@ class V2DowngradeTranslator:
         if kind is rpc.Kind.NOTIFICATION:
             method = message["method"]
             if method == "$/cancel_request":
-                return self._hops.agent_cancels(params.get("requestId"))
+                return cancel.agent_cancels(self._hops, params.get("requestId"))
             if method.startswith("_"):
                 return [ToClient(rpc.notification(method, params or None))]
             log.debug("ignoring agent notification %s", method)
@@ -338,18 +336,9 @@ class V2DowngradeTranslator:
     def _client_notification(self, method: str, params: Any) -> list[Output]:
         params = params if isinstance(params, dict) else {}
         if method == "session/cancel":
-            session = self._sessions.get(params.get("sessionId"))
-            if session is None or session.turn is not SessionState.PROMPTING:
-                log.info(
-                    "ignoring session/cancel with no turn running in %.100r",
-                    params.get("sessionId"),
-                )
-                return []
-            session.apply(SessionEvent.CANCEL)
-            cancel = wire.cancel_session_notification(session_id=session.session_id)
-            return [ToAgent(0, rpc.notification("session/cancel", cancel))]
+            return cancel.downgrade_cancel(self._sessions, params)
         if method == "$/cancel_request":
-            return self._hops.client_cancels(params.get("requestId"))
+            return cancel.client_cancels(self._hops, params.get("requestId"))
         if method.startswith("_"):
             return [ToAgent(0, rpc.notification(method, params or None))]
         log.debug("ignoring client notification %s", method)
@@ -400,28 +389,31 @@ class V2DowngradeTranslator:
         return self._turn_ended(session, update)
 
     def _turn_ended(self, session: DowngradeSession, idle: dict[str, Any]) -> list[Output]:
-        """Answer the v1 prompt with the idle update's stop reason (``error``: its error)."""
+        """Answer the v1 prompt (after a cancel: :func:`.cancel.turn_answer`)."""
         cancelled = session.turn is SessionState.CANCELLING
         session.apply(SessionEvent.TURN_END)
         prompt_id, session.prompt_id, session.stop = session.prompt_id, None, None
+        return [
+            ToClient(
+                cancel.turn_answer(cancelled, prompt_id, lambda: self._stopped(prompt_id, idle))
+            )
+        ]
+
+    def _stopped(self, prompt_id: rpc.RequestId, idle: dict[str, Any]) -> rpc.Message:
+        """The v1 prompt's answer for the idle update that ended its turn: its stop reason
+        (one v1 lacks: ``end_turn``), or for ``error`` the agent's error."""
         reason = idle.get("stopReason")
-        if reason == "error" and not cancelled:
+        if reason == "error":
             error = idle.get("error")
             if isinstance(error, dict):
-                return [ToClient(rpc.forwarded_error(prompt_id, error))]
-            return [
-                ToClient(
-                    rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
-                )
-            ]
+                return rpc.forwarded_error(prompt_id, error)
+            return rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
         stop: v1_prompt.StopReason = "end_turn"
-        if cancelled:
-            stop = "cancelled"
-        elif reason in V1_STOP_REASONS:
+        if reason in V1_STOP_REASONS:
             stop = reason
         else:
             self._say_once({f"stop reason {reason!r} (answered end_turn)"})
-        return [ToClient(rpc.result(prompt_id, v1.prompt_response(stop_reason=stop)))]
+        return rpc.result(prompt_id, v1.prompt_response(stop_reason=stop))
 
     def _agent_request(
         self, id: rpc.RequestId, method: str, params: dict[str, Any]
@@ -450,8 +442,7 @@ class V2DowngradeTranslator:
                 )
             ]
         if session.turn is SessionState.CANCELLING:
-            outcome = wire.request_permission_response(outcome=wire.cancelled_permission_outcome())
-            return [ToAgent(0, rpc.result(id, outcome))]
+            return [cancel.refused(self._hops, id)]
         unshown: set[str] = set()
         if to_v2.text(params, "description"):
             unshown.add("a permission request's description")
@@ -661,7 +652,9 @@ class V2DowngradeTranslator:
                 out.append(ToClient(rpc.error(session.prompt_id, **self._gone)))
             session.prompt_id = None
             session.end()
-        out += [w for c in sorted(self._hops.client.pending()) if (w := self._hops.withdraw(c))]
+        out += [
+            w for c in sorted(self._hops.client.pending()) if (w := cancel.withdraw(self._hops, c))
+        ]
         return out
 
     # -- helpers --------------------------------------------------------------------------

@@ -1,22 +1,21 @@
 """What both v1↔v2 translators do the same way: their two hops, and refusing a request.
 
 Each translator sends requests on two hops, the agent's (for the client's requests) and
-the client's (for the agent's), each with its own ids and what each request was for
-(:class:`Hops`). Extension methods (``_...``) go through both ways under the other hop's
-ids, and ``$/cancel_request`` follows its request to the hop that has it (v1 and v2 both
-have it). A client request whose params are wrong is answered at once (:class:`Refused`).
+the client's (for the agent's), each with its own ids, what each request was for and the
+builders of its protocol (:class:`Hops`). Extension methods (``_...``) go through both
+ways under the other hop's ids (``$/cancel_request`` is :mod:`.cancel`'s). A client
+request whose params are wrong is answered at once (:class:`Refused`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from acp_compat._define import define
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc import messages as rpc
-from acp_compat.translate.base import OutboundRequests, Output, ToAgent, ToClient
+from acp_compat.translate.base import OutboundRequests, ToAgent, ToClient
 
 log = logging.getLogger("acp_compat.translate.v2")
 
@@ -81,47 +80,49 @@ def relayed(id: rpc.RequestId, message: rpc.Message) -> rpc.Message:
     return rpc.result(id, message.get("result"))
 
 
-def permission_answer(message: rpc.Message, target: Any) -> dict[str, Any]:
+class Builders(Protocol):
+    """The builders v1 and v2 have alike (:mod:`acp_compat.models.current.wire` and
+    :mod:`acp_compat.models.v2.wire` both are one), by which shared code writes either."""
+
+    def cancel_request_notification(self, request_id: int | str) -> dict[str, Any]: ...
+
+    def cancelled_permission_outcome(self) -> dict[str, Any]: ...
+
+    def selected_permission_outcome(self, option_id: str) -> dict[str, Any]: ...
+
+    def request_permission_response(self, outcome: dict[str, Any]) -> dict[str, Any]: ...
+
+
+def cancelled_permission(target: Builders) -> dict[str, Any]:
+    """A permission request's answer ``cancelled``, in ``target``'s protocol."""
+    return target.request_permission_response(outcome=target.cancelled_permission_outcome())
+
+
+def permission_answer(message: rpc.Message, target: Builders) -> dict[str, Any]:
     """A client's answer to a permission request, as the agent's in ``target``'s protocol
-    (the v1 or v2 builders; both have the same outcomes): the option it selected, or
-    ``cancelled`` for anything else (an error, an outcome the relay does not know): a
-    permission is never widened."""
+    (both have the same outcomes): the option it selected, or ``cancelled`` for anything
+    else (an error, an outcome the relay does not know): a permission is never widened."""
     result = message.get("result")
     outcome = result.get("outcome") if isinstance(result, dict) else None
     if isinstance(outcome, dict) and outcome.get("outcome") == "selected":
         option_id = outcome.get("optionId")
         if isinstance(option_id, str):
             selected = target.selected_permission_outcome(option_id=option_id)
-            answer: dict[str, Any] = target.request_permission_response(outcome=selected)
-            return answer
-    cancelled = target.request_permission_response(outcome=target.cancelled_permission_outcome())
-    return cancelled  # type: ignore[no-any-return]
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Whether two JSON-RPC ids are the same id (``1`` and ``"1"`` are not)."""
-    return bool(a == b and type(a) is type(b))
+            return target.request_permission_response(outcome=selected)
+    return cancelled_permission(target)
 
 
 class Hops:
-    """The requests in flight on both hops of one translator.
+    """The requests in flight on both hops of one translator, and each hop's builders
+    (``agent_wire``, ``client_wire``: its protocol's)."""
 
-    ``cancel_to_agent`` / ``cancel_to_client`` build ``$/cancel_request``'s params in
-    each side's protocol.
-    """
-
-    def __init__(
-        self,
-        agent_first_id: int,
-        cancel_to_agent: Callable[..., dict[str, Any]],
-        cancel_to_client: Callable[..., dict[str, Any]],
-    ) -> None:
+    def __init__(self, agent_first_id: int, agent_wire: Builders, client_wire: Builders) -> None:
         self.agent = OutboundRequests[AgentCall](agent_first_id)
         self.client = OutboundRequests[ClientCall]()
-        self._withdrawn: set[int] = set()
-        """Client ids of requests withdrawn (:meth:`withdraw`): their answers are dropped."""
-        self._cancel_to_agent = cancel_to_agent
-        self._cancel_to_client = cancel_to_client
+        self.agent_wire = agent_wire
+        self.client_wire = client_wire
+        self._dropped: set[int] = set()
+        """Client ids of requests no longer waited for (:meth:`drop_answer`)."""
 
     def to_agent(self, call: AgentCall, method: str, params: Any) -> ToAgent:
         """A request to the agent on behalf of ``call``."""
@@ -139,39 +140,20 @@ class Hops:
         """The agent's extension request, to the client."""
         return self.to_client(ClientCall(method, id), method, params)
 
-    def client_cancels(self, request_id: Any) -> list[Output]:
-        """The client's ``$/cancel_request`` for a request the agent has, to the agent."""
-        for agent_id, call in self.agent.pending().items():
-            if _same(call.client_id, request_id):
-                cancel = self._cancel_to_agent(request_id=agent_id)
-                return [ToAgent(0, rpc.notification("$/cancel_request", cancel))]
-        log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
-        return []
-
-    def agent_cancels(self, request_id: Any) -> list[Output]:
-        """The agent's ``$/cancel_request`` for a request the client has, to the client."""
-        for client_id, call in self.client.pending().items():
-            if _same(call.agent_id, request_id):
-                cancel = self._cancel_to_client(request_id=client_id)
-                return [ToClient(rpc.notification("$/cancel_request", cancel))]
-        log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
-        return []
-
-    def withdraw(self, client_id: int) -> ToClient | None:
-        """Stop waiting for the client's answer to ``client_id`` (dropped when it comes):
-        the ``$/cancel_request`` that tells the client so."""
+    def drop_answer(self, client_id: int) -> bool:
+        """Stop waiting for the client's answer to ``client_id``: dropped when it comes
+        (``False``: it was not pending)."""
         if self.client.settle(client_id) is None:
-            return None
-        self._withdrawn.add(client_id)
-        cancel = self._cancel_to_client(request_id=client_id)
-        return ToClient(rpc.notification("$/cancel_request", cancel))
+            return False
+        self._dropped.add(client_id)
+        return True
 
     def answered_by_client(self, message: rpc.Message) -> ClientCall | None:
-        """The request the client's answer ``message`` settles (``None``: withdrawn, or
+        """The request the client's answer ``message`` settles (``None``: dropped, or
         unknown, which is logged)."""
         client_id = message.get("id")
-        if isinstance(client_id, int) and client_id in self._withdrawn:
-            self._withdrawn.discard(client_id)
+        if isinstance(client_id, int) and client_id in self._dropped:
+            self._dropped.discard(client_id)
             return None
         call = self.client.settle(client_id)
         if call is None:

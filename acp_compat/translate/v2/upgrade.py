@@ -37,7 +37,6 @@ from __future__ import annotations
 import logging
 from typing import Any, ClassVar, TypeVar
 
-from acp_compat.codec import CodecError, structure
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import auth as v2_auth
@@ -50,7 +49,7 @@ from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.exits import describe_status, exit_data
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
-from . import to_v1, to_v2
+from . import cancel, to_v1, to_v2
 from .hops import (
     AgentCall,
     ClientCall,
@@ -77,9 +76,7 @@ class V2UpgradeTranslator:
 
     def __init__(self, options: V2UpgradeOptions) -> None:
         self.options = options
-        self._hops = Hops(
-            options.agent0_next_id, v1.cancel_request_notification, wire.cancel_request_notification
-        )
+        self._hops = Hops(options.agent0_next_id, v1, wire)
         self._initialized: dict[str, Any] | None = options.agent0_initialized
         """The agent's v1 ``initialize`` result."""
         self._sessions: dict[str, UpgradeSession] = {}
@@ -310,7 +307,7 @@ class V2UpgradeTranslator:
         close = params_as(id, params, v2_session.CloseSessionRequest)
         session = self._session(id, close.session_id)
         agent_closes = self._capability("sessionCapabilities", "close")
-        out = self._stop_turn(session, send_cancel=not agent_closes)
+        out = cancel.stop_turn(self._hops, session, send_cancel=not agent_closes)
         if agent_closes:
             request = v1.close_session_request(session_id=session.session_id, meta=close.meta)
             call = AgentCall("session/close", id, session.session_id)
@@ -401,80 +398,15 @@ class V2UpgradeTranslator:
     def _client_notification(self, method: str, params: Any) -> list[Output]:
         params = params if isinstance(params, dict) else {}
         if method == "session/cancel":
-            return self._cancel(params)
+            return cancel.upgrade_cancel(self._hops, self._sessions, params)
         if method == "$/cancel_request":
-            return self._client_cancels(params.get("requestId"))
+            return cancel.upgrade_cancel_request(
+                self._hops, self._sessions, params.get("requestId")
+            )
         if method.startswith("_"):
             return [ToAgent(0, rpc.notification(method, params or None))]
         log.debug("ignoring client notification %s", method)
         return []
-
-    def _cancel(self, params: dict[str, Any]) -> list[Output]:
-        """``session/cancel``: held prompts end ``-32800``, the running turn is cancelled
-        (v1 ``session/cancel``; it ends when the agent answers its prompt)."""
-        try:
-            cancel = structure(params, v2_prompt.CancelSessionNotification, at="params")
-        except CodecError as err:
-            log.warning("ignoring a session/cancel the client got wrong: %s", err)
-            return []
-        session = self._sessions.get(cancel.session_id)
-        if session is None:
-            log.info("ignoring session/cancel for unknown session %r", cancel.session_id)
-            return []
-        return self._stop_turn(session, send_cancel=True)
-
-    def _stop_turn(self, session: UpgradeSession, send_cancel: bool) -> list[Output]:
-        """End what waits in ``session``: held prompts, open permissions, its turn."""
-        out: list[Output] = []
-        while session.held:
-            held = session.held.popleft()
-            out.append(
-                ToClient(
-                    rpc.error(
-                        held.client_id,
-                        rpc.REQUEST_CANCELLED,
-                        "Prompt cancelled before it was inserted",
-                    )
-                )
-            )
-        withdrawn = bool(session.permissions)
-        out += self._withdraw_permissions(session)
-        if session.turn is SessionState.PROMPTING:
-            session.apply(SessionEvent.CANCEL)
-            if send_cancel:
-                cancel = v1.cancel_notification(session_id=session.session_id)
-                out.append(ToAgent(0, rpc.notification("session/cancel", cancel)))
-        if withdrawn and session.turn is SessionState.CANCELLING:
-            out.append(ToClient(session_update(session.session_id, session.state())))
-        return out
-
-    def _withdraw_permissions(self, session: UpgradeSession) -> list[Output]:
-        """Answer the agent's open permission requests ``cancelled`` (a v1 client must, on
-        cancel) and withdraw them from the client with ``$/cancel_request``."""
-        out: list[Output] = []
-        for client_id in sorted(session.permissions):
-            call = self._hops.client.pending().get(client_id)
-            withdrawal = self._hops.withdraw(client_id)
-            if call is None or withdrawal is None:
-                continue
-            outcome = v1.request_permission_response(outcome=v1.cancelled_permission_outcome())
-            out += [ToAgent(0, rpc.result(call.agent_id, outcome)), withdrawal]
-        session.permissions.clear()
-        return out
-
-    def _client_cancels(self, request_id: Any) -> list[Output]:
-        """``$/cancel_request`` from the client: a held prompt ends ``-32800`` here; a
-        request the agent has is cancelled there (v1 has ``$/cancel_request`` too)."""
-        for session in self._sessions.values():
-            for held in session.held:
-                if held.client_id == request_id and type(held.client_id) is type(request_id):
-                    session.held.remove(held)
-                    return [
-                        ToClient(
-                            rpc.error(held.client_id, rpc.REQUEST_CANCELLED, "Request cancelled")
-                        )
-                    ]
-        return self._hops.client_cancels(request_id)
 
     def _client_response(self, message: rpc.Message) -> list[Output]:
         """The client answered a request acp-compat sent it."""
@@ -512,7 +444,7 @@ class V2UpgradeTranslator:
 
     def _agent_notification(self, method: str, params: dict[str, Any]) -> list[Output]:
         if method == "$/cancel_request":
-            return self._hops.agent_cancels(params.get("requestId"))
+            return cancel.agent_cancels(self._hops, params.get("requestId"))
         if method.startswith("_"):
             return [ToClient(rpc.notification(method, params or None))]
         log.debug("ignoring agent notification %s", method)
@@ -557,8 +489,7 @@ class V2UpgradeTranslator:
             ]
         assert session is not None and isinstance(tool_call, dict)
         if session.turn is SessionState.CANCELLING:
-            outcome = v1.request_permission_response(outcome=v1.cancelled_permission_outcome())
-            return [ToAgent(0, rpc.result(id, outcome))]
+            return [cancel.refused(self._hops, id)]
         call_id = tool_call["toolCallId"]
         title = (
             to_v2.text(tool_call, "title") or session.titles.get(call_id) or "Allow this tool call?"
@@ -699,18 +630,8 @@ class V2UpgradeTranslator:
         session.apply(SessionEvent.TURN_END)
         session.message = None
         session.titles.clear()
-        out = self._withdraw_permissions(session)
-        stop = result.get("stopReason")
-        if error is not None and not cancelled:
-            idle = wire.session_idle_state_update(stop_reason="error", error=_error_object(error))
-        else:
-            # After a cancel, a failed prompt still ends cancelled: the user asked to stop.
-            reason = (
-                "cancelled"
-                if error is not None
-                else (stop if isinstance(stop, str) else "end_turn")
-            )
-            idle = wire.session_idle_state_update(stop_reason=reason)
+        out = cancel.withdraw_permissions(self._hops, session)
+        idle = cancel.idle(cancelled, error, result.get("stopReason"))
         out.append(ToClient(session_update(session.session_id, idle)))
         if session.held:
             held = session.held.popleft()
@@ -733,7 +654,7 @@ class V2UpgradeTranslator:
             while session.held:
                 held = session.held.popleft()
                 out.append(ToClient(rpc.error(held.client_id, **self._gone)))
-            out += [w for c in sorted(session.permissions) if (w := self._hops.withdraw(c))]
+            out += [w for c in sorted(session.permissions) if (w := cancel.withdraw(self._hops, c))]
             session.permissions.clear()
             session.end()
             if running:
@@ -776,11 +697,3 @@ def _mcp_servers(id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, An
             raise refuse(id, f"params.mcpServers[{index}]", problem)
         servers.append(converted)
     return servers
-
-
-def _error_object(error: Any) -> dict[str, Any]:
-    """A peer's error object as v2's ``Error`` (well-formed members kept)."""
-    forwarded = rpc.forwarded_error(None, error)["error"]
-    return wire.error(
-        code=forwarded["code"], message=forwarded["message"], data=forwarded.get("data")
-    )
