@@ -2,8 +2,9 @@
 reports (sans-IO).
 
 The one place for the words users read in errors, logs and traces (``exit status 3``,
-``killed by SIGKILL``, ``received SIGTERM``) and for the statuses ``wrap`` exits with
-(behaviour.md §5, §6).
+``killed by SIGKILL``, ``received SIGTERM``), for the error every translator answers a
+request with once its agent is gone (:func:`agent_gone`), and for the statuses ``wrap``
+exits with (behaviour.md §5, §6).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import signal
 from collections.abc import Sequence
 from typing import Any
+
+from acp_compat.jsonrpc.messages import INTERNAL_ERROR, error_object
 
 EXIT_CANNOT_START = 127
 """Exit status when the agent command cannot be started (as a shell says)."""
@@ -31,19 +34,38 @@ def describe_status(returncode: int | None) -> str:
     return f"exit status {returncode}"
 
 
-def exit_data(returncode: int | None, stderr_tail: str) -> dict[str, Any]:
-    """The ``data`` of the error that answers what waited on an agent that exited: its
-    exit code, and the end of its stderr when it wrote any (the relay's own shape)."""
-    data: dict[str, Any] = {"exitCode": returncode}
-    if stderr_tail:
-        data["stderr"] = stderr_tail
-    return data
-
-
 def start_failure_data(argv: Sequence[str], reason: str) -> dict[str, Any]:
     """The ``data`` of the error that answers what waited on an agent that could not be
     started: its command line, and the OS's reason (the relay's own shape)."""
     return {"command": list(argv), "reason": reason}
+
+
+def agent_gone(
+    returncode: int | None = None,
+    stderr_tail: str = "",
+    *,
+    lost: str | None = None,
+    not_started: str | None = None,
+    command: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The ``-32603`` error object that answers what waited on an agent that is gone, and
+    every later request to it, in every translator: the agent exited (``returncode`` and
+    the end of its stderr, ``stderr_tail``), was ``lost`` (why), or was ``not_started``
+    (the OS's reason; its ``command`` named when the translator knows it)."""
+    if not_started is not None:
+        if command:
+            message = f"Could not start the agent `{' '.join(command)}`: {not_started}"
+            return error_object(INTERNAL_ERROR, message, start_failure_data(command, not_started))
+        message = f"Could not start the agent: {not_started}"
+        return error_object(INTERNAL_ERROR, message, {"reason": not_started})
+    if lost is not None:
+        return error_object(INTERNAL_ERROR, f"Lost the agent process: {lost}", {"reason": lost})
+    data: dict[str, Any] = {"exitCode": returncode}
+    if stderr_tail:
+        data["stderr"] = stderr_tail
+    return error_object(
+        INTERNAL_ERROR, f"The agent process exited ({describe_status(returncode)})", data
+    )
 
 
 def _signal_name(number: int) -> str:

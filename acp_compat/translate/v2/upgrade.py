@@ -46,7 +46,7 @@ from acp_compat.models.v2 import prompt as v2_prompt
 from acp_compat.models.v2 import session as v2_session
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.exits import describe_status, exit_data
+from acp_compat.translate.exits import agent_gone
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
 from . import cancel, to_v1, to_v2
@@ -123,18 +123,15 @@ class V2UpgradeTranslator:
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: answer what waited on it; every later request fails."""
-        how = describe_status(returncode)
-        return self._lose(
-            agent, f"The agent process ended ({how})", exit_data(returncode, stderr_tail)
-        )
+        return self._lose(agent, agent_gone(returncode, stderr_tail))
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """The agent is unreachable (``reason``): as for an exit."""
-        return self._lose(agent, f"Lost the agent process: {reason}", {"reason": reason})
+        return self._lose(agent, agent_gone(lost=reason))
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """The agent could not be started: as for an exit."""
-        return self._lose(agent, f"The agent could not be started: {reason}", {"reason": reason})
+        return self._lose(agent, agent_gone(not_started=reason))
 
     def file_done(
         self, token: int, content: str | None = None, error: str | None = None
@@ -640,11 +637,12 @@ class V2UpgradeTranslator:
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _lose(self, agent: int, message: str, data: dict[str, Any]) -> list[Output]:
-        """Answer everything that waited on the agent; fail every later request."""
+    def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
+        """Answer everything that waited on the agent with ``failure``; fail every later
+        request."""
         if agent != 0 or self._gone is not None:
             return []
-        self._gone = rpc.error_object(rpc.INTERNAL_ERROR, message, data)
+        self._gone = failure
         out: list[Output] = []
         for call in self._hops.agent.pending().values():
             if call.client_id is not None:
