@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from acp_compat.jsonrpc.messages import Message, error
-from acp_compat.translate.base import Output, ToAgent, ToClient
+from acp_compat.translate.base import NoLocalEffects, Output, ToAgent, ToClient
 from acp_compat.translate.exits import agent_gone
 
 AGENT = 0
 """The one agent process of a passthrough relay."""
 
 
-class PassthroughTranslator:
+class PassthroughTranslator(NoLocalEffects):
     """A :class:`~acp_compat.translate.base.Translator` that forwards everything as is."""
 
     def __init__(self) -> None:
@@ -50,16 +50,6 @@ class PassthroughTranslator:
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """Never asked for: the passthrough starts no agents of its own."""
-        return []
-
-    def file_done(
-        self, token: int, content: str | None = None, error: str | None = None
-    ) -> list[Output]:
-        """Never asked for: the passthrough performs no file effects."""
-        return []
-
-    def client_drained(self) -> list[Output]:
-        """Never asked for: the passthrough makes no output of its own."""
         return []
 
     def _fail_pending(self, failure: dict[str, Any]) -> list[Output]:

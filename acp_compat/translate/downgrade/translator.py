@@ -50,7 +50,7 @@ from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models import legacy_wire
 from acp_compat.models.current import wire
 from acp_compat.models.mapping import CURRENT_PROTOCOL_VERSION
-from acp_compat.translate.base import Output, ToAgent
+from acp_compat.translate.base import NoLocalEffects, Output, ToAgent
 from acp_compat.translate.exits import agent_gone
 from acp_compat.translate.lifecycle import ConnectionEvent, ConnectionState, SessionEvent
 from acp_compat.translate.probe import current_initialize
@@ -69,7 +69,7 @@ log = logging.getLogger("acp_compat.translate.downgrade")
 _C = ConnectionState
 
 
-class DowngradeTranslator:
+class DowngradeTranslator(NoLocalEffects):
     """Sans-IO translator: a legacy 0.0.x client in front of one current ACP v1 agent."""
 
     def __init__(self, options: DowngradeOptions) -> None:
@@ -138,17 +138,6 @@ class DowngradeTranslator:
             return []
         self._gone(agent_gone(not_started=reason))
         return self._state.outbox.flush()
-
-    def file_done(
-        self, token: int, content: str | None = None, error: str | None = None
-    ) -> list[Output]:
-        """Never expected: this translator asks for no local file effects."""
-        log.warning("ignoring a file result for token %s: none was requested", token)
-        return []
-
-    def client_drained(self) -> list[Output]:
-        """Never expected: this translator holds nothing back for the client."""
-        return []
 
     # -- requests from the legacy client --------------------------------------------------
 

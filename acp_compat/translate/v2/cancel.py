@@ -45,13 +45,12 @@ from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
-from .hops import Hops, cancelled_permission
-
 if TYPE_CHECKING:
     from acp_compat.models.v2 import prompt as v2_prompt
 
     from . import upgrade_sessions
     from .downgrade_sessions import DowngradeSession
+    from .hops import Builders, Hops
     from .upgrade_sessions import UpgradeSession
 else:
     # Each translator reads only its own (a relay needs one of the two).
@@ -96,6 +95,11 @@ def withdraw(hops: Hops, client_id: int) -> ToClient | None:
         return None
     cancel = hops.client_wire.cancel_request_notification(request_id=client_id)
     return ToClient(rpc.notification("$/cancel_request", cancel))
+
+
+def cancelled_permission(target: Builders) -> dict[str, Any]:
+    """A permission request's answer ``cancelled``, in ``target``'s protocol."""
+    return target.request_permission_response(outcome=target.cancelled_permission_outcome())
 
 
 def refused(hops: Hops, id: rpc.RequestId) -> ToAgent:

@@ -1,25 +1,34 @@
-"""What both v1↔v2 translators do the same way: their two hops, and refusing a request.
+"""What both v1↔v2 translators do the same way: the contract, their two hops, refusing a
+request.
 
-Each translator sends requests on two hops, the agent's (for the client's requests) and
-the client's (for the agent's), each with its own ids, what each request was for and the
-builders of its protocol (:class:`Hops`). Extension methods (``_...``) go through both
-ways under the other hop's ids (``$/cancel_request`` is :mod:`.cancel`'s). A client
-request whose params are wrong is answered at once (:class:`Refused`).
+:class:`V2Translator` is the part of both translators that is the same: the contract's
+messages dispatched, extension methods (``_...``) through both ways, the agent's end
+answered and remembered. Each translator sends requests on two hops, the agent's (for
+the client's requests) and the client's (for the agent's), each with its own ids, what
+each request was for and the builders of its protocol (:class:`Hops`); ``$/cancel_request``
+is :mod:`.cancel`'s. A client request whose params are wrong is answered at once
+(:class:`Refused`).
 """
 
 from __future__ import annotations
 
+import abc
 import logging
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from acp_compat._define import define
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc import messages as rpc
-from acp_compat.translate.base import OutboundRequests, ToAgent, ToClient
+from acp_compat.translate.base import NoLocalEffects, OutboundRequests, Output, ToAgent, ToClient
+from acp_compat.translate.exits import agent_gone
+
+from . import cancel
 
 log = logging.getLogger("acp_compat.translate.v2")
 
 T = TypeVar("T")
+S = TypeVar("S")
 
 
 @define(eq=False)
@@ -73,6 +82,25 @@ def refuse(id: rpc.RequestId, path: str, problem: str) -> Refused:
     return Refused(invalid(id, CodecError([Problem(path, problem)])))
 
 
+def mcp_servers(
+    id: rpc.RequestId,
+    params: dict[str, Any],
+    convert: Callable[[dict[str, Any]], dict[str, Any] | None],
+    protocol: int,
+) -> list[dict[str, Any]]:
+    """A validated request's MCP servers, each ``convert``-ed to the agent's ``protocol``;
+    a ``-32602`` answer for one that protocol has no transport for."""
+    servers = []
+    for index, server in enumerate(params.get("mcpServers") or []):
+        converted = convert(server)
+        if converted is None:
+            kind = server.get("type")
+            problem = f"the agent speaks ACP v{protocol}, which has no MCP transport {kind!r}"
+            raise refuse(id, f"params.mcpServers[{index}]", problem)
+        servers.append(converted)
+    return servers
+
+
 def relayed(id: rpc.RequestId, message: rpc.Message) -> rpc.Message:
     """A peer's answer to a forwarded request, under the id of the other hop."""
     if message.get("error") is not None:
@@ -93,11 +121,6 @@ class Builders(Protocol):
     def request_permission_response(self, outcome: dict[str, Any]) -> dict[str, Any]: ...
 
 
-def cancelled_permission(target: Builders) -> dict[str, Any]:
-    """A permission request's answer ``cancelled``, in ``target``'s protocol."""
-    return target.request_permission_response(outcome=target.cancelled_permission_outcome())
-
-
 def permission_answer(message: rpc.Message, target: Builders) -> dict[str, Any]:
     """A client's answer to a permission request, as the agent's in ``target``'s protocol
     (both have the same outcomes): the option it selected, or ``cancelled`` for anything
@@ -109,7 +132,7 @@ def permission_answer(message: rpc.Message, target: Builders) -> dict[str, Any]:
         if isinstance(option_id, str):
             selected = target.selected_permission_outcome(option_id=option_id)
             return target.request_permission_response(outcome=selected)
-    return cancelled_permission(target)
+    return cancel.cancelled_permission(target)
 
 
 class Hops:
@@ -166,3 +189,256 @@ class Hops:
         if call is None:
             log.warning("ignoring an agent response to unknown id %r", message.get("id"))
         return call
+
+
+class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
+    """What both v1↔v2 translators are alike, around sessions of type ``S``.
+
+    A translator says what is its own in class tables (``_HANDLERS``: the client's
+    requests by method, each ``(self, id, params)``; ``_ANSWERS``: what translates the
+    agent's answer to each, by the client's method, ``(self, call, result, unshown)``;
+    ``_CLIENT_PROTOCOL``, ``_AGENT_PROTOCOL``; ``_NOT_RELAYED``: why an agent request
+    other than a permission cannot reach the client, of ``{method}`` and its ``{family}``)
+    and in the methods below marked as its own.
+    """
+
+    _HANDLERS: ClassVar[dict[str, Any]]
+    _ANSWERS: ClassVar[dict[str, Any]]
+    _CLIENT_PROTOCOL: ClassVar[int]
+    _AGENT_PROTOCOL: ClassVar[int]
+    _NOT_RELAYED: ClassVar[str]
+
+    def __init__(
+        self,
+        agent_first_id: int,
+        agent_wire: Builders,
+        client_wire: Builders,
+        initialized: dict[str, Any] | None,
+    ) -> None:
+        self._hops = Hops(agent_first_id, agent_wire, client_wire)
+        self._initialized = initialized
+        """The agent's ``initialize`` result."""
+        self._sessions: dict[str, S] = {}
+        self._gone: dict[str, Any] | None = None
+        """Once the agent is gone: the error object every request gets."""
+        self._logged: set[str] = set()
+        """What was said once in the log."""
+
+    # -- the contract ---------------------------------------------------------------------
+
+    def from_client(self, message: rpc.Message) -> list[Output]:
+        """Handle one message from the client."""
+        kind = rpc.classify(message)
+        if kind is rpc.Kind.REQUEST:
+            try:
+                return self._client_request(message["id"], message["method"], message.get("params"))
+            except Refused as refused:
+                return [ToClient(refused.answer)]
+        if kind is rpc.Kind.NOTIFICATION:
+            return self._client_notification(message["method"], message.get("params"))
+        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
+            return self._client_response(message)
+        log.debug("ignoring an invalid message from the client")
+        return []
+
+    def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
+        """Handle one message from the agent (process ``0``; no other exists here)."""
+        if agent != 0:
+            log.warning("ignoring a message from unknown agent process %s", agent)
+            return []
+        params = message.get("params")
+        if message.get("method") == "session/update" and "id" not in message:
+            # The hot path: one call from here to the translator's own.
+            if not isinstance(params, dict) or not isinstance(params.get("update"), dict):
+                log.warning("ignoring a session/update without an update object")
+                return []
+            session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+            if session is None:
+                sid = params.get("sessionId")
+                log.debug("ignoring a session/update for unknown session %.100r", sid)
+                return []
+            return self._updated(session, params["update"])
+        kind = rpc.classify(message)
+        params = params if isinstance(params, dict) else {}
+        if kind is rpc.Kind.REQUEST:
+            return self._agent_request(message["id"], message["method"], params)
+        if kind is rpc.Kind.NOTIFICATION:
+            method = message["method"]
+            if method == "$/cancel_request":
+                return cancel.agent_cancels(self._hops, params.get("requestId"))
+            if method.startswith("_"):
+                return [ToClient(rpc.notification(method, params or None))]
+            log.debug("ignoring agent notification %s", method)
+            return []
+        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
+            return self._agent_response(message)
+        log.warning("ignoring an invalid message from the agent")
+        return []
+
+    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
+        """The agent is gone: answer what waited on it; every later request fails."""
+        return self._lose(agent, agent_gone(returncode, stderr_tail))
+
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        """The agent is unreachable (``reason``): as for an exit."""
+        return self._lose(agent, agent_gone(lost=reason))
+
+    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
+        """The agent could not be started: as for an exit."""
+        return self._lose(agent, agent_gone(not_started=reason))
+
+    # -- the client -----------------------------------------------------------------------
+
+    def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
+        """Dispatch one client request (``_HANDLERS``)."""
+        if method.startswith("_"):
+            if self._gone is not None:
+                return [self._failed(id)]
+            return [self._hops.extension_from_client(id, method, params)]
+        handler = self._HANDLERS.get(method)
+        if handler is None:
+            data = {"method": method}
+            return [ToClient(rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
+        if self._gone is not None:
+            return [self._failed(id)]
+        if self._initialized is None and method != "initialize":
+            if any(call.method == "initialize" for call in self._hops.agent.pending().values()):
+                return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "initialize is in progress"))]
+            return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))]
+        outputs: list[Output] = handler(self, id, params)
+        return outputs
+
+    def _client_notification(self, method: str, params: Any) -> list[Output]:
+        params = params if isinstance(params, dict) else {}
+        if method == "session/cancel":
+            return self._cancel(params)
+        if method == "$/cancel_request":
+            return self._cancel_request(params.get("requestId"))
+        if method.startswith("_"):
+            return [ToAgent(0, rpc.notification(method, params or None))]
+        log.debug("ignoring client notification %s", method)
+        return []
+
+    def _cancel_request(self, request_id: Any) -> list[Output]:
+        """The client's ``$/cancel_request``: to the agent, for a request it has."""
+        return cancel.client_cancels(self._hops, request_id)
+
+    def _client_response(self, message: rpc.Message) -> list[Output]:
+        """The client answered a request acp-compat sent it."""
+        call = self._hops.answered_by_client(message)
+        if call is None or self._gone is not None:
+            return []
+        if call.method != "session/request_permission":
+            return [ToAgent(0, relayed(call.agent_id, message))]
+        answer = permission_answer(message, self._hops.agent_wire)
+        return [ToAgent(0, rpc.result(call.agent_id, answer)), *self._answered(call, message)]
+
+    def _answered(self, call: ClientCall, message: rpc.Message) -> list[Output]:
+        """What else the client's answer to a permission request changes: nothing."""
+        return []
+
+    # -- the agent ------------------------------------------------------------------------
+
+    def _agent_request(
+        self, id: rpc.RequestId, method: str, params: dict[str, Any]
+    ) -> list[Output]:
+        """A request of the agent's: permissions and extension methods reach the client."""
+        if method == "session/request_permission":
+            return self._permission(id, params)
+        if method.startswith("_"):
+            return [self._hops.extension_from_agent(id, method, params or None)]
+        problem = self._NOT_RELAYED.format(method=method, family=method.split("/")[0])
+        data = {"details": problem}
+        return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
+
+    def _agent_response(self, message: rpc.Message) -> list[Output]:
+        """The agent answered a request acp-compat sent it (``_ANSWERS``)."""
+        call = self._hops.answered_by_agent(message)
+        if call is None:
+            return []
+        error = message.get("error")
+        result = message.get("result")
+        result = result if isinstance(result, dict) else {}
+        if call.method == "session/prompt":
+            return self._prompt_answered(call, error, result)
+        if error is not None:
+            if call.method in ("session/load", "session/resume") and call.extra:
+                self._sessions.pop(call.session_id or "", None)  # made for it
+            return [ToClient(rpc.forwarded_error(call.client_id, error))]
+        answer = self._ANSWERS.get(call.method)
+        if answer is None:  # an extension method's answer
+            return [ToClient(relayed(call.client_id, message))]
+        unshown: set[str] = set()
+        outputs: list[Output] = answer(self, call, result, unshown)
+        self._say_once(unshown)
+        return outputs
+
+    def _initialize_answered(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
+        version = result.get("protocolVersion")
+        if version != self._AGENT_PROTOCOL or isinstance(version, bool):
+            text = (
+                f"The agent answered protocolVersion {version!r};"
+                f" acp-compat needs {self._AGENT_PROTOCOL}"
+            )
+            return [ToClient(rpc.error(call.client_id, rpc.INTERNAL_ERROR, text))]
+        self._initialized = result
+        return [ToClient(rpc.result(call.client_id, self._initialize_result()))]
+
+    # -- the agent is gone ----------------------------------------------------------------
+
+    def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
+        """Answer everything that waited on the agent with ``failure``; fail every later
+        request."""
+        if agent != 0 or self._gone is not None:
+            return []
+        self._gone = failure
+        out: list[Output] = [
+            self._failed(call.client_id)
+            for call in self._hops.agent.pending().values()
+            if call.client_id is not None
+        ]
+        return out + self._sessions_gone()
+
+    def _failed(self, id: rpc.RequestId) -> ToClient:
+        """The answer to request ``id`` once the agent is gone."""
+        gone = self._gone
+        assert gone is not None
+        return ToClient(rpc.error(id, gone["code"], gone["message"], gone.get("data")))
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _say_once(self, unshown: set[str]) -> None:
+        """Log, once each, what the client cannot be shown."""
+        for what in sorted(unshown - self._logged):
+            self._logged.add(what)
+            log.info(
+                "the v%d client cannot be shown %s; it is left out", self._CLIENT_PROTOCOL, what
+            )
+
+    # -- each translator's own -----------------------------------------------------------
+
+    @abc.abstractmethod
+    def _initialize_result(self) -> dict[str, Any]:
+        """The answer to the client's ``initialize``, from the agent's."""
+
+    @abc.abstractmethod
+    def _updated(self, session: S, update: dict[str, Any]) -> list[Output]:
+        """The agent's ``session/update`` of ``session``: the hot path."""
+
+    @abc.abstractmethod
+    def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
+        """The agent's permission request ``id``."""
+
+    @abc.abstractmethod
+    def _prompt_answered(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
+        """The agent's answer to a prompt (``error``, else ``result``)."""
+
+    @abc.abstractmethod
+    def _cancel(self, params: dict[str, Any]) -> list[Output]:
+        """The client's ``session/cancel``."""
+
+    @abc.abstractmethod
+    def _sessions_gone(self) -> list[Output]:
+        """The agent is gone (:attr:`_gone`): what that ends in the sessions."""

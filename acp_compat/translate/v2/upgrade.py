@@ -35,7 +35,7 @@ Choices made here:
 from __future__ import annotations
 
 import logging
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.current import wire as v1
@@ -46,20 +46,10 @@ from acp_compat.models.v2 import prompt as v2_prompt
 from acp_compat.models.v2 import session as v2_session
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.exits import agent_gone
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
 from . import cancel, to_v1, to_v2
-from .hops import (
-    AgentCall,
-    ClientCall,
-    Hops,
-    Refused,
-    params_as,
-    permission_answer,
-    refuse,
-    relayed,
-)
+from .hops import AgentCall, ClientCall, Refused, V2Translator, mcp_servers, params_as, refuse
 from .options import V2UpgradeOptions
 from .upgrade_sessions import HeldPrompt, UpgradeSession, session_update, update_for
 
@@ -68,105 +58,23 @@ log = logging.getLogger("acp_compat.translate.v2")
 CLIENT_PROTOCOL = 2
 AGENT_PROTOCOL = 1
 
-T = TypeVar("T")
 
-
-class V2UpgradeTranslator:
+class V2UpgradeTranslator(V2Translator[UpgradeSession]):
     """Sans-IO translator: a v2 client in front of one ACP v1 agent."""
 
+    _CLIENT_PROTOCOL = CLIENT_PROTOCOL
+    _AGENT_PROTOCOL = AGENT_PROTOCOL
+    # fs/* and terminal/*: the agent was told the client has neither.
+    _NOT_RELAYED = (
+        "{method} cannot reach the client: it speaks ACP v2, which has no {family}/*"
+        " (acp-compat told the agent so in initialize)"
+    )
+
     def __init__(self, options: V2UpgradeOptions) -> None:
+        super().__init__(options.agent0_next_id, v1, wire, options.agent0_initialized)
         self.options = options
-        self._hops = Hops(options.agent0_next_id, v1, wire)
-        self._initialized: dict[str, Any] | None = options.agent0_initialized
-        """The agent's v1 ``initialize`` result."""
-        self._sessions: dict[str, UpgradeSession] = {}
-        self._gone: rpc.Message | None = None
-        """Once the agent is gone: the error object every request gets."""
-        self._logged: set[str] = set()
-
-    # -- the contract ---------------------------------------------------------------------
-
-    def from_client(self, message: rpc.Message) -> list[Output]:
-        """Handle one message from the v2 client."""
-        kind = rpc.classify(message)
-        if kind is rpc.Kind.REQUEST:
-            try:
-                return self._client_request(message["id"], message["method"], message.get("params"))
-            except Refused as refused:
-                return [ToClient(refused.answer)]
-        if kind is rpc.Kind.NOTIFICATION:
-            return self._client_notification(message["method"], message.get("params"))
-        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
-            return self._client_response(message)
-        log.debug("ignoring an invalid message from the client")
-        return []
-
-    def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
-        """Handle one message from the agent (process ``0``; no other exists here)."""
-        if agent != 0:
-            log.warning("ignoring a message from unknown agent process %s", agent)
-            return []
-        method = message.get("method")
-        if method == "session/update" and "id" not in message:
-            return self._agent_update(message.get("params"))
-        kind = rpc.classify(message)
-        params = message.get("params")
-        params = params if isinstance(params, dict) else {}
-        if kind is rpc.Kind.REQUEST:
-            return self._agent_request(message["id"], message["method"], params)
-        if kind is rpc.Kind.NOTIFICATION:
-            return self._agent_notification(message["method"], params)
-        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
-            return self._agent_response(message)
-        log.warning("ignoring an invalid message from the agent")
-        return []
-
-    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
-        """The agent is gone: answer what waited on it; every later request fails."""
-        return self._lose(agent, agent_gone(returncode, stderr_tail))
-
-    def agent_lost(self, agent: int, reason: str) -> list[Output]:
-        """The agent is unreachable (``reason``): as for an exit."""
-        return self._lose(agent, agent_gone(lost=reason))
-
-    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
-        """The agent could not be started: as for an exit."""
-        return self._lose(agent, agent_gone(not_started=reason))
-
-    def file_done(
-        self, token: int, content: str | None = None, error: str | None = None
-    ) -> list[Output]:
-        """Never expected: this translator asks for no local file effects."""
-        log.warning("ignoring a file result for token %s: none was requested", token)
-        return []
-
-    def client_drained(self) -> list[Output]:
-        """Never expected: this translator holds nothing back for the client."""
-        return []
 
     # -- requests from the client ---------------------------------------------------------
-
-    def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
-        """Dispatch one v2 request."""
-        if method.startswith("_"):
-            if self._gone is not None:
-                return [ToClient(rpc.error(id, **self._gone))]
-            return [self._hops.extension_from_client(id, method, params)]
-        handler = self._HANDLERS.get(method)
-        if handler is None:
-            return [
-                ToClient(
-                    rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", {"method": method})
-                )
-            ]
-        if self._gone is not None:
-            return [ToClient(rpc.error(id, **self._gone))]
-        if self._initialized is None and method != "initialize":
-            if any(call.method == "initialize" for call in self._hops.agent.pending().values()):
-                return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "initialize is in progress"))]
-            return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))]
-        outputs: list[Output] = handler(self, id, params)
-        return outputs
 
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v2 ``initialize``: the agent's v1 ``initialize``, or its answer if it is known."""
@@ -214,7 +122,7 @@ class V2UpgradeTranslator:
         new = params_as(id, params, v2_session.NewSessionRequest)
         request = v1.new_session_request(
             cwd=new.cwd,
-            mcp_servers=_mcp_servers(id, params),
+            mcp_servers=mcp_servers(id, params, to_v1.mcp_server, AGENT_PROTOCOL),
             additional_directories=new.additional_directories or None,
             meta=new.meta,
         )
@@ -330,7 +238,7 @@ class V2UpgradeTranslator:
             request = v1.resume_session_request(
                 session_id=sid,
                 cwd=resume.cwd,
-                mcp_servers=_mcp_servers(id, params),
+                mcp_servers=mcp_servers(id, params, to_v1.mcp_server, AGENT_PROTOCOL),
                 additional_directories=resume.additional_directories or None,
                 meta=resume.meta,
             )
@@ -339,7 +247,7 @@ class V2UpgradeTranslator:
             request = v1.load_session_request(
                 session_id=sid,
                 cwd=resume.cwd,
-                mcp_servers=_mcp_servers(id, params),
+                mcp_servers=mcp_servers(id, params, to_v1.mcp_server, AGENT_PROTOCOL),
                 additional_directories=resume.additional_directories or None,
                 meta=resume.meta,
             )
@@ -392,79 +300,31 @@ class V2UpgradeTranslator:
 
     # -- notifications and answers from the client ----------------------------------------
 
-    def _client_notification(self, method: str, params: Any) -> list[Output]:
-        params = params if isinstance(params, dict) else {}
-        if method == "session/cancel":
-            return cancel.upgrade_cancel(self._hops, self._sessions, params)
-        if method == "$/cancel_request":
-            return cancel.upgrade_cancel_request(
-                self._hops, self._sessions, params.get("requestId")
-            )
-        if method.startswith("_"):
-            return [ToAgent(0, rpc.notification(method, params or None))]
-        log.debug("ignoring client notification %s", method)
-        return []
+    def _cancel(self, params: dict[str, Any]) -> list[Output]:
+        return cancel.upgrade_cancel(self._hops, self._sessions, params)
 
-    def _client_response(self, message: rpc.Message) -> list[Output]:
-        """The client answered a request acp-compat sent it."""
-        call = self._hops.answered_by_client(message)
-        if call is None or self._gone is not None:
-            return []
-        if call.method != "session/request_permission":
-            return [ToAgent(0, relayed(call.agent_id, message))]
+    def _cancel_request(self, request_id: Any) -> list[Output]:
+        return cancel.upgrade_cancel_request(self._hops, self._sessions, request_id)
+
+    def _answered(self, call: ClientCall, message: rpc.Message) -> list[Output]:
+        """A permission answered: the turn runs on once none is open."""
         client_id = message.get("id")
-        out: list[Output] = [ToAgent(0, rpc.result(call.agent_id, permission_answer(message, v1)))]
         session = self._sessions.get(call.session_id or "")
-        if session is not None and isinstance(client_id, int):
-            session.permissions.discard(client_id)
-            if not session.permissions and session.turn is SessionState.PROMPTING:
-                out.append(ToClient(session_update(session.session_id, session.state())))
-        return out
+        if session is None or not isinstance(client_id, int):
+            return []
+        session.permissions.discard(client_id)
+        if not session.permissions and session.turn is SessionState.PROMPTING:
+            return [ToClient(session_update(session.session_id, session.state()))]
+        return []
 
     # -- the agent ------------------------------------------------------------------------
 
-    def _agent_update(self, params: Any) -> list[Output]:
+    def _updated(self, session: UpgradeSession, update: dict[str, Any]) -> list[Output]:
         """One v1 ``session/update``: the hot path."""
-        if not isinstance(params, dict) or not isinstance(params.get("update"), dict):
-            log.warning("ignoring a session/update without an update object")
-            return []
-        session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
-        if session is None:
-            log.debug(
-                "ignoring a session/update for unknown session %.100r", params.get("sessionId")
-            )
-            return []
         if session.hide_updates:
             return []
-        update = update_for(session, params["update"], self.options.new_message_id, self._logged)
-        return [] if update is None else [ToClient(session_update(session.session_id, update))]
-
-    def _agent_notification(self, method: str, params: dict[str, Any]) -> list[Output]:
-        if method == "$/cancel_request":
-            return cancel.agent_cancels(self._hops, params.get("requestId"))
-        if method.startswith("_"):
-            return [ToClient(rpc.notification(method, params or None))]
-        log.debug("ignoring agent notification %s", method)
-        return []
-
-    def _agent_request(
-        self, id: rpc.RequestId, method: str, params: dict[str, Any]
-    ) -> list[Output]:
-        """A request of the agent's: permissions and extension methods reach the client."""
-        if method == "session/request_permission":
-            return self._permission(id, params)
-        if method.startswith("_"):
-            return [self._hops.extension_from_agent(id, method, params or None)]
-        # fs/* and terminal/*: the agent was told the client has neither.
-        problem = (
-            f"{method} cannot reach the client: it speaks ACP v2, which has no"
-            f" {method.split('/')[0]}/* (acp-compat told the agent so in initialize)"
-        )
-        return [
-            ToAgent(
-                0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", {"details": problem})
-            )
-        ]
+        shown = update_for(session, update, self.options.new_message_id, self._logged)
+        return [] if shown is None else [ToClient(session_update(session.session_id, shown))]
 
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v1 ``session/request_permission`` → v2: a title, the tool call as its subject."""
@@ -511,35 +371,9 @@ class V2UpgradeTranslator:
         out.append(ToClient(rpc.request(client_id, "session/request_permission", request)))
         return out
 
-    def _agent_response(self, message: rpc.Message) -> list[Output]:
-        """The agent answered a request acp-compat sent it."""
-        call = self._hops.answered_by_agent(message)
-        if call is None:
-            return []
-        error = message.get("error")
-        result = message.get("result")
-        result = result if isinstance(result, dict) else {}
-        if call.method == "session/prompt":
-            return self._turn_ended(call, error, result)
-        if error is not None:
-            if call.method == "session/resume" and call.extra:
-                self._sessions.pop(call.session_id or "", None)
-            return [ToClient(rpc.forwarded_error(call.client_id, error))]
-        answer = self._ANSWERS.get(call.method)
-        if answer is None:  # an extension method's answer
-            return [ToClient(relayed(call.client_id, message))]
-        outputs: list[Output] = answer(self, call, result)
-        return outputs
-
-    def _initialize_answered(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
-        version = result.get("protocolVersion")
-        if version != AGENT_PROTOCOL or isinstance(version, bool):
-            text = f"The agent answered protocolVersion {version!r}; acp-compat needs 1"
-            return [ToClient(rpc.error(call.client_id, rpc.INTERNAL_ERROR, text))]
-        self._initialized = result
-        return [ToClient(rpc.result(call.client_id, self._initialize_result()))]
-
-    def _session_made(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _session_made(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
         session_id = result.get("sessionId")
         if not isinstance(session_id, str):
             text = "The agent returned no sessionId"
@@ -554,7 +388,9 @@ class V2UpgradeTranslator:
         )
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _option_set(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _option_set(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
         session = self._sessions.get(call.session_id or "")
         if session is None:
             return [
@@ -571,7 +407,7 @@ class V2UpgradeTranslator:
         answer = wire.set_session_config_option_response(config_options=session.config_options())
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _listed(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
         sessions = [
             s for info in to_v2.objects(result.get("sessions")) if (s := to_v2.session_info(info))
         ]
@@ -581,15 +417,17 @@ class V2UpgradeTranslator:
         )
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _closed(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _closed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
         self._sessions.pop(call.session_id or "", None)
         return [ToClient(rpc.result(call.client_id, wire.close_session_response()))]
 
-    def _deleted(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _deleted(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
         self._sessions.pop(call.session_id or "", None)
         return [ToClient(rpc.result(call.client_id, wire.delete_session_response()))]
 
-    def _resume_answered(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _resume_answered(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
         session = self._sessions.get(call.session_id or "")
         if session is None:  # closed meanwhile
             return [ToClient(rpc.result(call.client_id, wire.resume_session_response()))]
@@ -598,14 +436,14 @@ class V2UpgradeTranslator:
         session.set_options(result.get("configOptions"), result.get("modes"))
         return self._resumed(call.client_id, session)
 
-    def _void(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _void(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
         builder = (
             wire.login_auth_response if call.method == "auth/login" else wire.logout_auth_response
         )
         return [ToClient(rpc.result(call.client_id, builder()))]
 
     _ANSWERS: ClassVar[dict[str, Any]] = {
-        "initialize": _initialize_answered,
+        "initialize": V2Translator._initialize_answered,
         "auth/login": _void,
         "auth/logout": _void,
         "session/new": _session_made,
@@ -616,7 +454,7 @@ class V2UpgradeTranslator:
         "session/delete": _deleted,
     }
 
-    def _turn_ended(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
+    def _prompt_answered(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
         """The v1 prompt's answer: the turn ends ``idle`` with its stop reason, and the
         next held prompt, if any, is inserted."""
         session = self._sessions.get(call.session_id or "")
@@ -637,28 +475,18 @@ class V2UpgradeTranslator:
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
-        """Answer everything that waited on the agent with ``failure``; fail every later
-        request."""
-        if agent != 0 or self._gone is not None:
-            return []
-        self._gone = failure
+    def _sessions_gone(self) -> list[Output]:
+        """Held prompts fail, permissions are withdrawn, a running turn ends ``error``."""
         out: list[Output] = []
-        for call in self._hops.agent.pending().values():
-            if call.client_id is not None:
-                out.append(ToClient(rpc.error(call.client_id, **self._gone)))
         for session in self._sessions.values():
             running = session.turn in (SessionState.PROMPTING, SessionState.CANCELLING)
             while session.held:
-                held = session.held.popleft()
-                out.append(ToClient(rpc.error(held.client_id, **self._gone)))
+                out.append(self._failed(session.held.popleft().client_id))
             out += [w for c in sorted(session.permissions) if (w := cancel.withdraw(self._hops, c))]
             session.permissions.clear()
             session.end()
-            if running:
-                idle = wire.session_idle_state_update(
-                    stop_reason="error", error=wire.error(**self._gone)
-                )
+            if running:  # ends with the agent's end, cancelled or not
+                idle = cancel.idle(False, self._gone, None)
                 out.append(ToClient(session_update(session.session_id, idle)))
         return out
 
@@ -683,15 +511,3 @@ class V2UpgradeTranslator:
         """The answer to a v2 request the v1 agent cannot serve and the relay cannot either."""
         text = f"The agent speaks ACP v1 and cannot do {what}"
         return rpc.error(id, rpc.METHOD_NOT_FOUND, text)
-
-
-def _mcp_servers(id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
-    """A validated request's MCP servers in v1 shape; a ``-32602`` answer for one v1 lacks."""
-    servers = []
-    for index, server in enumerate(params.get("mcpServers") or []):
-        converted = to_v1.mcp_server(server)
-        if converted is None:
-            problem = f"the agent speaks ACP v1, which has no MCP transport {server.get('type')!r}"
-            raise refuse(id, f"params.mcpServers[{index}]", problem)
-        servers.append(converted)
-    return servers
