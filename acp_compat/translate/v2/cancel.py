@@ -50,7 +50,8 @@ if TYPE_CHECKING:
 
     from . import upgrade_sessions
     from .downgrade_sessions import DowngradeSession
-    from .hops import Builders, Hops
+    from .hops import Hops
+    from .same import Builders
     from .upgrade_sessions import UpgradeSession
 else:
     # Each translator reads only its own (a relay needs one of the two).

@@ -40,7 +40,7 @@ from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
-from . import cancel, to_v1, to_v2
+from . import cancel, same, to_v1, to_v2
 from .downgrade_sessions import DowngradeSession, session_update, updates_for
 from .hops import AgentCall, ClientCall, V2Translator, mcp_servers, params_as, refuse
 from .options import V2DowngradeOptions
@@ -74,7 +74,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         params_as(id, params, v1_initialize.InitializeRequest)
         if self._initialized is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
-        info = to_v2.implementation(params.get("clientInfo"), "acp-compat", self.options.version)
+        info = same.implementation(
+            wire, params.get("clientInfo"), "acp-compat", self.options.version
+        )
         request = wire.initialize_request(
             protocol_version=AGENT_PROTOCOL, info=info, capabilities=wire.client_capabilities()
         )
@@ -88,7 +90,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             protocol_version=CLIENT_PROTOCOL,
             agent_capabilities=to_v1.agent_capabilities(result.get("capabilities"), methods),
             auth_methods=methods,
-            agent_info=to_v1.implementation(result.get("info"), self.options.agent_name, "unknown"),
+            agent_info=same.implementation(
+                v1, result.get("info"), self.options.agent_name, "unknown"
+            ),
         )
 
     def _authenticate(self, id: rpc.RequestId, params: Any) -> list[Output]:
@@ -291,8 +295,8 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v2 ``session/request_permission`` → v1: the subject is the ``toolCall``."""
         session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
-        options = [o for o in to_v2.objects(params.get("options")) if to_v1.permission_option(o)]
-        title = to_v2.text(params, "title")
+        options = [o for o in same.objects(params.get("options")) if same.permission_option(v1, o)]
+        title = same.text(params, "title")
         if session is None or not options or title is None:
             problem = (
                 "unknown session"
@@ -307,13 +311,13 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         if session.turn is SessionState.CANCELLING:
             return [cancel.refused(self._hops, id)]
         unshown: set[str] = set()
-        if to_v2.text(params, "description"):
+        if same.text(params, "description"):
             unshown.add("a permission request's description")
         request = v1.request_permission_request(
             session_id=session.session_id,
             tool_call=self._subject(params.get("subject"), title, unshown),
-            options=[o for option in options if (o := to_v1.permission_option(option))],
-            meta=to_v2.meta(params),
+            options=[o for option in options if (o := same.permission_option(v1, option))],
+            meta=same.meta(params),
         )
         self._say_once(unshown)
         call = ClientCall("session/request_permission", id, session.session_id)
@@ -323,14 +327,14 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         """A permission's subject as v1's ``toolCall`` (always a tool call in v1)."""
         if isinstance(subject, dict) and subject.get("type") == "tool_call":
             tool_call = subject.get("toolCall")
-            if isinstance(tool_call, dict) and (call_id := to_v2.text(tool_call, "toolCallId")):
+            if isinstance(tool_call, dict) and (call_id := same.text(tool_call, "toolCallId")):
                 fields = to_v1.tool_call_fields(tool_call, unshown)
                 fields.setdefault("title", title)
                 return v1.tool_call_update(
-                    tool_call_id=call_id, meta=to_v2.meta(tool_call), **fields
+                    tool_call_id=call_id, meta=same.meta(tool_call), **fields
                 )
         if isinstance(subject, dict) and subject.get("type") == "command":
-            call_id = to_v2.text(subject, "toolCallId") or self.options.new_tool_call_id()
+            call_id = same.text(subject, "toolCallId") or self.options.new_tool_call_id()
             command = {"command": subject.get("command"), "cwd": subject.get("cwd")}
             return v1.tool_call_update(
                 tool_call_id=call_id, title=title, kind="execute", raw_input=command
@@ -354,7 +358,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             session.apply(SessionEvent.TURN_END)
             session.prompt_id = None
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
-        session.acknowledged = to_v2.text(result, "messageId") or ""
+        session.acknowledged = same.text(result, "messageId") or ""
         if session.stop is not None:
             return self._turn_ended(session, session.stop)
         return []
@@ -369,13 +373,13 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
                     rpc.error(call.client_id, rpc.INTERNAL_ERROR, "The agent returned no sessionId")
                 )
             ]
-        session = DowngradeSession(session_id, options=to_v2.objects(result.get("configOptions")))
+        session = DowngradeSession(session_id, options=same.objects(result.get("configOptions")))
         self._sessions[session_id] = session
         answer = v1.new_session_response(
             session_id=session_id,
             modes=to_v1.modes(session.mode()),
             config_options=to_v1.config_options(session.options, unshown) or None,
-            meta=to_v2.meta(result),
+            meta=same.meta(result),
         )
         return [
             ToClient(rpc.result(call.client_id, answer)),
@@ -389,7 +393,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
                 call.session_id or ""
             )
         if isinstance(result.get("configOptions"), list):
-            session.options = to_v2.objects(result["configOptions"])
+            session.options = same.objects(result["configOptions"])
         build = (
             v1.load_session_response
             if call.method == "session/load"
@@ -398,7 +402,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         answer = build(
             modes=to_v1.modes(session.mode()),
             config_options=to_v1.config_options(session.options, unshown) or None,
-            meta=to_v2.meta(result),
+            meta=same.meta(result),
         )
         return [
             ToClient(rpc.result(call.client_id, answer)),
@@ -423,7 +427,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     ) -> list[Output]:
         session = self._sessions.get(call.session_id or "")
         if session is not None:
-            session.options = to_v2.objects(result.get("configOptions"))
+            session.options = same.objects(result.get("configOptions"))
         if call.method == "session/set_mode":
             return [ToClient(rpc.result(call.client_id, v1.set_session_mode_response()))]
         options = to_v1.config_options(session.options if session is not None else [], unshown)
@@ -432,10 +436,10 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
 
     def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
         sessions = [
-            s for info in to_v2.objects(result.get("sessions")) if (s := to_v1.session_info(info))
+            s for info in same.objects(result.get("sessions")) if (s := same.session_info(v1, info))
         ]
         answer = v1.list_sessions_response(
-            sessions=sessions, next_cursor=to_v2.text(result, "nextCursor"), meta=to_v2.meta(result)
+            sessions=sessions, next_cursor=same.text(result, "nextCursor"), meta=same.meta(result)
         )
         return [ToClient(rpc.result(call.client_id, answer))]
 

@@ -38,7 +38,7 @@ from acp_compat.translate.lifecycle import (
 )
 
 from . import to_v1
-from .to_v2 import meta, objects, text
+from .same import meta, objects, text
 
 log = logging.getLogger("acp_compat.translate.v2")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import abc
 import logging
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from acp_compat._define import define
 from acp_compat.codec import CodecError, Problem, structure
@@ -24,6 +24,7 @@ from acp_compat.translate.base import NoLocalEffects, OutboundRequests, Output, 
 from acp_compat.translate.exits import agent_gone
 
 from . import cancel
+from .same import Builders
 
 log = logging.getLogger("acp_compat.translate.v2")
 
@@ -106,19 +107,6 @@ def relayed(id: rpc.RequestId, message: rpc.Message) -> rpc.Message:
     if message.get("error") is not None:
         return rpc.forwarded_error(id, message["error"])
     return rpc.result(id, message.get("result"))
-
-
-class Builders(Protocol):
-    """The builders v1 and v2 have alike (:mod:`acp_compat.models.current.wire` and
-    :mod:`acp_compat.models.v2.wire` both are one), by which shared code writes either."""
-
-    def cancel_request_notification(self, request_id: int | str) -> dict[str, Any]: ...
-
-    def cancelled_permission_outcome(self) -> dict[str, Any]: ...
-
-    def selected_permission_outcome(self, option_id: str) -> dict[str, Any]: ...
-
-    def request_permission_response(self, outcome: dict[str, Any]) -> dict[str, Any]: ...
 
 
 def permission_answer(message: rpc.Message, target: Builders) -> dict[str, Any]:

@@ -48,7 +48,7 @@ from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
-from . import cancel, to_v1, to_v2
+from . import cancel, same, to_v1, to_v2
 from .hops import AgentCall, ClientCall, Refused, V2Translator, mcp_servers, params_as, refuse
 from .options import V2UpgradeOptions
 from .upgrade_sessions import HeldPrompt, UpgradeSession, session_update, update_for
@@ -81,7 +81,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         params_as(id, params, v2_initialize.InitializeRequest)
         if self._initialized is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
-        info = to_v1.implementation(params.get("info"), "acp-compat", self.options.version)
+        info = same.implementation(v1, params.get("info"), "acp-compat", self.options.version)
         request = v1.initialize_request(
             protocol_version=AGENT_PROTOCOL,
             # v2 has neither: the agent works without them (see the module docstring).
@@ -99,7 +99,9 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         methods = result.get("authMethods")
         return wire.initialize_response(
             protocol_version=CLIENT_PROTOCOL,
-            info=to_v2.implementation(result.get("agentInfo"), self.options.agent_name, "unknown"),
+            info=same.implementation(
+                wire, result.get("agentInfo"), self.options.agent_name, "unknown"
+            ),
             capabilities=to_v2.agent_capabilities(result.get("agentCapabilities")),
             auth_methods=to_v2.auth_methods(methods) if isinstance(methods, list) else None,
         )
@@ -330,7 +332,9 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         """v1 ``session/request_permission`` → v2: a title, the tool call as its subject."""
         session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
         tool_call = params.get("toolCall")
-        options = [o for o in to_v2.objects(params.get("options")) if to_v2.permission_option(o)]
+        options = [
+            o for o in same.objects(params.get("options")) if same.permission_option(wire, o)
+        ]
         problem = None
         if session is None:
             problem = "unknown session"
@@ -349,16 +353,16 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
             return [cancel.refused(self._hops, id)]
         call_id = tool_call["toolCallId"]
         title = (
-            to_v2.text(tool_call, "title") or session.titles.get(call_id) or "Allow this tool call?"
+            same.text(tool_call, "title") or session.titles.get(call_id) or "Allow this tool call?"
         )
         request = wire.request_permission_request(
             session_id=session.session_id,
             title=title,
-            options=[o for option in options if (o := to_v2.permission_option(option))],
+            options=[o for option in options if (o := same.permission_option(wire, option))],
             subject=wire.tool_call_permission_subject(
                 tool_call=to_v2.tool_call_upsert(tool_call, session_update=False)
             ),
-            meta=to_v2.meta(params),
+            meta=same.meta(params),
         )
         client_id = self._hops.client.add(
             ClientCall("session/request_permission", id, session.session_id)
@@ -384,7 +388,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         answer = wire.new_session_response(
             session_id=session_id,
             config_options=session.config_options() or None,
-            meta=to_v2.meta(result),
+            meta=same.meta(result),
         )
         return [ToClient(rpc.result(call.client_id, answer))]
 
@@ -409,11 +413,13 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
 
     def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
         sessions = [
-            s for info in to_v2.objects(result.get("sessions")) if (s := to_v2.session_info(info))
+            s
+            for info in same.objects(result.get("sessions"))
+            if (s := same.session_info(wire, info))
         ]
-        cursor = to_v2.text(result, "nextCursor")
+        cursor = same.text(result, "nextCursor")
         answer = wire.list_sessions_response(
-            sessions=sessions, next_cursor=cursor, meta=to_v2.meta(result)
+            sessions=sessions, next_cursor=cursor, meta=same.meta(result)
         )
         return [ToClient(rpc.result(call.client_id, answer))]
 

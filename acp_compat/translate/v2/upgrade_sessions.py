@@ -35,7 +35,7 @@ from acp_compat.translate.lifecycle import (
     transition,
 )
 
-from . import to_v2
+from . import same, to_v2
 
 log = logging.getLogger("acp_compat.translate.v2")
 
@@ -162,13 +162,13 @@ def update_for(
     if kind == "config_option_update":
         session.set_options(update.get("configOptions") or [], None)
         return wire.config_option_update(
-            config_options=session.config_options(), meta=to_v2.meta(update)
+            config_options=session.config_options(), meta=same.meta(update)
         )
     if kind == "available_commands_update":
         commands = [
-            c for e in to_v2.objects(update.get("availableCommands")) if (c := to_v2.command(e))
+            c for e in same.objects(update.get("availableCommands")) if (c := to_v2.command(e))
         ]
-        return wire.available_commands_update(available_commands=commands, meta=to_v2.meta(update))
+        return wire.available_commands_update(available_commands=commands, meta=same.meta(update))
     if not isinstance(kind, str):
         log.warning("ignoring a session/update whose sessionUpdate is not a string")
         return None
@@ -201,9 +201,9 @@ def _chunk(
     message_id = update.get("messageId")
     current = session.message
     if not isinstance(message_id, str):
-        same = current is not None and current[0] == kind
-        message_id = current[1] if same and current is not None else new_id()
+        continued = current is not None and current[0] == kind
+        message_id = current[1] if continued and current is not None else new_id()
     if current is None or current[1] != message_id:
         session.message = (kind, message_id)
-    result: dict[str, Any] = build(message_id=message_id, content=content, meta=to_v2.meta(update))
+    result: dict[str, Any] = build(message_id=message_id, content=content, meta=same.meta(update))
     return result
