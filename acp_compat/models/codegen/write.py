@@ -110,11 +110,16 @@ def _codes_block(path: Path, models: Models) -> str:
     return text[:start] + block + text[end:]
 
 
+BUILT_BELOW = {"Error": "acp_compat.jsonrpc.messages.error_object"}
+"""Classes whose wire object the JSON-RPC layer builds, the same in every protocol (it
+is below the models and cannot use their builders): no builder of their own."""
+
+
 def _classes(models: Models) -> list[ClassSpec]:
-    """The classes with a builder: all but the unions' fallbacks."""
+    """The classes with a builder: all but the unions' fallbacks and :data:`BUILT_BELOW`."""
     items = [item for items in models.topics.values() for item in items]
-    fallbacks = {item.fallback for item in items if isinstance(item, UnionSpec)}
-    return [item for item in items if isinstance(item, ClassSpec) and item.name not in fallbacks]
+    skip = {item.fallback for item in items if isinstance(item, UnionSpec)} | BUILT_BELOW.keys()
+    return [item for item in items if isinstance(item, ClassSpec) and item.name not in skip]
 
 
 def _table(models: Models, qualified: bool) -> str:

@@ -184,10 +184,7 @@ def idle(cancelled: bool, error: Any, stop: Any) -> dict[str, Any]:
         return wire.session_idle_state_update(stop_reason=reason)
     if cancelled:
         return wire.session_idle_state_update(stop_reason="cancelled")
-    forwarded = rpc.forwarded_error(None, error)["error"]
-    given = wire.error(
-        code=forwarded["code"], message=forwarded["message"], data=forwarded.get("data")
-    )
+    given = rpc.RequestError.from_error_object(error).to_error_object()
     return wire.session_idle_state_update(stop_reason="error", error=given)
 
 
