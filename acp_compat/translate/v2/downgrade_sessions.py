@@ -182,17 +182,15 @@ def _tool_call(
     if kind == "tool_call_content_chunk":
         item = update.get("content")
         added = to_v1.tool_call_content([item], unshown) if isinstance(item, dict) else []
-        content = [*session.tool_calls.get(call_id, []), *added]
-        fields: dict[str, Any] = dict(content=content)
+        fields = to_v1.ToolCallFields(content=[*session.tool_calls.get(call_id, []), *added])
     else:
         fields = to_v1.tool_call_fields(update, unshown)
-        content = fields.get("content", session.tool_calls.get(call_id, []))
     known = call_id in session.tool_calls
-    session.tool_calls[call_id] = content
+    session.tool_calls[call_id] = fields.get("content", session.tool_calls.get(call_id, []))
     if known:
         return [wire.tool_call_progress(tool_call_id=call_id, meta=meta(update), **fields)]
-    title = fields.pop("title", None) or fields.get("name") or "Tool call"
-    return [wire.tool_call(tool_call_id=call_id, title=title, meta=meta(update), **fields)]
+    fields["title"] = fields.get("title") or fields.get("name") or "Tool call"
+    return [wire.tool_call(tool_call_id=call_id, meta=meta(update), **fields)]
 
 
 def _config_options(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Protocol, get_args
 
-from acp_compat.models._base import Wire, camel_case
+from acp_compat.models._base import Wire
 from acp_compat.models.current import permission as v1_permission
 
 Meta = dict[str, Any] | None
@@ -140,10 +140,3 @@ def permission_option(target: Builders, option: dict[str, Any]) -> dict[str, Any
     if option_id is None or name is None or kind not in PERMISSION_OPTION_KINDS:
         return None
     return target.permission_option(option_id=option_id, name=name, kind=kind, meta=meta(option))
-
-
-TOOL_CALL_MEMBERS: Final = tuple(
-    (camel_case(name), name) for name in ("title", "kind", "name", "raw_input", "raw_output")
-)
-"""The tool call members the same in v1 and v2 (copied when present), each with the name
-of its builder argument."""

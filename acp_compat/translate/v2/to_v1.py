@@ -8,12 +8,12 @@ is :mod:`.same`'s.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypedDict
 
+from acp_compat.models._base import camel_case
 from acp_compat.models.current import wire
 
 from .same import (
-    TOOL_CALL_MEMBERS,
     env_variables,
     http_headers,
     meta,
@@ -275,17 +275,38 @@ def _diff_text(item: dict[str, Any]) -> dict[str, Any]:
     return wire.text_content(text="\n".join(lines))
 
 
-def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> dict[str, Any]:
-    """The v1 builder arguments for a v2 ``tool_call_update``'s members: a ``null`` (clear)
-    is left out, since v1 cannot clear a member (collected in ``unshown``)."""
-    fields: dict[str, Any] = {}
+TOOL_CALL_MEMBERS: Final = tuple(
+    (camel_case(name), name) for name in ("title", "kind", "name", "raw_input", "raw_output")
+)
+"""The tool call members the same in v1 and v2 (copied when given), each with the name of
+its builder argument."""
+
+
+class ToolCallFields(TypedDict, total=False):
+    """A v2 tool call upsert's members as the v1 builders' arguments (a member not given
+    is left out): unpacked into a builder, mypy holds them to its signature."""
+
+    title: str
+    kind: str
+    name: str
+    raw_input: Any
+    raw_output: Any
+    status: ToolCallStatus
+    content: list[dict[str, Any]]
+    locations: list[dict[str, Any]]
+
+
+def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallFields:
+    """A v2 ``tool_call_update``'s members for the v1 builders: a ``null`` (clear) is left
+    out, since v1 cannot clear a member (collected in ``unshown``)."""
+    fields = ToolCallFields()
     for member, argument in TOOL_CALL_MEMBERS:
         if member in update:
             value = update[member]
             if value is None:
                 unshown.add(f"a cleared {member}")
             else:
-                fields[argument] = value
+                fields[argument] = value  # type: ignore[literal-required]
     status = update.get("status")
     if isinstance(status, str) and status in TOOL_CALL_STATUSES:
         fields["status"] = TOOL_CALL_STATUSES[status]

@@ -18,10 +18,10 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
+from acp_compat.models._base import UNCHANGED
 from acp_compat.models.v2 import wire
 
 from .same import (
-    TOOL_CALL_MEMBERS,
     env_variables,
     http_headers,
     meta,
@@ -293,17 +293,25 @@ def tool_call_upsert(update: dict[str, Any], session_update: bool) -> dict[str, 
 
     A v1 ``null`` member means "not given", where a v2 one clears: it is left out.
     """
-    fields: dict[str, Any] = {}
-    for member, argument in (*TOOL_CALL_MEMBERS, ("status", "status")):
+
+    def given(member: str) -> Any:
         value = update.get(member)
-        if value is not None:
-            fields[argument] = value
-    if isinstance(update.get("content"), list):
-        fields["content"] = tool_call_content(update["content"])
-    if isinstance(update.get("locations"), list):
-        fields["locations"] = objects(update["locations"])
+        return UNCHANGED if value is None else value
+
+    content, locations = update.get("content"), update.get("locations")
     build = wire.tool_call_progress if session_update else wire.tool_call_update
-    return build(tool_call_id=update["toolCallId"], meta=meta(update), **fields)
+    return build(
+        tool_call_id=update["toolCallId"],
+        title=given("title"),
+        kind=given("kind"),
+        name=given("name"),
+        status=given("status"),
+        content=tool_call_content(content) if isinstance(content, list) else UNCHANGED,
+        locations=objects(locations) if isinstance(locations, list) else UNCHANGED,
+        raw_input=given("rawInput"),
+        raw_output=given("rawOutput"),
+        meta=meta(update),
+    )
 
 
 def plan_update(update: dict[str, Any], plan_id: str) -> dict[str, Any]:
