@@ -53,11 +53,10 @@ def agent_gone(
     the end of its stderr, ``stderr_tail``), was ``lost`` (why), or was ``not_started``
     (the OS's reason; its ``command`` named when the translator knows it)."""
     if not_started is not None:
-        if command:
-            message = f"Could not start the agent `{' '.join(command)}`: {not_started}"
-            return error_object(INTERNAL_ERROR, message, start_failure_data(command, not_started))
-        message = f"Could not start the agent: {not_started}"
-        return error_object(INTERNAL_ERROR, message, {"reason": not_started})
+        named = f" `{' '.join(command)}`" if command else ""
+        why = start_failure_data(command, not_started) if command else {"reason": not_started}
+        message = f"Could not start the agent{named}: {not_started}"
+        return error_object(INTERNAL_ERROR, message, why)
     if lost is not None:
         return error_object(INTERNAL_ERROR, f"Lost the agent process: {lost}", {"reason": lost})
     data: dict[str, Any] = {"exitCode": returncode}

@@ -118,12 +118,8 @@ def _codes_block(path: Path, models: Models) -> str:
 
 def _tags_block(path: Path, models: Models) -> str:
     """``path`` with the tags of the legacy ``ToolCallConfirmation`` union written."""
-    [union] = [
-        item
-        for items in models.topics.values()
-        for item in items
-        if isinstance(item, UnionSpec) and item.name == "ToolCallConfirmation"
-    ]
+    [union] = [i for i in models.topics[""] if getattr(i, "name", "") == "ToolCallConfirmation"]
+    assert isinstance(union, UnionSpec)
     tags = ", ".join(f'"{tag}"' for tag, _member in union.keys)
     block = (
         f"CONFIRMATION_TYPES: Final = ({tags})\n"

@@ -120,24 +120,15 @@ class DowngradeTranslator(NoLocalEffects):
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: fail what waited on it, and every later legacy request."""
-        if agent != 0:
-            return []
-        self._gone(agent_gone(returncode, stderr_tail))
-        return self._state.outbox.flush()
+        return self._gone(agent, agent_gone(returncode, stderr_tail))
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """The agent is unreachable (``reason``): fail what waited on it, as for an exit."""
-        if agent != 0:
-            return []
-        self._gone(agent_gone(lost=reason))
-        return self._state.outbox.flush()
+        return self._gone(agent, agent_gone(lost=reason))
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """The agent could not be started: fail what waited on it, and every later request."""
-        if agent != 0:
-            return []
-        self._gone(agent_gone(not_started=reason))
-        return self._state.outbox.flush()
+        return self._gone(agent, agent_gone(not_started=reason))
 
     # -- requests from the legacy client --------------------------------------------------
 
@@ -452,12 +443,12 @@ class DowngradeTranslator(NoLocalEffects):
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _gone(self, failure: dict[str, Any]) -> None:
+    def _gone(self, agent: int, failure: dict[str, Any]) -> list[Output]:
         """Remember why the agent is gone (``failure``) and fail the legacy requests
         waiting on it (a cancelled turn still ends ``null``: :func:`.cancel.turn_answer`)."""
         state = self._state
-        if state.connection.state is _C.GONE:
-            return
+        if agent != 0 or state.connection.state is _C.GONE:
+            return []
         state.tools.drop_permissions()
         if state.turn.prompt_id is not None:
             prompt_id, cancelled = state.turn.end_turn()
@@ -471,3 +462,4 @@ class DowngradeTranslator(NoLocalEffects):
         for client_id in waiting:
             state.outbox.respond(rpc.error(client_id, **failure))
         state.connection.gone(failure)
+        return state.outbox.flush()

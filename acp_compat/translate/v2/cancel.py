@@ -1,34 +1,23 @@
 """A client's cancel in the v1↔v2 translators, and the agent's (behaviour.md §7).
 
-Both translators:
+Both: ``$/cancel_request`` follows the request it names to the hop that has it, under
+that hop's id (:func:`client_cancels`, :func:`agent_cancels`; an id not pending is
+ignored), and tells the client of a request the relay stops waiting on (:func:`withdraw`,
+its late answer dropped); a permission the agent asks for once the turn is cancelled is
+answered ``cancelled`` at once (:func:`refused`).
 
-* ``$/cancel_request`` (v1 and v2 both have it) follows the request it names to the hop
-  that has it, under that hop's id (:func:`client_cancels`, :func:`agent_cancels`); an id
-  that is not pending is ignored. A request of the agent's that the relay stops waiting
-  on is withdrawn from the client the same way (:func:`withdraw`), its late answer
-  dropped.
-* A permission the agent asks for once the turn is cancelled is answered ``cancelled`` at
-  once (:func:`refused`): nobody is asked.
+The v2 upgrade (v2 client, v1 agent): ``session/cancel`` (:func:`upgrade_cancel`) and a
+``session/close`` (:func:`stop_turn`) end the session's held prompts ``-32800``, answer
+the agent's open permissions ``cancelled`` (a v1 client must) and withdraw them from the
+client (:func:`withdraw_permissions`, as a turn's end does), and cancel a running turn
+(v1 ``session/cancel``); ``$/cancel_request`` naming a held prompt ends it ``-32800``
+(:func:`upgrade_cancel_request`); after the cancel a failed prompt still ends
+``cancelled`` (:func:`idle`).
 
-The v2 upgrade (a v2 client in front of a v1 agent):
-
-* ``session/cancel`` (:func:`upgrade_cancel`), and a ``session/close`` (:func:`stop_turn`):
-  the session's held prompts end ``-32800``; the agent's open permission requests are
-  answered ``cancelled`` (a v1 client must, on cancel) and withdrawn from the client
-  (:func:`withdraw_permissions`, which a turn's end does too); a running turn is
-  ``CANCELLING`` and the agent gets v1 ``session/cancel``.
-* ``$/cancel_request`` naming a held prompt ends it ``-32800`` here
-  (:func:`upgrade_cancel_request`); any other goes to the agent.
-* The turn's end (:func:`idle`): after the cancel, a failed prompt still ends
-  ``cancelled``: the user asked to stop.
-
-The v2 downgrade (a v1 client in front of a v2 agent):
-
-* ``session/cancel`` with a turn running (:func:`downgrade_cancel`): ``CANCELLING``, and v2
-  ``session/cancel`` to the agent. The v1 client answers its open permission requests
-  ``cancelled`` itself; those answers are relayed as any answer is.
-* The turn's end (:func:`turn_answer`): ``cancelled`` after the cancel, whatever the
-  agent's stop reason.
+The v2 downgrade (v1 client, v2 agent): ``session/cancel`` with a turn running
+(:func:`downgrade_cancel`) cancels it (v2 ``session/cancel``; the v1 client answers its
+open permissions ``cancelled`` itself, relayed as any answer), and the turn then ends
+``cancelled`` whatever the agent's stop reason (:func:`turn_answer`).
 """
 
 from __future__ import annotations

@@ -42,11 +42,8 @@ from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
 from . import cancel, same, to_v1, to_v2
 from .downgrade_sessions import DowngradeSession, session_update, updates_for
-from .hops import AgentCall, ClientCall, V2Translator, mcp_servers, params_as, refuse
+from .hops import AgentCall, ClientCall, V2Translator, params_as, refuse
 from .options import V2DowngradeOptions
-
-CLIENT_PROTOCOL = 1
-AGENT_PROTOCOL = 2
 
 V1_STOP_REASONS: frozenset[v1_prompt.StopReason] = frozenset(get_args(v1_prompt.StopReason))
 """The stop reasons a v1 prompt can answer with."""
@@ -55,8 +52,9 @@ V1_STOP_REASONS: frozenset[v1_prompt.StopReason] = frozenset(get_args(v1_prompt.
 class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     """Sans-IO translator: a v1 client in front of one ACP v2 (draft) agent."""
 
-    _CLIENT_PROTOCOL = CLIENT_PROTOCOL
-    _AGENT_PROTOCOL = AGENT_PROTOCOL
+    _CLIENT_PROTOCOL = 1
+    _AGENT_PROTOCOL = 2
+    _MCP_SERVER = staticmethod(to_v2.mcp_server)
     _NOT_RELAYED = "{method} is not relayed to the v1 client"
 
     def __init__(self, options: V2DowngradeOptions) -> None:
@@ -78,7 +76,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             wire, params.get("clientInfo"), "acp-compat", self.options.version
         )
         request = wire.initialize_request(
-            protocol_version=AGENT_PROTOCOL, info=info, capabilities=wire.client_capabilities()
+            protocol_version=self._AGENT_PROTOCOL,
+            info=info,
+            capabilities=wire.client_capabilities(),
         )
         return self._send(AgentCall("initialize", id), "initialize", request)
 
@@ -87,7 +87,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         result = self._initialized
         methods = to_v1.auth_methods(result.get("authMethods"))
         return v1.initialize_response(
-            protocol_version=CLIENT_PROTOCOL,
+            protocol_version=self._CLIENT_PROTOCOL,
             agent_capabilities=to_v1.agent_capabilities(result.get("capabilities"), methods),
             auth_methods=methods,
             agent_info=same.implementation(
@@ -109,7 +109,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         request = wire.new_session_request(
             cwd=new.cwd,
             additional_directories=new.additional_directories or None,
-            mcp_servers=mcp_servers(id, params, to_v2.mcp_server, AGENT_PROTOCOL) or None,
+            mcp_servers=self._mcp_servers(id, params) or None,
             meta=new.meta,
         )
         return self._send(AgentCall("session/new", id), "session/new", request)
@@ -134,7 +134,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             session_id=sid,
             cwd=given.cwd,
             additional_directories=given.additional_directories or None,
-            mcp_servers=mcp_servers(id, params, to_v2.mcp_server, AGENT_PROTOCOL) or None,
+            mcp_servers=self._mcp_servers(id, params) or None,
             replay_from=replay,
             meta=given.meta,
         )
@@ -434,15 +434,6 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         answer = v1.set_session_config_option_response(config_options=options)
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
-        sessions = [
-            s for info in same.objects(result.get("sessions")) if (s := same.session_info(v1, info))
-        ]
-        answer = v1.list_sessions_response(
-            sessions=sessions, next_cursor=same.text(result, "nextCursor"), meta=same.meta(result)
-        )
-        return [ToClient(rpc.result(call.client_id, answer))]
-
     def _forgotten(
         self, call: AgentCall, result: dict[str, Any], unshown: set[str]
     ) -> list[Output]:
@@ -467,7 +458,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         "session/resume": _resumed,
         "session/set_mode": _option_set,
         "session/set_config_option": _option_set,
-        "session/list": _listed,
+        "session/list": V2Translator._listed,
         "session/close": _forgotten,
         "session/delete": _forgotten,
     }

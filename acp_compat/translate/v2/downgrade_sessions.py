@@ -29,13 +29,7 @@ from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, RequestId, notification
 from acp_compat.models.current import wire
 from acp_compat.models.mapping import notice_text
-from acp_compat.translate.lifecycle import (
-    SESSION_TRANSITIONS,
-    SessionEvent,
-    SessionState,
-    session_gone,
-    transition,
-)
+from acp_compat.translate.lifecycle import SessionState, SessionTurn
 
 from . import to_v1
 from .same import meta, objects, text
@@ -61,12 +55,13 @@ SAME_IN_BOTH = frozenset({"session_info_update", "usage_update"})
 
 
 @define(eq=False)
-class DowngradeSession:
+class DowngradeSession(SessionTurn):
     """One session as the v1 client knows it."""
 
     session_id: str
     turn: SessionState = SessionState.IDLE
-    """Moved only by :meth:`apply` and :meth:`end`."""
+    """Moved only by :meth:`~acp_compat.translate.lifecycle.SessionTurn.apply` and
+    :meth:`~acp_compat.translate.lifecycle.SessionTurn.end`."""
     prompt_id: RequestId = None
     """The v1 ``session/prompt`` the turn answers when the agent goes idle."""
     acknowledged: str | None = None
@@ -80,14 +75,6 @@ class DowngradeSession:
     """The ids of the whole messages shown."""
     options: list[Any] = attrs.field(factory=list)
     """The agent's config options in v2 shape, as last seen."""
-
-    def apply(self, event: SessionEvent) -> None:
-        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
-        self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
-
-    def end(self) -> None:
-        """The agent is gone: a running turn ends, then the session."""
-        self.turn = session_gone(self.turn)
 
     def mode(self) -> dict[str, Any] | None:
         """The agent's option that v1 sees as the session's modes."""

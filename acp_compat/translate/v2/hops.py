@@ -1,20 +1,14 @@
-"""What both v1↔v2 translators do the same way: the contract, their two hops, refusing a
-request.
-
-:class:`V2Translator` is the part of both translators that is the same: the contract's
-messages dispatched, extension methods (``_...``) through both ways, the agent's end
-answered and remembered. Each translator sends requests on two hops, the agent's (for
-the client's requests) and the client's (for the agent's), each with its own ids, what
-each request was for and the builders of its protocol (:class:`Hops`); ``$/cancel_request``
-is :mod:`.cancel`'s. A client request whose params are wrong is answered at once
-(:class:`Refused`).
+"""What both v1↔v2 translators do the same way (:class:`V2Translator`): the contract's
+messages dispatched, extension methods (``_...``) through both ways, the agent's end; the
+requests in flight on their two hops, each with its ids and its protocol's builders
+(:class:`Hops`); a client request whose params are wrong, answered at once
+(:class:`Refused`). ``$/cancel_request`` is :mod:`.cancel`'s.
 """
 
 from __future__ import annotations
 
 import abc
 import logging
-from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from acp_compat._define import define
@@ -23,7 +17,7 @@ from acp_compat.jsonrpc import messages as rpc
 from acp_compat.translate.base import NoLocalEffects, OutboundRequests, Output, ToAgent, ToClient
 from acp_compat.translate.exits import agent_gone
 
-from . import cancel
+from . import cancel, same
 from .same import Builders
 
 log = logging.getLogger("acp_compat.translate.v2")
@@ -83,25 +77,6 @@ def refuse(id: rpc.RequestId, path: str, problem: str) -> Refused:
     return Refused(invalid(id, CodecError([Problem(path, problem)])))
 
 
-def mcp_servers(
-    id: rpc.RequestId,
-    params: dict[str, Any],
-    convert: Callable[[dict[str, Any]], dict[str, Any] | None],
-    protocol: int,
-) -> list[dict[str, Any]]:
-    """A validated request's MCP servers, each ``convert``-ed to the agent's ``protocol``;
-    a ``-32602`` answer for one that protocol has no transport for."""
-    servers = []
-    for index, server in enumerate(params.get("mcpServers") or []):
-        converted = convert(server)
-        if converted is None:
-            kind = server.get("type")
-            problem = f"the agent speaks ACP v{protocol}, which has no MCP transport {kind!r}"
-            raise refuse(id, f"params.mcpServers[{index}]", problem)
-        servers.append(converted)
-    return servers
-
-
 def relayed(id: rpc.RequestId, message: rpc.Message) -> rpc.Message:
     """A peer's answer to a forwarded request, under the id of the other hop."""
     if message.get("error") is not None:
@@ -143,14 +118,6 @@ class Hops:
         """A request to the client on behalf of ``call``."""
         return ToClient(rpc.request(self.client.add(call), method, params))
 
-    def extension_from_client(self, id: rpc.RequestId, method: str, params: Any) -> ToAgent:
-        """The client's extension request, to the agent."""
-        return self.to_agent(AgentCall(method, id), method, params)
-
-    def extension_from_agent(self, id: rpc.RequestId, method: str, params: Any) -> ToClient:
-        """The agent's extension request, to the client."""
-        return self.to_client(ClientCall(method, id), method, params)
-
     def drop_answer(self, client_id: int) -> bool:
         """Stop waiting for the client's answer to ``client_id``: dropped when it comes
         (``False``: it was not pending)."""
@@ -180,21 +147,20 @@ class Hops:
 
 
 class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
-    """What both v1↔v2 translators are alike, around sessions of type ``S``.
-
-    A translator says what is its own in class tables (``_HANDLERS``: the client's
-    requests by method, each ``(self, id, params)``; ``_ANSWERS``: what translates the
-    agent's answer to each, by the client's method, ``(self, call, result, unshown)``;
-    ``_CLIENT_PROTOCOL``, ``_AGENT_PROTOCOL``; ``_NOT_RELAYED``: why an agent request
-    other than a permission cannot reach the client, of ``{method}`` and its ``{family}``)
-    and in the methods below marked as its own.
-    """
+    """What both v1↔v2 translators are alike, around sessions of type ``S``. Each says what
+    is its own in the methods marked so below and in its tables: ``_HANDLERS`` (client
+    requests: ``(self, id, params)``), ``_ANSWERS`` (the agent's answers, by the client's
+    method: ``(self, call, result, unshown)``), its protocols, and ``_NOT_RELAYED`` (why
+    an agent request cannot reach the client, of ``{method}`` and its ``{family}``)."""
 
     _HANDLERS: ClassVar[dict[str, Any]]
     _ANSWERS: ClassVar[dict[str, Any]]
     _CLIENT_PROTOCOL: ClassVar[int]
     _AGENT_PROTOCOL: ClassVar[int]
     _NOT_RELAYED: ClassVar[str]
+    _MCP_SERVER: ClassVar[staticmethod[[dict[str, Any]], dict[str, Any] | None]]
+    """An MCP server of the client's in the agent's protocol (``None``: it has no such
+    transport)."""
 
     def __init__(
         self,
@@ -282,7 +248,7 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         if method.startswith("_"):
             if self._gone is not None:
                 return [self._failed(id)]
-            return [self._hops.extension_from_client(id, method, params)]
+            return [self._hops.to_agent(AgentCall(method, id), method, params)]
         handler = self._HANDLERS.get(method)
         if handler is None:
             data = {"method": method}
@@ -334,7 +300,7 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         if method == "session/request_permission":
             return self._permission(id, params)
         if method.startswith("_"):
-            return [self._hops.extension_from_agent(id, method, params or None)]
+            return [self._hops.to_client(ClientCall(method, id), method, params or None)]
         problem = self._NOT_RELAYED.format(method=method, family=method.split("/")[0])
         data = {"details": problem}
         return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
@@ -374,6 +340,30 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         self._initialized = result
         return [ToClient(rpc.result(call.client_id, self._initialize_result()))]
 
+    def _mcp_servers(self, id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """A validated request's MCP servers in the agent's protocol; a ``-32602`` answer
+        for one it has no transport for."""
+        servers = []
+        for index, server in enumerate(params.get("mcpServers") or []):
+            converted = self._MCP_SERVER(server)
+            if converted is None:
+                kind, protocol = server.get("type"), self._AGENT_PROTOCOL
+                problem = f"the agent speaks ACP v{protocol}, which has no MCP transport {kind!r}"
+                raise refuse(id, f"params.mcpServers[{index}]", problem)
+            servers.append(converted)
+        return servers
+
+    def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
+        """The agent's ``session/list`` answer, for the client (the same shape in both)."""
+        target = self._hops.client_wire
+        sessions = same.objects(result.get("sessions"))
+        answer = target.list_sessions_response(
+            sessions=[s for info in sessions if (s := same.session_info(target, info))],
+            next_cursor=same.text(result, "nextCursor"),
+            meta=same.meta(result),
+        )
+        return [ToClient(rpc.result(call.client_id, answer))]
+
     # -- the agent is gone ----------------------------------------------------------------
 
     def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
@@ -390,10 +380,8 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         return out + self._sessions_gone()
 
     def _failed(self, id: rpc.RequestId) -> ToClient:
-        """The answer to request ``id`` once the agent is gone."""
-        gone = self._gone
-        assert gone is not None
-        return ToClient(rpc.error(id, gone["code"], gone["message"], gone.get("data")))
+        """The answer to request ``id`` once the agent is gone (:attr:`_gone`)."""
+        return ToClient(rpc.RequestError.from_error_object(self._gone).answer(id))
 
     # -- helpers --------------------------------------------------------------------------
 

@@ -35,6 +35,9 @@ class Builders(Protocol):
     def session_config_select_option(
         self, *, value: str, name: str, description: str | None, meta: Meta
     ) -> Wire: ...
+    def list_sessions_response(
+        self, *, sessions: list[Wire], next_cursor: str | None, meta: Meta
+    ) -> Wire: ...
     def session_info(
         self,
         *,
@@ -121,9 +124,8 @@ def select_option(target: Builders, entry: dict[str, Any]) -> dict[str, Any] | N
     value, name = text(entry, "value"), text(entry, "name")
     if value is None or not name:
         return None
-    description = text(entry, "description")
     return target.session_config_select_option(
-        value=value, name=name, description=description, meta=meta(entry)
+        value=value, name=name, description=text(entry, "description"), meta=meta(entry)
     )
 
 

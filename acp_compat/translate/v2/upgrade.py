@@ -49,21 +49,19 @@ from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
 from . import cancel, same, to_v1, to_v2
-from .hops import AgentCall, ClientCall, Refused, V2Translator, mcp_servers, params_as, refuse
+from .hops import AgentCall, ClientCall, Refused, V2Translator, params_as, refuse
 from .options import V2UpgradeOptions
 from .upgrade_sessions import HeldPrompt, UpgradeSession, session_update, update_for
 
 log = logging.getLogger("acp_compat.translate.v2")
 
-CLIENT_PROTOCOL = 2
-AGENT_PROTOCOL = 1
-
 
 class V2UpgradeTranslator(V2Translator[UpgradeSession]):
     """Sans-IO translator: a v2 client in front of one ACP v1 agent."""
 
-    _CLIENT_PROTOCOL = CLIENT_PROTOCOL
-    _AGENT_PROTOCOL = AGENT_PROTOCOL
+    _CLIENT_PROTOCOL = 2
+    _AGENT_PROTOCOL = 1
+    _MCP_SERVER = staticmethod(to_v1.mcp_server)
     # fs/* and terminal/*: the agent was told the client has neither.
     _NOT_RELAYED = (
         "{method} cannot reach the client: it speaks ACP v2, which has no {family}/*"
@@ -83,7 +81,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(v1, params.get("info"), "acp-compat", self.options.version)
         request = v1.initialize_request(
-            protocol_version=AGENT_PROTOCOL,
+            protocol_version=self._AGENT_PROTOCOL,
             # v2 has neither: the agent works without them (see the module docstring).
             client_capabilities=v1.client_capabilities(
                 fs=v1.file_system_capabilities(read_text_file=False, write_text_file=False),
@@ -98,7 +96,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         result = self._initialized
         methods = result.get("authMethods")
         return wire.initialize_response(
-            protocol_version=CLIENT_PROTOCOL,
+            protocol_version=self._CLIENT_PROTOCOL,
             info=same.implementation(
                 wire, result.get("agentInfo"), self.options.agent_name, "unknown"
             ),
@@ -124,7 +122,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         new = params_as(id, params, v2_session.NewSessionRequest)
         request = v1.new_session_request(
             cwd=new.cwd,
-            mcp_servers=mcp_servers(id, params, to_v1.mcp_server, AGENT_PROTOCOL),
+            mcp_servers=self._mcp_servers(id, params),
             additional_directories=new.additional_directories or None,
             meta=new.meta,
         )
@@ -240,7 +238,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
             request = v1.resume_session_request(
                 session_id=sid,
                 cwd=resume.cwd,
-                mcp_servers=mcp_servers(id, params, to_v1.mcp_server, AGENT_PROTOCOL),
+                mcp_servers=self._mcp_servers(id, params),
                 additional_directories=resume.additional_directories or None,
                 meta=resume.meta,
             )
@@ -249,7 +247,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
             request = v1.load_session_request(
                 session_id=sid,
                 cwd=resume.cwd,
-                mcp_servers=mcp_servers(id, params, to_v1.mcp_server, AGENT_PROTOCOL),
+                mcp_servers=self._mcp_servers(id, params),
                 additional_directories=resume.additional_directories or None,
                 meta=resume.meta,
             )
@@ -396,40 +394,21 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         self, call: AgentCall, result: dict[str, Any], unshown: set[str]
     ) -> list[Output]:
         session = self._sessions.get(call.session_id or "")
-        if session is None:
-            return [
-                ToClient(
-                    rpc.result(
-                        call.client_id, wire.set_session_config_option_response(config_options=[])
-                    )
-                )
-            ]
-        if call.extra is not None:  # the mode, through set_mode
+        if session is not None and call.extra is not None:  # the mode, through set_mode
             session.set_mode(call.extra)
-        else:
+        elif session is not None:
             session.set_options(result.get("configOptions") or [], None)
-        answer = wire.set_session_config_option_response(config_options=session.config_options())
+        options = session.config_options() if session is not None else []
+        answer = wire.set_session_config_option_response(config_options=options)
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
-        sessions = [
-            s
-            for info in same.objects(result.get("sessions"))
-            if (s := same.session_info(wire, info))
-        ]
-        cursor = same.text(result, "nextCursor")
-        answer = wire.list_sessions_response(
-            sessions=sessions, next_cursor=cursor, meta=same.meta(result)
-        )
-        return [ToClient(rpc.result(call.client_id, answer))]
-
-    def _closed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
+    def _forgotten(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
         self._sessions.pop(call.session_id or "", None)
-        return [ToClient(rpc.result(call.client_id, wire.close_session_response()))]
-
-    def _deleted(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
-        self._sessions.pop(call.session_id or "", None)
-        return [ToClient(rpc.result(call.client_id, wire.delete_session_response()))]
+        closed = call.method == "session/close"
+        build = wire.close_session_response if closed else wire.delete_session_response
+        return [ToClient(rpc.result(call.client_id, build()))]
 
     def _resume_answered(
         self, call: AgentCall, result: dict[str, Any], unshown: set[str]
@@ -454,10 +433,10 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         "auth/logout": _void,
         "session/new": _session_made,
         "session/set_config_option": _option_set,
-        "session/list": _listed,
-        "session/close": _closed,
+        "session/list": V2Translator._listed,
+        "session/close": _forgotten,
         "session/resume": _resume_answered,
-        "session/delete": _deleted,
+        "session/delete": _forgotten,
     }
 
     def _prompt_answered(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:

@@ -27,13 +27,7 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, RequestId, notification
 from acp_compat.models.v2 import wire
-from acp_compat.translate.lifecycle import (
-    SESSION_TRANSITIONS,
-    SessionEvent,
-    SessionState,
-    session_gone,
-    transition,
-)
+from acp_compat.translate.lifecycle import SessionState, SessionTurn
 
 from . import same, to_v2
 
@@ -60,13 +54,14 @@ class HeldPrompt:
 
 
 @define(eq=False)
-class UpgradeSession:
+class UpgradeSession(SessionTurn):
     """One session as the v2 client knows it."""
 
     session_id: str
     cwd: str
     turn: SessionState = SessionState.IDLE
-    """Moved only by :meth:`apply` and :meth:`end`."""
+    """Moved only by :meth:`~acp_compat.translate.lifecycle.SessionTurn.apply` and
+    :meth:`~acp_compat.translate.lifecycle.SessionTurn.end`."""
     options: list[dict[str, Any]] = attrs.field(factory=list)
     """The agent's config options, in v2 shape, as the client was last told."""
     mode: dict[str, Any] | None = None
@@ -84,14 +79,6 @@ class UpgradeSession:
     hide_updates: bool = False
     """A ``session/load`` stands in for a resume without replay: what it replays is not
     shown."""
-
-    def apply(self, event: SessionEvent) -> None:
-        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
-        self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
-
-    def end(self) -> None:
-        """The agent is gone: a running turn ends, then the session."""
-        self.turn = session_gone(self.turn)
 
     def config_options(self) -> list[dict[str, Any]]:
         """Every config option of the session in v2 shape (the ``mode`` one last)."""
