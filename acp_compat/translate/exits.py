@@ -47,24 +47,32 @@ def agent_gone(
     lost: str | None = None,
     not_started: str | None = None,
     command: Sequence[str] = (),
+    legacy: bool = False,
 ) -> dict[str, Any]:
     """The ``-32603`` error object that answers what waited on an agent that is gone, and
     every later request to it, in every translator: the agent exited (``returncode`` and
     the end of its stderr, ``stderr_tail``), was ``lost`` (why), or was ``not_started``
-    (the OS's reason; its ``command`` named when the translator knows it)."""
+    (the OS's reason; its ``command`` named when the translator knows it).
+
+    ``legacy``: for a 0.0.x client, whose SDK's errors carry ``data: {details: string}``
+    (what Gemini CLI sends, and what a legacy client shows): the stderr, the reason, or
+    else the message, as ``details``."""
     if not_started is not None:
         named = f" `{' '.join(command)}`" if command else ""
-        why = start_failure_data(command, not_started) if command else {"reason": not_started}
+        why: dict[str, Any] = (
+            start_failure_data(command, not_started) if command else {"reason": not_started}
+        )
         message = f"Could not start the agent{named}: {not_started}"
-        return error_object(INTERNAL_ERROR, message, why)
-    if lost is not None:
-        return error_object(INTERNAL_ERROR, f"Lost the agent process: {lost}", {"reason": lost})
-    data: dict[str, Any] = {"exitCode": returncode}
-    if stderr_tail:
-        data["stderr"] = stderr_tail
-    return error_object(
-        INTERNAL_ERROR, f"The agent process exited ({describe_status(returncode)})", data
-    )
+        details = message
+    elif lost is not None:
+        message, why, details = f"Lost the agent process: {lost}", {"reason": lost}, lost
+    else:
+        message = f"The agent process exited ({describe_status(returncode)})"
+        why = {"exitCode": returncode}
+        if stderr_tail:
+            why["stderr"] = stderr_tail
+        details = stderr_tail or message
+    return error_object(INTERNAL_ERROR, message, {"details": details} if legacy else why)
 
 
 def _signal_name(number: int) -> str:

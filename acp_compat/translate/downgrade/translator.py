@@ -120,15 +120,15 @@ class DowngradeTranslator(NoLocalEffects):
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: fail what waited on it, and every later legacy request."""
-        return self._gone(agent, agent_gone(returncode, stderr_tail))
+        return self._gone(agent, agent_gone(returncode, stderr_tail, legacy=True))
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """The agent is unreachable (``reason``): fail what waited on it, as for an exit."""
-        return self._gone(agent, agent_gone(lost=reason))
+        return self._gone(agent, agent_gone(lost=reason, legacy=True))
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """The agent could not be started: fail what waited on it, and every later request."""
-        return self._gone(agent, agent_gone(not_started=reason))
+        return self._gone(agent, agent_gone(not_started=reason, legacy=True))
 
     # -- requests from the legacy client --------------------------------------------------
 

@@ -1028,7 +1028,7 @@ def test_agent_exit_fails_the_waiting_turn_and_later_requests() -> None:
             "error": {
                 "code": -32603,
                 "message": "The agent process exited (exit status 3)",
-                "data": {"exitCode": 3, "stderr": "Traceback: boom"},
+                "data": {"details": "Traceback: boom"},
             },
         }
     ]
