@@ -123,7 +123,9 @@ def result(id: RequestId, value: Any) -> Message:
 
 
 def error_object(code: int, message: str, data: Any = None) -> dict[str, Any]:
-    """The ``error`` member of a response; ``data`` left out when ``None``."""
+    """The ``error`` member of a response; ``data`` left out when ``None``. The one builder
+    of the error object, in every protocol (the generated builders leave it to this layer:
+    ``codegen.write.BUILT_BELOW``; tests/models hold it to each protocol's ``Error``)."""
     error: dict[str, Any] = {"code": code, "message": message}
     if data is not None:
         error["data"] = data

@@ -1,7 +1,7 @@
 # generated from the schemas below by acp_compat.models.codegen: do not edit
 #   vectors/schemas/legacy/acp-0.0.9.schema.json
 #   vectors/schemas/legacy/acp-0.0.10.schema.json
-"""ACP 0.0.9/0.0.10 wire objects: one builder a model class (27).
+"""ACP 0.0.9/0.0.10 wire objects: one builder a model class (26).
 
 ``diff_content(...)`` returns the object the converter writes for ``DiffContent(...)``,
 built as a dict without creating the object, so translators write what they send at
@@ -9,7 +9,7 @@ about the cost of a literal. Arguments are the class's attributes, passed by key
 nested object is passed as its own wire object.
 """
 
-from typing import Any, Literal
+from typing import Literal
 
 from acp_compat.models._base import Wire
 
@@ -22,14 +22,6 @@ def text_assistant_chunk(text: str) -> Wire:
 def thought_assistant_chunk(thought: str) -> Wire:
     """A ``ThoughtAssistantChunk``, as its wire object."""
     return {"thought": thought}
-
-
-def error(code: int, message: str, data: Any = None) -> Wire:
-    """A ``Error``, as its wire object."""
-    out: Wire = {"code": code, "message": message}
-    if data is not None:
-        out["data"] = data
-    return out
 
 
 def initialize_params(protocol_version: str) -> Wire:

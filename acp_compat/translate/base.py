@@ -20,10 +20,13 @@ Translators never block, sleep, read clocks or do I/O; they log through :mod:`lo
 
 from __future__ import annotations
 
+import logging
 from typing import Generic, Protocol, TypeVar
 
 from acp_compat._define import define, frozen
 from acp_compat.jsonrpc.messages import Message
+
+log = logging.getLogger("acp_compat.translate")
 
 
 # ToClient and ToAgent are not frozen, unlike the other outputs: two are built for every
@@ -135,6 +138,22 @@ class Translator(Protocol):
     def client_drained(self) -> list[Output]:
         """The client took what it was sent, after an :class:`AwaitClientDrain`."""
         ...
+
+
+class NoLocalEffects:
+    """The two events of the contract that a translator asking for no file effect and no
+    :class:`AwaitClientDrain` never expects: a call is logged and changes nothing."""
+
+    def file_done(
+        self, token: int, content: str | None = None, error: str | None = None
+    ) -> list[Output]:
+        """Never expected: this translator asks for no local file effects."""
+        log.warning("ignoring a file result for token %s: none was requested", token)
+        return []
+
+    def client_drained(self) -> list[Output]:
+        """Never expected: this translator holds nothing back for the client."""
+        return []
 
 
 ContextT = TypeVar("ContextT")

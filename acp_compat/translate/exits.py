@@ -2,8 +2,9 @@
 reports (sans-IO).
 
 The one place for the words users read in errors, logs and traces (``exit status 3``,
-``killed by SIGKILL``, ``received SIGTERM``) and for the statuses ``wrap`` exits with
-(behaviour.md §5, §6).
+``killed by SIGKILL``, ``received SIGTERM``), for the error every translator answers a
+request with once its agent is gone (:func:`agent_gone`), and for the statuses ``wrap``
+exits with (behaviour.md §5, §6).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import signal
 from collections.abc import Sequence
 from typing import Any
+
+from acp_compat.jsonrpc.messages import INTERNAL_ERROR, error_object
 
 EXIT_CANNOT_START = 127
 """Exit status when the agent command cannot be started (as a shell says)."""
@@ -31,19 +34,45 @@ def describe_status(returncode: int | None) -> str:
     return f"exit status {returncode}"
 
 
-def exit_data(returncode: int | None, stderr_tail: str) -> dict[str, Any]:
-    """The ``data`` of the error that answers what waited on an agent that exited: its
-    exit code, and the end of its stderr when it wrote any (the relay's own shape)."""
-    data: dict[str, Any] = {"exitCode": returncode}
-    if stderr_tail:
-        data["stderr"] = stderr_tail
-    return data
-
-
 def start_failure_data(argv: Sequence[str], reason: str) -> dict[str, Any]:
     """The ``data`` of the error that answers what waited on an agent that could not be
     started: its command line, and the OS's reason (the relay's own shape)."""
     return {"command": list(argv), "reason": reason}
+
+
+def agent_gone(
+    returncode: int | None = None,
+    stderr_tail: str = "",
+    *,
+    lost: str | None = None,
+    not_started: str | None = None,
+    command: Sequence[str] = (),
+    legacy: bool = False,
+) -> dict[str, Any]:
+    """The ``-32603`` error object that answers what waited on an agent that is gone, and
+    every later request to it, in every translator: the agent exited (``returncode`` and
+    the end of its stderr, ``stderr_tail``), was ``lost`` (why), or was ``not_started``
+    (the OS's reason; its ``command`` named when the translator knows it).
+
+    ``legacy``: for a 0.0.x client, whose SDK's errors carry ``data: {details: string}``
+    (what Gemini CLI sends, and what a legacy client shows): the stderr, the reason, or
+    else the message, as ``details``."""
+    if not_started is not None:
+        named = f" `{' '.join(command)}`" if command else ""
+        why: dict[str, Any] = (
+            start_failure_data(command, not_started) if command else {"reason": not_started}
+        )
+        message = f"Could not start the agent{named}: {not_started}"
+        details = message
+    elif lost is not None:
+        message, why, details = f"Lost the agent process: {lost}", {"reason": lost}, lost
+    else:
+        message = f"The agent process exited ({describe_status(returncode)})"
+        why = {"exitCode": returncode}
+        if stderr_tail:
+            why["stderr"] = stderr_tail
+        details = stderr_tail or message
+    return error_object(INTERNAL_ERROR, message, {"details": details} if legacy else why)
 
 
 def _signal_name(number: int) -> str:

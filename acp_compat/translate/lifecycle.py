@@ -26,12 +26,12 @@ The machines:
   agent's stdout, and what holds it (the backpressure of ``acp_compat/io/relay.py``).
 
 As in h11, the flags live with their states: each machine's record here (an agent
-process's :class:`ProcessLifecycle`, a session's :class:`SessionLifecycle`, the
-downgrade's :class:`Connection`, the relay's :class:`AgentFlow`, the startup's
-:class:`StartupRecord`) holds its state and what each state carries (the running prompt,
-the failure once it ended, the agent's answers, the probes' attempts), and only the
-record's own methods change them, each through one transition, so a flag can never
-disagree with the state.
+process's :class:`ProcessLifecycle`, a session's :class:`SessionLifecycle` (in the v2
+translators, :class:`SessionTurn`, part of their session records), the downgrade's
+:class:`Connection`, the relay's :class:`AgentFlow`, the startup's :class:`StartupRecord`)
+holds its state and what each state carries (the running prompt, the failure once it
+ended, the agent's answers, the probes' attempts), and only the record's own methods
+change them, each through one transition, so a flag can never disagree with the state.
 
 ``docs/architecture.md`` shows each table as :func:`markdown_table` renders it (a test
 holds the page to it).
@@ -294,14 +294,6 @@ def transition(
     return next_state
 
 
-def session_gone(state: SessionState) -> SessionState:
-    """The state of a session whose agent is gone: a running turn ends first (the table
-    has no way from a turn to ``ended``), then the session."""
-    if SessionEvent.TURN_END in SESSION_TRANSITIONS[state]:
-        state = SESSION_TRANSITIONS[state][SessionEvent.TURN_END]
-    return transition(SESSION_TRANSITIONS, "session", state, SessionEvent.AGENT_GONE)
-
-
 def allows(table: Mapping[StateT, Mapping[EventT, StateT]], state: StateT, event: EventT) -> bool:
     """Whether ``event`` is allowed in ``state``."""
     return event in table[state]
@@ -446,6 +438,25 @@ class ProcessLifecycle:
 
     def _move(self, event: ProcessEvent) -> None:
         self.state = transition(PROCESS_TRANSITIONS, "agent process", self.state, event)
+
+
+class SessionTurn:
+    """The ``turn`` of a v2 translator's session record (a field of the record), moved only
+    here, by :data:`SESSION_TRANSITIONS`."""
+
+    __slots__ = ("turn",)
+    turn: SessionState
+
+    def apply(self, event: SessionEvent) -> None:
+        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
+        self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
+
+    def end(self) -> None:
+        """The agent is gone: a running turn ends first (the table has no way from a turn
+        to ``ended``), then the session."""
+        if SessionEvent.TURN_END in SESSION_TRANSITIONS[self.turn]:
+            self.apply(SessionEvent.TURN_END)
+        self.apply(SessionEvent.AGENT_GONE)
 
 
 class SessionLifecycle:

@@ -8,25 +8,28 @@ still get exactly one response, an error naming its exit status.
 
 from __future__ import annotations
 
-from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, RequestId, error
-from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.exits import describe_status, exit_data
+from typing import Any
+
+from acp_compat.jsonrpc.messages import Message, error
+from acp_compat.translate.base import NoLocalEffects, Output, ToAgent, ToClient
+from acp_compat.translate.exits import agent_gone
 
 AGENT = 0
 """The one agent process of a passthrough relay."""
 
 
-class PassthroughTranslator:
+class PassthroughTranslator(NoLocalEffects):
     """A :class:`~acp_compat.translate.base.Translator` that forwards everything as is."""
 
     def __init__(self) -> None:
-        self._pending: dict[int | str, str] = {}
+        self._pending: dict[int | str, None] = {}
+        """The requests the agent has not answered, in the order they came."""
 
     def from_client(self, message: Message) -> list[Output]:
         """Forward a client message to the agent, remembering requests."""
         request_id = message.get("id")
         if "method" in message and isinstance(request_id, (int, str)):
-            self._pending[request_id] = str(message["method"])
+            self._pending[request_id] = None
         return [ToAgent(AGENT, message)]
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
@@ -39,52 +42,19 @@ class PassthroughTranslator:
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """Answer every request the agent left unanswered with an error."""
-        outputs: list[Output] = []
-        for request_id, method in self._pending.items():
-            outputs.append(ToClient(_agent_gone(request_id, method, returncode, stderr_tail)))
-        self._pending.clear()
-        return outputs
+        return self._fail_pending(agent_gone(returncode, stderr_tail))
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """Answer every request the unreachable agent left unanswered with an error."""
-        outputs: list[Output] = []
-        for request_id, method in self._pending.items():
-            outputs.append(
-                ToClient(
-                    error(
-                        request_id,
-                        INTERNAL_ERROR,
-                        f"Lost the agent process before it answered: {reason}",
-                        {"method": method, "reason": reason},
-                    )
-                )
-            )
-        self._pending.clear()
-        return outputs
+        return self._fail_pending(agent_gone(lost=reason))
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """Never asked for: the passthrough starts no agents of its own."""
         return []
 
-    def file_done(
-        self, token: int, content: str | None = None, error: str | None = None
-    ) -> list[Output]:
-        """Never asked for: the passthrough performs no file effects."""
-        return []
-
-    def client_drained(self) -> list[Output]:
-        """Never asked for: the passthrough makes no output of its own."""
-        return []
-
-
-def _agent_gone(
-    request_id: RequestId, method: str, returncode: int | None, stderr_tail: str
-) -> Message:
-    """The ``-32603`` for a request whose agent exited before answering it."""
-    data = {"method": method, **exit_data(returncode, stderr_tail)}
-    return error(
-        request_id,
-        INTERNAL_ERROR,
-        f"The agent process ended ({describe_status(returncode)}) before answering",
-        data,
-    )
+    def _fail_pending(self, failure: dict[str, Any]) -> list[Output]:
+        outputs: list[Output] = [
+            ToClient(error(request_id, **failure)) for request_id in self._pending
+        ]
+        self._pending.clear()
+        return outputs

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from acp_compat.codec import CodecError, Problem, structure, unstructure
 from acp_compat.models import legacy as L
 from acp_compat.models import legacy_wire
-from acp_compat.models.codegen.emit import builder_name
+from tests.models.test_models_current import builder_of
 from tests.support.paths import ROOT
 
 CAPTURES = sorted((ROOT / "tests" / "data" / "captures").glob("legacy_*.jsonl"))
@@ -186,7 +186,7 @@ NESTED = [
 @pytest.mark.parametrize("obj", EXAMPLES + NESTED, ids=lambda o: type(o).__name__)
 def test_each_builder_writes_what_the_converter_writes(obj: Any) -> None:
     """A legacy model's builder (what translators send with) and the converter agree."""
-    builder = getattr(legacy_wire, builder_name(type(obj).__name__))
+    builder = builder_of(legacy_wire, type(obj).__name__)
     assert builder(**_wire_arguments(obj)) == unstructure(obj)
 
 
@@ -196,9 +196,7 @@ def test_every_legacy_model_has_a_builder() -> None:
         for v in vars(L).values()
         if isinstance(v, type) and attrs.has(v) and v.__module__ == L.__name__
     ]
-    assert classes and all(
-        callable(getattr(legacy_wire, builder_name(c.__name__))) for c in classes
-    )
+    assert classes and all(callable(builder_of(legacy_wire, c.__name__)) for c in classes)
 
 
 def test_update_plan_is_0_0_10_only() -> None:

@@ -21,9 +21,8 @@ from acp_compat.codec import structure, unstructure
 from acp_compat.models._base import UNCHANGED, UNIONS, TaggedUnion
 from acp_compat.models.codegen.build import ClassSpec, UnionSpec, build
 from acp_compat.models.codegen.choices import V2
-from acp_compat.models.codegen.emit import builder_name
 from acp_compat.models.v2 import wire
-from tests.models.test_models_current import _as_wire, _full, _members, _minimal
+from tests.models.test_models_current import _as_wire, _full, _members, _minimal, builder_of
 from tests.support.paths import ROOT
 
 SCHEMA_FILE = ROOT / "vectors" / "schemas" / "v2" / "acp-v2-draft-ts-sdk-2.4.0.unstable.schema.json"
@@ -70,7 +69,7 @@ def test_the_v2_package_has_the_draft_s_methods() -> None:
 def test_samples_validate_round_trip_and_builders_agree(cls: type) -> None:
     spec = _SPECS[cls.__name__]
     assert isinstance(spec, ClassSpec) and spec.definitions
-    builder = getattr(wire, builder_name(cls.__name__))
+    builder = builder_of(wire, cls.__name__)
     full = _full(cls)
     for group in spec.one_of[1:]:
         # v2 scopes are exclusive (oneOf): a full sample keeps the first scope only.

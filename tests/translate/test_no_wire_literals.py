@@ -34,10 +34,8 @@ OWN_SHAPES: dict[tuple[str, str], str] = {
     ("v2/downgrade.py", "V2DowngradeTranslator._subject"): "the rawInput the relay gives the"
     " v1 tool call of a v2 command permission",
     # JSON-RPC error data the relay defines.
-    ("exits.py", "exit_data"): "an agent's exit",
+    ("exits.py", "agent_gone"): "an agent that exited, was lost or could not be started",
     ("exits.py", "start_failure_data"): "an agent that could not be started",
-    ("upgrade/translator.py", "UpgradeTranslator.agent_exited"): "an agent's exit, its stderr"
-    " tail always there (exits.exit_data leaves an empty one out)",
     ("startup/policy.py", "Attempt.to_json"): "one probe, in a refusal's attempts",
     ("startup/wording.py", "refusal"): "why no protocol was found",
     ("forced.py", "ForcedProtocol._with_hint"): "the relay's hint, added to the agent's own"

@@ -9,7 +9,7 @@ import textwrap
 from pathlib import Path
 
 from .build import ClassSpec, ConstSpec, MethodRow, Models, UnionSpec, build
-from .choices import CURRENT, PROTOCOLS
+from .choices import CURRENT, LEGACY, PROTOCOLS
 from .emit import builder_name, builders, constant, header, module, values_name
 
 HAND_FACES = (
@@ -30,6 +30,13 @@ CODES_END = "# end of error codes\n"
 lines from the same constants as the v1 models' (the layer below the models cannot import
 them: that would load the models before ``wrap``'s first answer)."""
 
+TAGS_FILE = "acp_compat/translate/upgrade/modes.py"
+TAGS_BEGIN = "# confirmation types: written by acp_compat.models.codegen, do not edit\n"
+TAGS_END = "# end of confirmation types\n"
+"""The legacy ``ToolCallConfirmation`` types, written into the modes' hand-written module
+between these lines: every ``wrap`` reads the modes (``--session-mode``), long before
+a legacy model is needed."""
+
 
 def generated_files(root: Path) -> dict[Path, str]:
     """Path → the text the generator writes there, laid out by ruff (the version pinned in
@@ -40,6 +47,8 @@ def generated_files(root: Path) -> dict[Path, str]:
         models = build(choices, root)
         if choices is CURRENT:
             files[root / CODES_FILE] = _codes_block(root / CODES_FILE, models)
+        if choices is LEGACY:
+            files[root / TAGS_FILE] = _tags_block(root / TAGS_FILE, models)
         where = root / Path(*choices.package.split("."))
         doc = f"{choices.title} models: {{}}"
         if "" in models.topics:
@@ -102,19 +111,40 @@ def _hand_face(path: Path) -> str:
 
 def _codes_block(path: Path, models: Models) -> str:
     """``path`` with its error-code block written from ``models``' integer constants."""
-    text = path.read_text(encoding="utf-8")
-    start = text.index(CODES_BEGIN) + len(CODES_BEGIN)
-    end = text.index(CODES_END, start)
     codes = [item for items in models.topics.values() for item in items]
     block = "".join(constant(item) for item in codes if isinstance(item, ConstSpec))
-    return text[:start] + block + text[end:]
+    return _block(path, CODES_BEGIN, CODES_END, block)
+
+
+def _tags_block(path: Path, models: Models) -> str:
+    """``path`` with the tags of the legacy ``ToolCallConfirmation`` union written."""
+    [union] = [i for i in models.topics[""] if getattr(i, "name", "") == "ToolCallConfirmation"]
+    assert isinstance(union, UnionSpec)
+    tags = ", ".join(f'"{tag}"' for tag, _member in union.keys)
+    block = (
+        f"CONFIRMATION_TYPES: Final = ({tags})\n"
+        '"""The legacy ``ToolCallConfirmation`` types (its ``type`` tags)."""\n'
+    )
+    return _block(path, TAGS_BEGIN, TAGS_END, block)
+
+
+def _block(path: Path, begin: str, end: str, block: str) -> str:
+    """``path`` with ``block`` written between its lines ``begin`` and ``end``."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index(begin) + len(begin)
+    return text[:start] + block + text[text.index(end, start) :]
+
+
+BUILT_BELOW = {"Error": "acp_compat.jsonrpc.messages.error_object"}
+"""Classes whose wire object the JSON-RPC layer builds, the same in every protocol (it
+is below the models and cannot use their builders): no builder of their own."""
 
 
 def _classes(models: Models) -> list[ClassSpec]:
-    """The classes with a builder: all but the unions' fallbacks."""
+    """The classes with a builder: all but the unions' fallbacks and :data:`BUILT_BELOW`."""
     items = [item for items in models.topics.values() for item in items]
-    fallbacks = {item.fallback for item in items if isinstance(item, UnionSpec)}
-    return [item for item in items if isinstance(item, ClassSpec) and item.name not in fallbacks]
+    skip = {item.fallback for item in items if isinstance(item, UnionSpec)} | BUILT_BELOW.keys()
+    return [item for item in items if isinstance(item, ClassSpec) and item.name not in skip]
 
 
 def _table(models: Models, qualified: bool) -> str:

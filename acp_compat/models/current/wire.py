@@ -2,7 +2,7 @@
 #   vectors/schemas/current/acp-v1-schema-1.21.0.schema.json
 #   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.schema.json
 #   vectors/schemas/current/acp-v1-schema-ts-sdk-2.4.0.unstable.schema.json
-"""ACP v1 wire objects: one builder a model class (183).
+"""ACP v1 wire objects: one builder a model class (182).
 
 ``cancelled_permission_outcome(...)`` returns the object the converter writes for
 ``CancelledPermissionOutcome(...)``, built as a dict without creating the object, so
@@ -13,14 +13,6 @@ class's attributes, passed by keyword; a nested object is passed as its own wire
 from typing import Any, Literal
 
 from acp_compat.models._base import UNCHANGED, Unchanged, Wire
-
-
-def error(code: int, message: str, data: Any = None) -> Wire:
-    """A ``Error``, as its wire object."""
-    out: Wire = {"code": code, "message": message}
-    if data is not None:
-        out["data"] = data
-    return out
 
 
 def cancel_request_notification(

@@ -1,7 +1,7 @@
 # generated from the schemas below by acp_compat.models.codegen: do not edit
 #   vectors/schemas/v2/acp-v2-draft-ts-sdk-2.4.0.schema.json
 #   vectors/schemas/v2/acp-v2-draft-ts-sdk-2.4.0.unstable.schema.json
-"""ACP v2 (draft) wire objects: one builder a model class (189).
+"""ACP v2 (draft) wire objects: one builder a model class (188).
 
 ``command_permission_subject(...)`` returns the object the converter writes for
 ``CommandPermissionSubject(...)``, built as a dict without creating the object, so
@@ -12,14 +12,6 @@ class's attributes, passed by keyword; a nested object is passed as its own wire
 from typing import Any, Literal
 
 from acp_compat.models._base import UNCHANGED, Unchanged, Wire
-
-
-def error(code: int, message: str, data: Any = None) -> Wire:
-    """A ``Error``, as its wire object."""
-    out: Wire = {"code": code, "message": message}
-    if data is not None:
-        out["data"] = data
-    return out
 
 
 def unsupported_protocol_version_error_data(

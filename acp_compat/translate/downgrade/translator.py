@@ -35,8 +35,9 @@ Choices the contract leaves open, made here:
   message with ``null`` before it starts;
 * ``authenticate`` with no method the agent runs itself: ``-32000`` naming
   ``--auth-method`` and listing the offered methods in ``data.details``;
-* once the agent is gone, waiting and later legacy requests get ``-32603`` naming the exit
-  code (or the start failure), the stderr tail in ``data.details``.
+* once the agent is gone, waiting and later legacy requests get the ``-32603`` every
+  translator answers with (:func:`~acp_compat.translate.exits.agent_gone`: the exit
+  status and the stderr tail, or why the agent was lost or not started).
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models import legacy_wire
 from acp_compat.models.current import wire
 from acp_compat.models.mapping import CURRENT_PROTOCOL_VERSION
-from acp_compat.translate.base import Output, ToAgent
+from acp_compat.translate.base import NoLocalEffects, Output, ToAgent
+from acp_compat.translate.exits import agent_gone
 from acp_compat.translate.lifecycle import ConnectionEvent, ConnectionState, SessionEvent
 from acp_compat.translate.probe import current_initialize
 
@@ -67,7 +69,7 @@ log = logging.getLogger("acp_compat.translate.downgrade")
 _C = ConnectionState
 
 
-class DowngradeTranslator:
+class DowngradeTranslator(NoLocalEffects):
     """Sans-IO translator: a legacy 0.0.x client in front of one current ACP v1 agent."""
 
     def __init__(self, options: DowngradeOptions) -> None:
@@ -118,35 +120,15 @@ class DowngradeTranslator:
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: fail what waited on it, and every later legacy request."""
-        if agent != 0:
-            return []
-        self._gone(f"The agent exited (code {returncode})", stderr_tail)
-        return self._state.outbox.flush()
+        return self._gone(agent, agent_gone(returncode, stderr_tail, legacy=True))
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """The agent is unreachable (``reason``): fail what waited on it, as for an exit."""
-        if agent != 0:
-            return []
-        self._gone(f"Lost the agent: {reason}", "")
-        return self._state.outbox.flush()
+        return self._gone(agent, agent_gone(lost=reason, legacy=True))
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """The agent could not be started: fail what waited on it, and every later request."""
-        if agent != 0:
-            return []
-        self._gone(f"The agent could not be started: {reason}", "")
-        return self._state.outbox.flush()
-
-    def file_done(
-        self, token: int, content: str | None = None, error: str | None = None
-    ) -> list[Output]:
-        """Never expected: this translator asks for no local file effects."""
-        log.warning("ignoring a file result for token %s: none was requested", token)
-        return []
-
-    def client_drained(self) -> list[Output]:
-        """Never expected: this translator holds nothing back for the client."""
-        return []
+        return self._gone(agent, agent_gone(not_started=reason, legacy=True))
 
     # -- requests from the legacy client --------------------------------------------------
 
@@ -461,13 +443,12 @@ class DowngradeTranslator:
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _gone(self, reason: str, stderr_tail: str) -> None:
-        """Remember why the agent is gone and fail the legacy requests waiting on it (a
-        cancelled turn still ends ``null``: :func:`.cancel.turn_answer`)."""
+    def _gone(self, agent: int, failure: dict[str, Any]) -> list[Output]:
+        """Remember why the agent is gone (``failure``) and fail the legacy requests
+        waiting on it (a cancelled turn still ends ``null``: :func:`.cancel.turn_answer`)."""
         state = self._state
-        if state.connection.state is _C.GONE:
-            return
-        failure = rpc.error_object(rpc.INTERNAL_ERROR, reason, {"details": stderr_tail or reason})
+        if agent != 0 or state.connection.state is _C.GONE:
+            return []
         state.tools.drop_permissions()
         if state.turn.prompt_id is not None:
             prompt_id, cancelled = state.turn.end_turn()
@@ -481,3 +462,4 @@ class DowngradeTranslator:
         for client_id in waiting:
             state.outbox.respond(rpc.error(client_id, **failure))
         state.connection.gone(failure)
+        return state.outbox.flush()

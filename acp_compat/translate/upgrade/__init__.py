@@ -97,7 +97,9 @@ Choices
 * A process exit answers the session's pending requests with ``-32603`` "The agent
   process exited (exit status N)" (or "killed by SIGKILL", "killed by a signal" when
   the status is unknown: :func:`~acp_compat.translate.exits.describe_status`),
-  ``data: {exitCode, stderr}`` (a cancelled prompt still ends ``cancelled``); later
+  ``data: {exitCode, stderr}`` (``stderr`` when it wrote any: the error every
+  translator answers with, :func:`~acp_compat.translate.exits.agent_gone`; a cancelled
+  prompt still ends ``cancelled``); later
   prompts of that session get the same error. A failed start answers with
   ``-32603`` "Could not start the agent `<command>`: <OS error>", ``data: {command,
   reason}``. Requests to the client made for a process that exits or is closed

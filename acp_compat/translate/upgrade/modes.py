@@ -7,8 +7,9 @@ kind (gemini-cli's Default, Auto Edit, YOLO, Plan) lets the user choose how much
 so the relay offers the same choice and carries it out: each session has a :class:`Mode`
 (a field of its record, first :attr:`.options.UpgradeOptions.default_mode`: ``wrap
 --session-mode``), and :data:`DECISIONS`, one table, says what each mode does with each
-kind of confirmation: ask the user (a ``session/request_permission``, as without modes), or
-answer the agent itself.
+kind of confirmation (the legacy schema's types, written here by the model generator):
+ask the user (a ``session/request_permission``, as without modes), or answer the agent
+itself.
 
 The modes are offered twice, as ``modes`` (``SessionModeState``) and as one select config
 option of category ``mode``, the form current clients are moving to; both are built here
@@ -47,23 +48,18 @@ class Decision(enum.Enum):
     REJECT = "reject"
 
 
+# confirmation types: written by acp_compat.models.codegen, do not edit
 CONFIRMATION_TYPES: Final = ("edit", "execute", "mcp", "fetch", "other")
-"""The legacy ``ToolCallConfirmation`` types, in the order of the columns below."""
+"""The legacy ``ToolCallConfirmation`` types (its ``type`` tags)."""
+# end of confirmation types
 
 _ASK, _ALLOW, _REJECT = Decision.ASK_USER, Decision.ALLOW, Decision.REJECT
 
-# fmt: off
-_ROWS: Final = {
-    #                  edit     execute  mcp      fetch    other
-    Mode.ASK:          (_ASK,    _ASK,    _ASK,    _ASK,    _ASK),
-    Mode.ACCEPT_EDITS: (_ALLOW,  _ASK,    _ASK,    _ASK,    _ASK),
-    Mode.ACCEPT_ALL:   (_ALLOW,  _ALLOW,  _ALLOW,  _ALLOW,  _ALLOW),
-    Mode.READ_ONLY:    (_REJECT, _REJECT, _REJECT, _REJECT, _REJECT),
-}
-# fmt: on
-
 DECISIONS: Final[Mapping[Mode, Mapping[str, Decision]]] = {
-    mode: dict(zip(CONFIRMATION_TYPES, row, strict=True)) for mode, row in _ROWS.items()
+    Mode.ASK: dict.fromkeys(CONFIRMATION_TYPES, _ASK),
+    Mode.ACCEPT_EDITS: {**dict.fromkeys(CONFIRMATION_TYPES, _ASK), "edit": _ALLOW},
+    Mode.ACCEPT_ALL: dict.fromkeys(CONFIRMATION_TYPES, _ALLOW),
+    Mode.READ_ONLY: dict.fromkeys(CONFIRMATION_TYPES, _REJECT),
 }
 """Mode → confirmation type → what the relay does: the whole behaviour of the modes."""
 

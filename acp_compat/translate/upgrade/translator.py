@@ -5,9 +5,9 @@ process events."""
 
 from __future__ import annotations
 
-from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error_object
+from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.base import Output
-from acp_compat.translate.exits import describe_status, start_failure_data
+from acp_compat.translate.exits import agent_gone, describe_status
 from acp_compat.translate.lifecycle import ProcessState
 from acp_compat.translate.upgrade.agent_side import AgentSide
 from acp_compat.translate.upgrade.client_side import ClientSide
@@ -57,11 +57,6 @@ class UpgradeTranslator:
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """Agent process ``agent`` is gone: what waited on it gets ``-32603``."""
         how = describe_status(returncode)
-        failure = error_object(
-            INTERNAL_ERROR,
-            f"The agent process exited ({how})",
-            {"exitCode": returncode, "stderr": stderr_tail},
-        )
         proc = self._state.agents.get(agent)
         if proc is None or not proc.alive:
             return []
@@ -73,7 +68,7 @@ class UpgradeTranslator:
             log.info("agent process %d exited (%s)", agent, how)
         else:
             log.warning("agent process %d exited (%s)", agent, how)
-        return self._state.agent_gone(proc, failure)
+        return self._state.agent_gone(proc, agent_gone(returncode, stderr_tail))
 
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """Agent process ``agent`` is unreachable (``reason``): what waited on it gets
@@ -85,20 +80,13 @@ class UpgradeTranslator:
         # every agent as lost when it shuts down, and an idle agent then loses nothing.
         expected = proc.state is ProcessState.STOPPING or not proc.outbound
         (log.info if expected else log.warning)("agent process %d lost: %s", agent, reason)
-        failure = error_object(
-            INTERNAL_ERROR, f"Lost the agent process: {reason}", {"reason": reason}
-        )
-        return self._state.agent_gone(proc, failure)
+        return self._state.agent_gone(proc, agent_gone(lost=reason))
 
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """Agent process ``agent`` could not be started: what waited on it gets an error."""
-        failure = error_object(
-            INTERNAL_ERROR,
-            f"Could not start the agent `{self._state.options.command_line}`: {reason}",
-            start_failure_data(self._state.options.agent_command, reason),
-        )
         proc = self._state.agents.get(agent)
         if proc is None or not proc.alive:
             return []
         log.error("could not start agent process %d: %s", agent, reason)
+        failure = agent_gone(not_started=reason, command=self._state.options.agent_command)
         return self._state.agent_gone(proc, failure)

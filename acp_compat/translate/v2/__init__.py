@@ -4,9 +4,10 @@
 * :class:`V2DowngradeTranslator` (:mod:`.downgrade`): a v2 agent behind a v1 client.
 
 The shapes between the two are :mod:`.to_v2` and :mod:`.to_v1`, one module a direction,
-which both translators use; :mod:`.hops` is what they do alike, :mod:`.options` configures
-them. The v2 surface is the draft the TypeScript SDK 2.4.0 ships (``vectors/schemas/v2``):
-experimental, and it may change.
+and :mod:`.same`, the shapes alike in both, which both translators use; :mod:`.hops` is
+what they do alike, :mod:`.cancel` every way their peers cancel, :mod:`.options`
+configures them. The v2 surface is the draft the TypeScript SDK 2.4.0 ships
+(``vectors/schemas/v2``): experimental, and it may change.
 """
 
 from typing import TYPE_CHECKING, Final

@@ -28,7 +28,6 @@ Choices made here:
 
 from __future__ import annotations
 
-import logging
 from typing import Any, ClassVar, get_args
 
 from acp_compat.jsonrpc import messages as rpc
@@ -39,134 +38,30 @@ from acp_compat.models.current import session as v1_session
 from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.exits import describe_status, exit_data
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
-from . import to_v1, to_v2
+from . import cancel, same, to_v1, to_v2
 from .downgrade_sessions import DowngradeSession, session_update, updates_for
-from .hops import (
-    AgentCall,
-    ClientCall,
-    Hops,
-    Refused,
-    params_as,
-    permission_answer,
-    refuse,
-    relayed,
-)
+from .hops import AgentCall, ClientCall, V2Translator, params_as, refuse
 from .options import V2DowngradeOptions
-
-log = logging.getLogger("acp_compat.translate.v2")
-
-CLIENT_PROTOCOL = 1
-AGENT_PROTOCOL = 2
 
 V1_STOP_REASONS: frozenset[v1_prompt.StopReason] = frozenset(get_args(v1_prompt.StopReason))
 """The stop reasons a v1 prompt can answer with."""
 
 
-class V2DowngradeTranslator:
+class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     """Sans-IO translator: a v1 client in front of one ACP v2 (draft) agent."""
 
+    _CLIENT_PROTOCOL = 1
+    _AGENT_PROTOCOL = 2
+    _MCP_SERVER = staticmethod(to_v2.mcp_server)
+    _NOT_RELAYED = "{method} is not relayed to the v1 client"
+
     def __init__(self, options: V2DowngradeOptions) -> None:
+        super().__init__(options.agent0_next_id, wire, v1, options.agent0_initialized)
         self.options = options
-        self._hops = Hops(
-            options.agent0_next_id, wire.cancel_request_notification, v1.cancel_request_notification
-        )
-        self._initialized: dict[str, Any] | None = options.agent0_initialized
-        """The agent's v2 ``initialize`` result."""
-        self._sessions: dict[str, DowngradeSession] = {}
-        self._gone: dict[str, Any] | None = None
-        self._logged: set[str] = set()
-        """What v1 cannot show, said once each."""
-
-    # -- the contract ---------------------------------------------------------------------
-
-    def from_client(self, message: rpc.Message) -> list[Output]:
-        """Handle one message from the v1 client."""
-        kind = rpc.classify(message)
-        if kind is rpc.Kind.REQUEST:
-            try:
-                return self._client_request(message["id"], message["method"], message.get("params"))
-            except Refused as refused:
-                return [ToClient(refused.answer)]
-        if kind is rpc.Kind.NOTIFICATION:
-            return self._client_notification(message["method"], message.get("params"))
-        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
-            return self._client_response(message)
-        log.debug("ignoring an invalid message from the client")
-        return []
-
-    def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
-        """Handle one message from the agent (process ``0``; no other exists here)."""
-        if agent != 0:
-            log.warning("ignoring a message from unknown agent process %s", agent)
-            return []
-        if message.get("method") == "session/update" and "id" not in message:
-            return self._agent_update(message.get("params"))
-        kind = rpc.classify(message)
-        params = message.get("params")
-        params = params if isinstance(params, dict) else {}
-        if kind is rpc.Kind.REQUEST:
-            return self._agent_request(message["id"], message["method"], params)
-        if kind is rpc.Kind.NOTIFICATION:
-            method = message["method"]
-            if method == "$/cancel_request":
-                return self._hops.agent_cancels(params.get("requestId"))
-            if method.startswith("_"):
-                return [ToClient(rpc.notification(method, params or None))]
-            log.debug("ignoring agent notification %s", method)
-            return []
-        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
-            return self._agent_response(message)
-        log.warning("ignoring an invalid message from the agent")
-        return []
-
-    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
-        """The agent is gone: answer what waited on it; every later request fails."""
-        how = describe_status(returncode)
-        return self._lose(
-            agent, f"The agent process ended ({how})", exit_data(returncode, stderr_tail)
-        )
-
-    def agent_lost(self, agent: int, reason: str) -> list[Output]:
-        """The agent is unreachable (``reason``): as for an exit."""
-        return self._lose(agent, f"Lost the agent process: {reason}", {"reason": reason})
-
-    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
-        """The agent could not be started: as for an exit."""
-        return self._lose(agent, f"The agent could not be started: {reason}", {"reason": reason})
-
-    def file_done(
-        self, token: int, content: str | None = None, error: str | None = None
-    ) -> list[Output]:
-        """Never expected: this translator asks for no local file effects."""
-        log.warning("ignoring a file result for token %s: none was requested", token)
-        return []
-
-    def client_drained(self) -> list[Output]:
-        """Never expected: this translator holds nothing back for the client."""
-        return []
 
     # -- requests from the client ---------------------------------------------------------
-
-    def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
-        if method.startswith("_"):
-            if self._gone is not None:
-                return [ToClient(rpc.error(id, **self._gone))]
-            return [self._hops.extension_from_client(id, method, params)]
-        handler = self._HANDLERS.get(method)
-        if handler is None:
-            data = {"method": method}
-            return [ToClient(rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
-        if self._gone is not None:
-            return [ToClient(rpc.error(id, **self._gone))]
-        if self._initialized is None and method != "initialize":
-            if any(call.method == "initialize" for call in self._hops.agent.pending().values()):
-                return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "initialize is in progress"))]
-            return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))]
-        outputs: list[Output] = handler(self, id, params)
-        return outputs
 
     def _send(self, call: AgentCall, method: str, params: dict[str, Any]) -> list[Output]:
         return [self._hops.to_agent(call, method, params)]
@@ -177,9 +72,13 @@ class V2DowngradeTranslator:
         params_as(id, params, v1_initialize.InitializeRequest)
         if self._initialized is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
-        info = to_v2.implementation(params.get("clientInfo"), "acp-compat", self.options.version)
+        info = same.implementation(
+            wire, params.get("clientInfo"), "acp-compat", self.options.version
+        )
         request = wire.initialize_request(
-            protocol_version=AGENT_PROTOCOL, info=info, capabilities=wire.client_capabilities()
+            protocol_version=self._AGENT_PROTOCOL,
+            info=info,
+            capabilities=wire.client_capabilities(),
         )
         return self._send(AgentCall("initialize", id), "initialize", request)
 
@@ -188,10 +87,12 @@ class V2DowngradeTranslator:
         result = self._initialized
         methods = to_v1.auth_methods(result.get("authMethods"))
         return v1.initialize_response(
-            protocol_version=CLIENT_PROTOCOL,
+            protocol_version=self._CLIENT_PROTOCOL,
             agent_capabilities=to_v1.agent_capabilities(result.get("capabilities"), methods),
             auth_methods=methods,
-            agent_info=to_v1.implementation(result.get("info"), self.options.agent_name, "unknown"),
+            agent_info=same.implementation(
+                v1, result.get("info"), self.options.agent_name, "unknown"
+            ),
         )
 
     def _authenticate(self, id: rpc.RequestId, params: Any) -> list[Output]:
@@ -208,7 +109,7 @@ class V2DowngradeTranslator:
         request = wire.new_session_request(
             cwd=new.cwd,
             additional_directories=new.additional_directories or None,
-            mcp_servers=_mcp_servers(id, params) or None,
+            mcp_servers=self._mcp_servers(id, params) or None,
             meta=new.meta,
         )
         return self._send(AgentCall("session/new", id), "session/new", request)
@@ -233,7 +134,7 @@ class V2DowngradeTranslator:
             session_id=sid,
             cwd=given.cwd,
             additional_directories=given.additional_directories or None,
-            mcp_servers=_mcp_servers(id, params) or None,
+            mcp_servers=self._mcp_servers(id, params) or None,
             replay_from=replay,
             meta=given.meta,
         )
@@ -333,50 +234,15 @@ class V2DowngradeTranslator:
         "session/delete": _delete,
     }
 
-    # -- notifications and answers from the client ----------------------------------------
+    # -- notifications from the client ----------------------------------------------------
 
-    def _client_notification(self, method: str, params: Any) -> list[Output]:
-        params = params if isinstance(params, dict) else {}
-        if method == "session/cancel":
-            session = self._sessions.get(params.get("sessionId"))
-            if session is None or session.turn is not SessionState.PROMPTING:
-                log.info(
-                    "ignoring session/cancel with no turn running in %.100r",
-                    params.get("sessionId"),
-                )
-                return []
-            session.apply(SessionEvent.CANCEL)
-            cancel = wire.cancel_session_notification(session_id=session.session_id)
-            return [ToAgent(0, rpc.notification("session/cancel", cancel))]
-        if method == "$/cancel_request":
-            return self._hops.client_cancels(params.get("requestId"))
-        if method.startswith("_"):
-            return [ToAgent(0, rpc.notification(method, params or None))]
-        log.debug("ignoring client notification %s", method)
-        return []
-
-    def _client_response(self, message: rpc.Message) -> list[Output]:
-        call = self._hops.answered_by_client(message)
-        if call is None or self._gone is not None:
-            return []
-        if call.method != "session/request_permission":
-            return [ToAgent(0, relayed(call.agent_id, message))]
-        return [ToAgent(0, rpc.result(call.agent_id, permission_answer(message, wire)))]
+    def _cancel(self, params: dict[str, Any]) -> list[Output]:
+        return cancel.downgrade_cancel(self._sessions, params)
 
     # -- the agent ------------------------------------------------------------------------
 
-    def _agent_update(self, params: Any) -> list[Output]:
+    def _updated(self, session: DowngradeSession, update: dict[str, Any]) -> list[Output]:
         """One v2 ``session/update``: the hot path."""
-        if not isinstance(params, dict) or not isinstance(params.get("update"), dict):
-            log.warning("ignoring a session/update without an update object")
-            return []
-        session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
-        if session is None:
-            log.debug(
-                "ignoring a session/update for unknown session %.100r", params.get("sessionId")
-            )
-            return []
-        update = params["update"]
         if update.get("sessionUpdate") == "state_update":
             return self._state(session, update)
         unshown: set[str] = set()
@@ -400,44 +266,37 @@ class V2DowngradeTranslator:
         return self._turn_ended(session, update)
 
     def _turn_ended(self, session: DowngradeSession, idle: dict[str, Any]) -> list[Output]:
-        """Answer the v1 prompt with the idle update's stop reason (``error``: its error)."""
+        """Answer the v1 prompt (after a cancel: :func:`.cancel.turn_answer`)."""
         cancelled = session.turn is SessionState.CANCELLING
         session.apply(SessionEvent.TURN_END)
         prompt_id, session.prompt_id, session.stop = session.prompt_id, None, None
+        return [
+            ToClient(
+                cancel.turn_answer(cancelled, prompt_id, lambda: self._stopped(prompt_id, idle))
+            )
+        ]
+
+    def _stopped(self, prompt_id: rpc.RequestId, idle: dict[str, Any]) -> rpc.Message:
+        """The v1 prompt's answer for the idle update that ended its turn: its stop reason
+        (one v1 lacks: ``end_turn``), or for ``error`` the agent's error."""
         reason = idle.get("stopReason")
-        if reason == "error" and not cancelled:
+        if reason == "error":
             error = idle.get("error")
             if isinstance(error, dict):
-                return [ToClient(rpc.forwarded_error(prompt_id, error))]
-            return [
-                ToClient(
-                    rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
-                )
-            ]
+                return rpc.forwarded_error(prompt_id, error)
+            return rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
         stop: v1_prompt.StopReason = "end_turn"
-        if cancelled:
-            stop = "cancelled"
-        elif reason in V1_STOP_REASONS:
+        if reason in V1_STOP_REASONS:
             stop = reason
         else:
             self._say_once({f"stop reason {reason!r} (answered end_turn)"})
-        return [ToClient(rpc.result(prompt_id, v1.prompt_response(stop_reason=stop)))]
-
-    def _agent_request(
-        self, id: rpc.RequestId, method: str, params: dict[str, Any]
-    ) -> list[Output]:
-        if method == "session/request_permission":
-            return self._permission(id, params)
-        if method.startswith("_"):
-            return [self._hops.extension_from_agent(id, method, params or None)]
-        data = {"details": f"{method} is not relayed to the v1 client"}
-        return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
+        return rpc.result(prompt_id, v1.prompt_response(stop_reason=stop))
 
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v2 ``session/request_permission`` → v1: the subject is the ``toolCall``."""
         session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
-        options = [o for o in to_v2.objects(params.get("options")) if to_v1.permission_option(o)]
-        title = to_v2.text(params, "title")
+        options = [o for o in same.objects(params.get("options")) if same.permission_option(v1, o)]
+        title = same.text(params, "title")
         if session is None or not options or title is None:
             problem = (
                 "unknown session"
@@ -450,16 +309,15 @@ class V2DowngradeTranslator:
                 )
             ]
         if session.turn is SessionState.CANCELLING:
-            outcome = wire.request_permission_response(outcome=wire.cancelled_permission_outcome())
-            return [ToAgent(0, rpc.result(id, outcome))]
+            return [cancel.refused(self._hops, id)]
         unshown: set[str] = set()
-        if to_v2.text(params, "description"):
+        if same.text(params, "description"):
             unshown.add("a permission request's description")
         request = v1.request_permission_request(
             session_id=session.session_id,
             tool_call=self._subject(params.get("subject"), title, unshown),
-            options=[o for option in options if (o := to_v1.permission_option(option))],
-            meta=to_v2.meta(params),
+            options=[o for option in options if (o := same.permission_option(v1, option))],
+            meta=same.meta(params),
         )
         self._say_once(unshown)
         call = ClientCall("session/request_permission", id, session.session_id)
@@ -469,14 +327,14 @@ class V2DowngradeTranslator:
         """A permission's subject as v1's ``toolCall`` (always a tool call in v1)."""
         if isinstance(subject, dict) and subject.get("type") == "tool_call":
             tool_call = subject.get("toolCall")
-            if isinstance(tool_call, dict) and (call_id := to_v2.text(tool_call, "toolCallId")):
+            if isinstance(tool_call, dict) and (call_id := same.text(tool_call, "toolCallId")):
                 fields = to_v1.tool_call_fields(tool_call, unshown)
                 fields.setdefault("title", title)
                 return v1.tool_call_update(
-                    tool_call_id=call_id, meta=to_v2.meta(tool_call), **fields
+                    tool_call_id=call_id, meta=same.meta(tool_call), **fields
                 )
         if isinstance(subject, dict) and subject.get("type") == "command":
-            call_id = to_v2.text(subject, "toolCallId") or self.options.new_tool_call_id()
+            call_id = same.text(subject, "toolCallId") or self.options.new_tool_call_id()
             command = {"command": subject.get("command"), "cwd": subject.get("cwd")}
             return v1.tool_call_update(
                 tool_call_id=call_id, title=title, kind="execute", raw_input=command
@@ -486,28 +344,7 @@ class V2DowngradeTranslator:
             unshown.add(f"permission subject {kind!r}")
         return v1.tool_call_update(tool_call_id=self.options.new_tool_call_id(), title=title)
 
-    def _agent_response(self, message: rpc.Message) -> list[Output]:
-        call = self._hops.answered_by_agent(message)
-        if call is None:
-            return []
-        error = message.get("error")
-        result = message.get("result")
-        result = result if isinstance(result, dict) else {}
-        if call.method == "session/prompt":
-            return self._prompt_accepted(call, error, result)
-        if error is not None:
-            if call.method in ("session/load", "session/resume") and call.extra:
-                self._sessions.pop(call.session_id or "", None)
-            return [ToClient(rpc.forwarded_error(call.client_id, error))]
-        answer = self._ANSWERS.get(call.method)
-        if answer is None:
-            return [ToClient(relayed(call.client_id, message))]
-        unshown: set[str] = set()
-        outputs: list[Output] = answer(self, call, result, unshown)
-        self._say_once(unshown)
-        return outputs
-
-    def _prompt_accepted(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
+    def _prompt_answered(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
         """The v2 prompt's answer: accepted (its user message id), or refused (the v1
         prompt gets the error)."""
         session = self._sessions.get(call.session_id or "")
@@ -521,20 +358,10 @@ class V2DowngradeTranslator:
             session.apply(SessionEvent.TURN_END)
             session.prompt_id = None
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
-        session.acknowledged = to_v2.text(result, "messageId") or ""
+        session.acknowledged = same.text(result, "messageId") or ""
         if session.stop is not None:
             return self._turn_ended(session, session.stop)
         return []
-
-    def _initialize_answered(
-        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
-    ) -> list[Output]:
-        version = result.get("protocolVersion")
-        if version != AGENT_PROTOCOL or isinstance(version, bool):
-            text = f"The agent answered protocolVersion {version!r}; acp-compat needs 2"
-            return [ToClient(rpc.error(call.client_id, rpc.INTERNAL_ERROR, text))]
-        self._initialized = result
-        return [ToClient(rpc.result(call.client_id, self._initialize_result()))]
 
     def _session_made(
         self, call: AgentCall, result: dict[str, Any], unshown: set[str]
@@ -546,13 +373,13 @@ class V2DowngradeTranslator:
                     rpc.error(call.client_id, rpc.INTERNAL_ERROR, "The agent returned no sessionId")
                 )
             ]
-        session = DowngradeSession(session_id, options=to_v2.objects(result.get("configOptions")))
+        session = DowngradeSession(session_id, options=same.objects(result.get("configOptions")))
         self._sessions[session_id] = session
         answer = v1.new_session_response(
             session_id=session_id,
             modes=to_v1.modes(session.mode()),
             config_options=to_v1.config_options(session.options, unshown) or None,
-            meta=to_v2.meta(result),
+            meta=same.meta(result),
         )
         return [
             ToClient(rpc.result(call.client_id, answer)),
@@ -566,7 +393,7 @@ class V2DowngradeTranslator:
                 call.session_id or ""
             )
         if isinstance(result.get("configOptions"), list):
-            session.options = to_v2.objects(result["configOptions"])
+            session.options = same.objects(result["configOptions"])
         build = (
             v1.load_session_response
             if call.method == "session/load"
@@ -575,7 +402,7 @@ class V2DowngradeTranslator:
         answer = build(
             modes=to_v1.modes(session.mode()),
             config_options=to_v1.config_options(session.options, unshown) or None,
-            meta=to_v2.meta(result),
+            meta=same.meta(result),
         )
         return [
             ToClient(rpc.result(call.client_id, answer)),
@@ -600,20 +427,11 @@ class V2DowngradeTranslator:
     ) -> list[Output]:
         session = self._sessions.get(call.session_id or "")
         if session is not None:
-            session.options = to_v2.objects(result.get("configOptions"))
+            session.options = same.objects(result.get("configOptions"))
         if call.method == "session/set_mode":
             return [ToClient(rpc.result(call.client_id, v1.set_session_mode_response()))]
         options = to_v1.config_options(session.options if session is not None else [], unshown)
         answer = v1.set_session_config_option_response(config_options=options)
-        return [ToClient(rpc.result(call.client_id, answer))]
-
-    def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
-        sessions = [
-            s for info in to_v2.objects(result.get("sessions")) if (s := to_v1.session_info(info))
-        ]
-        answer = v1.list_sessions_response(
-            sessions=sessions, next_cursor=to_v2.text(result, "nextCursor"), meta=to_v2.meta(result)
-        )
         return [ToClient(rpc.result(call.client_id, answer))]
 
     def _forgotten(
@@ -632,7 +450,7 @@ class V2DowngradeTranslator:
         return [ToClient(rpc.result(call.client_id, build()))]
 
     _ANSWERS: ClassVar[dict[str, Any]] = {
-        "initialize": _initialize_answered,
+        "initialize": V2Translator._initialize_answered,
         "authenticate": _void,
         "logout": _void,
         "session/new": _session_made,
@@ -640,28 +458,25 @@ class V2DowngradeTranslator:
         "session/resume": _resumed,
         "session/set_mode": _option_set,
         "session/set_config_option": _option_set,
-        "session/list": _listed,
+        "session/list": V2Translator._listed,
         "session/close": _forgotten,
         "session/delete": _forgotten,
     }
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _lose(self, agent: int, message: str, data: dict[str, Any]) -> list[Output]:
-        """Answer everything that waited on the agent; fail every later request."""
-        if agent != 0 or self._gone is not None:
-            return []
-        self._gone = rpc.error_object(rpc.INTERNAL_ERROR, message, data)
+    def _sessions_gone(self) -> list[Output]:
+        """Running prompts fail; what the client was asked is withdrawn."""
         out: list[Output] = []
         waiting = {call.client_id for call in self._hops.agent.pending().values()}
-        for call in self._hops.agent.pending().values():
-            out.append(ToClient(rpc.error(call.client_id, **self._gone)))
         for session in self._sessions.values():
             if session.prompt_id is not None and session.prompt_id not in waiting:
-                out.append(ToClient(rpc.error(session.prompt_id, **self._gone)))
+                out.append(self._failed(session.prompt_id))
             session.prompt_id = None
             session.end()
-        out += [w for c in sorted(self._hops.client.pending()) if (w := self._hops.withdraw(c))]
+        out += [
+            w for c in sorted(self._hops.client.pending()) if (w := cancel.withdraw(self._hops, c))
+        ]
         return out
 
     # -- helpers --------------------------------------------------------------------------
@@ -671,21 +486,3 @@ class V2DowngradeTranslator:
         if session is None:
             raise refuse(id, "params.sessionId", f"unknown session {session_id!r}")
         return session
-
-    def _say_once(self, unshown: set[str]) -> None:
-        """Log, once each, what the v1 client cannot be shown."""
-        for what in sorted(unshown - self._logged):
-            self._logged.add(what)
-            log.info("the v1 client cannot be shown %s; it is left out", what)
-
-
-def _mcp_servers(id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
-    """A validated v1 request's MCP servers in v2 shape; ``-32602`` for SSE, which v2 lacks."""
-    servers = []
-    for index, server in enumerate(params.get("mcpServers") or []):
-        converted = to_v2.mcp_server(server)
-        if converted is None:
-            problem = f"the agent speaks ACP v2, which has no MCP transport {server.get('type')!r}"
-            raise refuse(id, f"params.mcpServers[{index}]", problem)
-        servers.append(converted)
-    return servers

@@ -29,16 +29,10 @@ from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, RequestId, notification
 from acp_compat.models.current import wire
 from acp_compat.models.mapping import notice_text
-from acp_compat.translate.lifecycle import (
-    SESSION_TRANSITIONS,
-    SessionEvent,
-    SessionState,
-    session_gone,
-    transition,
-)
+from acp_compat.translate.lifecycle import SessionState, SessionTurn
 
 from . import to_v1
-from .to_v2 import meta, objects, text
+from .same import meta, objects, text
 
 log = logging.getLogger("acp_compat.translate.v2")
 
@@ -61,12 +55,13 @@ SAME_IN_BOTH = frozenset({"session_info_update", "usage_update"})
 
 
 @define(eq=False)
-class DowngradeSession:
+class DowngradeSession(SessionTurn):
     """One session as the v1 client knows it."""
 
     session_id: str
     turn: SessionState = SessionState.IDLE
-    """Moved only by :meth:`apply` and :meth:`end`."""
+    """Moved only by :meth:`~acp_compat.translate.lifecycle.SessionTurn.apply` and
+    :meth:`~acp_compat.translate.lifecycle.SessionTurn.end`."""
     prompt_id: RequestId = None
     """The v1 ``session/prompt`` the turn answers when the agent goes idle."""
     acknowledged: str | None = None
@@ -80,14 +75,6 @@ class DowngradeSession:
     """The ids of the whole messages shown."""
     options: list[Any] = attrs.field(factory=list)
     """The agent's config options in v2 shape, as last seen."""
-
-    def apply(self, event: SessionEvent) -> None:
-        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
-        self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
-
-    def end(self) -> None:
-        """The agent is gone: a running turn ends, then the session."""
-        self.turn = session_gone(self.turn)
 
     def mode(self) -> dict[str, Any] | None:
         """The agent's option that v1 sees as the session's modes."""
@@ -182,17 +169,15 @@ def _tool_call(
     if kind == "tool_call_content_chunk":
         item = update.get("content")
         added = to_v1.tool_call_content([item], unshown) if isinstance(item, dict) else []
-        content = [*session.tool_calls.get(call_id, []), *added]
-        fields: dict[str, Any] = dict(content=content)
+        fields = to_v1.ToolCallFields(content=[*session.tool_calls.get(call_id, []), *added])
     else:
         fields = to_v1.tool_call_fields(update, unshown)
-        content = fields.get("content", session.tool_calls.get(call_id, []))
     known = call_id in session.tool_calls
-    session.tool_calls[call_id] = content
+    session.tool_calls[call_id] = fields.get("content", session.tool_calls.get(call_id, []))
     if known:
         return [wire.tool_call_progress(tool_call_id=call_id, meta=meta(update), **fields)]
-    title = fields.pop("title", None) or fields.get("name") or "Tool call"
-    return [wire.tool_call(tool_call_id=call_id, title=title, meta=meta(update), **fields)]
+    fields["title"] = fields.get("title") or fields.get("name") or "Tool call"
+    return [wire.tool_call(tool_call_id=call_id, meta=meta(update), **fields)]
 
 
 def _config_options(

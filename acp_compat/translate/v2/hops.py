@@ -1,26 +1,29 @@
-"""What both v1↔v2 translators do the same way: their two hops, and refusing a request.
-
-Each translator sends requests on two hops, the agent's (for the client's requests) and
-the client's (for the agent's), each with its own ids and what each request was for
-(:class:`Hops`). Extension methods (``_...``) go through both ways under the other hop's
-ids, and ``$/cancel_request`` follows its request to the hop that has it (v1 and v2 both
-have it). A client request whose params are wrong is answered at once (:class:`Refused`).
+"""What both v1↔v2 translators do the same way (:class:`V2Translator`): the contract's
+messages dispatched, extension methods (``_...``) through both ways, the agent's end; the
+requests in flight on their two hops, each with its ids and its protocol's builders
+(:class:`Hops`); a client request whose params are wrong, answered at once
+(:class:`Refused`). ``$/cancel_request`` is :mod:`.cancel`'s.
 """
 
 from __future__ import annotations
 
+import abc
 import logging
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from acp_compat._define import define
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc import messages as rpc
-from acp_compat.translate.base import OutboundRequests, Output, ToAgent, ToClient
+from acp_compat.translate.base import NoLocalEffects, OutboundRequests, Output, ToAgent, ToClient
+from acp_compat.translate.exits import agent_gone
+
+from . import cancel, same
+from .same import Builders
 
 log = logging.getLogger("acp_compat.translate.v2")
 
 T = TypeVar("T")
+S = TypeVar("S")
 
 
 @define(eq=False)
@@ -81,47 +84,31 @@ def relayed(id: rpc.RequestId, message: rpc.Message) -> rpc.Message:
     return rpc.result(id, message.get("result"))
 
 
-def permission_answer(message: rpc.Message, target: Any) -> dict[str, Any]:
+def permission_answer(message: rpc.Message, target: Builders) -> dict[str, Any]:
     """A client's answer to a permission request, as the agent's in ``target``'s protocol
-    (the v1 or v2 builders; both have the same outcomes): the option it selected, or
-    ``cancelled`` for anything else (an error, an outcome the relay does not know): a
-    permission is never widened."""
+    (both have the same outcomes): the option it selected, or ``cancelled`` for anything
+    else (an error, an outcome the relay does not know): a permission is never widened."""
     result = message.get("result")
     outcome = result.get("outcome") if isinstance(result, dict) else None
     if isinstance(outcome, dict) and outcome.get("outcome") == "selected":
         option_id = outcome.get("optionId")
         if isinstance(option_id, str):
             selected = target.selected_permission_outcome(option_id=option_id)
-            answer: dict[str, Any] = target.request_permission_response(outcome=selected)
-            return answer
-    cancelled = target.request_permission_response(outcome=target.cancelled_permission_outcome())
-    return cancelled  # type: ignore[no-any-return]
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Whether two JSON-RPC ids are the same id (``1`` and ``"1"`` are not)."""
-    return bool(a == b and type(a) is type(b))
+            return target.request_permission_response(outcome=selected)
+    return cancel.cancelled_permission(target)
 
 
 class Hops:
-    """The requests in flight on both hops of one translator.
+    """The requests in flight on both hops of one translator, and each hop's builders
+    (``agent_wire``, ``client_wire``: its protocol's)."""
 
-    ``cancel_to_agent`` / ``cancel_to_client`` build ``$/cancel_request``'s params in
-    each side's protocol.
-    """
-
-    def __init__(
-        self,
-        agent_first_id: int,
-        cancel_to_agent: Callable[..., dict[str, Any]],
-        cancel_to_client: Callable[..., dict[str, Any]],
-    ) -> None:
+    def __init__(self, agent_first_id: int, agent_wire: Builders, client_wire: Builders) -> None:
         self.agent = OutboundRequests[AgentCall](agent_first_id)
         self.client = OutboundRequests[ClientCall]()
-        self._withdrawn: set[int] = set()
-        """Client ids of requests withdrawn (:meth:`withdraw`): their answers are dropped."""
-        self._cancel_to_agent = cancel_to_agent
-        self._cancel_to_client = cancel_to_client
+        self.agent_wire = agent_wire
+        self.client_wire = client_wire
+        self._dropped: set[int] = set()
+        """Client ids of requests no longer waited for (:meth:`drop_answer`)."""
 
     def to_agent(self, call: AgentCall, method: str, params: Any) -> ToAgent:
         """A request to the agent on behalf of ``call``."""
@@ -131,47 +118,20 @@ class Hops:
         """A request to the client on behalf of ``call``."""
         return ToClient(rpc.request(self.client.add(call), method, params))
 
-    def extension_from_client(self, id: rpc.RequestId, method: str, params: Any) -> ToAgent:
-        """The client's extension request, to the agent."""
-        return self.to_agent(AgentCall(method, id), method, params)
-
-    def extension_from_agent(self, id: rpc.RequestId, method: str, params: Any) -> ToClient:
-        """The agent's extension request, to the client."""
-        return self.to_client(ClientCall(method, id), method, params)
-
-    def client_cancels(self, request_id: Any) -> list[Output]:
-        """The client's ``$/cancel_request`` for a request the agent has, to the agent."""
-        for agent_id, call in self.agent.pending().items():
-            if _same(call.client_id, request_id):
-                cancel = self._cancel_to_agent(request_id=agent_id)
-                return [ToAgent(0, rpc.notification("$/cancel_request", cancel))]
-        log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
-        return []
-
-    def agent_cancels(self, request_id: Any) -> list[Output]:
-        """The agent's ``$/cancel_request`` for a request the client has, to the client."""
-        for client_id, call in self.client.pending().items():
-            if _same(call.agent_id, request_id):
-                cancel = self._cancel_to_client(request_id=client_id)
-                return [ToClient(rpc.notification("$/cancel_request", cancel))]
-        log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
-        return []
-
-    def withdraw(self, client_id: int) -> ToClient | None:
-        """Stop waiting for the client's answer to ``client_id`` (dropped when it comes):
-        the ``$/cancel_request`` that tells the client so."""
+    def drop_answer(self, client_id: int) -> bool:
+        """Stop waiting for the client's answer to ``client_id``: dropped when it comes
+        (``False``: it was not pending)."""
         if self.client.settle(client_id) is None:
-            return None
-        self._withdrawn.add(client_id)
-        cancel = self._cancel_to_client(request_id=client_id)
-        return ToClient(rpc.notification("$/cancel_request", cancel))
+            return False
+        self._dropped.add(client_id)
+        return True
 
     def answered_by_client(self, message: rpc.Message) -> ClientCall | None:
-        """The request the client's answer ``message`` settles (``None``: withdrawn, or
+        """The request the client's answer ``message`` settles (``None``: dropped, or
         unknown, which is logged)."""
         client_id = message.get("id")
-        if isinstance(client_id, int) and client_id in self._withdrawn:
-            self._withdrawn.discard(client_id)
+        if isinstance(client_id, int) and client_id in self._dropped:
+            self._dropped.discard(client_id)
             return None
         call = self.client.settle(client_id)
         if call is None:
@@ -184,3 +144,277 @@ class Hops:
         if call is None:
             log.warning("ignoring an agent response to unknown id %r", message.get("id"))
         return call
+
+
+class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
+    """What both v1↔v2 translators are alike, around sessions of type ``S``. Each says what
+    is its own in the methods marked so below and in its tables: ``_HANDLERS`` (client
+    requests: ``(self, id, params)``), ``_ANSWERS`` (the agent's answers, by the client's
+    method: ``(self, call, result, unshown)``), its protocols, and ``_NOT_RELAYED`` (why
+    an agent request cannot reach the client, of ``{method}`` and its ``{family}``)."""
+
+    _HANDLERS: ClassVar[dict[str, Any]]
+    _ANSWERS: ClassVar[dict[str, Any]]
+    _CLIENT_PROTOCOL: ClassVar[int]
+    _AGENT_PROTOCOL: ClassVar[int]
+    _NOT_RELAYED: ClassVar[str]
+    _MCP_SERVER: ClassVar[staticmethod[[dict[str, Any]], dict[str, Any] | None]]
+    """An MCP server of the client's in the agent's protocol (``None``: it has no such
+    transport)."""
+
+    def __init__(
+        self,
+        agent_first_id: int,
+        agent_wire: Builders,
+        client_wire: Builders,
+        initialized: dict[str, Any] | None,
+    ) -> None:
+        self._hops = Hops(agent_first_id, agent_wire, client_wire)
+        self._initialized = initialized
+        """The agent's ``initialize`` result."""
+        self._sessions: dict[str, S] = {}
+        self._gone: dict[str, Any] | None = None
+        """Once the agent is gone: the error object every request gets."""
+        self._logged: set[str] = set()
+        """What was said once in the log."""
+
+    # -- the contract ---------------------------------------------------------------------
+
+    def from_client(self, message: rpc.Message) -> list[Output]:
+        """Handle one message from the client."""
+        kind = rpc.classify(message)
+        if kind is rpc.Kind.REQUEST:
+            try:
+                return self._client_request(message["id"], message["method"], message.get("params"))
+            except Refused as refused:
+                return [ToClient(refused.answer)]
+        if kind is rpc.Kind.NOTIFICATION:
+            return self._client_notification(message["method"], message.get("params"))
+        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
+            return self._client_response(message)
+        log.debug("ignoring an invalid message from the client")
+        return []
+
+    def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
+        """Handle one message from the agent (process ``0``; no other exists here)."""
+        if agent != 0:
+            log.warning("ignoring a message from unknown agent process %s", agent)
+            return []
+        params = message.get("params")
+        if message.get("method") == "session/update" and "id" not in message:
+            # The hot path: one call from here to the translator's own.
+            if not isinstance(params, dict) or not isinstance(params.get("update"), dict):
+                log.warning("ignoring a session/update without an update object")
+                return []
+            session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+            if session is None:
+                sid = params.get("sessionId")
+                log.debug("ignoring a session/update for unknown session %.100r", sid)
+                return []
+            return self._updated(session, params["update"])
+        kind = rpc.classify(message)
+        params = params if isinstance(params, dict) else {}
+        if kind is rpc.Kind.REQUEST:
+            return self._agent_request(message["id"], message["method"], params)
+        if kind is rpc.Kind.NOTIFICATION:
+            method = message["method"]
+            if method == "$/cancel_request":
+                return cancel.agent_cancels(self._hops, params.get("requestId"))
+            if method.startswith("_"):
+                return [ToClient(rpc.notification(method, params or None))]
+            log.debug("ignoring agent notification %s", method)
+            return []
+        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
+            return self._agent_response(message)
+        log.warning("ignoring an invalid message from the agent")
+        return []
+
+    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
+        """The agent is gone: answer what waited on it; every later request fails."""
+        return self._lose(agent, agent_gone(returncode, stderr_tail))
+
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        """The agent is unreachable (``reason``): as for an exit."""
+        return self._lose(agent, agent_gone(lost=reason))
+
+    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
+        """The agent could not be started: as for an exit."""
+        return self._lose(agent, agent_gone(not_started=reason))
+
+    # -- the client -----------------------------------------------------------------------
+
+    def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
+        """Dispatch one client request (``_HANDLERS``)."""
+        if method.startswith("_"):
+            if self._gone is not None:
+                return [self._failed(id)]
+            return [self._hops.to_agent(AgentCall(method, id), method, params)]
+        handler = self._HANDLERS.get(method)
+        if handler is None:
+            data = {"method": method}
+            return [ToClient(rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
+        if self._gone is not None:
+            return [self._failed(id)]
+        if self._initialized is None and method != "initialize":
+            if any(call.method == "initialize" for call in self._hops.agent.pending().values()):
+                return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "initialize is in progress"))]
+            return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))]
+        outputs: list[Output] = handler(self, id, params)
+        return outputs
+
+    def _client_notification(self, method: str, params: Any) -> list[Output]:
+        params = params if isinstance(params, dict) else {}
+        if method == "session/cancel":
+            return self._cancel(params)
+        if method == "$/cancel_request":
+            return self._cancel_request(params.get("requestId"))
+        if method.startswith("_"):
+            return [ToAgent(0, rpc.notification(method, params or None))]
+        log.debug("ignoring client notification %s", method)
+        return []
+
+    def _cancel_request(self, request_id: Any) -> list[Output]:
+        """The client's ``$/cancel_request``: to the agent, for a request it has."""
+        return cancel.client_cancels(self._hops, request_id)
+
+    def _client_response(self, message: rpc.Message) -> list[Output]:
+        """The client answered a request acp-compat sent it."""
+        call = self._hops.answered_by_client(message)
+        if call is None or self._gone is not None:
+            return []
+        if call.method != "session/request_permission":
+            return [ToAgent(0, relayed(call.agent_id, message))]
+        answer = permission_answer(message, self._hops.agent_wire)
+        return [ToAgent(0, rpc.result(call.agent_id, answer)), *self._answered(call, message)]
+
+    def _answered(self, call: ClientCall, message: rpc.Message) -> list[Output]:
+        """What else the client's answer to a permission request changes: nothing."""
+        return []
+
+    # -- the agent ------------------------------------------------------------------------
+
+    def _agent_request(
+        self, id: rpc.RequestId, method: str, params: dict[str, Any]
+    ) -> list[Output]:
+        """A request of the agent's: permissions and extension methods reach the client."""
+        if method == "session/request_permission":
+            return self._permission(id, params)
+        if method.startswith("_"):
+            return [self._hops.to_client(ClientCall(method, id), method, params or None)]
+        problem = self._NOT_RELAYED.format(method=method, family=method.split("/")[0])
+        data = {"details": problem}
+        return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
+
+    def _agent_response(self, message: rpc.Message) -> list[Output]:
+        """The agent answered a request acp-compat sent it (``_ANSWERS``)."""
+        call = self._hops.answered_by_agent(message)
+        if call is None:
+            return []
+        error = message.get("error")
+        result = message.get("result")
+        result = result if isinstance(result, dict) else {}
+        if call.method == "session/prompt":
+            return self._prompt_answered(call, error, result)
+        if error is not None:
+            if call.method in ("session/load", "session/resume") and call.extra:
+                self._sessions.pop(call.session_id or "", None)  # made for it
+            return [ToClient(rpc.forwarded_error(call.client_id, error))]
+        answer = self._ANSWERS.get(call.method)
+        if answer is None:  # an extension method's answer
+            return [ToClient(relayed(call.client_id, message))]
+        unshown: set[str] = set()
+        outputs: list[Output] = answer(self, call, result, unshown)
+        self._say_once(unshown)
+        return outputs
+
+    def _initialize_answered(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
+        version = result.get("protocolVersion")
+        if version != self._AGENT_PROTOCOL or isinstance(version, bool):
+            text = (
+                f"The agent answered protocolVersion {version!r};"
+                f" acp-compat needs {self._AGENT_PROTOCOL}"
+            )
+            return [ToClient(rpc.error(call.client_id, rpc.INTERNAL_ERROR, text))]
+        self._initialized = result
+        return [ToClient(rpc.result(call.client_id, self._initialize_result()))]
+
+    def _mcp_servers(self, id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """A validated request's MCP servers in the agent's protocol; a ``-32602`` answer
+        for one it has no transport for."""
+        servers = []
+        for index, server in enumerate(params.get("mcpServers") or []):
+            converted = self._MCP_SERVER(server)
+            if converted is None:
+                kind, protocol = server.get("type"), self._AGENT_PROTOCOL
+                problem = f"the agent speaks ACP v{protocol}, which has no MCP transport {kind!r}"
+                raise refuse(id, f"params.mcpServers[{index}]", problem)
+            servers.append(converted)
+        return servers
+
+    def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
+        """The agent's ``session/list`` answer, for the client (the same shape in both)."""
+        target = self._hops.client_wire
+        sessions = same.objects(result.get("sessions"))
+        answer = target.list_sessions_response(
+            sessions=[s for info in sessions if (s := same.session_info(target, info))],
+            next_cursor=same.text(result, "nextCursor"),
+            meta=same.meta(result),
+        )
+        return [ToClient(rpc.result(call.client_id, answer))]
+
+    # -- the agent is gone ----------------------------------------------------------------
+
+    def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
+        """Answer everything that waited on the agent with ``failure``; fail every later
+        request."""
+        if agent != 0 or self._gone is not None:
+            return []
+        self._gone = failure
+        out: list[Output] = [
+            self._failed(call.client_id)
+            for call in self._hops.agent.pending().values()
+            if call.client_id is not None
+        ]
+        return out + self._sessions_gone()
+
+    def _failed(self, id: rpc.RequestId) -> ToClient:
+        """The answer to request ``id`` once the agent is gone (:attr:`_gone`)."""
+        return ToClient(rpc.RequestError.from_error_object(self._gone).answer(id))
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _say_once(self, unshown: set[str]) -> None:
+        """Log, once each, what the client cannot be shown."""
+        for what in sorted(unshown - self._logged):
+            self._logged.add(what)
+            log.info(
+                "the v%d client cannot be shown %s; it is left out", self._CLIENT_PROTOCOL, what
+            )
+
+    # -- each translator's own -----------------------------------------------------------
+
+    @abc.abstractmethod
+    def _initialize_result(self) -> dict[str, Any]:
+        """The answer to the client's ``initialize``, from the agent's."""
+
+    @abc.abstractmethod
+    def _updated(self, session: S, update: dict[str, Any]) -> list[Output]:
+        """The agent's ``session/update`` of ``session``: the hot path."""
+
+    @abc.abstractmethod
+    def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
+        """The agent's permission request ``id``."""
+
+    @abc.abstractmethod
+    def _prompt_answered(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
+        """The agent's answer to a prompt (``error``, else ``result``)."""
+
+    @abc.abstractmethod
+    def _cancel(self, params: dict[str, Any]) -> list[Output]:
+        """The client's ``session/cancel``."""
+
+    @abc.abstractmethod
+    def _sessions_gone(self) -> list[Output]:
+        """The agent is gone (:attr:`_gone`): what that ends in the sessions."""

@@ -2,40 +2,29 @@
 
 The counterpart of :mod:`.to_v2`, read the same way: a v2 dict read leniently (a client's
 request after validation, an agent's output as it comes), a v1 object built with the v1
-builders (:mod:`acp_compat.models.current.wire`).
+builders (:mod:`acp_compat.models.current.wire`); a shape with the same members in both
+is :mod:`.same`'s.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypedDict
 
+from acp_compat.models._base import camel_case
 from acp_compat.models.current import wire
 
-from .to_v2 import PERMISSION_OPTION_KINDS, TOOL_CALL_MEMBERS, meta, objects, text
+from .same import (
+    env_variables,
+    http_headers,
+    meta,
+    objects,
+    select_option,
+    text,
+)
 
 if TYPE_CHECKING:
     from acp_compat.models.current.tools import ToolCallStatus
     from acp_compat.models.current.updates import PlanEntryPriority, PlanEntryStatus
-
-
-def implementation(info: Any, fallback_name: str, fallback_version: str) -> dict[str, Any]:
-    """v2 ``info`` → v1 ``clientInfo``/``agentInfo`` (the same members)."""
-    info = info if isinstance(info, dict) else {}
-    return wire.implementation(
-        name=text(info, "name") or fallback_name,
-        version=text(info, "version") or fallback_version,
-        title=text(info, "title"),
-        meta=meta(info),
-    )
-
-
-def env_variables(env: Any) -> list[dict[str, Any]]:
-    """v2 environment variables → v1 (the same shape)."""
-    return [
-        wire.env_variable(name=name, value=value, meta=meta(item))
-        for item in objects(env)
-        if (name := text(item, "name")) is not None and (value := text(item, "value")) is not None
-    ]
 
 
 def mcp_server(server: dict[str, Any]) -> dict[str, Any] | None:
@@ -50,15 +39,11 @@ def mcp_server(server: dict[str, Any]) -> dict[str, Any] | None:
             name=name,
             command=command,
             args=args,
-            env=env_variables(server.get("env")),
+            env=env_variables(wire, server.get("env")),
             meta=meta(server),
         )
     if kind == "http" and (url := text(server, "url")) is not None:
-        headers = [
-            wire.http_header(name=n, value=v, meta=meta(h))
-            for h in objects(server.get("headers"))
-            if (n := text(h, "name")) is not None and (v := text(h, "value")) is not None
-        ]
+        headers = http_headers(wire, server)
         return wire.mcp_server_http(name=name, url=url, headers=headers, meta=meta(server))
     return None
 
@@ -125,7 +110,7 @@ def auth_methods(methods: Any) -> list[dict[str, Any]]:
                     args=[a for a in method.get("args") or [] if isinstance(a, str)] or None,
                     env={
                         variable["name"]: variable["value"]
-                        for variable in env_variables(method.get("env"))
+                        for variable in env_variables(wire, method.get("env"))
                     }
                     or None,
                     meta=meta(method),
@@ -188,12 +173,8 @@ def _select_entries(entries: Any) -> list[dict[str, Any]]:
                         meta=meta(entry),
                     )
                 )
-        elif (value := text(entry, "value")) is not None and (name := text(entry, "name")):
-            out.append(
-                wire.session_config_select_option(
-                    value=value, name=name, description=text(entry, "description"), meta=meta(entry)
-                )
-            )
+        elif (option := select_option(wire, entry)) is not None:
+            out.append(option)
     return out
 
 
@@ -227,22 +208,6 @@ def modes(option: dict[str, Any] | None) -> dict[str, Any] | None:
                     )
                 )
     return wire.session_mode_state(current_mode_id=current, available_modes=available)
-
-
-def session_info(info: dict[str, Any]) -> dict[str, Any] | None:
-    """A v2 ``session/list`` entry → v1; ``None`` without an id or a cwd."""
-    session_id, cwd = text(info, "sessionId"), text(info, "cwd")
-    if session_id is None or cwd is None:
-        return None
-    directories = [d for d in info.get("additionalDirectories") or [] if isinstance(d, str)]
-    return wire.session_info(
-        session_id=session_id,
-        cwd=cwd,
-        additional_directories=directories or None,
-        title=text(info, "title"),
-        updated_at=text(info, "updatedAt"),
-        meta=meta(info),
-    )
 
 
 def command(entry: dict[str, Any], unshown: set[str]) -> dict[str, Any] | None:
@@ -310,17 +275,38 @@ def _diff_text(item: dict[str, Any]) -> dict[str, Any]:
     return wire.text_content(text="\n".join(lines))
 
 
-def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> dict[str, Any]:
-    """The v1 builder arguments for a v2 ``tool_call_update``'s members: a ``null`` (clear)
-    is left out, since v1 cannot clear a member (collected in ``unshown``)."""
-    fields: dict[str, Any] = {}
+TOOL_CALL_MEMBERS: Final = tuple(
+    (camel_case(name), name) for name in ("title", "kind", "name", "raw_input", "raw_output")
+)
+"""The tool call members the same in v1 and v2 (copied when given), each with the name of
+its builder argument."""
+
+
+class ToolCallFields(TypedDict, total=False):
+    """A v2 tool call upsert's members as the v1 builders' arguments (a member not given
+    is left out): unpacked into a builder, mypy holds them to its signature."""
+
+    title: str
+    kind: str
+    name: str
+    raw_input: Any
+    raw_output: Any
+    status: ToolCallStatus
+    content: list[dict[str, Any]]
+    locations: list[dict[str, Any]]
+
+
+def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallFields:
+    """A v2 ``tool_call_update``'s members for the v1 builders: a ``null`` (clear) is left
+    out, since v1 cannot clear a member (collected in ``unshown``)."""
+    fields = ToolCallFields()
     for member, argument in TOOL_CALL_MEMBERS:
         if member in update:
             value = update[member]
             if value is None:
                 unshown.add(f"a cleared {member}")
             else:
-                fields[argument] = value
+                fields[argument] = value  # type: ignore[literal-required]
     status = update.get("status")
     if isinstance(status, str) and status in TOOL_CALL_STATUSES:
         fields["status"] = TOOL_CALL_STATUSES[status]
@@ -363,12 +349,3 @@ def plan_entries(plan: dict[str, Any]) -> list[dict[str, Any]]:
         and (priority := text(entry, "priority")) is not None
         and (status := text(entry, "status")) is not None
     ]
-
-
-def permission_option(option: dict[str, Any]) -> dict[str, Any] | None:
-    """A permission option (the same members in v1 and v2); ``None`` for one that lacks
-    a member or has a kind the other side cannot take."""
-    option_id, name, kind = text(option, "optionId"), text(option, "name"), option.get("kind")
-    if option_id is None or name is None or kind not in PERMISSION_OPTION_KINDS:
-        return None
-    return wire.permission_option(option_id=option_id, name=name, kind=kind, meta=meta(option))

@@ -9,38 +9,30 @@ Input is a v1 dict read leniently: a member of the wrong type is left out, as a 
 unknown member is, and a list keeps its well-formed items (a client's request was
 validated before it gets here; an agent's output is read the way every agent's output is,
 never rejected). Output is built with the v2 builders (:mod:`acp_compat.models.v2.wire`).
-``_meta`` is carried wherever both shapes have it.
+``_meta`` is carried wherever both shapes have it. A shape with the same members in both
+is :mod:`.same`'s, for both directions.
 """
 
 from __future__ import annotations
 
 import difflib
-from typing import Any, Final, get_args
+from typing import Any
 
-from acp_compat.models._base import camel_case
-from acp_compat.models.current import permission as v1_permission
+from acp_compat.models._base import UNCHANGED
 from acp_compat.models.v2 import wire
+
+from .same import (
+    env_variables,
+    http_headers,
+    meta,
+    objects,
+    select_option,
+    text,
+)
 
 MODE_CONFIG_ID = "mode"
 """The ``configId`` of the select option that stands for a v1 agent's session modes (v2
 has no modes: "Modes are config options", with ``category: "mode"``)."""
-
-
-def text(obj: dict[str, Any], key: str) -> str | None:
-    """``obj[key]`` when it is a string."""
-    value = obj.get(key)
-    return value if isinstance(value, str) else None
-
-
-def objects(value: Any) -> list[dict[str, Any]]:
-    """The objects of a list (``[]`` for anything else)."""
-    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
-
-
-def meta(obj: dict[str, Any]) -> dict[str, Any] | None:
-    """``obj``'s ``_meta`` when it is an object."""
-    value = obj.get("_meta")
-    return value if isinstance(value, dict) else None
 
 
 def marker(present: Any) -> dict[str, Any] | None:
@@ -49,18 +41,6 @@ def marker(present: Any) -> dict[str, Any] | None:
 
 
 # -- initialize -------------------------------------------------------------------------
-
-
-def implementation(info: Any, fallback_name: str, fallback_version: str) -> dict[str, Any]:
-    """v1 ``clientInfo``/``agentInfo`` → v2 ``info``, which v2 requires: the fallbacks
-    stand in for a peer that sent none."""
-    info = info if isinstance(info, dict) else {}
-    return wire.implementation(
-        name=text(info, "name") or fallback_name,
-        version=text(info, "version") or fallback_version,
-        title=text(info, "title"),
-        meta=meta(info),
-    )
 
 
 def agent_capabilities(caps: Any) -> dict[str, Any]:
@@ -132,15 +112,6 @@ def _env_map(env: Any) -> list[dict[str, Any]]:
     ]
 
 
-def env_variables(env: Any) -> list[dict[str, Any]]:
-    """v1 environment variables → v2 (the same shape)."""
-    return [
-        wire.env_variable(name=name, value=value, meta=meta(item))
-        for item in objects(env)
-        if (name := text(item, "name")) is not None and (value := text(item, "value")) is not None
-    ]
-
-
 # -- sessions ---------------------------------------------------------------------------
 
 
@@ -159,16 +130,12 @@ def mcp_server(server: dict[str, Any]) -> dict[str, Any] | None:
             name=name,
             command=command,
             args=args or None,
-            env=env_variables(server.get("env")) or None,
+            env=env_variables(wire, server.get("env")) or None,
             meta=meta(server),
         )
     if kind == "http" and (url := text(server, "url")) is not None:
-        headers = [
-            wire.http_header(name=n, value=v, meta=meta(h))
-            for h in objects(server.get("headers"))
-            if (n := text(h, "name")) is not None and (v := text(h, "value")) is not None
-        ]
-        return wire.mcp_server_http(name=name, url=url, headers=headers or None, meta=meta(server))
+        headers = http_headers(wire, server) or None
+        return wire.mcp_server_http(name=name, url=url, headers=headers, meta=meta(server))
     return None
 
 
@@ -223,12 +190,8 @@ def _select_entries(entries: Any) -> list[dict[str, Any]]:
                         meta=meta(entry),
                     )
                 )
-        elif (value := text(entry, "value")) is not None and (name := text(entry, "name")):
-            out.append(
-                wire.session_config_select_option(
-                    value=value, name=name, description=text(entry, "description"), meta=meta(entry)
-                )
-            )
+        elif (option := select_option(wire, entry)) is not None:
+            out.append(option)
     return out
 
 
@@ -256,22 +219,6 @@ def mode_option(modes: Any, current: str | None = None) -> dict[str, Any] | None
         current_value=current,
         options=choices,
         meta=meta(modes),
-    )
-
-
-def session_info(info: dict[str, Any]) -> dict[str, Any] | None:
-    """A v1 ``session/list`` entry → v2; ``None`` without an id or a cwd."""
-    session_id, cwd = text(info, "sessionId"), text(info, "cwd")
-    if session_id is None or cwd is None:
-        return None
-    directories = [d for d in info.get("additionalDirectories") or [] if isinstance(d, str)]
-    return wire.session_info(
-        session_id=session_id,
-        cwd=cwd,
-        additional_directories=directories or None,
-        title=text(info, "title"),
-        updated_at=text(info, "updatedAt"),
-        meta=meta(info),
     )
 
 
@@ -340,30 +287,31 @@ def git_patch(path: str, old: str | None, new: str) -> str:
     return head + body
 
 
-TOOL_CALL_MEMBERS: Final = tuple(
-    (camel_case(name), name) for name in ("title", "kind", "name", "raw_input", "raw_output")
-)
-"""The tool call members the same in v1 and v2 (copied when present), each with the name
-of its builder argument."""
-
-
 def tool_call_upsert(update: dict[str, Any], session_update: bool) -> dict[str, Any]:
     """A v1 ``tool_call`` or ``tool_call_update`` → a v2 ``tool_call_update`` upsert
     (``session_update``: as a session update, else as a permission's subject).
 
     A v1 ``null`` member means "not given", where a v2 one clears: it is left out.
     """
-    fields: dict[str, Any] = {}
-    for member, argument in (*TOOL_CALL_MEMBERS, ("status", "status")):
+
+    def given(member: str) -> Any:
         value = update.get(member)
-        if value is not None:
-            fields[argument] = value
-    if isinstance(update.get("content"), list):
-        fields["content"] = tool_call_content(update["content"])
-    if isinstance(update.get("locations"), list):
-        fields["locations"] = objects(update["locations"])
+        return UNCHANGED if value is None else value
+
+    content, locations = update.get("content"), update.get("locations")
     build = wire.tool_call_progress if session_update else wire.tool_call_update
-    return build(tool_call_id=update["toolCallId"], meta=meta(update), **fields)
+    return build(
+        tool_call_id=update["toolCallId"],
+        title=given("title"),
+        kind=given("kind"),
+        name=given("name"),
+        status=given("status"),
+        content=tool_call_content(content) if isinstance(content, list) else UNCHANGED,
+        locations=objects(locations) if isinstance(locations, list) else UNCHANGED,
+        raw_input=given("rawInput"),
+        raw_output=given("rawOutput"),
+        meta=meta(update),
+    )
 
 
 def plan_update(update: dict[str, Any], plan_id: str) -> dict[str, Any]:
@@ -378,18 +326,3 @@ def plan_update(update: dict[str, Any], plan_id: str) -> dict[str, Any]:
     return wire.plan_update(
         plan=wire.plan_items(plan_id=plan_id, entries=entries), meta=meta(update)
     )
-
-
-PERMISSION_OPTION_KINDS: Final[frozenset[v1_permission.PermissionOptionKind]] = frozenset(
-    get_args(v1_permission.PermissionOptionKind)
-)
-"""The permission option kinds of both protocols (v1's; v2's are open: another is left out)."""
-
-
-def permission_option(option: dict[str, Any]) -> dict[str, Any] | None:
-    """A permission option (the same members in v1 and v2); ``None`` for one that lacks
-    a member or has a kind the other side cannot take."""
-    option_id, name, kind = text(option, "optionId"), text(option, "name"), option.get("kind")
-    if option_id is None or name is None or kind not in PERMISSION_OPTION_KINDS:
-        return None
-    return wire.permission_option(option_id=option_id, name=name, kind=kind, meta=meta(option))

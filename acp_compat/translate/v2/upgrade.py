@@ -35,9 +35,8 @@ Choices made here:
 from __future__ import annotations
 
 import logging
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
-from acp_compat.codec import CodecError, structure
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import auth as v2_auth
@@ -47,141 +46,42 @@ from acp_compat.models.v2 import prompt as v2_prompt
 from acp_compat.models.v2 import session as v2_session
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.exits import describe_status, exit_data
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
-from . import to_v1, to_v2
-from .hops import (
-    AgentCall,
-    ClientCall,
-    Hops,
-    Refused,
-    params_as,
-    permission_answer,
-    refuse,
-    relayed,
-)
+from . import cancel, same, to_v1, to_v2
+from .hops import AgentCall, ClientCall, Refused, V2Translator, params_as, refuse
 from .options import V2UpgradeOptions
 from .upgrade_sessions import HeldPrompt, UpgradeSession, session_update, update_for
 
 log = logging.getLogger("acp_compat.translate.v2")
 
-CLIENT_PROTOCOL = 2
-AGENT_PROTOCOL = 1
 
-T = TypeVar("T")
-
-
-class V2UpgradeTranslator:
+class V2UpgradeTranslator(V2Translator[UpgradeSession]):
     """Sans-IO translator: a v2 client in front of one ACP v1 agent."""
 
+    _CLIENT_PROTOCOL = 2
+    _AGENT_PROTOCOL = 1
+    _MCP_SERVER = staticmethod(to_v1.mcp_server)
+    # fs/* and terminal/*: the agent was told the client has neither.
+    _NOT_RELAYED = (
+        "{method} cannot reach the client: it speaks ACP v2, which has no {family}/*"
+        " (acp-compat told the agent so in initialize)"
+    )
+
     def __init__(self, options: V2UpgradeOptions) -> None:
+        super().__init__(options.agent0_next_id, v1, wire, options.agent0_initialized)
         self.options = options
-        self._hops = Hops(
-            options.agent0_next_id, v1.cancel_request_notification, wire.cancel_request_notification
-        )
-        self._initialized: dict[str, Any] | None = options.agent0_initialized
-        """The agent's v1 ``initialize`` result."""
-        self._sessions: dict[str, UpgradeSession] = {}
-        self._gone: rpc.Message | None = None
-        """Once the agent is gone: the error object every request gets."""
-        self._logged: set[str] = set()
-
-    # -- the contract ---------------------------------------------------------------------
-
-    def from_client(self, message: rpc.Message) -> list[Output]:
-        """Handle one message from the v2 client."""
-        kind = rpc.classify(message)
-        if kind is rpc.Kind.REQUEST:
-            try:
-                return self._client_request(message["id"], message["method"], message.get("params"))
-            except Refused as refused:
-                return [ToClient(refused.answer)]
-        if kind is rpc.Kind.NOTIFICATION:
-            return self._client_notification(message["method"], message.get("params"))
-        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
-            return self._client_response(message)
-        log.debug("ignoring an invalid message from the client")
-        return []
-
-    def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
-        """Handle one message from the agent (process ``0``; no other exists here)."""
-        if agent != 0:
-            log.warning("ignoring a message from unknown agent process %s", agent)
-            return []
-        method = message.get("method")
-        if method == "session/update" and "id" not in message:
-            return self._agent_update(message.get("params"))
-        kind = rpc.classify(message)
-        params = message.get("params")
-        params = params if isinstance(params, dict) else {}
-        if kind is rpc.Kind.REQUEST:
-            return self._agent_request(message["id"], message["method"], params)
-        if kind is rpc.Kind.NOTIFICATION:
-            return self._agent_notification(message["method"], params)
-        if kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
-            return self._agent_response(message)
-        log.warning("ignoring an invalid message from the agent")
-        return []
-
-    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
-        """The agent is gone: answer what waited on it; every later request fails."""
-        how = describe_status(returncode)
-        return self._lose(
-            agent, f"The agent process ended ({how})", exit_data(returncode, stderr_tail)
-        )
-
-    def agent_lost(self, agent: int, reason: str) -> list[Output]:
-        """The agent is unreachable (``reason``): as for an exit."""
-        return self._lose(agent, f"Lost the agent process: {reason}", {"reason": reason})
-
-    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
-        """The agent could not be started: as for an exit."""
-        return self._lose(agent, f"The agent could not be started: {reason}", {"reason": reason})
-
-    def file_done(
-        self, token: int, content: str | None = None, error: str | None = None
-    ) -> list[Output]:
-        """Never expected: this translator asks for no local file effects."""
-        log.warning("ignoring a file result for token %s: none was requested", token)
-        return []
-
-    def client_drained(self) -> list[Output]:
-        """Never expected: this translator holds nothing back for the client."""
-        return []
 
     # -- requests from the client ---------------------------------------------------------
-
-    def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
-        """Dispatch one v2 request."""
-        if method.startswith("_"):
-            if self._gone is not None:
-                return [ToClient(rpc.error(id, **self._gone))]
-            return [self._hops.extension_from_client(id, method, params)]
-        handler = self._HANDLERS.get(method)
-        if handler is None:
-            return [
-                ToClient(
-                    rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", {"method": method})
-                )
-            ]
-        if self._gone is not None:
-            return [ToClient(rpc.error(id, **self._gone))]
-        if self._initialized is None and method != "initialize":
-            if any(call.method == "initialize" for call in self._hops.agent.pending().values()):
-                return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "initialize is in progress"))]
-            return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))]
-        outputs: list[Output] = handler(self, id, params)
-        return outputs
 
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v2 ``initialize``: the agent's v1 ``initialize``, or its answer if it is known."""
         params_as(id, params, v2_initialize.InitializeRequest)
         if self._initialized is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
-        info = to_v1.implementation(params.get("info"), "acp-compat", self.options.version)
+        info = same.implementation(v1, params.get("info"), "acp-compat", self.options.version)
         request = v1.initialize_request(
-            protocol_version=AGENT_PROTOCOL,
+            protocol_version=self._AGENT_PROTOCOL,
             # v2 has neither: the agent works without them (see the module docstring).
             client_capabilities=v1.client_capabilities(
                 fs=v1.file_system_capabilities(read_text_file=False, write_text_file=False),
@@ -196,8 +96,10 @@ class V2UpgradeTranslator:
         result = self._initialized
         methods = result.get("authMethods")
         return wire.initialize_response(
-            protocol_version=CLIENT_PROTOCOL,
-            info=to_v2.implementation(result.get("agentInfo"), self.options.agent_name, "unknown"),
+            protocol_version=self._CLIENT_PROTOCOL,
+            info=same.implementation(
+                wire, result.get("agentInfo"), self.options.agent_name, "unknown"
+            ),
             capabilities=to_v2.agent_capabilities(result.get("agentCapabilities")),
             auth_methods=to_v2.auth_methods(methods) if isinstance(methods, list) else None,
         )
@@ -220,7 +122,7 @@ class V2UpgradeTranslator:
         new = params_as(id, params, v2_session.NewSessionRequest)
         request = v1.new_session_request(
             cwd=new.cwd,
-            mcp_servers=_mcp_servers(id, params),
+            mcp_servers=self._mcp_servers(id, params),
             additional_directories=new.additional_directories or None,
             meta=new.meta,
         )
@@ -310,7 +212,7 @@ class V2UpgradeTranslator:
         close = params_as(id, params, v2_session.CloseSessionRequest)
         session = self._session(id, close.session_id)
         agent_closes = self._capability("sessionCapabilities", "close")
-        out = self._stop_turn(session, send_cancel=not agent_closes)
+        out = cancel.stop_turn(self._hops, session, send_cancel=not agent_closes)
         if agent_closes:
             request = v1.close_session_request(session_id=session.session_id, meta=close.meta)
             call = AgentCall("session/close", id, session.session_id)
@@ -336,7 +238,7 @@ class V2UpgradeTranslator:
             request = v1.resume_session_request(
                 session_id=sid,
                 cwd=resume.cwd,
-                mcp_servers=_mcp_servers(id, params),
+                mcp_servers=self._mcp_servers(id, params),
                 additional_directories=resume.additional_directories or None,
                 meta=resume.meta,
             )
@@ -345,7 +247,7 @@ class V2UpgradeTranslator:
             request = v1.load_session_request(
                 session_id=sid,
                 cwd=resume.cwd,
-                mcp_servers=_mcp_servers(id, params),
+                mcp_servers=self._mcp_servers(id, params),
                 additional_directories=resume.additional_directories or None,
                 meta=resume.meta,
             )
@@ -398,150 +300,39 @@ class V2UpgradeTranslator:
 
     # -- notifications and answers from the client ----------------------------------------
 
-    def _client_notification(self, method: str, params: Any) -> list[Output]:
-        params = params if isinstance(params, dict) else {}
-        if method == "session/cancel":
-            return self._cancel(params)
-        if method == "$/cancel_request":
-            return self._client_cancels(params.get("requestId"))
-        if method.startswith("_"):
-            return [ToAgent(0, rpc.notification(method, params or None))]
-        log.debug("ignoring client notification %s", method)
-        return []
-
     def _cancel(self, params: dict[str, Any]) -> list[Output]:
-        """``session/cancel``: held prompts end ``-32800``, the running turn is cancelled
-        (v1 ``session/cancel``; it ends when the agent answers its prompt)."""
-        try:
-            cancel = structure(params, v2_prompt.CancelSessionNotification, at="params")
-        except CodecError as err:
-            log.warning("ignoring a session/cancel the client got wrong: %s", err)
-            return []
-        session = self._sessions.get(cancel.session_id)
-        if session is None:
-            log.info("ignoring session/cancel for unknown session %r", cancel.session_id)
-            return []
-        return self._stop_turn(session, send_cancel=True)
+        return cancel.upgrade_cancel(self._hops, self._sessions, params)
 
-    def _stop_turn(self, session: UpgradeSession, send_cancel: bool) -> list[Output]:
-        """End what waits in ``session``: held prompts, open permissions, its turn."""
-        out: list[Output] = []
-        while session.held:
-            held = session.held.popleft()
-            out.append(
-                ToClient(
-                    rpc.error(
-                        held.client_id,
-                        rpc.REQUEST_CANCELLED,
-                        "Prompt cancelled before it was inserted",
-                    )
-                )
-            )
-        withdrawn = bool(session.permissions)
-        out += self._withdraw_permissions(session)
-        if session.turn is SessionState.PROMPTING:
-            session.apply(SessionEvent.CANCEL)
-            if send_cancel:
-                cancel = v1.cancel_notification(session_id=session.session_id)
-                out.append(ToAgent(0, rpc.notification("session/cancel", cancel)))
-        if withdrawn and session.turn is SessionState.CANCELLING:
-            out.append(ToClient(session_update(session.session_id, session.state())))
-        return out
+    def _cancel_request(self, request_id: Any) -> list[Output]:
+        return cancel.upgrade_cancel_request(self._hops, self._sessions, request_id)
 
-    def _withdraw_permissions(self, session: UpgradeSession) -> list[Output]:
-        """Answer the agent's open permission requests ``cancelled`` (a v1 client must, on
-        cancel) and withdraw them from the client with ``$/cancel_request``."""
-        out: list[Output] = []
-        for client_id in sorted(session.permissions):
-            call = self._hops.client.pending().get(client_id)
-            withdrawal = self._hops.withdraw(client_id)
-            if call is None or withdrawal is None:
-                continue
-            outcome = v1.request_permission_response(outcome=v1.cancelled_permission_outcome())
-            out += [ToAgent(0, rpc.result(call.agent_id, outcome)), withdrawal]
-        session.permissions.clear()
-        return out
-
-    def _client_cancels(self, request_id: Any) -> list[Output]:
-        """``$/cancel_request`` from the client: a held prompt ends ``-32800`` here; a
-        request the agent has is cancelled there (v1 has ``$/cancel_request`` too)."""
-        for session in self._sessions.values():
-            for held in session.held:
-                if held.client_id == request_id and type(held.client_id) is type(request_id):
-                    session.held.remove(held)
-                    return [
-                        ToClient(
-                            rpc.error(held.client_id, rpc.REQUEST_CANCELLED, "Request cancelled")
-                        )
-                    ]
-        return self._hops.client_cancels(request_id)
-
-    def _client_response(self, message: rpc.Message) -> list[Output]:
-        """The client answered a request acp-compat sent it."""
-        call = self._hops.answered_by_client(message)
-        if call is None or self._gone is not None:
-            return []
-        if call.method != "session/request_permission":
-            return [ToAgent(0, relayed(call.agent_id, message))]
+    def _answered(self, call: ClientCall, message: rpc.Message) -> list[Output]:
+        """A permission answered: the turn runs on once none is open."""
         client_id = message.get("id")
-        out: list[Output] = [ToAgent(0, rpc.result(call.agent_id, permission_answer(message, v1)))]
         session = self._sessions.get(call.session_id or "")
-        if session is not None and isinstance(client_id, int):
-            session.permissions.discard(client_id)
-            if not session.permissions and session.turn is SessionState.PROMPTING:
-                out.append(ToClient(session_update(session.session_id, session.state())))
-        return out
+        if session is None or not isinstance(client_id, int):
+            return []
+        session.permissions.discard(client_id)
+        if not session.permissions and session.turn is SessionState.PROMPTING:
+            return [ToClient(session_update(session.session_id, session.state()))]
+        return []
 
     # -- the agent ------------------------------------------------------------------------
 
-    def _agent_update(self, params: Any) -> list[Output]:
+    def _updated(self, session: UpgradeSession, update: dict[str, Any]) -> list[Output]:
         """One v1 ``session/update``: the hot path."""
-        if not isinstance(params, dict) or not isinstance(params.get("update"), dict):
-            log.warning("ignoring a session/update without an update object")
-            return []
-        session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
-        if session is None:
-            log.debug(
-                "ignoring a session/update for unknown session %.100r", params.get("sessionId")
-            )
-            return []
         if session.hide_updates:
             return []
-        update = update_for(session, params["update"], self.options.new_message_id, self._logged)
-        return [] if update is None else [ToClient(session_update(session.session_id, update))]
-
-    def _agent_notification(self, method: str, params: dict[str, Any]) -> list[Output]:
-        if method == "$/cancel_request":
-            return self._hops.agent_cancels(params.get("requestId"))
-        if method.startswith("_"):
-            return [ToClient(rpc.notification(method, params or None))]
-        log.debug("ignoring agent notification %s", method)
-        return []
-
-    def _agent_request(
-        self, id: rpc.RequestId, method: str, params: dict[str, Any]
-    ) -> list[Output]:
-        """A request of the agent's: permissions and extension methods reach the client."""
-        if method == "session/request_permission":
-            return self._permission(id, params)
-        if method.startswith("_"):
-            return [self._hops.extension_from_agent(id, method, params or None)]
-        # fs/* and terminal/*: the agent was told the client has neither.
-        problem = (
-            f"{method} cannot reach the client: it speaks ACP v2, which has no"
-            f" {method.split('/')[0]}/* (acp-compat told the agent so in initialize)"
-        )
-        return [
-            ToAgent(
-                0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", {"details": problem})
-            )
-        ]
+        shown = update_for(session, update, self.options.new_message_id, self._logged)
+        return [] if shown is None else [ToClient(session_update(session.session_id, shown))]
 
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v1 ``session/request_permission`` → v2: a title, the tool call as its subject."""
         session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
         tool_call = params.get("toolCall")
-        options = [o for o in to_v2.objects(params.get("options")) if to_v2.permission_option(o)]
+        options = [
+            o for o in same.objects(params.get("options")) if same.permission_option(wire, o)
+        ]
         problem = None
         if session is None:
             problem = "unknown session"
@@ -557,20 +348,19 @@ class V2UpgradeTranslator:
             ]
         assert session is not None and isinstance(tool_call, dict)
         if session.turn is SessionState.CANCELLING:
-            outcome = v1.request_permission_response(outcome=v1.cancelled_permission_outcome())
-            return [ToAgent(0, rpc.result(id, outcome))]
+            return [cancel.refused(self._hops, id)]
         call_id = tool_call["toolCallId"]
         title = (
-            to_v2.text(tool_call, "title") or session.titles.get(call_id) or "Allow this tool call?"
+            same.text(tool_call, "title") or session.titles.get(call_id) or "Allow this tool call?"
         )
         request = wire.request_permission_request(
             session_id=session.session_id,
             title=title,
-            options=[o for option in options if (o := to_v2.permission_option(option))],
+            options=[o for option in options if (o := same.permission_option(wire, option))],
             subject=wire.tool_call_permission_subject(
                 tool_call=to_v2.tool_call_upsert(tool_call, session_update=False)
             ),
-            meta=to_v2.meta(params),
+            meta=same.meta(params),
         )
         client_id = self._hops.client.add(
             ClientCall("session/request_permission", id, session.session_id)
@@ -583,35 +373,9 @@ class V2UpgradeTranslator:
         out.append(ToClient(rpc.request(client_id, "session/request_permission", request)))
         return out
 
-    def _agent_response(self, message: rpc.Message) -> list[Output]:
-        """The agent answered a request acp-compat sent it."""
-        call = self._hops.answered_by_agent(message)
-        if call is None:
-            return []
-        error = message.get("error")
-        result = message.get("result")
-        result = result if isinstance(result, dict) else {}
-        if call.method == "session/prompt":
-            return self._turn_ended(call, error, result)
-        if error is not None:
-            if call.method == "session/resume" and call.extra:
-                self._sessions.pop(call.session_id or "", None)
-            return [ToClient(rpc.forwarded_error(call.client_id, error))]
-        answer = self._ANSWERS.get(call.method)
-        if answer is None:  # an extension method's answer
-            return [ToClient(relayed(call.client_id, message))]
-        outputs: list[Output] = answer(self, call, result)
-        return outputs
-
-    def _initialize_answered(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
-        version = result.get("protocolVersion")
-        if version != AGENT_PROTOCOL or isinstance(version, bool):
-            text = f"The agent answered protocolVersion {version!r}; acp-compat needs 1"
-            return [ToClient(rpc.error(call.client_id, rpc.INTERNAL_ERROR, text))]
-        self._initialized = result
-        return [ToClient(rpc.result(call.client_id, self._initialize_result()))]
-
-    def _session_made(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _session_made(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
         session_id = result.get("sessionId")
         if not isinstance(session_id, str):
             text = "The agent returned no sessionId"
@@ -622,46 +386,33 @@ class V2UpgradeTranslator:
         answer = wire.new_session_response(
             session_id=session_id,
             config_options=session.config_options() or None,
-            meta=to_v2.meta(result),
+            meta=same.meta(result),
         )
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _option_set(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _option_set(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
         session = self._sessions.get(call.session_id or "")
-        if session is None:
-            return [
-                ToClient(
-                    rpc.result(
-                        call.client_id, wire.set_session_config_option_response(config_options=[])
-                    )
-                )
-            ]
-        if call.extra is not None:  # the mode, through set_mode
+        if session is not None and call.extra is not None:  # the mode, through set_mode
             session.set_mode(call.extra)
-        else:
+        elif session is not None:
             session.set_options(result.get("configOptions") or [], None)
-        answer = wire.set_session_config_option_response(config_options=session.config_options())
+        options = session.config_options() if session is not None else []
+        answer = wire.set_session_config_option_response(config_options=options)
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _listed(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
-        sessions = [
-            s for info in to_v2.objects(result.get("sessions")) if (s := to_v2.session_info(info))
-        ]
-        cursor = to_v2.text(result, "nextCursor")
-        answer = wire.list_sessions_response(
-            sessions=sessions, next_cursor=cursor, meta=to_v2.meta(result)
-        )
-        return [ToClient(rpc.result(call.client_id, answer))]
-
-    def _closed(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _forgotten(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
         self._sessions.pop(call.session_id or "", None)
-        return [ToClient(rpc.result(call.client_id, wire.close_session_response()))]
+        closed = call.method == "session/close"
+        build = wire.close_session_response if closed else wire.delete_session_response
+        return [ToClient(rpc.result(call.client_id, build()))]
 
-    def _deleted(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
-        self._sessions.pop(call.session_id or "", None)
-        return [ToClient(rpc.result(call.client_id, wire.delete_session_response()))]
-
-    def _resume_answered(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _resume_answered(
+        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
+    ) -> list[Output]:
         session = self._sessions.get(call.session_id or "")
         if session is None:  # closed meanwhile
             return [ToClient(rpc.result(call.client_id, wire.resume_session_response()))]
@@ -670,25 +421,25 @@ class V2UpgradeTranslator:
         session.set_options(result.get("configOptions"), result.get("modes"))
         return self._resumed(call.client_id, session)
 
-    def _void(self, call: AgentCall, result: dict[str, Any]) -> list[Output]:
+    def _void(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
         builder = (
             wire.login_auth_response if call.method == "auth/login" else wire.logout_auth_response
         )
         return [ToClient(rpc.result(call.client_id, builder()))]
 
     _ANSWERS: ClassVar[dict[str, Any]] = {
-        "initialize": _initialize_answered,
+        "initialize": V2Translator._initialize_answered,
         "auth/login": _void,
         "auth/logout": _void,
         "session/new": _session_made,
         "session/set_config_option": _option_set,
-        "session/list": _listed,
-        "session/close": _closed,
+        "session/list": V2Translator._listed,
+        "session/close": _forgotten,
         "session/resume": _resume_answered,
-        "session/delete": _deleted,
+        "session/delete": _forgotten,
     }
 
-    def _turn_ended(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
+    def _prompt_answered(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
         """The v1 prompt's answer: the turn ends ``idle`` with its stop reason, and the
         next held prompt, if any, is inserted."""
         session = self._sessions.get(call.session_id or "")
@@ -699,18 +450,8 @@ class V2UpgradeTranslator:
         session.apply(SessionEvent.TURN_END)
         session.message = None
         session.titles.clear()
-        out = self._withdraw_permissions(session)
-        stop = result.get("stopReason")
-        if error is not None and not cancelled:
-            idle = wire.session_idle_state_update(stop_reason="error", error=_error_object(error))
-        else:
-            # After a cancel, a failed prompt still ends cancelled: the user asked to stop.
-            reason = (
-                "cancelled"
-                if error is not None
-                else (stop if isinstance(stop, str) else "end_turn")
-            )
-            idle = wire.session_idle_state_update(stop_reason=reason)
+        out = cancel.withdraw_permissions(self._hops, session)
+        idle = cancel.idle(cancelled, error, result.get("stopReason"))
         out.append(ToClient(session_update(session.session_id, idle)))
         if session.held:
             held = session.held.popleft()
@@ -719,27 +460,18 @@ class V2UpgradeTranslator:
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _lose(self, agent: int, message: str, data: dict[str, Any]) -> list[Output]:
-        """Answer everything that waited on the agent; fail every later request."""
-        if agent != 0 or self._gone is not None:
-            return []
-        self._gone = rpc.error_object(rpc.INTERNAL_ERROR, message, data)
+    def _sessions_gone(self) -> list[Output]:
+        """Held prompts fail, permissions are withdrawn, a running turn ends ``error``."""
         out: list[Output] = []
-        for call in self._hops.agent.pending().values():
-            if call.client_id is not None:
-                out.append(ToClient(rpc.error(call.client_id, **self._gone)))
         for session in self._sessions.values():
             running = session.turn in (SessionState.PROMPTING, SessionState.CANCELLING)
             while session.held:
-                held = session.held.popleft()
-                out.append(ToClient(rpc.error(held.client_id, **self._gone)))
-            out += [w for c in sorted(session.permissions) if (w := self._hops.withdraw(c))]
+                out.append(self._failed(session.held.popleft().client_id))
+            out += [w for c in sorted(session.permissions) if (w := cancel.withdraw(self._hops, c))]
             session.permissions.clear()
             session.end()
-            if running:
-                idle = wire.session_idle_state_update(
-                    stop_reason="error", error=wire.error(**self._gone)
-                )
+            if running:  # ends with the agent's end, cancelled or not
+                idle = cancel.idle(False, self._gone, None)
                 out.append(ToClient(session_update(session.session_id, idle)))
         return out
 
@@ -764,23 +496,3 @@ class V2UpgradeTranslator:
         """The answer to a v2 request the v1 agent cannot serve and the relay cannot either."""
         text = f"The agent speaks ACP v1 and cannot do {what}"
         return rpc.error(id, rpc.METHOD_NOT_FOUND, text)
-
-
-def _mcp_servers(id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
-    """A validated request's MCP servers in v1 shape; a ``-32602`` answer for one v1 lacks."""
-    servers = []
-    for index, server in enumerate(params.get("mcpServers") or []):
-        converted = to_v1.mcp_server(server)
-        if converted is None:
-            problem = f"the agent speaks ACP v1, which has no MCP transport {server.get('type')!r}"
-            raise refuse(id, f"params.mcpServers[{index}]", problem)
-        servers.append(converted)
-    return servers
-
-
-def _error_object(error: Any) -> dict[str, Any]:
-    """A peer's error object as v2's ``Error`` (well-formed members kept)."""
-    forwarded = rpc.forwarded_error(None, error)["error"]
-    return wire.error(
-        code=forwarded["code"], message=forwarded["message"], data=forwarded.get("data")
-    )

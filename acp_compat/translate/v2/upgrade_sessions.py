@@ -27,15 +27,9 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, RequestId, notification
 from acp_compat.models.v2 import wire
-from acp_compat.translate.lifecycle import (
-    SESSION_TRANSITIONS,
-    SessionEvent,
-    SessionState,
-    session_gone,
-    transition,
-)
+from acp_compat.translate.lifecycle import SessionState, SessionTurn
 
-from . import to_v2
+from . import same, to_v2
 
 log = logging.getLogger("acp_compat.translate.v2")
 
@@ -60,13 +54,14 @@ class HeldPrompt:
 
 
 @define(eq=False)
-class UpgradeSession:
+class UpgradeSession(SessionTurn):
     """One session as the v2 client knows it."""
 
     session_id: str
     cwd: str
     turn: SessionState = SessionState.IDLE
-    """Moved only by :meth:`apply` and :meth:`end`."""
+    """Moved only by :meth:`~acp_compat.translate.lifecycle.SessionTurn.apply` and
+    :meth:`~acp_compat.translate.lifecycle.SessionTurn.end`."""
     options: list[dict[str, Any]] = attrs.field(factory=list)
     """The agent's config options, in v2 shape, as the client was last told."""
     mode: dict[str, Any] | None = None
@@ -84,14 +79,6 @@ class UpgradeSession:
     hide_updates: bool = False
     """A ``session/load`` stands in for a resume without replay: what it replays is not
     shown."""
-
-    def apply(self, event: SessionEvent) -> None:
-        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
-        self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
-
-    def end(self) -> None:
-        """The agent is gone: a running turn ends, then the session."""
-        self.turn = session_gone(self.turn)
 
     def config_options(self) -> list[dict[str, Any]]:
         """Every config option of the session in v2 shape (the ``mode`` one last)."""
@@ -162,13 +149,13 @@ def update_for(
     if kind == "config_option_update":
         session.set_options(update.get("configOptions") or [], None)
         return wire.config_option_update(
-            config_options=session.config_options(), meta=to_v2.meta(update)
+            config_options=session.config_options(), meta=same.meta(update)
         )
     if kind == "available_commands_update":
         commands = [
-            c for e in to_v2.objects(update.get("availableCommands")) if (c := to_v2.command(e))
+            c for e in same.objects(update.get("availableCommands")) if (c := to_v2.command(e))
         ]
-        return wire.available_commands_update(available_commands=commands, meta=to_v2.meta(update))
+        return wire.available_commands_update(available_commands=commands, meta=same.meta(update))
     if not isinstance(kind, str):
         log.warning("ignoring a session/update whose sessionUpdate is not a string")
         return None
@@ -201,9 +188,9 @@ def _chunk(
     message_id = update.get("messageId")
     current = session.message
     if not isinstance(message_id, str):
-        same = current is not None and current[0] == kind
-        message_id = current[1] if same and current is not None else new_id()
+        continued = current is not None and current[0] == kind
+        message_id = current[1] if continued and current is not None else new_id()
     if current is None or current[1] != message_id:
         session.message = (kind, message_id)
-    result: dict[str, Any] = build(message_id=message_id, content=content, meta=to_v2.meta(update))
+    result: dict[str, Any] = build(message_id=message_id, content=content, meta=same.meta(update))
     return result

@@ -1027,7 +1027,7 @@ def test_agent_exit_fails_the_waiting_turn_and_later_requests() -> None:
             "id": 1,
             "error": {
                 "code": -32603,
-                "message": "The agent exited (code 3)",
+                "message": "The agent process exited (exit status 3)",
                 "data": {"details": "Traceback: boom"},
             },
         }

@@ -1,0 +1,202 @@
+"""A client's cancel in the v1↔v2 translators, and the agent's (behaviour.md §7).
+
+Both: ``$/cancel_request`` follows the request it names to the hop that has it, under
+that hop's id (:func:`client_cancels`, :func:`agent_cancels`; an id not pending is
+ignored), and tells the client of a request the relay stops waiting on (:func:`withdraw`,
+its late answer dropped); a permission the agent asks for once the turn is cancelled is
+answered ``cancelled`` at once (:func:`refused`).
+
+The v2 upgrade (v2 client, v1 agent): ``session/cancel`` (:func:`upgrade_cancel`) and a
+``session/close`` (:func:`stop_turn`) end the session's held prompts ``-32800``, answer
+the agent's open permissions ``cancelled`` (a v1 client must) and withdraw them from the
+client (:func:`withdraw_permissions`, as a turn's end does), and cancel a running turn
+(v1 ``session/cancel``); ``$/cancel_request`` naming a held prompt ends it ``-32800``
+(:func:`upgrade_cancel_request`); after the cancel a failed prompt still ends
+``cancelled`` (:func:`idle`).
+
+The v2 downgrade (v1 client, v2 agent): ``session/cancel`` with a turn running
+(:func:`downgrade_cancel`) cancels it (v2 ``session/cancel``; the v1 client answers its
+open permissions ``cancelled`` itself, relayed as any answer), and the turn then ends
+``cancelled`` whatever the agent's stop reason (:func:`turn_answer`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from acp_compat._lazy import lazy_module
+from acp_compat.codec import CodecError, structure
+from acp_compat.jsonrpc import messages as rpc
+from acp_compat.models.current import wire as v1
+from acp_compat.models.v2 import wire
+from acp_compat.translate.base import Output, ToAgent, ToClient
+from acp_compat.translate.lifecycle import SessionEvent, SessionState
+
+if TYPE_CHECKING:
+    from acp_compat.models.v2 import prompt as v2_prompt
+
+    from . import upgrade_sessions
+    from .downgrade_sessions import DowngradeSession
+    from .hops import Hops
+    from .same import Builders
+    from .upgrade_sessions import UpgradeSession
+else:
+    # Each translator reads only its own (a relay needs one of the two).
+    v2_prompt = lazy_module("acp_compat.models.v2.prompt")
+    upgrade_sessions = lazy_module("acp_compat.translate.v2.upgrade_sessions")
+
+log = logging.getLogger("acp_compat.translate.v2")
+
+
+# -- both translators -------------------------------------------------------------------
+
+
+def same_id(a: Any, b: Any) -> bool:
+    """Whether two JSON-RPC ids are the same id (``1`` and ``"1"`` are not)."""
+    return bool(a == b and type(a) is type(b))
+
+
+def client_cancels(hops: Hops, request_id: Any) -> list[Output]:
+    """The client's ``$/cancel_request`` for a request the agent has, to the agent."""
+    for agent_id, call in hops.agent.pending().items():
+        if same_id(call.client_id, request_id):
+            cancel = hops.agent_wire.cancel_request_notification(request_id=agent_id)
+            return [ToAgent(0, rpc.notification("$/cancel_request", cancel))]
+    log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
+    return []
+
+
+def agent_cancels(hops: Hops, request_id: Any) -> list[Output]:
+    """The agent's ``$/cancel_request`` for a request the client has, to the client."""
+    for client_id, call in hops.client.pending().items():
+        if same_id(call.agent_id, request_id):
+            cancel = hops.client_wire.cancel_request_notification(request_id=client_id)
+            return [ToClient(rpc.notification("$/cancel_request", cancel))]
+    log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
+    return []
+
+
+def withdraw(hops: Hops, client_id: int) -> ToClient | None:
+    """Stop waiting for the client's answer to ``client_id`` (dropped when it comes): the
+    ``$/cancel_request`` that tells the client so (``None``: it was not pending)."""
+    if not hops.drop_answer(client_id):
+        return None
+    cancel = hops.client_wire.cancel_request_notification(request_id=client_id)
+    return ToClient(rpc.notification("$/cancel_request", cancel))
+
+
+def cancelled_permission(target: Builders) -> dict[str, Any]:
+    """A permission request's answer ``cancelled``, in ``target``'s protocol."""
+    return target.request_permission_response(outcome=target.cancelled_permission_outcome())
+
+
+def refused(hops: Hops, id: rpc.RequestId) -> ToAgent:
+    """The answer to the agent's permission request ``id`` that nobody is asked."""
+    return ToAgent(0, rpc.result(id, cancelled_permission(hops.agent_wire)))
+
+
+# -- the v2 upgrade ---------------------------------------------------------------------
+
+
+def upgrade_cancel(
+    hops: Hops, sessions: dict[str, UpgradeSession], params: dict[str, Any]
+) -> list[Output]:
+    """``session/cancel``: held prompts end ``-32800``, the running turn is cancelled
+    (v1 ``session/cancel``; it ends when the agent answers its prompt)."""
+    try:
+        cancel = structure(params, v2_prompt.CancelSessionNotification, at="params")
+    except CodecError as err:
+        log.warning("ignoring a session/cancel the client got wrong: %s", err)
+        return []
+    session = sessions.get(cancel.session_id)
+    if session is None:
+        log.info("ignoring session/cancel for unknown session %r", cancel.session_id)
+        return []
+    return stop_turn(hops, session, send_cancel=True)
+
+
+def stop_turn(hops: Hops, session: UpgradeSession, send_cancel: bool) -> list[Output]:
+    """End what waits in ``session``: held prompts, open permissions, its turn (the agent
+    told with v1 ``session/cancel`` when ``send_cancel``)."""
+    out: list[Output] = []
+    while session.held:
+        held = session.held.popleft()
+        text = "Prompt cancelled before it was inserted"
+        out.append(ToClient(rpc.error(held.client_id, rpc.REQUEST_CANCELLED, text)))
+    withdrawn = bool(session.permissions)
+    out += withdraw_permissions(hops, session)
+    if session.turn is SessionState.PROMPTING:
+        session.apply(SessionEvent.CANCEL)
+        if send_cancel:
+            cancel = v1.cancel_notification(session_id=session.session_id)
+            out.append(ToAgent(0, rpc.notification("session/cancel", cancel)))
+    if withdrawn and session.turn is SessionState.CANCELLING:
+        out.append(ToClient(upgrade_sessions.session_update(session.session_id, session.state())))
+    return out
+
+
+def withdraw_permissions(hops: Hops, session: UpgradeSession) -> list[Output]:
+    """Answer the agent's open permission requests ``cancelled`` (a v1 client must, on
+    cancel) and withdraw them from the client with ``$/cancel_request``."""
+    out: list[Output] = []
+    for client_id in sorted(session.permissions):
+        call = hops.client.pending().get(client_id)
+        withdrawal = withdraw(hops, client_id)
+        if call is not None and withdrawal is not None:
+            out += [refused(hops, call.agent_id), withdrawal]
+    session.permissions.clear()
+    return out
+
+
+def upgrade_cancel_request(
+    hops: Hops, sessions: dict[str, UpgradeSession], request_id: Any
+) -> list[Output]:
+    """``$/cancel_request`` from the client: a held prompt ends ``-32800`` here; a
+    request the agent has is cancelled there (v1 has ``$/cancel_request`` too)."""
+    for session in sessions.values():
+        for held in session.held:
+            if same_id(held.client_id, request_id):
+                session.held.remove(held)
+                text = "Request cancelled"
+                return [ToClient(rpc.error(held.client_id, rpc.REQUEST_CANCELLED, text))]
+    return client_cancels(hops, request_id)
+
+
+def idle(cancelled: bool, error: Any, stop: Any) -> dict[str, Any]:
+    """The v2 ``idle`` a v1 prompt's answer ends its turn with: its stop reason
+    (``end_turn`` when it gave none), or ``error`` with the agent's ``error``; after a
+    cancel a failed prompt ends ``cancelled`` (the user asked to stop)."""
+    if error is None:
+        reason = stop if isinstance(stop, str) else "end_turn"
+        return wire.session_idle_state_update(stop_reason=reason)
+    if cancelled:
+        return wire.session_idle_state_update(stop_reason="cancelled")
+    given = rpc.RequestError.from_error_object(error).to_error_object()
+    return wire.session_idle_state_update(stop_reason="error", error=given)
+
+
+# -- the v2 downgrade -------------------------------------------------------------------
+
+
+def downgrade_cancel(sessions: dict[str, DowngradeSession], params: dict[str, Any]) -> list[Output]:
+    """v1 ``session/cancel`` with a turn running: the turn is cancelled (v2
+    ``session/cancel``; it ends when the agent goes idle)."""
+    session = sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+    if session is None or session.turn is not SessionState.PROMPTING:
+        log.info("ignoring session/cancel with no turn running in %.100r", params.get("sessionId"))
+        return []
+    session.apply(SessionEvent.CANCEL)
+    cancel = wire.cancel_session_notification(session_id=session.session_id)
+    return [ToAgent(0, rpc.notification("session/cancel", cancel))]
+
+
+def turn_answer(
+    cancelled: bool, prompt_id: rpc.RequestId, answer: Callable[[], rpc.Message]
+) -> rpc.Message:
+    """The answer to the v1 prompt ``prompt_id`` whose turn ended: ``cancelled`` once the
+    user cancelled it, whatever the agent's stop reason, else ``answer()``."""
+    if cancelled:
+        return rpc.result(prompt_id, v1.prompt_response(stop_reason="cancelled"))
+    return answer()

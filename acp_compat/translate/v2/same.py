@@ -1,0 +1,144 @@
+"""What v1 and v2 shape the same, written once for both directions.
+
+A peer's dict is read leniently (:func:`text`, :func:`objects`, :func:`meta`: a member of
+the wrong type is left out, as a peer's unknown member is). The shapes with the same
+members in both protocols (an implementation's info, environment variables, HTTP
+headers, a ``session/list`` entry, a select option's value, a permission option) are read
+once here and built with the builders of the side they go to (``target``:
+:mod:`acp_compat.models.current.wire` or :mod:`acp_compat.models.v2.wire`, which both are
+:class:`Builders`); :mod:`.to_v1` and :mod:`.to_v2` hold the shapes that differ.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Protocol, get_args
+
+from acp_compat.models._base import Wire
+from acp_compat.models.current import permission as v1_permission
+
+Meta = dict[str, Any] | None
+
+
+class Builders(Protocol):
+    """The builders v1 and v2 have alike (both wire modules are one), by which the code
+    both translators share writes either: the shapes here, ``$/cancel_request`` and a
+    permission's answer."""
+
+    def cancel_request_notification(self, *, request_id: int | str) -> Wire: ...
+    def cancelled_permission_outcome(self) -> Wire: ...
+    def selected_permission_outcome(self, *, option_id: str) -> Wire: ...
+    def request_permission_response(self, *, outcome: Wire) -> Wire: ...
+
+    def implementation(self, *, name: str, version: str, title: str | None, meta: Meta) -> Wire: ...
+    def env_variable(self, *, name: str, value: str, meta: Meta) -> Wire: ...
+    def http_header(self, *, name: str, value: str, meta: Meta) -> Wire: ...
+    def session_config_select_option(
+        self, *, value: str, name: str, description: str | None, meta: Meta
+    ) -> Wire: ...
+    def list_sessions_response(
+        self, *, sessions: list[Wire], next_cursor: str | None, meta: Meta
+    ) -> Wire: ...
+    def session_info(
+        self,
+        *,
+        session_id: str,
+        cwd: str,
+        additional_directories: list[str] | None,
+        title: str | None,
+        updated_at: str | None,
+        meta: Meta,
+    ) -> Wire: ...
+    def permission_option(
+        self, *, option_id: str, name: str, kind: v1_permission.PermissionOptionKind, meta: Meta
+    ) -> Wire: ...
+
+
+def text(obj: dict[str, Any], key: str) -> str | None:
+    """``obj[key]`` when it is a string."""
+    value = obj.get(key)
+    return value if isinstance(value, str) else None
+
+
+def objects(value: Any) -> list[dict[str, Any]]:
+    """The objects of a list (``[]`` for anything else)."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def meta(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """``obj``'s ``_meta`` when it is an object."""
+    value = obj.get("_meta")
+    return value if isinstance(value, dict) else None
+
+
+def implementation(
+    target: Builders, info: Any, fallback_name: str, fallback_version: str
+) -> dict[str, Any]:
+    """A peer's ``clientInfo``/``agentInfo`` (v1) or ``info`` (v2, which requires it): the
+    fallbacks stand in for a peer that sent none."""
+    info = info if isinstance(info, dict) else {}
+    return target.implementation(
+        name=text(info, "name") or fallback_name,
+        version=text(info, "version") or fallback_version,
+        title=text(info, "title"),
+        meta=meta(info),
+    )
+
+
+def env_variables(target: Builders, env: Any) -> list[dict[str, Any]]:
+    """Environment variables (an MCP server's, a terminal login's)."""
+    return [
+        target.env_variable(name=name, value=value, meta=meta(item))
+        for item in objects(env)
+        if (name := text(item, "name")) is not None and (value := text(item, "value")) is not None
+    ]
+
+
+def http_headers(target: Builders, server: dict[str, Any]) -> list[dict[str, Any]]:
+    """An HTTP MCP server's headers."""
+    return [
+        target.http_header(name=name, value=value, meta=meta(header))
+        for header in objects(server.get("headers"))
+        if (name := text(header, "name")) is not None
+        and (value := text(header, "value")) is not None
+    ]
+
+
+def session_info(target: Builders, info: dict[str, Any]) -> dict[str, Any] | None:
+    """A ``session/list`` entry; ``None`` without an id or a cwd."""
+    session_id, cwd = text(info, "sessionId"), text(info, "cwd")
+    if session_id is None or cwd is None:
+        return None
+    directories = [d for d in info.get("additionalDirectories") or [] if isinstance(d, str)]
+    return target.session_info(
+        session_id=session_id,
+        cwd=cwd,
+        additional_directories=directories or None,
+        title=text(info, "title"),
+        updated_at=text(info, "updatedAt"),
+        meta=meta(info),
+    )
+
+
+def select_option(target: Builders, entry: dict[str, Any]) -> dict[str, Any] | None:
+    """A select config option's value; ``None`` without a value or a name."""
+    value, name = text(entry, "value"), text(entry, "name")
+    if value is None or not name:
+        return None
+    return target.session_config_select_option(
+        value=value, name=name, description=text(entry, "description"), meta=meta(entry)
+    )
+
+
+PERMISSION_OPTION_KINDS: Final[frozenset[v1_permission.PermissionOptionKind]] = frozenset(
+    get_args(v1_permission.PermissionOptionKind)
+)
+"""The permission option kinds of both protocols (v1's; v2's are open: another is left out)."""
+
+
+def permission_option(target: Builders, option: dict[str, Any]) -> dict[str, Any] | None:
+    """A permission option; ``None`` for one that lacks a member or has a kind the other
+    side cannot take."""
+    option_id, name, kind = text(option, "optionId"), text(option, "name"), option.get("kind")
+    if option_id is None or name is None or kind not in PERMISSION_OPTION_KINDS:
+        return None
+    return target.permission_option(option_id=option_id, name=name, kind=kind, meta=meta(option))
