@@ -271,10 +271,8 @@ def _answer_known(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 
 def _id_unique(seen: Seen, link: Link) -> Iterable[Flaw]:
-    request_id = key = seen.record.message.get("id")
-    if type(key) is not str and type(key) is not int:
-        key = request_key(key)
-    if (seen.sender, key) in link.pending:
+    if (seen.sender, seen.request_id) in link.pending:
+        request_id = seen.record.message.get("id")
         return [
             Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
         ]
