@@ -213,8 +213,6 @@ class Seen:
     much to build, once per record.)"""
 
     record: Record
-    link: str
-    """The link's name: ``editor`` or ``agent N``."""
     sender: str
     """``client`` or ``agent``: the sender's role on this link (the relay plays either)."""
     kind: Kind
@@ -395,7 +393,6 @@ class Link:
             protocol = _V2
         return Seen(
             record,
-            self.name,
             sender,
             kind,
             method,

@@ -709,7 +709,9 @@ def _cancelled_turn(link: Link) -> tuple[str, Any] | None:
 
 
 def _legacy_cancel(seen: Seen, link: Link) -> Iterable[Flaw]:
-    if _cancelled_turn(link) is None:
+    # (The rule's legacy link: the message's session is its one, as _cancelled_turn reads.)
+    session = seen.session
+    if session is None or session.state is not SessionState.CANCELLING:
         return NONE
     return [Flaw(f"{seen.method} after cancelSendMessage was answered", "method")]
 
