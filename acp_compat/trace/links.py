@@ -515,6 +515,11 @@ class Link:
             if method == "session/update" and (type(kind) is not str or kind not in TOOL_UPDATES):
                 return
             if isinstance(tool, str):
+                known = session.tools.get(tool)
+                if kind == "tool_call" and known is not None and known.turn < session.turn:
+                    # An earlier turn's call announced again: a new call under a reused id
+                    # (tool-call-id-unique finds it here), this turn's from now on.
+                    del session.tools[tool]
                 self._tool_status(session, tool, call.get("status"))
 
     def _learn_v2(self, seen: Seen, session: Session, body: dict[str, Any]) -> None:

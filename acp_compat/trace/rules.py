@@ -426,6 +426,8 @@ def _tool_call_reused(seen: Seen, link: Link) -> Iterable[Flaw]:
     if session is None:
         return NONE
     known = session.tools.get(tool)
+    if known is not None and known.turn == session.turn:
+        return NONE  # announced in this turn already: its reuse was found at its first message
     if tool not in session.ended and not (update and known and known.turn < session.turn):
         return NONE
     at = "params.update.toolCallId" if update else "params.toolCall.toolCallId"
