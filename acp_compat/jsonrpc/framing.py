@@ -327,7 +327,9 @@ _DIGITS_AND_OPENERS = b"0123456789[{"
 _FEW = 19
 """Fewer digits than this hold no integer beyond 64 bits; fewer opening brackets nest
 less than :data:`MAX_DEPTH` (a test keeps it larger)."""
-_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_TALLY = bytes.maketrans(b"123456789[", b"000000000{")
+"""Every digit to ``0`` (a run of them is an integer's length) and every opening bracket to
+``{`` (one count of them bounds the nesting): a line's two questions in one pass."""
 _LONG_INTEGER = b"0" * 19  # |n| >= 10**18: may be beyond 64 bits
 
 _BACKEND_ENV = "ACP_COMPAT_JSON"
@@ -446,7 +448,10 @@ def decode(line: bytes, *, max_depth: int = MAX_DEPTH, many_digits: bool = False
                 and len(line) - len(line.translate(None, _DIGITS_AND_OPENERS)) < _FEW
             ):
                 return value
-            if _LONG_INTEGER not in line.translate(_DIGITS_TO_ZERO) or not _holds_float(value):
+            zeroed = line.translate(_TALLY)
+            if _LONG_INTEGER not in zeroed or not _holds_float(value):
+                if zeroed.count(b"{") <= max_depth:
+                    return value  # (every trace record: no walk of the value)
                 return _check_depth(value, line, max_depth)
     try:
         text = line.decode("utf-8")

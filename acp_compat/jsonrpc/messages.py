@@ -84,17 +84,19 @@ def classify(message: Any) -> Kind:
     if type(message) is not dict and not isinstance(message, dict):
         return Kind.INVALID
     method = message.get("method", _ABSENT)
+    request_id = message.get("id", _ABSENT)
+    # (Nearly every id is an integer or a string: two type tests, no call.)
+    kind = type(request_id)
     if method is not _ABSENT:
         # "method": null is not a response with a missing result: it is malformed.
         if type(method) is not str and not isinstance(method, str):
             return Kind.INVALID
-        request_id = message.get("id", _ABSENT)
         if request_id is _ABSENT:
             return Kind.NOTIFICATION
-        if type(request_id) is int or valid_id(request_id):
+        if kind is int or kind is str or valid_id(request_id):
             return Kind.REQUEST
         return Kind.INVALID
-    if "id" not in message or not valid_id(message["id"]):
+    if request_id is _ABSENT or not (kind is int or kind is str or valid_id(request_id)):
         return Kind.INVALID
     if message.get("error") is not None:
         return Kind.ERROR

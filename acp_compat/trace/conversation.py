@@ -322,7 +322,11 @@ class Conversation:
             self.links.event(item)
             self._relay_event(item)
             return
-        seen = self.links.read(item)
+        link, seen = self.links.see(item)
+        self.links.learn(link, seen)
+        if link.ended is not None and item.direction == AGENT_IN:
+            self._late(seen, link.name)
+            return
         sent, got = self.editor_dirs
         if item.direction == sent:
             self._from_editor(seen)
@@ -459,6 +463,23 @@ class Conversation:
             self._note("info", f"session {new} started{where}", record, new)
         elif seen.method == "initialize" and isinstance(seen.params, dict):
             self._initialized(record, seen.params)
+
+    def _late(self, seen: Seen, name: str) -> None:
+        """A message of an agent the relay had lost (``agent_lost``): it may still write
+        (qwen-code does once the editor has gone), and what it writes belongs to its own
+        link, as the checker keeps it. Shown there, outside any turn: what waited on it
+        was answered for it already."""
+        record = seen.record
+        params = seen.params if type(seen.params) is dict else {}
+        what = seen.method or "a message that is no request, notification or answer"
+        if seen.update_kind is not None:
+            what += f" {seen.update_kind}"
+        path = params.get("path") if not seen.answer else None
+        if type(path) is str:
+            what += f" {path}"
+        verb = "answered" if seen.answer else "asked" if seen.kind is Kind.REQUEST else "sent"
+        text = f"after it was lost, {name} {verb} {what}"
+        self._note("info", text, record, seen.session_id or record.session)
 
     def _other_side(self, record: Record, message: dict[str, Any]) -> None:
         """The legacy side: only what is the relay's own doing stands out from there."""

@@ -213,8 +213,6 @@ class Seen:
     much to build, once per record.)"""
 
     record: Record
-    link: str
-    """The link's name: ``editor`` or ``agent N``."""
     sender: str
     """``client`` or ``agent``: the sender's role on this link (the relay plays either)."""
     kind: Kind
@@ -240,6 +238,9 @@ class Seen:
     update_kind: str | None = None
     """Its ``sessionUpdate`` (``None`` when it is no string): what the rules and the
     interpreter tell updates apart by."""
+    request_id: Any = None
+    """A request's id, or the id an answer names, as a key (:func:`request_key`): read
+    once, for the rules and the interpreter (``None`` for the rest)."""
 
     @property
     def message(self) -> dict[str, Any]:
@@ -352,9 +353,13 @@ class Link:
         """The message of ``record`` as the rules see it (the link is not changed)."""
         message = record.message
         kind = classify(message)
-        asked = update = update_kind = None
+        asked = update = update_kind = request_id = None
         if kind is Kind.REQUEST or kind is Kind.NOTIFICATION:
             method, body, answered = message["method"], message.get("params"), False
+            if kind is Kind.REQUEST:
+                request_id = message["id"]
+                if type(request_id) is not str and type(request_id) is not int:
+                    request_id = request_key(request_id)
             if method == "session/update" and type(body) is dict:
                 update = body.get("update")
                 if type(update) is dict:
@@ -388,7 +393,6 @@ class Link:
             protocol = _V2
         return Seen(
             record,
-            self.name,
             sender,
             kind,
             method,
@@ -401,6 +405,7 @@ class Link:
             session,
             update,
             update_kind,
+            request_id,
         )
 
     def was_answered(self, sender: str, request_id: Any) -> bool:
@@ -422,10 +427,7 @@ class Link:
         """Update what is open after ``seen`` (the rules have read the link before it)."""
         kind = seen.kind
         if kind is Kind.REQUEST:
-            request_id = seen.record.message.get("id")
-            if type(request_id) is not str and type(request_id) is not int:
-                request_id = request_key(request_id)
-            key = (seen.sender, request_id)
+            key = (seen.sender, seen.request_id)
             turn = seen.session.turn if seen.session is not None else None
             asks = seen.method or ""  # (a request's method is a string)
             self.pending[key] = Pending(seen.record, asks, seen.params, turn, key)
@@ -458,7 +460,7 @@ class Link:
         if seen.event is not None and seen.event_protocol is self._speaks():
             session = self.session_of(seen)  # (a session this message opened included)
             if session is not None:
-                session.move(seen.event, request_key(seen.message.get("id")), seen.record.line)
+                session.move(seen.event, seen.request_id, seen.record.line)
 
     def _speaks(self) -> Protocol:
         """The link's protocol: read as current until it is known."""
@@ -513,6 +515,11 @@ class Link:
             if method == "session/update" and (type(kind) is not str or kind not in TOOL_UPDATES):
                 return
             if isinstance(tool, str):
+                known = session.tools.get(tool)
+                if kind == "tool_call" and known is not None and known.turn < session.turn:
+                    # An earlier turn's call announced again: a new call under a reused id
+                    # (tool-call-id-unique finds it here), this turn's from now on.
+                    del session.tools[tool]
                 self._tool_status(session, tool, call.get("status"))
 
     def _learn_v2(self, seen: Seen, session: Session, body: dict[str, Any]) -> None:

@@ -271,10 +271,8 @@ def _answer_known(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 
 def _id_unique(seen: Seen, link: Link) -> Iterable[Flaw]:
-    request_id = key = seen.record.message.get("id")
-    if type(key) is not str and type(key) is not int:
-        key = request_key(key)
-    if (seen.sender, key) in link.pending:
+    if (seen.sender, seen.request_id) in link.pending:
+        request_id = seen.record.message.get("id")
         return [
             Flaw(f"id {request_id!r} is the id of a request still waiting for its answer", "id")
         ]
@@ -428,6 +426,8 @@ def _tool_call_reused(seen: Seen, link: Link) -> Iterable[Flaw]:
     if session is None:
         return NONE
     known = session.tools.get(tool)
+    if known is not None and known.turn == session.turn:
+        return NONE  # announced in this turn already: its reuse was found at its first message
     if tool not in session.ended and not (update and known and known.turn < session.turn):
         return NONE
     at = "params.update.toolCallId" if update else "params.toolCall.toolCallId"
@@ -711,7 +711,9 @@ def _cancelled_turn(link: Link) -> tuple[str, Any] | None:
 
 
 def _legacy_cancel(seen: Seen, link: Link) -> Iterable[Flaw]:
-    if _cancelled_turn(link) is None:
+    # (The rule's legacy link: the message's session is its one, as _cancelled_turn reads.)
+    session = seen.session
+    if session is None or session.state is not SessionState.CANCELLING:
         return NONE
     return [Flaw(f"{seen.method} after cancelSendMessage was answered", "method")]
 

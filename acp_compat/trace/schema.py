@@ -95,9 +95,6 @@ class Schema:
 
     def __init__(self, schema: dict[str, Any]) -> None:
         self._defs: dict[str, Any] = schema["$defs"]
-        self._namespace: dict[str, Any] = dict(RUNTIME)
-        """Where the compiled functions live (they call one another by name); replaced
-        whole, never holding a function without the functions it calls."""
         self._compiled: dict[str, Check] = {}
         self.methods: dict[str, Method] = _methods(self._defs)
         """Every method of the protocol, from the schema itself."""
@@ -129,31 +126,39 @@ class Schema:
         return frozenset(name for name, _ in properties), required
 
     def _definition(self, name: str) -> Check:
-        """The compiled function of ``name``, compiling it (and what it calls).
+        """The compiled function of ``name``, compiling it; each definition it calls is
+        compiled when a value first reaches it (a union of twenty members costs the
+        members the trace holds: compiling is most of a short trace's check).
 
-        They are compiled into a copy of the namespace, which replaces it once all of them
-        are in. The schemas are shared by the process (:func:`pinned`): a thread that found
-        a function in the namespace before its callees were would call a name not defined
-        yet (the interop tests check three traces at once). Two threads compiling at once
-        each complete their own copy, and the functions of both work.
+        Each definition is compiled into a namespace of its own, where every name it calls
+        is defined from the start (as a stub that compiles its definition, then puts it in
+        its place): the schemas are shared by the process (:func:`pinned`), and a thread
+        must never find a name not defined yet, nor the tables of another thread's
+        compiling (the interop tests check three traces at once). Two threads compiling
+        one definition at once each make a function that works; the first kept is used.
         """
         ready = self._compiled.get(name)
         if ready is not None:
             return ready
-        namespace = dict(self._namespace)
-        todo = [name]
-        while todo:
-            current = todo.pop()
-            if f"d_{current}" in namespace:
-                continue
-            emitter = _Emitter(self, namespace, current)
-            source = emitter.function(f"d_{current}", self._defs[current])
-            exec(compile(source.text, f"<schema {current}>", "exec"), namespace)
-            todo += [ref for ref in source.refs if f"d_{ref}" not in namespace]
-        self._namespace = namespace
+        namespace = dict(RUNTIME)
+        source = _Emitter(self, namespace, name).function(f"d_{name}", self._defs[name])
+        for ref in dict.fromkeys(source.refs):
+            namespace[f"d_{ref}"] = self._on_first_call(ref, namespace)
+        exec(compile(source.text, f"<schema {name}>", "exec"), namespace)
         compiled: Check = namespace[f"d_{name}"]
-        self._compiled[name] = compiled
-        return compiled
+        return self._compiled.setdefault(name, compiled)
+
+    def _on_first_call(self, ref: str, namespace: dict[str, Any]) -> Check:
+        """A stand-in for ``ref``'s function in ``namespace``: compiles it, and puts it in
+        its own place there, at its first call."""
+        called = f"d_{ref}"
+
+        def compile_then_check(value: Any) -> list[Problem] | None:
+            check = self._definition(ref)
+            namespace[called] = check
+            return check(value)
+
+        return compile_then_check
 
     def _merged(
         self, subs: list[Any], properties: list[tuple[str, Any]], required: list[str]

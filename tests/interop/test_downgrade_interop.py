@@ -41,9 +41,10 @@ def _methods(received: list[dict[str, Any]]) -> list[str]:
 
 REUSED = ("tool-call-id-unique", "agent 0")
 """The example agent's own mistake in a second turn of a session: its tool calls are
-always ``call_1`` and ``call_2`` (ids are unique within a session), each message that
-announces one again found (a permission's ``toolCall`` announces its call too). Found
-once the auto-detected downgrade's agent side is judged by the current rules (issue 27)."""
+always ``call_1`` and ``call_2`` (ids are unique within a session), each id reused found
+once, at the first message of the turn that announces it again (the permission that
+names it after is the same mistake). Found once the auto-detected downgrade's agent side
+is judged by the current rules (issue 27)."""
 
 ENDED_NOT_CANCELLED = (("cancel-cancelled", "agent 0"),)
 """The example agent's own mistake when its permission request is answered
@@ -82,8 +83,8 @@ def _turn(client: LegacyClient, **kwargs: Any) -> list[dict[str, Any]]:
 
 
 def test_allow_then_reject(ts_example_agent: list[str], tmp_path: Path) -> None:
-    # The second turn's call_1, call_2 and its permission (call_1 and call_2 completed).
-    with _started(ts_example_agent, tmp_path, REUSED, REUSED, REUSED) as client:
+    # The second turn's call_1 and call_2 (both completed in the first turn).
+    with _started(ts_example_agent, tmp_path, REUSED, REUSED) as client:
         client.policy = lambda params: "allow"
         allowed = _turn(client)
         client.policy = lambda params: "reject"

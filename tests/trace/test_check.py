@@ -387,6 +387,40 @@ def test_a_cancelled_legacy_turn_left_unanswered_is_reported_once() -> None:
     ]
 
 
+def asked_about(tool: str, number: int) -> list[Step]:
+    """The agent asks permission for ``tool`` (request ``p<number>``), the editor allows."""
+    options = [{"optionId": "ok", "name": "Allow", "kind": "allow_once"}]
+    params = {"sessionId": "s", "toolCall": {"toolCallId": tool}, "options": options}
+    outcome = {"outcome": {"outcome": "selected", "optionId": "ok"}}
+    return [
+        (GOT, {"id": f"p{number}", "method": "session/request_permission", "params": params}),
+        (SENT, {"id": f"p{number}", "result": outcome}),
+    ]
+
+
+PROMPT_3: Step = (SENT, {**PROMPT[1], "id": 7})
+END_3: Step = (GOT, {"id": 7, "result": {"stopReason": "end_turn"}})
+
+
+def test_a_reused_tool_call_id_is_one_finding_per_reuse() -> None:
+    """A later turn's tool_call announcing an earlier turn's id is the reuse; the
+    permission that names it again in that turn is the same mistake, not another (the
+    SDK 1.9 example agent's call_1 in each turn). A reuse in a third turn is another."""
+    first = [PROMPT, CALL, *asked_about("c1", 1), CALL_DONE, END]  # lines 5 to 10
+    second = [PROMPT_2, CALL, *asked_about("c1", 2), CALL_DONE, END_2]  # 11 to 16
+    third = [PROMPT_3, CALL, CALL_DONE, END_3]  # 17 to 20
+    assert found(current(*first, *second, *third)) == [
+        ("tool-call-id-unique", 12),
+        ("tool-call-id-unique", 18),
+    ]
+    # An earlier turn's call that never ended, announced again twice and asked about.
+    running = [PROMPT, CALL, END, PROMPT_2, CALL, CALL, *asked_about("c1", 2), CALL_DONE, END_2]
+    assert found(current(*running)) == [("tool-call-id-unique", 9)]
+    # Each turn its own ids, each asked about: nothing.
+    kept = [PROMPT_2, CALL_2, *asked_about("c2", 2), CALL_2_DONE, END_2]
+    assert checked(current(*first, *kept)) == []
+
+
 def test_every_rule_has_a_case() -> None:
     assert sorted(CASES) == sorted(rule.id for rule in RULES)
 

@@ -29,7 +29,7 @@ from acp_compat.trace.conversation import Conversation, Note, Turn, read_trace
 from acp_compat.trace.records import REFUSED_LINE, BadLine, Record, RelayEvent, TraceReader
 from acp_compat.trace.render import Printer, entry_lines, plain
 from tests.support.legacy_driver import LegacyDriver
-from tests.support.paths import AGENTS
+from tests.support.paths import AGENTS, ROOT
 
 CURRENT_AGENT = [sys.executable, str(AGENTS / "current_agent.py")]
 
@@ -273,6 +273,53 @@ def test_an_agent_exit_between_turns_stands_out() -> None:
     assert [n.summary() for n in notes] == [
         {"type": "problem", "text": "agent 0 exited (killed by SIGKILL)", "t": 2.0, "session": "a"}
     ]
+
+
+LOST_AGENT = ROOT / "tests" / "data" / "traces" / "relay" / "current-client_lost-agent.jsonl"
+"""A real ``wrap --trace``: the client closes stdin, the relay loses agent 0, which still
+writes an update and a read (``python -m tests.trace.record_traces``)."""
+
+
+def test_a_lost_agents_late_messages_are_shown_on_its_link() -> None:
+    """What the agent wrote after the relay lost it is shown, once each, as its own (the
+    relay's copies to the editor add nothing), between the loss and its exit."""
+    entries = read_trace(LOST_AGENT.read_bytes()).entries
+    notes = [e.summary() for e in entries if isinstance(e, Note)]
+    assert [(n["text"], n["session"]) for n in notes[-4:]] == [
+        ("agent 0 lost: acp-compat is shutting down (the client closed stdin)", "s1"),
+        ("after it was lost, agent 0 sent session/update available_commands_update", "s1"),
+        ("after it was lost, agent 0 asked fs/read_text_file /home/user/work/late.txt", "s1"),
+        ("agent 0 exited (exit status 0)", "s1"),
+    ]
+    out = run_trace(str(LOST_AGENT)).stdout
+    assert (
+        out.index("agent 0 lost")
+        < out.index("after it was lost, agent 0 asked")
+        < out.index("agent 0 exited")
+    )
+
+
+def test_a_lost_agents_late_text_is_no_part_of_the_ended_turn() -> None:
+    """A lost agent's late chunk that the relay passed on to nobody (a translating relay
+    sends nothing on for it): shown on the agent's link, the turn left as it ended."""
+    chunk = {"method": "streamAssistantMessageChunk", "params": {"chunk": {"text": "late"}}}
+    lost = {"type": "agent_lost", "reason": "closed"}
+    initialize = {"id": 0, "method": "initialize", "params": {"protocolVersion": "0.0.9"}}
+    initialized = {"id": 0, "result": {"protocolVersion": "0.0.9", "isAuthenticated": True}}
+    data = (
+        line("relay->agent", initialize, 0.1, agent=0)
+        + line("agent->relay", initialized, 0.2, agent=0)
+        + upgrade_records("a", 1, 1.0)
+        + json.dumps({"t": 2.0, "dir": "relay", "agent": 0, "event": lost}).encode()
+        + b"\n"
+        + line("agent->relay", {"id": 9, **chunk}, 2.1, agent=0)
+    )
+    entries = read_trace(data).entries
+    [turn] = [e for e in entries if isinstance(e, Turn)]
+    assert "late" not in json.dumps(turn.summary())
+    assert [e.text for e in entries if isinstance(e, Note)][-1] == (
+        "after it was lost, agent 0 asked streamAssistantMessageChunk"
+    )
 
 
 def test_the_file_holds_no_trace(tmp_path: Path) -> None:
