@@ -49,7 +49,6 @@ from acp_compat.trace.records import (
     DROPPED_LINE,
     PROBE_DISCARDED,
     REFUSED_LINE,
-    TRANSLATION,
     ClientClosed,
     Record,
     RelayEvent,
@@ -579,7 +578,10 @@ class Link:
     def _tool_status(self, session: Session, key: Any, status: Any) -> None:
         """A tool call announced or updated: it is this session's, and ended at a final
         status of the link's protocol."""
-        tool = session.tools.setdefault(key, Tool(session.turn))
+        tool = session.tools.get(key)
+        if tool is None:
+            tool = session.tools[key] = Tool(session.turn)
+            session.ended.pop(key, None)  # a reused id is this turn's call from now on
         final = (
             LEGACY_FINAL_STATUSES if self.protocol is Protocol.LEGACY else CURRENT_FINAL_STATUSES
         )
@@ -605,6 +607,7 @@ def _upsert_tool_call(session: Session, call: dict[str, Any]) -> None:
     known = session.tools.get(tool)
     if known is None:
         known = session.tools[tool] = Tool(session.turn)
+        session.ended.pop(tool, None)  # a reused id is this turn's call from now on
     if "status" in call:
         status = call["status"]
         known.finished = type(status) is str and status in V2_FINAL_STATUSES
@@ -693,12 +696,6 @@ class Links:
             if agent is not None:
                 self.translation = translation_for(agent, self.editor_protocol() or agent).value
 
-    def read(self, record: Record) -> Seen:
-        """:meth:`see` then :meth:`learn`, for a reader that only follows (no rules)."""
-        link, seen = self.see(record)
-        self.learn(link, seen)
-        return seen
-
     def event(self, event: RelayEvent) -> None:
         """A relay event: what startup decided, an agent process gone or lost, the client
         closing its end, a line dropped or refused."""
@@ -745,9 +742,7 @@ class Links:
         kept = agent_link(event.process) if event.process is not None else target
         link = self.links.pop(kept, None)
         if kept != target:
-            stale = self.links.pop(target, None)  # (a probe left behind, not said so)
-            if stale is not None:
-                stale.end(TRANSLATION)
+            self.links.pop(target, None)  # a probe left behind, not said so: dropped
         link = link or Link(target)
         link.name = target
         self.links[target] = link

@@ -416,6 +416,9 @@ def test_a_reused_tool_call_id_is_one_finding_per_reuse() -> None:
     # An earlier turn's call that never ended, announced again twice and asked about.
     running = [PROMPT, CALL, END, PROMPT_2, CALL, CALL, *asked_about("c1", 2), CALL_DONE, END_2]
     assert found(current(*running)) == [("tool-call-id-unique", 9)]
+    # Reused, and still running when the next turn asks about it: the one reuse.
+    reused = [PROMPT_2, CALL, END_2, PROMPT_3, *asked_about("c1", 3), CALL_DONE, END_3]
+    assert found(current(*first, *reused)) == [("tool-call-id-unique", 12)]
     # Each turn its own ids, each asked about: nothing.
     kept = [PROMPT_2, CALL_2, *asked_about("c2", 2), CALL_2_DONE, END_2]
     assert checked(current(*first, *kept)) == []
