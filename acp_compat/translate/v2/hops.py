@@ -381,7 +381,7 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
 
     def _failed(self, id: rpc.RequestId) -> ToClient:
         """The answer to request ``id`` once the agent is gone (:attr:`_gone`)."""
-        return ToClient(rpc.RequestError.from_error_object(self._gone).answer(id))
+        return ToClient(rpc.forwarded_error(id, self._gone))
 
     # -- helpers --------------------------------------------------------------------------
 
