@@ -23,7 +23,7 @@ Choices made here:
   capability); extension methods go through both ways;
 * once the agent is gone, every waiting and later request (the running prompts too) gets
   ``-32603`` naming why; open permission requests are withdrawn with
-  ``$/cancel_request``.
+  ``$/cancel_request``; what the agent still sends is dropped.
 """
 
 from __future__ import annotations

@@ -200,6 +200,11 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         if agent != 0:
             log.warning("ignoring a message from unknown agent process %s", agent)
             return []
+        if self._gone is not None:
+            # A lost agent may keep its stdout open: what it still says is dropped, its
+            # requests answered by nobody (the client heard of the end already).
+            log.debug("ignoring a message from the agent, which is gone: %.100r", message)
+            return []
         params = message.get("params")
         if message.get("method") == "session/update" and "id" not in message:
             # The hot path: one call from here to the translator's own.
@@ -368,7 +373,7 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
 
     def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
         """Answer everything that waited on the agent with ``failure``; fail every later
-        request."""
+        request; drop whatever the agent still sends (:meth:`from_agent`)."""
         if agent != 0 or self._gone is not None:
             return []
         self._gone = failure

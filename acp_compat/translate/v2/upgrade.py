@@ -29,7 +29,7 @@ Choices made here:
   ``cancelled``: a permission is never widened;
 * once the agent is gone, every waiting and later request gets ``-32603`` naming why, a
   running turn ends ``idle`` with stop reason ``error``, open permission requests are
-  withdrawn with ``$/cancel_request``.
+  withdrawn with ``$/cancel_request``; what the agent still sends is dropped.
 """
 
 from __future__ import annotations
