@@ -22,8 +22,9 @@ Choices made here:
 * the agent's ``elicitation/create`` gets ``-32601`` (the client was told of no such
   capability); extension methods go through both ways;
 * once the agent is gone, every waiting and later request (the running prompts too) gets
-  ``-32603`` naming why; open permission requests are withdrawn with
-  ``$/cancel_request``; what the agent still sends is dropped.
+  ``-32603`` naming why; what the client was asked for the agent (permissions,
+  extension requests) is withdrawn with ``$/cancel_request``; what the agent still sends
+  is dropped.
 """
 
 from __future__ import annotations
@@ -466,7 +467,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     # -- the agent is gone ----------------------------------------------------------------
 
     def _sessions_gone(self) -> list[Output]:
-        """Running prompts fail; what the client was asked is withdrawn."""
+        """Running prompts fail."""
         out: list[Output] = []
         waiting = {call.client_id for call in self._hops.agent.pending().values()}
         for session in self._sessions.values():
@@ -474,9 +475,6 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
                 out.append(self._failed(session.prompt_id))
             session.prompt_id = None
             session.end()
-        out += [
-            w for c in sorted(self._hops.client.pending()) if (w := cancel.withdraw(self._hops, c))
-        ]
         return out
 
     # -- helpers --------------------------------------------------------------------------

@@ -372,14 +372,22 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
     # -- the agent is gone ----------------------------------------------------------------
 
     def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
-        """Answer everything that waited on the agent with ``failure``; fail every later
-        request; drop whatever the agent still sends (:meth:`from_agent`)."""
+        """Withdraw what the client was asked for the agent (``$/cancel_request``, its
+        late answer dropped), answer everything that waited on the agent with
+        ``failure``; fail every later request; drop whatever the agent still sends
+        (:meth:`from_agent`)."""
         if agent != 0 or self._gone is not None:
             return []
         self._gone = failure
+        hops = self._hops
         out: list[Output] = [
+            w
+            for client_id in sorted(hops.client.pending())
+            if (w := cancel.withdraw(hops, client_id))
+        ]
+        out += [
             self._failed(call.client_id)
-            for call in self._hops.agent.pending().values()
+            for call in hops.agent.pending().values()
             if call.client_id is not None
         ]
         return out + self._sessions_gone()
