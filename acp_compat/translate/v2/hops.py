@@ -374,8 +374,8 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
     def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
         """Withdraw what the client was asked for the agent (``$/cancel_request``, its
         late answer dropped), answer everything that waited on the agent with
-        ``failure``; fail every later request; drop whatever the agent still sends
-        (:meth:`from_agent`)."""
+        ``failure`` (a prompt as its turn ends: :meth:`_sessions_gone`); fail every later
+        request; drop whatever the agent still sends (:meth:`from_agent`)."""
         if agent != 0 or self._gone is not None:
             return []
         self._gone = failure
@@ -388,7 +388,7 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         out += [
             self._failed(call.client_id)
             for call in hops.agent.pending().values()
-            if call.client_id is not None
+            if call.client_id is not None and call.method != "session/prompt"
         ]
         return out + self._sessions_gone()
 
