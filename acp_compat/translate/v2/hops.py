@@ -430,4 +430,5 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
 
     @abc.abstractmethod
     def _sessions_gone(self) -> list[Output]:
-        """The agent is gone (:attr:`_gone`): what that ends in the sessions."""
+        """The agent is gone (:attr:`_gone`): what that ends in the sessions, the answers
+        to their running prompts among it."""
