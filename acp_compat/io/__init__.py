@@ -35,7 +35,9 @@ Choices ``behaviour.md`` leaves open, made here:
 * An agent's exit is reported after every line it printed, however slow the client (its
   reader waits for the client); only while shutting down is that wait bounded.
 * In passthrough, client requests the agent never answered get ``-32603`` naming its exit
-  status (``data: {method, exitCode, stderr}``) when it dies.
+  status (``data: {exitCode, stderr}``, ``stderr`` only when the agent wrote some) when
+  it dies, or why it was lost (``data: {reason}``): ``exits.agent_gone``, as in every
+  translator.
 * Logging: INFO by default (mode, probes, agent starts and exits), ``-v`` DEBUG, ``-q``
   WARNING, ``-qq`` ERROR; ``--log-file`` takes the records instead of stderr, while the
   agents' stderr still goes to stderr.

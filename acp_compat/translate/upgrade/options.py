@@ -87,11 +87,6 @@ class UpgradeOptions:
         or package an interpreter or launcher runs (see :mod:`.agent_name`)."""
         return agent_name(self.agent_command)
 
-    @property
-    def command_line(self) -> str:
-        """The whole agent command as one readable string, for error messages."""
-        return " ".join(self.agent_command)
-
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> UpgradeOptions:
         """Options from a conversation vector's ``options`` object.

@@ -11,13 +11,13 @@ The v2 upgrade (v2 client, v1 agent): ``session/cancel`` (:func:`upgrade_cancel`
 the agent's open permissions ``cancelled`` (a v1 client must) and withdraw them from the
 client (:func:`withdraw_permissions`, as a turn's end does), and cancel a running turn
 (v1 ``session/cancel``); ``$/cancel_request`` naming a held prompt ends it ``-32800``
-(:func:`upgrade_cancel_request`); after the cancel a failed prompt still ends
-``cancelled`` (:func:`idle`).
+(:func:`upgrade_cancel_request`); after the cancel a failed prompt, or the agent's
+end, still ends the turn ``cancelled`` (:func:`idle`).
 
 The v2 downgrade (v1 client, v2 agent): ``session/cancel`` with a turn running
 (:func:`downgrade_cancel`) cancels it (v2 ``session/cancel``; the v1 client answers its
 open permissions ``cancelled`` itself, relayed as any answer), and the turn then ends
-``cancelled`` whatever the agent's stop reason (:func:`turn_answer`).
+``cancelled`` whatever the agent's stop reason, or its end (:func:`turn_answer`).
 """
 
 from __future__ import annotations

@@ -21,13 +21,15 @@ Choices made here:
   an answer the relay cannot read as a selected option is ``cancelled``;
 * the agent's ``elicitation/create`` gets ``-32601`` (the client was told of no such
   capability); extension methods go through both ways;
-* once the agent is gone, every waiting and later request (the running prompts too) gets
-  ``-32603`` naming why; open permission requests are withdrawn with
-  ``$/cancel_request``.
+* once the agent is gone, every waiting and later request (the running prompts too, but
+  one the client cancelled, which ends ``cancelled``) gets ``-32603`` naming why; what
+  the client was asked for the agent (permissions, extension requests) is withdrawn with
+  ``$/cancel_request``; what the agent still sends is dropped.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar, get_args
 
 from acp_compat.jsonrpc import messages as rpc
@@ -466,17 +468,16 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     # -- the agent is gone ----------------------------------------------------------------
 
     def _sessions_gone(self) -> list[Output]:
-        """Running prompts fail; what the client was asked is withdrawn."""
+        """Running prompts fail, acknowledged or not; one the client cancelled ends
+        ``cancelled`` (:func:`.cancel.turn_answer`)."""
         out: list[Output] = []
-        waiting = {call.client_id for call in self._hops.agent.pending().values()}
         for session in self._sessions.values():
-            if session.prompt_id is not None and session.prompt_id not in waiting:
-                out.append(self._failed(session.prompt_id))
+            if session.prompt_id is not None:
+                cancelled = session.turn is SessionState.CANCELLING
+                failed = partial(rpc.forwarded_error, session.prompt_id, self._gone)
+                out.append(ToClient(cancel.turn_answer(cancelled, session.prompt_id, failed)))
             session.prompt_id = None
             session.end()
-        out += [
-            w for c in sorted(self._hops.client.pending()) if (w := cancel.withdraw(self._hops, c))
-        ]
         return out
 
     # -- helpers --------------------------------------------------------------------------

@@ -200,6 +200,11 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         if agent != 0:
             log.warning("ignoring a message from unknown agent process %s", agent)
             return []
+        if self._gone is not None:
+            # A lost agent may keep its stdout open: what it still says is dropped, its
+            # requests answered by nobody (the client heard of the end already).
+            log.debug("ignoring a message from the agent, which is gone: %.100r", message)
+            return []
         params = message.get("params")
         if message.get("method") == "session/update" and "id" not in message:
             # The hot path: one call from here to the translator's own.
@@ -367,21 +372,29 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
     # -- the agent is gone ----------------------------------------------------------------
 
     def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
-        """Answer everything that waited on the agent with ``failure``; fail every later
-        request."""
+        """Withdraw what the client was asked for the agent (``$/cancel_request``, its
+        late answer dropped), answer everything that waited on the agent with
+        ``failure`` (a prompt as its turn ends: :meth:`_sessions_gone`); fail every later
+        request; drop whatever the agent still sends (:meth:`from_agent`)."""
         if agent != 0 or self._gone is not None:
             return []
         self._gone = failure
+        hops = self._hops
         out: list[Output] = [
+            w
+            for client_id in sorted(hops.client.pending())
+            if (w := cancel.withdraw(hops, client_id))
+        ]
+        out += [
             self._failed(call.client_id)
-            for call in self._hops.agent.pending().values()
-            if call.client_id is not None
+            for call in hops.agent.pending().values()
+            if call.client_id is not None and call.method != "session/prompt"
         ]
         return out + self._sessions_gone()
 
     def _failed(self, id: rpc.RequestId) -> ToClient:
         """The answer to request ``id`` once the agent is gone (:attr:`_gone`)."""
-        return ToClient(rpc.RequestError.from_error_object(self._gone).answer(id))
+        return ToClient(rpc.forwarded_error(id, self._gone))
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -417,4 +430,5 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
 
     @abc.abstractmethod
     def _sessions_gone(self) -> list[Output]:
-        """The agent is gone (:attr:`_gone`): what that ends in the sessions."""
+        """The agent is gone (:attr:`_gone`): what that ends in the sessions, the answers
+        to their running prompts among it."""

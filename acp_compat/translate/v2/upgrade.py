@@ -28,8 +28,10 @@ Choices made here:
   prompt's copy there); an answer the relay cannot read as a selected option is
   ``cancelled``: a permission is never widened;
 * once the agent is gone, every waiting and later request gets ``-32603`` naming why, a
-  running turn ends ``idle`` with stop reason ``error``, open permission requests are
-  withdrawn with ``$/cancel_request``.
+  running turn ends ``idle`` with stop reason ``error`` (``cancelled`` once the client
+  cancelled it), what the client was asked for
+  the agent (permissions, extension requests) is withdrawn with ``$/cancel_request``;
+  what the agent still sends is dropped.
 """
 
 from __future__ import annotations
@@ -461,17 +463,18 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
     # -- the agent is gone ----------------------------------------------------------------
 
     def _sessions_gone(self) -> list[Output]:
-        """Held prompts fail, permissions are withdrawn, a running turn ends ``error``."""
+        """Held prompts fail, a running turn ends ``error``, or ``cancelled`` once the
+        client cancelled it (:func:`.cancel.idle`; its permissions are withdrawn already)."""
         out: list[Output] = []
         for session in self._sessions.values():
             running = session.turn in (SessionState.PROMPTING, SessionState.CANCELLING)
+            cancelled = session.turn is SessionState.CANCELLING
             while session.held:
                 out.append(self._failed(session.held.popleft().client_id))
-            out += [w for c in sorted(session.permissions) if (w := cancel.withdraw(self._hops, c))]
             session.permissions.clear()
             session.end()
-            if running:  # ends with the agent's end, cancelled or not
-                idle = cancel.idle(False, self._gone, None)
+            if running:  # ends with the agent's end: cancelled once the client cancelled
+                idle = cancel.idle(cancelled, self._gone, None)
                 out.append(ToClient(session_update(session.session_id, idle)))
         return out
 
