@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import re
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -59,6 +58,8 @@ from acp_compat.examples.legacy_agent import (
     RUN_OUTPUT,
     SLOW_SECONDS,
     THOUGHT,
+    TOOL_KEYWORDS,
+    Script,
 )
 from acp_compat.jsonrpc.messages import RequestError
 from acp_compat.models.current import (
@@ -118,10 +119,6 @@ RUN_OPTIONS = (
     PermissionOption(option_id="allow", name="Allow", kind="allow_once"),
     PermissionOption(option_id="reject", name="Reject", kind="reject_once"),
 )
-
-_WORD = re.compile(r"[a-z0-9_]+")
-_FLOOD = re.compile(r"(?<![a-z0-9_])flood=(\d+)(?![a-z0-9_])")
-TOOL_KEYWORDS = frozenset({"read", "cat", "edit", "write", "run", "slow"})
 
 
 def default_auth_file() -> Path:
@@ -227,10 +224,9 @@ class Turn:
         self.agent = agent
         self.client = agent.client
         self.session = session
-        lowered = text.lower()
-        self.words = frozenset(_WORD.findall(lowered))
-        floods = _FLOOD.findall(lowered)
-        self.flood = int(floods[0]) if floods else 0
+        script = Script(text)
+        self.words = script.words
+        self.flood = script.flood
 
     def check(self) -> None:
         """Stop here if the editor cancelled the turn."""
