@@ -54,7 +54,6 @@ Choices
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
 import anyio
@@ -63,6 +62,7 @@ import anyio.abc
 from acp_compat import __version__
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT
+from acp_compat.io.runner import STOP_SIGNALS  # wrap's: they end run_legacy_agent too
 from acp_compat.io.shim.api import AgentFactory, LegacyAgent, LegacyClient
 from acp_compat.io.shim.server import Shim
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
@@ -77,9 +77,6 @@ __all__ = [
     "run_legacy_agent",
     "serve_legacy_agent",
 ]
-
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
-"""Signals that end :func:`run_legacy_agent` (exit status 128 + N)."""
 
 
 async def serve_legacy_agent(
