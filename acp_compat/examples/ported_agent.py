@@ -37,7 +37,6 @@ import argparse
 import asyncio
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -60,6 +59,7 @@ from acp_compat.examples.legacy_agent import (
     THOUGHT,
     TOOL_KEYWORDS,
     Script,
+    default_auth_file,
 )
 from acp_compat.jsonrpc.messages import RequestError
 from acp_compat.models.current import (
@@ -119,12 +119,6 @@ RUN_OPTIONS = (
     PermissionOption(option_id="allow", name="Allow", kind="allow_once"),
     PermissionOption(option_id="reject", name="Reject", kind="reject_once"),
 )
-
-
-def default_auth_file() -> Path:
-    """Where the login is saved unless ``--auth-file`` says otherwise (per user)."""
-    uid = os.getuid() if hasattr(os, "getuid") else os.getpid()
-    return Path(tempfile.gettempdir()) / f"acp-compat-ported-agent-{uid}.auth"
 
 
 class Cancelled(Exception):
@@ -467,7 +461,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Serve one client on stdin/stdout until stdin closes; return 0."""
     args = parse_args(argv)
-    auth_file = args.auth_file or default_auth_file()
+    auth_file = args.auth_file or default_auth_file("ported-agent")
 
     def make_agent(client: Client) -> PortedAgent:
         return PortedAgent(client, require_auth=args.require_auth, auth_file=auth_file)
