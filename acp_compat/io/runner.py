@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import sys
 from collections.abc import Callable
 
 import anyio
@@ -79,6 +80,21 @@ async def run_wrap(
         if tracer is not None:
             tracer.close()
     return status
+
+
+def reserve_stdout() -> int:
+    """Keep a private descriptor for protocol output and point fd 1 at stderr; the
+    private descriptor.
+
+    Anything in this process that prints by mistake then lands in stderr instead of
+    corrupting the JSON-RPC stream. With 0, 1 and 2 open, the duplicate never takes one
+    of their numbers.
+    """
+    if sys.stdout is not None:  # None when fd 1 was closed as Python started
+        sys.stdout.flush()
+    protocol_fd = os.dup(1)
+    os.dup2(2, 1)
+    return protocol_fd
 
 
 def _launch_directory() -> str:
