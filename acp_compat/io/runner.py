@@ -23,6 +23,7 @@ import anyio.abc
 from acp_compat.io.launched_agent import LaunchedAgent
 from acp_compat.io.lines import CLIENT_PIPE_BYTES, LineReader, LineWriter, enlarge_pipe
 from acp_compat.io.relay import Relay
+from acp_compat.io.spawn import leave_a_deleted_directory
 from acp_compat.io.trace import Tracer
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import StartupPolicy
@@ -100,12 +101,9 @@ def reserve_stdout() -> int:
 def _launch_directory() -> str:
     """Our working directory, where agent process 0 starts. One that no longer exists
     (deleted or moved) is left for ``/``, as the console script does before it starts
-    the agent (acp_compat/cli/launch.py): nothing relative can be reached from it."""
-    try:
-        return os.getcwd()
-    except OSError:
-        os.chdir("/")
-        return "/"
+    the agent (acp_compat/cli/launch.py)."""
+    leave_a_deleted_directory()
+    return os.getcwd()
 
 
 async def _watch_signals(
