@@ -37,9 +37,7 @@ import click
 
 from acp_compat._define import frozen
 from acp_compat.translate.upgrade.agent_name import agent_name
-
-LOGIN_METHOD_ID = "legacy-login"
-"""The auth method a wrapped legacy agent advertises while it needs a login."""
+from acp_compat.translate.upgrade.core import LOGIN_METHOD_ID  # a wrapped legacy agent offers it
 
 
 @frozen

@@ -33,7 +33,7 @@ import anyio
 import click
 
 from acp_compat import __version__
-from acp_compat.cli.terminal import colour_wanted, paint
+from acp_compat.cli.terminal import color_option, colour_wanted, paint
 from acp_compat.io.process import AgentProcess, to_our_stderr, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
 from acp_compat.jsonrpc.messages import (
@@ -338,11 +338,7 @@ async def run_demo(
     show_default=True,
     help="How to answer permission requests (cancel: stop the turn at the first one).",
 )
-@click.option(
-    "--color/--no-color",
-    default=None,
-    help="Colour the output [default: on a terminal, unless NO_COLOR is set or TERM=dumb].",
-)
+@color_option
 @click.option("--login", is_flag=True, help="Start the agent logged out, to show the login.")
 @click.option(
     "--timeout",

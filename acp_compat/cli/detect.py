@@ -329,21 +329,16 @@ def report(argv: Sequence[str], detection: Detection) -> dict[str, Any]:
     if protocol is Protocol.LEGACY:
         authenticated = info.get("isAuthenticated")
         data["authenticated"] = authenticated if isinstance(authenticated, bool) else None
-    elif protocol is Protocol.CURRENT:
+    elif protocol in (Protocol.CURRENT, Protocol.V2):
         methods = info.get("authMethods")
         data["authMethods"] = methods if isinstance(methods, list) else []
-        # A current agent cannot say whether it is logged in; with no method to offer it
-        # cannot ask for a login either.
-        data["authenticated"] = True if not data["authMethods"] else None
-        data["agentCapabilities"] = info.get("agentCapabilities")
-        data["agentInfo"] = info.get("agentInfo")
-    elif protocol is Protocol.V2:
-        methods = info.get("authMethods")
-        data["authMethods"] = methods if isinstance(methods, list) else []
+        # A current or v2 agent cannot say whether it is logged in; with no method to offer
+        # it cannot ask for a login either.
         data["authenticated"] = True if not data["authMethods"] else None
         # v2 names them for both sides alike: capabilities and info.
-        data["agentCapabilities"] = info.get("capabilities")
-        data["agentInfo"] = info.get("info")
+        v2 = protocol is Protocol.V2
+        data["agentCapabilities"] = info.get("capabilities" if v2 else "agentCapabilities")
+        data["agentInfo"] = info.get("info" if v2 else "agentInfo")
     else:
         last = detection.attempts[-1] if detection.attempts else None
         data["stderrTail"] = detection.stderr_tails.get(last.process, "") if last else ""

@@ -9,8 +9,9 @@ The console script and ``python -m acp_compat`` run :func:`main`. In order:
    the protocol) would take its number, and the relay would read its own output or write
    its log into the protocol stream;
 2. a working directory that no longer exists (the editor's project folder was moved or
-   deleted) is left for ``/`` (:func:`leave_a_deleted_directory`): nothing relative can
-   be reached from it, and ``os.getcwd()`` would fail wherever it is asked;
+   deleted) is left for ``/`` (:func:`~acp_compat.io.spawn.leave_a_deleted_directory`):
+   nothing relative can be reached from it, and ``os.getcwd()`` would fail wherever it is
+   asked;
 3. for ``wrap``: the cyclic garbage collector is paused until the editor has its first
    answer (:class:`CollectorPause`), the agent command is found on the command line
    (:func:`~acp_compat.cli.wrap_options.agent_command`) and started
@@ -27,6 +28,7 @@ from typing import NamedTuple
 
 from acp_compat.cli.wrap_options import agent_command
 from acp_compat.io.launched_agent import LaunchedAgent
+from acp_compat.io.spawn import leave_a_deleted_directory
 
 
 def open_standard_descriptors() -> frozenset[int]:
@@ -44,17 +46,6 @@ def open_standard_descriptors() -> frozenset[int]:
             os.dup2(opened, fd)
             os.close(opened)
     return frozenset(closed)
-
-
-def leave_a_deleted_directory() -> bool:
-    """If our working directory no longer exists, make ``/`` our directory; whether it
-    did not exist."""
-    try:
-        os.getcwd()
-    except OSError:
-        os.chdir("/")
-        return True
-    return False
 
 
 class CollectorPause:

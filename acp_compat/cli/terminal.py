@@ -65,6 +65,15 @@ def colour_wanted(choice: bool | None, stream: TextIO) -> bool:
         return False
 
 
+color_option = click.option(
+    "--color/--no-color",
+    default=None,
+    help="Colour the output [default: on a terminal, unless NO_COLOR is set or TERM=dumb].",
+)
+"""The ``--color``/``--no-color`` option of a command that prints for a person: its value is
+:func:`colour_wanted`'s ``choice``."""
+
+
 def paint_span(span: Span) -> str:
     """A span's text, made safe, with its style as ANSI codes (none when it has no style)."""
     text = terminal_safe(span.text)

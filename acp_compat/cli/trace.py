@@ -20,7 +20,7 @@ from typing import IO
 
 import click
 
-from acp_compat.cli.terminal import colour_wanted, paint, terminal_safe
+from acp_compat.cli.terminal import color_option, colour_wanted, paint, terminal_safe
 from acp_compat.trace.conversation import Conversation, Entry, Note
 from acp_compat.trace.records import (
     AGENT_IN,
@@ -57,9 +57,6 @@ STARTED_OVER = (
 )
 
 Echo = Callable[[str], None]
-
-# One colour rule for every command (NO_COLOR, TERM=dumb, a terminal): the demo's too.
-use_colour = colour_wanted
 
 
 def _at(t: float | None) -> str:
@@ -342,11 +339,7 @@ def check(
 @click.option(
     "-f", "--follow", is_flag=True, help="Keep reading as the trace grows (stop with Ctrl-C)."
 )
-@click.option(
-    "--color/--no-color",
-    default=None,
-    help="Colour the output (default: on a terminal, unless NO_COLOR is set or TERM=dumb).",
-)
+@color_option
 def trace(
     file: IO[bytes],
     view: str | None,
@@ -370,7 +363,7 @@ def trace(
     every MUST was kept (--strict: every SHOULD too), 1 when not, 2 for a file that is
     not a trace.
     """
-    colour = use_colour(color, sys.stdout) and view != "json"
+    colour = colour_wanted(color, sys.stdout) and view != "json"
     width = shutil.get_terminal_size((160, 24)).columns
 
     def echo(line: str) -> None:

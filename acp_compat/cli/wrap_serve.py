@@ -15,7 +15,7 @@ import anyio
 
 from acp_compat.cli.launch import Launch
 from acp_compat.cli.wrap_options import LOG_LEVEL_NAMES
-from acp_compat.io.runner import run_wrap
+from acp_compat.io.runner import reserve_stdout, run_wrap
 from acp_compat.io.stderr import PumpHandler, stderr_pump
 from acp_compat.io.trace import Tracer, open_private_file
 from acp_compat.translate.settings import WrapSettings
@@ -57,20 +57,6 @@ def _configure_logging(level: int, log_file: str | None) -> None:
     root.propagate = False
 
 
-def _reserve_stdout() -> int:
-    """Keep a private descriptor for protocol output and point fd 1 at stderr.
-
-    Anything in this process that prints by mistake then lands in stderr instead of
-    corrupting the JSON-RPC stream. The launch made sure 0, 1 and 2 are open, so the
-    duplicate never takes one of their numbers.
-    """
-    if sys.stdout is not None:  # None when fd 1 was closed as Python started
-        sys.stdout.flush()
-    protocol_fd = os.dup(1)
-    os.dup2(2, 1)
-    return protocol_fd
-
-
 def serve(settings: WrapSettings, launch: Launch | None = None) -> NoReturn:
     """Run the relay as ``settings`` say, then exit with its status.
 
@@ -107,7 +93,7 @@ def serve(settings: WrapSettings, launch: Launch | None = None) -> NoReturn:
         logger.info("stdout was closed at start: nobody can read the answers; exiting")
         stderr_pump().flush(timeout=1.0)
         sys.exit(0)
-    protocol_fd = _reserve_stdout()
+    protocol_fd = reserve_stdout()  # the launch made sure 0, 1 and 2 are open
     status = anyio.run(_run, settings, protocol_fd, tracer, launch)
     # The last records (shutdown, exit statuses) are still in the pump; a reader that
     # keeps up gets them, one that never reads does not hold up our exit.

@@ -134,10 +134,11 @@ _FLOOD = re.compile(r"(?<![a-z0-9_])flood=(\d+)(?![a-z0-9_])")
 TOOL_KEYWORDS = frozenset({"read", "cat", "edit", "write", "run", "slow"})
 
 
-def default_auth_file() -> Path:
-    """Where the login is saved unless ``--auth-file`` says otherwise (per user)."""
+def default_auth_file(agent: str = "example-agent") -> Path:
+    """Where the login is saved unless ``--auth-file`` says otherwise (per user, and per
+    ``agent``: the ported agent keeps its own)."""
     uid = os.getuid() if hasattr(os, "getuid") else os.getpid()
-    return Path(tempfile.gettempdir()) / f"acp-compat-example-agent-{uid}.auth"
+    return Path(tempfile.gettempdir()) / f"acp-compat-{agent}-{uid}.auth"
 
 
 class Script:

@@ -36,9 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import re
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -59,6 +57,9 @@ from acp_compat.examples.legacy_agent import (
     RUN_OUTPUT,
     SLOW_SECONDS,
     THOUGHT,
+    TOOL_KEYWORDS,
+    Script,
+    default_auth_file,
 )
 from acp_compat.jsonrpc.messages import RequestError
 from acp_compat.models.current import (
@@ -118,16 +119,6 @@ RUN_OPTIONS = (
     PermissionOption(option_id="allow", name="Allow", kind="allow_once"),
     PermissionOption(option_id="reject", name="Reject", kind="reject_once"),
 )
-
-_WORD = re.compile(r"[a-z0-9_]+")
-_FLOOD = re.compile(r"(?<![a-z0-9_])flood=(\d+)(?![a-z0-9_])")
-TOOL_KEYWORDS = frozenset({"read", "cat", "edit", "write", "run", "slow"})
-
-
-def default_auth_file() -> Path:
-    """Where the login is saved unless ``--auth-file`` says otherwise (per user)."""
-    uid = os.getuid() if hasattr(os, "getuid") else os.getpid()
-    return Path(tempfile.gettempdir()) / f"acp-compat-ported-agent-{uid}.auth"
 
 
 class Cancelled(Exception):
@@ -227,10 +218,9 @@ class Turn:
         self.agent = agent
         self.client = agent.client
         self.session = session
-        lowered = text.lower()
-        self.words = frozenset(_WORD.findall(lowered))
-        floods = _FLOOD.findall(lowered)
-        self.flood = int(floods[0]) if floods else 0
+        script = Script(text)
+        self.words = script.words
+        self.flood = script.flood
 
     def check(self) -> None:
         """Stop here if the editor cancelled the turn."""
@@ -471,7 +461,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Serve one client on stdin/stdout until stdin closes; return 0."""
     args = parse_args(argv)
-    auth_file = args.auth_file or default_auth_file()
+    auth_file = args.auth_file or default_auth_file("ported-agent")
 
     def make_agent(client: Client) -> PortedAgent:
         return PortedAgent(client, require_auth=args.require_auth, auth_file=auth_file)

@@ -264,7 +264,7 @@ class LineReader:
             self.pause()
             self._eof = True
             self._deliver(self._splitter.close())
-            self._call(self._on_eof)
+            self._call(self._on_eof, "the end of")
             return
         if not self._fd.pollable:
             assert self._loop is not None
@@ -275,28 +275,21 @@ class LineReader:
 
     def _deliver(self, events: list[Event]) -> None:
         """Hand a batch over; its writes go out right after it."""
-        if not events:
-            return
-        flusher = self._flusher
-        assert flusher is not None
-        flusher.begin()
-        try:
-            self._on_events(events)
-        except Exception:
-            # The consumer guards its own handlers; this is the last line of defence:
-            # one batch is lost, the stream lives on.
-            logger.exception("error handling lines read from fd %d", self._fd.fd)
-        finally:
-            flusher.end()
+        if events:
+            self._call(lambda: self._on_events(events), "lines read from")
 
-    def _call(self, callback: Callable[[], None]) -> None:
+    def _call(self, callback: Callable[[], None], what: str) -> None:
+        """Run a consumer callback about ``what`` (the fd ends the log line); the writes
+        it makes go out right after it."""
         flusher = self._flusher
         assert flusher is not None
         flusher.begin()
         try:
             callback()
         except Exception:
-            logger.exception("error handling the end of fd %d", self._fd.fd)
+            # The consumer guards its own handlers; this is the last line of defence:
+            # one batch (or the end's handling) is lost, the stream lives on.
+            logger.exception("error handling %s fd %d", what, self._fd.fd)
         finally:
             flusher.end()
 

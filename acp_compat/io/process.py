@@ -24,7 +24,6 @@ import functools
 import logging
 import os
 import signal
-import subprocess
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol, TypeVar, cast
 
@@ -70,23 +69,19 @@ class AgentProcess:
     def __init__(
         self,
         number: int,
-        argv: Sequence[str],
-        popen: subprocess.Popen[bytes],
-        stdin_fd: int,
-        stdout_fd: int,
-        stderr_fd: int,
+        started: StartedProcess,
         *,
         max_line_bytes: int,
         stderr_sink: StderrSink | None,
     ) -> None:
         self.number = number
-        self.argv = tuple(argv)
-        self.popen = popen
-        self.pid = popen.pid
-        self.stdin = LineWriter(stdin_fd, name=f"agent {number} stdin")
-        self.stdout = LineReader(stdout_fd, max_line_bytes=max_line_bytes)
-        self._stderr_fd = stderr_fd
-        os.set_blocking(stderr_fd, False)
+        self.argv = started.argv
+        self.popen = started.popen
+        self.pid = started.popen.pid
+        self.stdin = LineWriter(started.stdin_fd, name=f"agent {number} stdin")
+        self.stdout = LineReader(started.stdout_fd, max_line_bytes=max_line_bytes)
+        self._stderr_fd = started.stderr_fd
+        os.set_blocking(started.stderr_fd, False)
         self._stderr_sink = stderr_sink
         self._stderr_tail = bytearray()
         self.stderr_done = anyio.Event()
@@ -125,16 +120,7 @@ class AgentProcess:
         if started is None:
             started = start_process(argv, cwd)
         logger.debug("agent %d started as pid %d: %s", number, started.popen.pid, list(argv))
-        return cls(
-            number,
-            argv,
-            started.popen,
-            started.stdin_fd,
-            started.stdout_fd,
-            started.stderr_fd,
-            max_line_bytes=max_line_bytes,
-            stderr_sink=stderr_sink,
-        )
+        return cls(number, started, max_line_bytes=max_line_bytes, stderr_sink=stderr_sink)
 
     def start(self, task_group: anyio.abc.TaskGroup) -> None:
         """Run the stdin writer, the stderr drain and the exit watcher in ``task_group``."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import sys
 from collections.abc import Callable
 
 import anyio
@@ -22,6 +23,7 @@ import anyio.abc
 from acp_compat.io.launched_agent import LaunchedAgent
 from acp_compat.io.lines import CLIENT_PIPE_BYTES, LineReader, LineWriter, enlarge_pipe
 from acp_compat.io.relay import Relay
+from acp_compat.io.spawn import leave_a_deleted_directory
 from acp_compat.io.trace import Tracer
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import StartupPolicy
@@ -81,15 +83,27 @@ async def run_wrap(
     return status
 
 
+def reserve_stdout() -> int:
+    """Keep a private descriptor for protocol output and point fd 1 at stderr; the
+    private descriptor.
+
+    Anything in this process that prints by mistake then lands in stderr instead of
+    corrupting the JSON-RPC stream. With 0, 1 and 2 open, the duplicate never takes one
+    of their numbers.
+    """
+    if sys.stdout is not None:  # None when fd 1 was closed as Python started
+        sys.stdout.flush()
+    protocol_fd = os.dup(1)
+    os.dup2(2, 1)
+    return protocol_fd
+
+
 def _launch_directory() -> str:
     """Our working directory, where agent process 0 starts. One that no longer exists
     (deleted or moved) is left for ``/``, as the console script does before it starts
-    the agent (acp_compat/cli/launch.py): nothing relative can be reached from it."""
-    try:
-        return os.getcwd()
-    except OSError:
-        os.chdir("/")
-        return "/"
+    the agent (acp_compat/cli/launch.py)."""
+    leave_a_deleted_directory()
+    return os.getcwd()
 
 
 async def _watch_signals(

@@ -44,6 +44,18 @@ class StartedProcess:
                 os.close(fd)
 
 
+def leave_a_deleted_directory() -> bool:
+    """If our working directory no longer exists, make ``/`` our directory (where agents
+    then start: nothing relative can be reached from a deleted one); whether it did not
+    exist."""
+    try:
+        os.getcwd()
+    except OSError:
+        os.chdir("/")
+        return True
+    return False
+
+
 def start_process(argv: Sequence[str], cwd: str | None = None) -> StartedProcess:
     """Start ``argv`` (never through a shell) in ``cwd`` with the inherited environment,
     as the leader of a new process group, on three new pipes.

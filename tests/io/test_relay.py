@@ -429,8 +429,8 @@ def test_options_from_the_environment(wraps: list[Wrap], tmp_path: Path) -> None
 def test_stray_prints_go_to_stderr_protocol_to_the_private_descriptor() -> None:
     code = (
         "import os\n"
-        "from acp_compat.cli.wrap_serve import _reserve_stdout\n"
-        "fd = _reserve_stdout()\n"
+        "from acp_compat.io.runner import reserve_stdout\n"
+        "fd = reserve_stdout()\n"
         "print('stray print', flush=True)\n"
         "os.write(1, b'stray write\\n')\n"
         "os.write(fd, b'protocol\\n')\n"

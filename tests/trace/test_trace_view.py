@@ -24,7 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from acp_compat.cli.demo import demo
-from acp_compat.cli.trace import trace, use_colour
+from acp_compat.cli.terminal import colour_wanted
+from acp_compat.cli.trace import trace
 from acp_compat.trace.conversation import Conversation, Note, Turn, read_trace
 from acp_compat.trace.records import REFUSED_LINE, BadLine, Record, RelayEvent, TraceReader
 from acp_compat.trace.render import Printer, entry_lines, plain
@@ -154,19 +155,19 @@ def test_colour_follows_the_terminal_and_no_color(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm")
-    assert use_colour(None, Tty()) is True  # type: ignore[arg-type]
+    assert colour_wanted(None, Tty()) is True  # type: ignore[arg-type]
 
     class Pipe:
         def isatty(self) -> bool:
             return False
 
-    assert use_colour(None, Pipe()) is False  # type: ignore[arg-type]
+    assert colour_wanted(None, Pipe()) is False  # type: ignore[arg-type]
     monkeypatch.setenv("TERM", "dumb")
-    assert use_colour(None, Tty()) is False  # type: ignore[arg-type]
+    assert colour_wanted(None, Tty()) is False  # type: ignore[arg-type]
     monkeypatch.setenv("TERM", "xterm")
     monkeypatch.setenv("NO_COLOR", "1")
-    assert use_colour(None, Tty()) is False  # type: ignore[arg-type]
-    assert use_colour(True, Tty()) is True  # type: ignore[arg-type]
+    assert colour_wanted(None, Tty()) is False  # type: ignore[arg-type]
+    assert colour_wanted(True, Tty()) is True  # type: ignore[arg-type]
 
 
 def test_colour_when_asked(demo_trace: Path) -> None:

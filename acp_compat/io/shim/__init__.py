@@ -54,8 +54,6 @@ Choices
 from __future__ import annotations
 
 import os
-import signal
-import sys
 
 import anyio
 import anyio.abc
@@ -63,6 +61,7 @@ import anyio.abc
 from acp_compat import __version__
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT
+from acp_compat.io.runner import STOP_SIGNALS, reserve_stdout  # wrap's own
 from acp_compat.io.shim.api import AgentFactory, LegacyAgent, LegacyClient
 from acp_compat.io.shim.server import Shim
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
@@ -77,9 +76,6 @@ __all__ = [
     "run_legacy_agent",
     "serve_legacy_agent",
 ]
-
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
-"""Signals that end :func:`run_legacy_agent` (exit status 128 + N)."""
 
 
 async def serve_legacy_agent(
@@ -131,10 +127,7 @@ def run_legacy_agent(factory: AgentFactory, *, name: str = "python-legacy-agent"
     For a script's ``main``: fd 1 is kept for the protocol on a private descriptor and
     pointed at stderr, so a stray ``print`` cannot corrupt the stream.
     """
-    sys.stdout.flush()
-    protocol_fd = os.dup(1)
-    os.dup2(2, 1)
-    return anyio.run(_main, factory, protocol_fd, name)
+    return anyio.run(_main, factory, reserve_stdout(), name)
 
 
 async def _main(factory: AgentFactory, stdout_fd: int, name: str) -> int:
