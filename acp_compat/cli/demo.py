@@ -33,6 +33,7 @@ import anyio
 import click
 
 from acp_compat import __version__
+from acp_compat.cli.params import Seconds
 from acp_compat.cli.terminal import color_option, colour_wanted, paint
 from acp_compat.io.process import AgentProcess, to_our_stderr, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
@@ -342,7 +343,7 @@ async def run_demo(
 @click.option("--login", is_flag=True, help="Start the agent logged out, to show the login.")
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(0, above=True),
     default=DEFAULT_TIMEOUT,
     show_default=True,
     help="Seconds the whole conversation may take.",

@@ -36,6 +36,7 @@ import click
 
 from acp_compat import __version__
 from acp_compat._define import define
+from acp_compat.cli.params import Seconds
 from acp_compat.io.driver import Driver
 from acp_compat.io.process import AgentProcess, Supervisor
 from acp_compat.io.relay import StartupTimers
@@ -403,8 +404,9 @@ def human_report(data: dict[str, Any]) -> list[str]:
         auth = data["authenticated"]
         state = {True: "yes", False: "no (the client must call authenticate)"}.get(auth, "unknown")
         lines.append(f"Authenticated:  {state}")
-    elif data["protocol"] == "current":
-        lines.append(f"Protocol:       current ACP (protocolVersion {data['protocolVersion']})")
+    elif data["protocol"] in ("current", "v2"):
+        named = "current ACP" if data["protocol"] == "current" else "ACP v2 (draft)"
+        lines.append(f"Protocol:       {named} (protocolVersion {data['protocolVersion']})")
         agent_info = data["agentInfo"]
         if isinstance(agent_info, dict):
             name = agent_info.get("title") or agent_info.get("name")
@@ -452,7 +454,7 @@ def _wrap_text(wrap: dict[str, Any]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON object.")
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Seconds(0, above=True),
     default=DEFAULT_PROBE_TIMEOUT,
     show_default=True,
     help="Seconds the agent is given to answer, in all (wrap's --probe-timeout).",

@@ -8,7 +8,6 @@ builds that record (:class:`~acp_compat.translate.settings.WrapSettings`) for
 
 from __future__ import annotations
 
-import math
 import os
 import textwrap
 from typing import Any, NoReturn
@@ -19,6 +18,7 @@ from click.core import ParameterSource
 
 from acp_compat import __version__
 from acp_compat.cli.launch import Launch
+from acp_compat.cli.params import Seconds
 from acp_compat.cli.wrap_options import OPTIONS, WrapOption
 from acp_compat.cli.wrap_serve import serve
 from acp_compat.translate.settings import WrapSettings
@@ -103,24 +103,6 @@ def names_stdout(path: str) -> bool:
         return os.path.samestat(os.stat(path), os.fstat(1))
     except OSError:
         return False
-
-
-class Seconds(click.FloatRange):
-    """A finite number of seconds, at least ``minimum``: NaN and infinity are refused
-    (click's ``FloatRange`` lets NaN through; a timer cannot be armed with it, and every
-    wait of ``wrap`` is bounded)."""
-
-    name = "seconds"
-
-    def __init__(self, minimum: float) -> None:
-        super().__init__(min=minimum)
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        """``value`` as a ``float``, or a usage error naming the flag or variable."""
-        number = click.FLOAT.convert(value, param, ctx)
-        if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number of seconds.", param, ctx)
-        return super().convert(number, param, ctx)
 
 
 def _type(option: WrapOption) -> Any:

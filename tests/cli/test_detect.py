@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from acp_compat.cli.detect import detect
+from acp_compat.cli.detect import detect, human_report
 from acp_compat.examples.legacy_agent import BANNER
 from tests.support.agents.harness import wait_gone
 from tests.support.paths import AGENTS
@@ -206,3 +206,25 @@ def test_the_relay_offers_a_login_only_when_the_legacy_agent_needs_one(tmp_path:
     assert code == 0
     assert [m["id"] for m in data["authMethods"]] == ["legacy-login"]
     assert data["authenticated"] is None  # a current agent with a login method may need it
+
+
+def test_a_v2_agent_is_named_in_human_form() -> None:
+    """The person reading detect's report is told what --json says: v2, its version,
+    info and capabilities (it read "not identified")."""
+    data = {
+        "protocol": "v2",
+        "protocolVersion": 2,
+        "agentInfo": {"name": "v2-agent", "version": "0.1"},
+        "authMethods": [],
+        "agentCapabilities": {"session": {"close": {}}},
+        "attempts": [],
+        "wrap": {"client": "current", "translation": "v2_downgrade", "description": "x"},
+        "stdoutNoise": [],
+    }
+    lines = human_report(data)
+    assert lines[:4] == [
+        "Protocol:       ACP v2 (draft) (protocolVersion 2)",
+        "Agent:          v2-agent 0.1",
+        "Authenticated:  yes (no auth methods advertised)",
+        "Capabilities:   session.close",
+    ]
