@@ -65,9 +65,6 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
 
     # -- requests from the client ---------------------------------------------------------
 
-    def _send(self, call: AgentCall, method: str, params: dict[str, Any]) -> list[Output]:
-        return [self._hops.to_agent(call, method, params)]
-
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v1 ``initialize`` → v2: ``info`` (required in v2) and no client capabilities
         (v2 has no ``fs`` or ``terminal``; elicitation is not relayed)."""
@@ -82,7 +79,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             info=info,
             capabilities=wire.client_capabilities(),
         )
-        return self._send(AgentCall("initialize", id), "initialize", request)
+        return [self._hops.to_agent(AgentCall("initialize", id), "initialize", request)]
 
     def _initialize_result(self) -> dict[str, Any]:
         assert self._initialized is not None
@@ -100,11 +97,12 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     def _authenticate(self, id: rpc.RequestId, params: Any) -> list[Output]:
         login = params_as(id, params, v1_initialize.AuthenticateRequest)
         request = wire.login_auth_request(method_id=login.method_id, meta=login.meta)
-        return self._send(AgentCall("authenticate", id), "auth/login", request)
+        return [self._hops.to_agent(AgentCall("authenticate", id), "auth/login", request)]
 
     def _logout(self, id: rpc.RequestId, params: Any) -> list[Output]:
         params_as(id, params if params is not None else {}, v1_initialize.LogoutRequest)
-        return self._send(AgentCall("logout", id), "auth/logout", wire.logout_auth_request())
+        request = wire.logout_auth_request()
+        return [self._hops.to_agent(AgentCall("logout", id), "auth/logout", request)]
 
     def _new_session(self, id: rpc.RequestId, params: Any) -> list[Output]:
         new = params_as(id, params, v1_session.NewSessionRequest)
@@ -114,7 +112,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             mcp_servers=self._mcp_servers(id, params) or None,
             meta=new.meta,
         )
-        return self._send(AgentCall("session/new", id), "session/new", request)
+        return [self._hops.to_agent(AgentCall("session/new", id), "session/new", request)]
 
     def _load(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/load``: a v2 resume replaying the session from its start."""
@@ -140,7 +138,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             replay_from=replay,
             meta=given.meta,
         )
-        return self._send(AgentCall(method, id, sid, made), "session/resume", request)
+        return [self._hops.to_agent(AgentCall(method, id, sid, made), "session/resume", request)]
 
     def _prompt(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/prompt``: the v2 one; answered when the agent goes idle."""
@@ -155,9 +153,8 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         session.apply(SessionEvent.PROMPT)
         session.prompt_id, session.acknowledged, session.stop = id, None, None
         request = wire.prompt_request(session_id=session.session_id, prompt=params["prompt"])
-        return self._send(
-            AgentCall("session/prompt", id, session.session_id), "session/prompt", request
-        )
+        call = AgentCall("session/prompt", id, session.session_id)
+        return [self._hops.to_agent(call, "session/prompt", request)]
 
     def _set_mode(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/set_mode``: v2 ``session/set_config_option`` on the mode option."""
@@ -170,7 +167,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             session_id=session.session_id, config_id=option["configId"], value=change.mode_id
         )
         call = AgentCall("session/set_mode", id, session.session_id)
-        return self._send(call, "session/set_config_option", request)
+        return [self._hops.to_agent(call, "session/set_config_option", request)]
 
     def _set_config_option(self, id: rpc.RequestId, params: Any) -> list[Output]:
         change: Any = params_as(id, params, v1_session.SetSessionConfigOptionRequest)  # type: ignore[arg-type]
@@ -197,7 +194,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             meta=change.meta,
         )
         call = AgentCall("session/set_config_option", id, session.session_id)
-        return self._send(call, "session/set_config_option", request)
+        return [self._hops.to_agent(call, "session/set_config_option", request)]
 
     def _list(self, id: rpc.RequestId, params: Any) -> list[Output]:
         listing = params_as(
@@ -206,20 +203,19 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         request = wire.list_sessions_request(
             cwd=listing.cwd, cursor=listing.cursor, meta=listing.meta
         )
-        return self._send(AgentCall("session/list", id), "session/list", request)
+        return [self._hops.to_agent(AgentCall("session/list", id), "session/list", request)]
 
     def _close(self, id: rpc.RequestId, params: Any) -> list[Output]:
         close = params_as(id, params, v1_session.CloseSessionRequest)
         request = wire.close_session_request(session_id=close.session_id, meta=close.meta)
-        return self._send(
-            AgentCall("session/close", id, close.session_id), "session/close", request
-        )
+        call = AgentCall("session/close", id, close.session_id)
+        return [self._hops.to_agent(call, "session/close", request)]
 
     def _delete(self, id: rpc.RequestId, params: Any) -> list[Output]:
         delete = params_as(id, params, v1_session.DeleteSessionRequest)
         request = wire.delete_session_request(session_id=delete.session_id, meta=delete.meta)
         call = AgentCall("session/delete", id, delete.session_id)
-        return self._send(call, "session/delete", request)
+        return [self._hops.to_agent(call, "session/delete", request)]
 
     _HANDLERS: ClassVar[dict[str, Any]] = {
         "initialize": _initialize,
@@ -365,64 +361,42 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             return self._turn_ended(session, session.stop)
         return []
 
-    def _session_made(
+    def _session_opened(
         self, call: AgentCall, result: dict[str, Any], unshown: set[str]
     ) -> list[Output]:
-        session_id = result.get("sessionId")
-        if not isinstance(session_id, str):
-            return [
-                ToClient(
-                    rpc.error(call.client_id, rpc.INTERNAL_ERROR, "The agent returned no sessionId")
-                )
-            ]
-        session = DowngradeSession(session_id, options=same.objects(result.get("configOptions")))
-        self._sessions[session_id] = session
-        answer = v1.new_session_response(
-            session_id=session_id,
-            modes=to_v1.modes(session.mode()),
-            config_options=to_v1.config_options(session.options, unshown) or None,
-            meta=same.meta(result),
-        )
-        return [
-            ToClient(rpc.result(call.client_id, answer)),
-            *self._commands(session, result, unshown),
-        ]
-
-    def _resumed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
-        session = self._sessions.get(call.session_id or "")
-        if session is None:
-            session = self._sessions[call.session_id or ""] = DowngradeSession(
-                call.session_id or ""
-            )
+        """The agent's answer to ``session/new``, ``load`` or ``resume``: the session's
+        modes and options, then its commands (which v1 learns from an update)."""
+        if call.method == "session/new":
+            session_id = result.get("sessionId")
+            if not isinstance(session_id, str):
+                text = "The agent returned no sessionId"
+                return [ToClient(rpc.error(call.client_id, rpc.INTERNAL_ERROR, text))]
+            session = self._sessions[session_id] = DowngradeSession(session_id)
+        else:
+            sid = call.session_id or ""
+            session = self._sessions.setdefault(sid, DowngradeSession(sid))
         if isinstance(result.get("configOptions"), list):
             session.options = same.objects(result["configOptions"])
-        build = (
-            v1.load_session_response
-            if call.method == "session/load"
-            else v1.resume_session_response
-        )
+        if call.method == "session/new":
+            build: Any = partial(v1.new_session_response, session_id=session.session_id)
+        elif call.method == "session/load":
+            build = v1.load_session_response
+        else:
+            build = v1.resume_session_response
         answer = build(
             modes=to_v1.modes(session.mode()),
             config_options=to_v1.config_options(session.options, unshown) or None,
             meta=same.meta(result),
         )
-        return [
-            ToClient(rpc.result(call.client_id, answer)),
-            *self._commands(session, result, unshown),
-        ]
-
-    def _commands(
-        self, session: DowngradeSession, result: dict[str, Any], unshown: set[str]
-    ) -> list[Output]:
-        """A v2 session answer's commands, which v1 learns from an update."""
+        out: list[Output] = [ToClient(rpc.result(call.client_id, answer))]
         commands = result.get("availableCommands")
-        if not isinstance(commands, list):
-            return []
-        update = wire.available_commands_update(available_commands=commands)
-        return [
-            ToClient(session_update(session.session_id, u))
-            for u in updates_for(session, update, unshown)
-        ]
+        if isinstance(commands, list):
+            update = wire.available_commands_update(available_commands=commands)
+            out += [
+                ToClient(session_update(session.session_id, u))
+                for u in updates_for(session, update, unshown)
+            ]
+        return out
 
     def _option_set(
         self, call: AgentCall, result: dict[str, Any], unshown: set[str]
@@ -436,33 +410,20 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         answer = v1.set_session_config_option_response(config_options=options)
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _forgotten(
-        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
-    ) -> list[Output]:
-        self._sessions.pop(call.session_id or "", None)
-        build = (
-            v1.close_session_response
-            if call.method == "session/close"
-            else v1.delete_session_response
-        )
-        return [ToClient(rpc.result(call.client_id, build()))]
-
-    def _void(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
-        build = v1.authenticate_response if call.method == "authenticate" else v1.logout_response
-        return [ToClient(rpc.result(call.client_id, build()))]
-
     _ANSWERS: ClassVar[dict[str, Any]] = {
         "initialize": V2Translator._initialize_answered,
-        "authenticate": _void,
-        "logout": _void,
-        "session/new": _session_made,
-        "session/load": _resumed,
-        "session/resume": _resumed,
+        "session/new": _session_opened,
+        "session/load": _session_opened,
+        "session/resume": _session_opened,
         "session/set_mode": _option_set,
         "session/set_config_option": _option_set,
         "session/list": V2Translator._listed,
-        "session/close": _forgotten,
-        "session/delete": _forgotten,
+    }
+    _EMPTY_ANSWERS: ClassVar[dict[str, Any]] = {
+        "authenticate": v1.authenticate_response,
+        "logout": v1.logout_response,
+        "session/close": v1.close_session_response,
+        "session/delete": v1.delete_session_response,
     }
 
     # -- the agent is gone ----------------------------------------------------------------

@@ -155,6 +155,9 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
 
     _HANDLERS: ClassVar[dict[str, Any]]
     _ANSWERS: ClassVar[dict[str, Any]]
+    _EMPTY_ANSWERS: ClassVar[dict[str, Any]]
+    """The client's methods answered with no members, each with its builder (a session
+    closed or deleted is forgotten)."""
     _CLIENT_PROTOCOL: ClassVar[int]
     _AGENT_PROTOCOL: ClassVar[int]
     _NOT_RELAYED: ClassVar[str]
@@ -324,6 +327,11 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
             if call.method in ("session/load", "session/resume") and call.extra:
                 self._sessions.pop(call.session_id or "", None)  # made for it
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
+        empty = self._EMPTY_ANSWERS.get(call.method)
+        if empty is not None:
+            if call.method in ("session/close", "session/delete"):
+                self._sessions.pop(call.session_id or "", None)
+            return [ToClient(rpc.result(call.client_id, empty()))]
         answer = self._ANSWERS.get(call.method)
         if answer is None:  # an extension method's answer
             return [ToClient(relayed(call.client_id, message))]

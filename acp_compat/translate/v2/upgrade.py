@@ -116,7 +116,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         """``auth/logout`` is v1 ``logout``, where the agent has it."""
         params_as(id, params, v2_auth.LogoutAuthRequest)
         if not self._capability("auth", "logout"):
-            return [ToClient(self._lacks(id, "logout: it offers no auth.logout"))]
+            return [self._lacks(id, "logout: it offers no auth.logout")]
         return [self._hops.to_agent(AgentCall("auth/logout", id), "logout", v1.logout_request())]
 
     def _new_session(self, id: rpc.RequestId, params: Any) -> list[Output]:
@@ -177,16 +177,15 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
             call = AgentCall("session/set_config_option", id, sid, change.value)
             return [self._hops.to_agent(call, "session/set_mode", request)]
         if isinstance(change, v2_session.SetSessionConfigOptionBoolean):
-            request = v1.set_session_config_option_boolean(
-                session_id=sid, config_id=change.config_id, value=change.value, meta=change.meta
-            )
+            build: Any = v1.set_session_config_option_boolean
         elif isinstance(change, v2_session.SetSessionConfigOptionId):
-            request = v1.set_session_config_option_value_id(
-                session_id=sid, config_id=change.config_id, value=change.value, meta=change.meta
-            )
+            build = v1.set_session_config_option_value_id
         else:
             problem = "the agent speaks ACP v1, which takes id and boolean values only"
             raise refuse(id, "params.type", problem)
+        request = build(
+            session_id=sid, config_id=change.config_id, value=change.value, meta=change.meta
+        )
         call = AgentCall("session/set_config_option", id, sid)
         return [self._hops.to_agent(call, "session/set_config_option", request)]
 
@@ -234,33 +233,22 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         open_here = self._sessions.get(sid)
         if replay is None and open_here is not None:
             return self._resumed(id, open_here)
-        can_load = self._capability("loadSession")
+        build: Any
         if replay is None and self._capability("sessionCapabilities", "resume"):
-            method = "session/resume"
-            request = v1.resume_session_request(
-                session_id=sid,
-                cwd=resume.cwd,
-                mcp_servers=self._mcp_servers(id, params),
-                additional_directories=resume.additional_directories or None,
-                meta=resume.meta,
-            )
-        elif can_load:
-            method = "session/load"
-            request = v1.load_session_request(
-                session_id=sid,
-                cwd=resume.cwd,
-                mcp_servers=self._mcp_servers(id, params),
-                additional_directories=resume.additional_directories or None,
-                meta=resume.meta,
-            )
+            method, build = "session/resume", v1.resume_session_request
+        elif self._capability("loadSession"):
+            method, build = "session/load", v1.load_session_request
         elif replay is not None:
-            return [ToClient(self._lacks(id, "replay: it offers no loadSession"))]
+            return [self._lacks(id, "replay: it offers no loadSession")]
         else:
-            return [
-                ToClient(
-                    self._lacks(id, "resume: it offers neither session/resume nor loadSession")
-                )
-            ]
+            return [self._lacks(id, "resume: it offers neither session/resume nor loadSession")]
+        request = build(
+            session_id=sid,
+            cwd=resume.cwd,
+            mcp_servers=self._mcp_servers(id, params),
+            additional_directories=resume.additional_directories or None,
+            meta=resume.meta,
+        )
         made = open_here is None
         if made:
             self._sessions[sid] = UpgradeSession(sid, resume.cwd)
@@ -280,9 +268,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         """``session/delete``, where the agent has it (v2 advertises it only then)."""
         delete = params_as(id, params, v2_session.DeleteSessionRequest)
         if not self._capability("sessionCapabilities", "delete"):
-            return [
-                ToClient(self._lacks(id, "session/delete: it offers no sessionCapabilities.delete"))
-            ]
+            return [self._lacks(id, "session/delete: it offers no sessionCapabilities.delete")]
         request = v1.delete_session_request(session_id=delete.session_id, meta=delete.meta)
         call = AgentCall("session/delete", id, delete.session_id)
         return [self._hops.to_agent(call, "session/delete", request)]
@@ -404,14 +390,6 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         answer = wire.set_session_config_option_response(config_options=options)
         return [ToClient(rpc.result(call.client_id, answer))]
 
-    def _forgotten(
-        self, call: AgentCall, result: dict[str, Any], unshown: set[str]
-    ) -> list[Output]:
-        self._sessions.pop(call.session_id or "", None)
-        closed = call.method == "session/close"
-        build = wire.close_session_response if closed else wire.delete_session_response
-        return [ToClient(rpc.result(call.client_id, build()))]
-
     def _resume_answered(
         self, call: AgentCall, result: dict[str, Any], unshown: set[str]
     ) -> list[Output]:
@@ -423,22 +401,18 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         session.set_options(result.get("configOptions"), result.get("modes"))
         return self._resumed(call.client_id, session)
 
-    def _void(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
-        builder = (
-            wire.login_auth_response if call.method == "auth/login" else wire.logout_auth_response
-        )
-        return [ToClient(rpc.result(call.client_id, builder()))]
-
     _ANSWERS: ClassVar[dict[str, Any]] = {
         "initialize": V2Translator._initialize_answered,
-        "auth/login": _void,
-        "auth/logout": _void,
         "session/new": _session_made,
         "session/set_config_option": _option_set,
         "session/list": V2Translator._listed,
-        "session/close": _forgotten,
         "session/resume": _resume_answered,
-        "session/delete": _forgotten,
+    }
+    _EMPTY_ANSWERS: ClassVar[dict[str, Any]] = {
+        "auth/login": wire.login_auth_response,
+        "auth/logout": wire.logout_auth_response,
+        "session/close": wire.close_session_response,
+        "session/delete": wire.delete_session_response,
     }
 
     def _prompt_answered(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
@@ -495,7 +469,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
             value = value.get(key) if isinstance(value, dict) else None
         return value is True or isinstance(value, dict)
 
-    def _lacks(self, id: rpc.RequestId, what: str) -> rpc.Message:
+    def _lacks(self, id: rpc.RequestId, what: str) -> ToClient:
         """The answer to a v2 request the v1 agent cannot serve and the relay cannot either."""
         text = f"The agent speaks ACP v1 and cannot do {what}"
-        return rpc.error(id, rpc.METHOD_NOT_FOUND, text)
+        return ToClient(rpc.error(id, rpc.METHOD_NOT_FOUND, text))
