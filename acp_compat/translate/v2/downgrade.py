@@ -84,7 +84,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     def _initialize_result(self) -> dict[str, Any]:
         assert self._initialized is not None
         result = self._initialized
-        methods = to_v1.auth_methods(result.get("authMethods"))
+        methods = same.auth_methods(same.V2, same.V1, result.get("authMethods"))
         return v1.initialize_response(
             protocol_version=self._CLIENT_PROTOCOL,
             agent_capabilities=to_v1.agent_capabilities(result.get("capabilities"), methods),

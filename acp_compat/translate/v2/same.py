@@ -11,10 +11,14 @@ once here and built with the builders of the side they go to (``target``:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, Protocol, get_args
 
+from acp_compat._define import frozen
 from acp_compat.models._base import Wire
 from acp_compat.models.current import permission as v1_permission
+from acp_compat.models.current import wire as v1_wire
+from acp_compat.models.v2 import wire as v2_wire
 
 Meta = dict[str, Any] | None
 
@@ -142,3 +146,110 @@ def permission_option(target: Builders, option: dict[str, Any]) -> dict[str, Any
     if option_id is None or name is None or kind not in PERMISSION_OPTION_KINDS:
         return None
     return target.permission_option(option_id=option_id, name=name, kind=kind, meta=meta(option))
+
+
+@frozen
+class Side:
+    """One protocol's builders, and its names for the members v1 and v2 name differently
+    (each a wire member and its builder's argument), for the shapes written once for both
+    directions: config options (:func:`config_option`) and auth methods
+    (:func:`auth_methods`)."""
+
+    wire: Any
+    config_id: tuple[str, str]
+    group_id: tuple[str, str]
+    method_id: tuple[str, str]
+    untyped_auth: str | None
+    """The kind of an auth method without a ``type`` (v1's is the agent's login)."""
+    terminal_env: Callable[[Any], Any]
+    """A terminal login's environment from the other side's shape to this one's."""
+
+
+V1: Final = Side(
+    v1_wire,
+    config_id=("id", "id"),
+    group_id=("group", "group"),
+    method_id=("id", "id"),
+    untyped_auth="agent",
+    # v2's list of variables is v1's map.
+    terminal_env=lambda env: {v["name"]: v["value"] for v in env_variables(v1_wire, env)},
+)
+V2: Final = Side(
+    v2_wire,
+    config_id=("configId", "config_id"),
+    group_id=("groupId", "group_id"),
+    method_id=("methodId", "method_id"),
+    untyped_auth=None,
+    terminal_env=lambda env: [
+        v2_wire.env_variable(name=name, value=value)
+        for name, value in (env.items() if isinstance(env, dict) else ())
+        if isinstance(value, str)
+    ],
+)
+
+
+def config_option(
+    source: Side, target: Side, option: dict[str, Any], config_id: str, name: str
+) -> dict[str, Any] | None:
+    """A boolean or select config option ``config_id`` (named ``name``), in ``target``'s
+    shape; ``None`` for another type or a malformed one."""
+    kind, current = option.get("type"), option.get("currentValue")
+    members = dict(
+        name=name,
+        description=text(option, "description"),
+        category=text(option, "category"),
+        meta=meta(option),
+    )
+    named = {target.config_id[1]: config_id}
+    if kind == "boolean" and isinstance(current, bool):
+        return target.wire.session_config_boolean(**named, current_value=current, **members)  # type: ignore[no-any-return]
+    if kind == "select" and isinstance(current, str):
+        entries = select_entries(source, target, option.get("options"))
+        return target.wire.session_config_select(  # type: ignore[no-any-return]
+            **named, current_value=current, options=entries, **members
+        )
+    return None
+
+
+def select_entries(source: Side, target: Side, entries: Any) -> list[dict[str, Any]]:
+    """A select option's values and groups of values, in ``target``'s shape."""
+    out = []
+    for entry in objects(entries):
+        if source.group_id[0] in entry:
+            group, name = text(entry, source.group_id[0]), text(entry, "name")
+            if group is not None and name is not None:
+                out.append(
+                    target.wire.session_config_select_group(
+                        **{target.group_id[1]: group},
+                        name=name,
+                        options=select_entries(source, target, entry.get("options")),
+                        meta=meta(entry),
+                    )
+                )
+        elif (option := select_option(target.wire, entry)) is not None:
+            out.append(option)
+    return out
+
+
+def auth_methods(source: Side, target: Side, methods: Any) -> list[dict[str, Any]]:
+    """Auth methods in ``target``'s shape: the agent's login and the terminal login (its
+    environment as the target has it); a kind ``target`` lacks is left out (a client
+    could not run it)."""
+    out = []
+    for method in objects(methods):
+        method_id, name = text(method, source.method_id[0]), text(method, "name")
+        kind = method.get("type")
+        kind = source.untyped_auth if kind is None else kind
+        if method_id is None or name is None:
+            continue
+        members = dict(name=name, description=text(method, "description"), meta=meta(method))
+        members[target.method_id[1]] = method_id
+        if kind == "agent":
+            out.append(target.wire.auth_method_agent(**members))
+        elif kind == "terminal":
+            args = [a for a in method.get("args") or [] if isinstance(a, str)]
+            env = target.terminal_env(method.get("env"))
+            out.append(
+                target.wire.auth_method_terminal(**members, args=args or None, env=env or None)
+            )
+    return out

@@ -13,14 +13,8 @@ from typing import TYPE_CHECKING, Any, Final, TypedDict
 from acp_compat.models._base import camel_case
 from acp_compat.models.current import wire
 
-from .same import (
-    env_variables,
-    http_headers,
-    meta,
-    objects,
-    select_option,
-    text,
-)
+from . import same
+from .same import env_variables, http_headers, meta, objects, text
 
 if TYPE_CHECKING:
     from acp_compat.models.current.tools import ToolCallStatus
@@ -84,41 +78,6 @@ def agent_capabilities(caps: Any, auth_methods: list[Any]) -> dict[str, Any]:
     )
 
 
-def auth_methods(methods: Any) -> list[dict[str, Any]]:
-    """v2 ``authMethods`` → v1: ``methodId`` is ``id``, the agent login is v1's untyped one;
-    a kind v1 lacks is left out."""
-    out = []
-    for method in objects(methods):
-        method_id, name, kind = text(method, "methodId"), text(method, "name"), method.get("type")
-        if method_id is None or name is None:
-            continue
-        if kind == "agent":
-            out.append(
-                wire.auth_method_agent(
-                    id=method_id,
-                    name=name,
-                    description=text(method, "description"),
-                    meta=meta(method),
-                )
-            )
-        elif kind == "terminal":
-            out.append(
-                wire.auth_method_terminal(
-                    id=method_id,
-                    name=name,
-                    description=text(method, "description"),
-                    args=[a for a in method.get("args") or [] if isinstance(a, str)] or None,
-                    env={
-                        variable["name"]: variable["value"]
-                        for variable in env_variables(wire, method.get("env"))
-                    }
-                    or None,
-                    meta=meta(method),
-                )
-            )
-    return out
-
-
 # -- sessions ---------------------------------------------------------------------------
 
 
@@ -127,54 +86,13 @@ def config_options(options: Any, unshown: set[str]) -> list[dict[str, Any]]:
     of a type v1 lacks is left out (v1's union is closed) and named in ``unshown``."""
     out = []
     for option in objects(options):
-        config_id, name, kind = text(option, "configId"), text(option, "name"), option.get("type")
+        config_id, name = text(option, "configId"), text(option, "name")
         if config_id is None or name is None:
             continue
-        description, category = text(option, "description"), text(option, "category")
-        if kind == "boolean" and isinstance(option.get("currentValue"), bool):
-            out.append(
-                wire.session_config_boolean(
-                    id=config_id,
-                    name=name,
-                    current_value=option["currentValue"],
-                    description=description,
-                    category=category,
-                    meta=meta(option),
-                )
-            )
-        elif kind == "select" and (current := text(option, "currentValue")) is not None:
-            out.append(
-                wire.session_config_select(
-                    id=config_id,
-                    name=name,
-                    current_value=current,
-                    options=_select_entries(option.get("options")),
-                    description=description,
-                    category=category,
-                    meta=meta(option),
-                )
-            )
+        if (converted := same.config_option(same.V2, same.V1, option, config_id, name)) is None:
+            unshown.add(f"config option type {option.get('type')!r}")
         else:
-            unshown.add(f"config option type {kind!r}")
-    return out
-
-
-def _select_entries(entries: Any) -> list[dict[str, Any]]:
-    out = []
-    for entry in objects(entries):
-        if "groupId" in entry:
-            group, name = text(entry, "groupId"), text(entry, "name")
-            if group is not None and name is not None:
-                out.append(
-                    wire.session_config_select_group(
-                        group=group,
-                        name=name,
-                        options=_select_entries(entry.get("options")),
-                        meta=meta(entry),
-                    )
-                )
-        elif (option := select_option(wire, entry)) is not None:
-            out.append(option)
+            out.append(converted)
     return out
 
 

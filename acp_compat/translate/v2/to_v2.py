@@ -21,14 +21,8 @@ from typing import Any
 from acp_compat.models._base import UNCHANGED
 from acp_compat.models.v2 import wire
 
-from .same import (
-    env_variables,
-    http_headers,
-    meta,
-    objects,
-    select_option,
-    text,
-)
+from . import same
+from .same import env_variables, http_headers, meta, objects, text
 
 MODE_CONFIG_ID = "mode"
 """The ``configId`` of the select option that stands for a v1 agent's session modes (v2
@@ -70,48 +64,6 @@ def agent_capabilities(caps: Any) -> dict[str, Any]:
     )
 
 
-def auth_methods(methods: Any) -> list[dict[str, Any]]:
-    """v1 ``authMethods`` → v2: ``id`` is ``methodId``, the untyped agent login gets its
-    ``type``; a kind v2 lacks is left out (a client could not run it)."""
-    out = []
-    for method in objects(methods):
-        method_id, name, kind = text(method, "id"), text(method, "name"), method.get("type")
-        if method_id is None or name is None:
-            continue
-        if kind is None or kind == "agent":
-            out.append(
-                wire.auth_method_agent(
-                    method_id=method_id,
-                    name=name,
-                    description=text(method, "description"),
-                    meta=meta(method),
-                )
-            )
-        elif kind == "terminal":
-            out.append(
-                wire.auth_method_terminal(
-                    method_id=method_id,
-                    name=name,
-                    description=text(method, "description"),
-                    args=[a for a in method.get("args") or [] if isinstance(a, str)] or None,
-                    env=_env_map(method.get("env")) or None,
-                    meta=meta(method),
-                )
-            )
-    return out
-
-
-def _env_map(env: Any) -> list[dict[str, Any]]:
-    """v1 terminal login's environment, a map → v2's list of variables."""
-    if not isinstance(env, dict):
-        return []
-    return [
-        wire.env_variable(name=name, value=value)
-        for name, value in env.items()
-        if isinstance(value, str)
-    ]
-
-
 # -- sessions ---------------------------------------------------------------------------
 
 
@@ -147,52 +99,14 @@ def config_options(options: Any) -> list[dict[str, Any]]:
 
 def config_option(option: dict[str, Any]) -> dict[str, Any] | None:
     """One v1 config option → v2; ``None`` when it names no id or name."""
-    config_id, name, kind = text(option, "id"), text(option, "name"), option.get("type")
+    config_id, name = text(option, "id"), text(option, "name")
     if config_id is None or name is None:
         return None
-    description, category = text(option, "description"), text(option, "category")
-    if kind == "boolean" and isinstance(option.get("currentValue"), bool):
-        return wire.session_config_boolean(
-            config_id=config_id,
-            name=name,
-            current_value=option["currentValue"],
-            description=description,
-            category=category,
-            meta=meta(option),
-        )
-    if kind == "select" and (current := text(option, "currentValue")) is not None:
-        return wire.session_config_select(
-            config_id=config_id,
-            name=name,
-            current_value=current,
-            options=_select_entries(option.get("options")),
-            description=description,
-            category=category,
-            meta=meta(option),
-        )
-    if kind == "select" or kind == "boolean":
-        return None  # malformed: a client could not show it
+    if option.get("type") in ("boolean", "select"):
+        # None for a malformed one: a client could not show it.
+        return same.config_option(same.V1, same.V2, option, config_id, name)
     kept = {key: value for key, value in option.items() if key != "id"}
     return {"configId": config_id, **kept}
-
-
-def _select_entries(entries: Any) -> list[dict[str, Any]]:
-    out = []
-    for entry in objects(entries):
-        if "group" in entry:
-            group, name = text(entry, "group"), text(entry, "name")
-            if group is not None and name is not None:
-                out.append(
-                    wire.session_config_select_group(
-                        group_id=group,
-                        name=name,
-                        options=_select_entries(entry.get("options")),
-                        meta=meta(entry),
-                    )
-                )
-        elif (option := select_option(wire, entry)) is not None:
-            out.append(option)
-    return out
 
 
 def mode_option(modes: Any, current: str | None = None) -> dict[str, Any] | None:

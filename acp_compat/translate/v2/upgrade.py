@@ -103,7 +103,9 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
                 wire, result.get("agentInfo"), self.options.agent_name, "unknown"
             ),
             capabilities=to_v2.agent_capabilities(result.get("agentCapabilities")),
-            auth_methods=to_v2.auth_methods(methods) if isinstance(methods, list) else None,
+            auth_methods=same.auth_methods(same.V1, same.V2, methods)
+            if isinstance(methods, list)
+            else None,
         )
 
     def _login(self, id: rpc.RequestId, params: Any) -> list[Output]:
