@@ -39,7 +39,7 @@ from acp_compat.models.current import prompt as v1_prompt
 from acp_compat.models.current import session as v1_session
 from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import wire
-from acp_compat.translate.base import Output, ToAgent, ToClient
+from acp_compat.translate.base import Output, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
 from . import cancel, same, to_v1, to_v2
@@ -293,7 +293,11 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v2 ``session/request_permission`` → v1: the subject is the ``toolCall``."""
         session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
-        options = [o for o in same.objects(params.get("options")) if same.permission_option(v1, o)]
+        options = [
+            o
+            for option in same.objects(params.get("options"))
+            if (o := same.permission_option(v1, option))
+        ]
         title = same.text(params, "title")
         if session is None or not options or title is None:
             problem = (
@@ -301,11 +305,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
                 if session is None
                 else "params.title and params.options are required"
             )
-            return [
-                ToAgent(
-                    0, rpc.error(id, rpc.INVALID_PARAMS, f"session/request_permission: {problem}")
-                )
-            ]
+            return [self._bad_permission(id, problem)]
         if session.turn is SessionState.CANCELLING:
             return [cancel.refused(self._hops, id)]
         unshown: set[str] = set()
@@ -314,7 +314,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         request = v1.request_permission_request(
             session_id=session.session_id,
             tool_call=self._subject(params.get("subject"), title, unshown),
-            options=[o for option in options if (o := same.permission_option(v1, option))],
+            options=options,
             meta=same.meta(params),
         )
         self._say_once(unshown)

@@ -313,6 +313,12 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         data = {"details": problem}
         return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
 
+    def _bad_permission(self, id: rpc.RequestId, problem: str) -> ToAgent:
+        """The answer to the agent's permission request ``id`` whose params are wrong."""
+        return ToAgent(
+            0, rpc.error(id, rpc.INVALID_PARAMS, f"session/request_permission: {problem}")
+        )
+
     def _agent_response(self, message: rpc.Message) -> list[Output]:
         """The agent answered a request acp-compat sent it (``_ANSWERS``)."""
         call = self._hops.answered_by_agent(message)

@@ -47,7 +47,7 @@ from acp_compat.models.v2 import initialize as v2_initialize
 from acp_compat.models.v2 import prompt as v2_prompt
 from acp_compat.models.v2 import session as v2_session
 from acp_compat.models.v2 import wire
-from acp_compat.translate.base import Output, ToAgent, ToClient
+from acp_compat.translate.base import Output, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
 from . import cancel, same, to_v1, to_v2
@@ -321,7 +321,9 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
         tool_call = params.get("toolCall")
         options = [
-            o for o in same.objects(params.get("options")) if same.permission_option(wire, o)
+            o
+            for option in same.objects(params.get("options"))
+            if (o := same.permission_option(wire, option))
         ]
         problem = None
         if session is None:
@@ -331,11 +333,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         elif not options:
             problem = "params.options must hold an option (optionId, name, kind)"
         if problem is not None:
-            return [
-                ToAgent(
-                    0, rpc.error(id, rpc.INVALID_PARAMS, f"session/request_permission: {problem}")
-                )
-            ]
+            return [self._bad_permission(id, problem)]
         assert session is not None and isinstance(tool_call, dict)
         if session.turn is SessionState.CANCELLING:
             return [cancel.refused(self._hops, id)]
@@ -346,7 +344,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         request = wire.request_permission_request(
             session_id=session.session_id,
             title=title,
-            options=[o for option in options if (o := same.permission_option(wire, option))],
+            options=options,
             subject=wire.tool_call_permission_subject(
                 tool_call=to_v2.tool_call_upsert(tool_call, session_update=False)
             ),
