@@ -1,23 +1,10 @@
-"""A client's cancel in the v1↔v2 translators, and the agent's (behaviour.md §7).
+"""Every way the peers of the v1↔v2 translators cancel (behaviour.md §7).
 
-Both: ``$/cancel_request`` follows the request it names to the hop that has it, under
-that hop's id (:func:`client_cancels`, :func:`agent_cancels`; an id not pending is
-ignored), and tells the client of a request the relay stops waiting on (:func:`withdraw`,
-its late answer dropped); a permission the agent asks for once the turn is cancelled is
-answered ``cancelled`` at once (:func:`refused`).
-
-The v2 upgrade (v2 client, v1 agent): ``session/cancel`` (:func:`upgrade_cancel`) and a
-``session/close`` (:func:`stop_turn`) end the session's held prompts ``-32800``, answer
-the agent's open permissions ``cancelled`` (a v1 client must) and withdraw them from the
-client (:func:`withdraw_permissions`, as a turn's end does), and cancel a running turn
-(v1 ``session/cancel``); ``$/cancel_request`` naming a held prompt ends it ``-32800``
-(:func:`upgrade_cancel_request`); after the cancel a failed prompt, or the agent's
-end, still ends the turn ``cancelled`` (:func:`idle`).
-
-The v2 downgrade (v1 client, v2 agent): ``session/cancel`` with a turn running
-(:func:`downgrade_cancel`) cancels it (v2 ``session/cancel``; the v1 client answers its
-open permissions ``cancelled`` itself, relayed as any answer), and the turn then ends
-``cancelled`` whatever the agent's stop reason, or its end (:func:`turn_answer`).
+Both: ``$/cancel_request`` follows the request it names to the hop that has it, and the
+client is told of a request the relay stops waiting on. The v2 upgrade's
+``session/cancel`` and ``session/close`` end held prompts, open permissions and the
+turn; the v2 downgrade's cancels the turn; either way a cancelled turn ends
+``cancelled``, whatever happens then.
 """
 
 from __future__ import annotations
@@ -182,7 +169,8 @@ def idle(cancelled: bool, error: Any, stop: Any) -> dict[str, Any]:
 
 def downgrade_cancel(sessions: dict[str, DowngradeSession], params: dict[str, Any]) -> list[Output]:
     """v1 ``session/cancel`` with a turn running: the turn is cancelled (v2
-    ``session/cancel``; it ends when the agent goes idle)."""
+    ``session/cancel``; it ends when the agent goes idle). The v1 client answers its open
+    permissions ``cancelled`` itself, relayed as any answer."""
     session = sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
     if session is None or session.turn is not SessionState.PROMPTING:
         log.info("ignoring session/cancel with no turn running in %.100r", params.get("sessionId"))

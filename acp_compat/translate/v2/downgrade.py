@@ -1,7 +1,9 @@
 """The v2 downgrade: one ACP v2 (draft) agent behind an ACP v1 client.
 
 acp-compat is a v1 **agent** toward the client and a v2 **client** toward agent process
-``0``. docs/behaviour.md, "v1 and v2", is the contract; the sessions and the agent's
+``0``. docs/behaviour.md §7, "v1 and v2", is the contract and gives the reasons for the
+choices made here: what v1 cannot show said once in the log (never an error), a
+permission's subject as v1's ``toolCall``, the agent's end. The sessions and the agent's
 upserts are :mod:`.downgrade_sessions`, the shapes :mod:`.to_v1` and :mod:`.to_v2`.
 
 The turn: a v1 ``session/prompt`` is the v2 one, whose immediate answer (the user
@@ -10,21 +12,6 @@ stop reason (``error`` has no v1 stop reason: the prompt gets the agent's error)
 v2 agent's modes are its select option of category ``mode``, which v1 sees as session
 modes (``session/set_mode`` sets that option). ``session/load`` is a v2 resume replaying
 from the start.
-
-Choices made here:
-* what v1 cannot show is said once in the log and never answered with an error (the
-  list is :mod:`.downgrade_sessions`'); a v2 stop reason v1 lacks ends the turn
-  ``end_turn``;
-* a permission request's subject is v1's ``toolCall``: a tool call subject is its upsert
-  (titled with the request's title when it has none), a command subject or none a tool
-  call of the relay's making (kind ``execute``, the command and its cwd as raw input);
-  an answer the relay cannot read as a selected option is ``cancelled``;
-* the agent's ``elicitation/create`` gets ``-32601`` (the client was told of no such
-  capability); extension methods go through both ways;
-* once the agent is gone, every waiting and later request (the running prompts too, but
-  one the client cancelled, which ends ``cancelled``) gets ``-32603`` naming why; what
-  the client was asked for the agent (permissions, extension requests) is withdrawn with
-  ``$/cancel_request``; what the agent still sends is dropped.
 """
 
 from __future__ import annotations

@@ -1,16 +1,10 @@
 """ACP v1 shapes → ACP v2 (draft) shapes, one function a shape, for both translators.
 
-The upgrade (:mod:`.upgrade`) turns what its v1 agent sends into what its v2 client reads;
-the downgrade (:mod:`.downgrade`) turns what its v1 client sends into what its v2 agent
-reads. Both directions of one mapping are one module each (this one, :mod:`.to_v1`), so
-a member's mapping is written once and serves both translators.
-
-Input is a v1 dict read leniently: a member of the wrong type is left out, as a peer's
-unknown member is, and a list keeps its well-formed items (a client's request was
-validated before it gets here; an agent's output is read the way every agent's output is,
-never rejected). Output is built with the v2 builders (:mod:`acp_compat.models.v2.wire`).
-``_meta`` is carried wherever both shapes have it. A shape with the same members in both
-is :mod:`.same`'s, for both directions.
+The counterpart of :mod:`.to_v1`. Input is a v1 dict read leniently: a member of the
+wrong type is left out, as a peer's unknown member is, and a list keeps its well-formed
+items (a client's request was validated before it gets here; an agent's output is never
+rejected). Output is built with the v2 builders; ``_meta`` is carried wherever both
+shapes have it. A shape the same in both is :mod:`.same`'s.
 """
 
 from __future__ import annotations

@@ -1,9 +1,12 @@
 """The v2 upgrade: one ACP v1 agent behind an ACP v2 (draft) client.
 
 acp-compat is a v2 **agent** toward the client and a v1 **client** toward agent process
-``0`` (started by the shell). docs/behaviour.md, "v1 and v2", is the contract; the
-sessions and the agent's updates are :mod:`.upgrade_sessions`, the shapes :mod:`.to_v2`
-and :mod:`.to_v1`.
+``0`` (started by the shell). docs/behaviour.md §7, "v1 and v2", is the contract and
+gives the reasons for the choices made here: the agent told the client has neither
+``fs`` nor ``terminal`` (and its requests for them refused ``-32601``), what v2 requires
+of an agent served by the relay or refused ``-32601`` naming what the v1 agent lacks, a
+permission never widened, the agent's end. The sessions and the agent's updates are
+:mod:`.upgrade_sessions`, the shapes :mod:`.to_v2` and :mod:`.to_v1`.
 
 The turn: a ``session/prompt`` is answered at once with the id of the user message it
 inserts, followed by that ``user_message`` and ``state_update`` ``running``; the v1
@@ -11,27 +14,6 @@ prompt's answer becomes ``state_update`` ``idle`` with its stop reason (a failed
 ``error``, with the agent's error); an open permission request is ``requires_action``.
 A prompt sent while a turn runs is held and inserted (answered) when it ends; a cancel
 answers held prompts ``-32800``.
-
-Choices made here:
-* the agent is told the client has neither ``fs`` nor ``terminal`` (v2 removed both; a v1
-  agent already works without them, since many v1 clients offer neither): its ``fs/*``
-  and ``terminal/*`` requests get ``-32601``;
-* what v2 requires of every agent and a v1 agent may lack is served by the relay where it
-  can be (``session/list`` of the sessions opened here, ``session/close`` by forgetting
-  the session and cancelling its turn, a resume without replay of a session open here,
-  or through ``session/load`` with its replay not shown) and refused clearly otherwise
-  (``-32601`` naming what the agent lacks: replay without ``loadSession``, logout);
-* the agent's own requests the client cannot be asked (``elicitation/create``: the agent
-  is told of no such capability) get ``-32601``; extension methods (``_...``) go through
-  both ways, their ids mapped;
-* a permission request names the tool call's title (v2 requires a title; v1 puts the
-  prompt's copy there); an answer the relay cannot read as a selected option is
-  ``cancelled``: a permission is never widened;
-* once the agent is gone, every waiting and later request gets ``-32603`` naming why, a
-  running turn ends ``idle`` with stop reason ``error`` (``cancelled`` once the client
-  cancelled it), what the client was asked for
-  the agent (permissions, extension requests) is withdrawn with ``$/cancel_request``;
-  what the agent still sends is dropped.
 """
 
 from __future__ import annotations
@@ -84,7 +66,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         info = same.implementation(v1, params.get("info"), "acp-compat", self.options.version)
         request = v1.initialize_request(
             protocol_version=self._AGENT_PROTOCOL,
-            # v2 has neither: the agent works without them (see the module docstring).
+            # v2 has neither: the agent works without them (behaviour.md §7).
             client_capabilities=v1.client_capabilities(
                 fs=v1.file_system_capabilities(read_text_file=False, write_text_file=False),
                 terminal=False,
