@@ -29,7 +29,7 @@ from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
-from . import cancel, same, to_v1, to_v2
+from . import cancel, same, to_v1
 from .downgrade_sessions import DowngradeSession, session_update, updates_for
 from .hops import AgentCall, ClientCall, V2Translator, params_as, refuse
 from .options import V2DowngradeOptions
@@ -41,13 +41,12 @@ V1_STOP_REASONS: frozenset[v1_prompt.StopReason] = frozenset(get_args(v1_prompt.
 class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     """Sans-IO translator: a v1 client in front of one ACP v2 (draft) agent."""
 
-    _CLIENT_PROTOCOL = 1
-    _AGENT_PROTOCOL = 2
-    _MCP_SERVER = staticmethod(to_v2.mcp_server)
+    _CLIENT = same.V1
+    _AGENT = same.V2
     _NOT_RELAYED = "{method} is not relayed to the v1 client"
 
     def __init__(self, options: V2DowngradeOptions) -> None:
-        super().__init__(options.agent0_next_id, wire, v1, options.agent0_initialized)
+        super().__init__(options.agent0_next_id, options.agent0_initialized)
         self.options = options
 
     # -- requests from the client ---------------------------------------------------------
@@ -62,7 +61,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
             wire, params.get("clientInfo"), "acp-compat", self.options.version
         )
         request = wire.initialize_request(
-            protocol_version=self._AGENT_PROTOCOL,
+            protocol_version=self._AGENT.protocol,
             info=info,
             capabilities=wire.client_capabilities(),
         )
@@ -71,9 +70,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
     def _initialize_result(self) -> dict[str, Any]:
         assert self._initialized is not None
         result = self._initialized
-        methods = same.auth_methods(same.V2, same.V1, result.get("authMethods"))
+        methods = same.auth_methods(self._AGENT, self._CLIENT, result.get("authMethods"))
         return v1.initialize_response(
-            protocol_version=self._CLIENT_PROTOCOL,
+            protocol_version=self._CLIENT.protocol,
             agent_capabilities=to_v1.agent_capabilities(result.get("capabilities"), methods),
             auth_methods=methods,
             agent_info=same.implementation(

@@ -158,21 +158,12 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
     _EMPTY_ANSWERS: ClassVar[dict[str, Any]]
     """The client's methods answered with no members, each with its builder (a session
     closed or deleted is forgotten)."""
-    _CLIENT_PROTOCOL: ClassVar[int]
-    _AGENT_PROTOCOL: ClassVar[int]
+    _CLIENT: ClassVar[same.Side]
+    _AGENT: ClassVar[same.Side]
     _NOT_RELAYED: ClassVar[str]
-    _MCP_SERVER: ClassVar[staticmethod[[dict[str, Any]], dict[str, Any] | None]]
-    """An MCP server of the client's in the agent's protocol (``None``: it has no such
-    transport)."""
 
-    def __init__(
-        self,
-        agent_first_id: int,
-        agent_wire: Builders,
-        client_wire: Builders,
-        initialized: dict[str, Any] | None,
-    ) -> None:
-        self._hops = Hops(agent_first_id, agent_wire, client_wire)
+    def __init__(self, agent_first_id: int, initialized: dict[str, Any] | None) -> None:
+        self._hops = Hops(agent_first_id, self._AGENT.wire, self._CLIENT.wire)
         self._initialized = initialized
         """The agent's ``initialize`` result."""
         self._sessions: dict[str, S] = {}
@@ -350,10 +341,10 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         self, call: AgentCall, result: dict[str, Any], unshown: set[str]
     ) -> list[Output]:
         version = result.get("protocolVersion")
-        if version != self._AGENT_PROTOCOL or isinstance(version, bool):
+        if version != self._AGENT.protocol or isinstance(version, bool):
             text = (
                 f"The agent answered protocolVersion {version!r};"
-                f" acp-compat needs {self._AGENT_PROTOCOL}"
+                f" acp-compat needs {self._AGENT.protocol}"
             )
             return [ToClient(rpc.error(call.client_id, rpc.INTERNAL_ERROR, text))]
         self._initialized = result
@@ -364,9 +355,9 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         for one it has no transport for."""
         servers = []
         for index, server in enumerate(params.get("mcpServers") or []):
-            converted = self._MCP_SERVER(server)
+            converted = same.mcp_server(self._CLIENT, self._AGENT, server)
             if converted is None:
-                kind, protocol = server.get("type"), self._AGENT_PROTOCOL
+                kind, protocol = server.get("type"), self._AGENT.protocol
                 problem = f"the agent speaks ACP v{protocol}, which has no MCP transport {kind!r}"
                 raise refuse(id, f"params.mcpServers[{index}]", problem)
             servers.append(converted)
@@ -417,7 +408,7 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
         for what in sorted(unshown - self._logged):
             self._logged.add(what)
             log.info(
-                "the v%d client cannot be shown %s; it is left out", self._CLIENT_PROTOCOL, what
+                "the v%d client cannot be shown %s; it is left out", self._CLIENT.protocol, what
             )
 
     # -- each translator's own -----------------------------------------------------------

@@ -6,7 +6,9 @@ members in both protocols (an implementation's info, environment variables, HTTP
 headers, a ``session/list`` entry, a select option's value, a permission option) are read
 once here and built with the builders of the side they go to (``target``:
 :mod:`acp_compat.models.current.wire` or :mod:`acp_compat.models.v2.wire`, which both are
-:class:`Builders`); :mod:`.to_v1` and :mod:`.to_v2` hold the shapes that differ.
+:class:`Builders`). The shapes whose members differ in name or in what is required
+(config options, auth methods, MCP servers) are written once too, over the two protocols'
+:class:`Side` records; :mod:`.to_v1` and :mod:`.to_v2` hold the shapes that differ more.
 """
 
 from __future__ import annotations
@@ -150,36 +152,47 @@ def permission_option(target: Builders, option: dict[str, Any]) -> dict[str, Any
 
 @frozen
 class Side:
-    """One protocol's builders, and its names for the members v1 and v2 name differently
-    (each a wire member and its builder's argument), for the shapes written once for both
-    directions: config options (:func:`config_option`) and auth methods
-    (:func:`auth_methods`)."""
+    """One protocol: its number, its builders, its names for the members v1 and v2 name
+    differently (each a wire member and its builder's argument), and what else sets it
+    apart in the shapes written once for both directions (config options, auth methods,
+    MCP servers)."""
 
+    protocol: int
     wire: Any
     config_id: tuple[str, str]
     group_id: tuple[str, str]
     method_id: tuple[str, str]
     untyped_auth: str | None
     """The kind of an auth method without a ``type`` (v1's is the agent's login)."""
+    untyped_mcp: str | None
+    """The transport of an MCP server without a ``type`` (v1's is stdio)."""
+    lists_optional: bool
+    """Whether an empty list of an MCP server's is left out (v2) or required (v1)."""
     terminal_env: Callable[[Any], Any]
     """A terminal login's environment from the other side's shape to this one's."""
 
 
 V1: Final = Side(
+    1,
     v1_wire,
     config_id=("id", "id"),
     group_id=("group", "group"),
     method_id=("id", "id"),
     untyped_auth="agent",
+    untyped_mcp="stdio",
+    lists_optional=False,
     # v2's list of variables is v1's map.
     terminal_env=lambda env: {v["name"]: v["value"] for v in env_variables(v1_wire, env)},
 )
 V2: Final = Side(
+    2,
     v2_wire,
     config_id=("configId", "config_id"),
     group_id=("groupId", "group_id"),
     method_id=("methodId", "method_id"),
     untyped_auth=None,
+    untyped_mcp=None,
+    lists_optional=True,
     terminal_env=lambda env: [
         v2_wire.env_variable(name=name, value=value)
         for name, value in (env.items() if isinstance(env, dict) else ())
@@ -253,3 +266,30 @@ def auth_methods(source: Side, target: Side, methods: Any) -> list[dict[str, Any
                 target.wire.auth_method_terminal(**members, args=args or None, env=env or None)
             )
     return out
+
+
+def mcp_server(source: Side, target: Side, server: dict[str, Any]) -> dict[str, Any] | None:
+    """An MCP server in ``target``'s shape (v2 tags stdio, v1 does not); ``None`` for a
+    transport it lacks (v2 has no SSE, v1 has no other)."""
+    kind, name = server.get("type"), text(server, "name")
+    kind = source.untyped_mcp if kind is None else kind
+
+    def listed(items: list[Any]) -> list[Any] | None:
+        return items or None if target.lists_optional else items
+
+    if name is None:
+        return None
+    if kind == "stdio" and (command := text(server, "command")) is not None:
+        return target.wire.mcp_server_stdio(  # type: ignore[no-any-return]
+            name=name,
+            command=command,
+            args=listed([a for a in server.get("args") or [] if isinstance(a, str)]),
+            env=listed(env_variables(target.wire, server.get("env"))),
+            meta=meta(server),
+        )
+    if kind == "http" and (url := text(server, "url")) is not None:
+        headers = listed(http_headers(target.wire, server))
+        return target.wire.mcp_server_http(  # type: ignore[no-any-return]
+            name=name, url=url, headers=headers, meta=meta(server)
+        )
+    return None

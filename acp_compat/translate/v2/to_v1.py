@@ -14,32 +14,11 @@ from acp_compat.models._base import camel_case
 from acp_compat.models.current import wire
 
 from . import same
-from .same import env_variables, http_headers, meta, objects, text
+from .same import meta, objects, text
 
 if TYPE_CHECKING:
     from acp_compat.models.current.tools import ToolCallStatus
     from acp_compat.models.current.updates import PlanEntryPriority, PlanEntryStatus
-
-
-def mcp_server(server: dict[str, Any]) -> dict[str, Any] | None:
-    """A v2 MCP server → v1: stdio loses its ``type`` and gets the ``args`` and ``env``
-    v1 requires; ``None`` for a transport v1 lacks."""
-    kind, name = server.get("type"), text(server, "name")
-    if name is None:
-        return None
-    if kind == "stdio" and (command := text(server, "command")) is not None:
-        args = [a for a in server.get("args") or [] if isinstance(a, str)]
-        return wire.mcp_server_stdio(
-            name=name,
-            command=command,
-            args=args,
-            env=env_variables(wire, server.get("env")),
-            meta=meta(server),
-        )
-    if kind == "http" and (url := text(server, "url")) is not None:
-        headers = http_headers(wire, server)
-        return wire.mcp_server_http(name=name, url=url, headers=headers, meta=meta(server))
-    return None
 
 
 # -- initialize -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from acp_compat.models._base import UNCHANGED
 from acp_compat.models.v2 import wire
 
 from . import same
-from .same import env_variables, http_headers, meta, objects, text
+from .same import meta, objects, text
 
 MODE_CONFIG_ID = "mode"
 """The ``configId`` of the select option that stands for a v1 agent's session modes (v2
@@ -59,30 +59,6 @@ def agent_capabilities(caps: Any) -> dict[str, Any]:
 
 
 # -- sessions ---------------------------------------------------------------------------
-
-
-def mcp_server(server: dict[str, Any]) -> dict[str, Any] | None:
-    """A v1 MCP server → v2 (stdio gets its ``type``); ``None`` for one v2 cannot hold
-    (SSE is removed from v2)."""
-    kind, name = server.get("type"), text(server, "name")
-    if name is None:
-        return None
-    if kind is None or kind == "stdio":
-        command = text(server, "command")
-        if command is None:
-            return None
-        args = [a for a in server.get("args") or [] if isinstance(a, str)]
-        return wire.mcp_server_stdio(
-            name=name,
-            command=command,
-            args=args or None,
-            env=env_variables(wire, server.get("env")) or None,
-            meta=meta(server),
-        )
-    if kind == "http" and (url := text(server, "url")) is not None:
-        headers = http_headers(wire, server) or None
-        return wire.mcp_server_http(name=name, url=url, headers=headers, meta=meta(server))
-    return None
 
 
 def config_options(options: Any) -> list[dict[str, Any]]:

@@ -32,7 +32,7 @@ from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionState
 
-from . import cancel, same, to_v1, to_v2
+from . import cancel, same, to_v2
 from .hops import AgentCall, ClientCall, Refused, V2Translator, params_as, refuse
 from .options import V2UpgradeOptions
 from .upgrade_sessions import HeldPrompt, UpgradeSession, session_update, update_for
@@ -43,9 +43,8 @@ log = logging.getLogger("acp_compat.translate.v2")
 class V2UpgradeTranslator(V2Translator[UpgradeSession]):
     """Sans-IO translator: a v2 client in front of one ACP v1 agent."""
 
-    _CLIENT_PROTOCOL = 2
-    _AGENT_PROTOCOL = 1
-    _MCP_SERVER = staticmethod(to_v1.mcp_server)
+    _CLIENT = same.V2
+    _AGENT = same.V1
     # fs/* and terminal/*: the agent was told the client has neither.
     _NOT_RELAYED = (
         "{method} cannot reach the client: it speaks ACP v2, which has no {family}/*"
@@ -53,7 +52,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
     )
 
     def __init__(self, options: V2UpgradeOptions) -> None:
-        super().__init__(options.agent0_next_id, v1, wire, options.agent0_initialized)
+        super().__init__(options.agent0_next_id, options.agent0_initialized)
         self.options = options
 
     # -- requests from the client ---------------------------------------------------------
@@ -65,7 +64,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(v1, params.get("info"), "acp-compat", self.options.version)
         request = v1.initialize_request(
-            protocol_version=self._AGENT_PROTOCOL,
+            protocol_version=self._AGENT.protocol,
             # v2 has neither: the agent works without them (behaviour.md §7).
             client_capabilities=v1.client_capabilities(
                 fs=v1.file_system_capabilities(read_text_file=False, write_text_file=False),
@@ -80,12 +79,12 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         result = self._initialized
         methods = result.get("authMethods")
         return wire.initialize_response(
-            protocol_version=self._CLIENT_PROTOCOL,
+            protocol_version=self._CLIENT.protocol,
             info=same.implementation(
                 wire, result.get("agentInfo"), self.options.agent_name, "unknown"
             ),
             capabilities=to_v2.agent_capabilities(result.get("agentCapabilities")),
-            auth_methods=same.auth_methods(same.V1, same.V2, methods)
+            auth_methods=same.auth_methods(self._AGENT, self._CLIENT, methods)
             if isinstance(methods, list)
             else None,
         )
