@@ -1,21 +1,12 @@
 """The v2 downgrade's sessions: one record a v1 session, and a v2 agent's upserts as v1
 updates.
 
-A v2 ``session/update`` becomes zero or more v1 ones (:func:`updates_for`):
-
-* message chunks are the same (v1's ``messageId`` is optional); a whole-message upsert is
-  its blocks as chunks, the first time its id is seen; the prompt's own user message
-  (the echo of what the client sent) is not shown again;
-* the first ``tool_call_update`` of an id is a v1 ``tool_call``; later ones are v1
-  ``tool_call_update`` patches; ``tool_call_content_chunk`` appends to the call's content,
-  which v1 receives whole;
-* ``plan_update`` is v1 ``plan``; ``config_option_update`` is v1's, with
-  ``current_mode_update`` when the option v1 sees as its modes changed value; a
-  ``notice`` is an agent message the user reads (as the v1 → 0.0.x downgrade shows it);
-* what v1 cannot show (a replaced or cleared message, a cleared member, a display
-  terminal, a plan that is not a list of items, ``state_update``'s ``running`` and
-  ``requires_action``...) is collected in ``unshown`` and said once in the log by the
-  translator, never an error. ``state_update`` ``idle`` ends the turn (the translator).
+A v2 ``session/update`` becomes zero or more v1 ones (:func:`updates_for`), as
+behaviour.md §7's mapping says: a whole message is its blocks as chunks, the first time
+its id is seen (the prompt's own user message, the client's echo, is not shown again); a
+tool call's first upsert is a v1 ``tool_call``, its content kept whole for v1's patches.
+What v1 cannot show is collected in ``unshown`` and said once in the log by the
+translator, never an error; ``state_update`` is the translator's.
 """
 
 from __future__ import annotations

@@ -1,17 +1,11 @@
 """The upgrade's sessions: one record a v2 session, and a v1 agent's updates as v2 upserts.
 
-A v1 ``session/update`` becomes at most one v2 ``session/update`` (:func:`update_for`):
-
-* message chunks get a ``messageId`` (v2 requires one): the agent's own when it sent one,
-  else the id of the message being streamed, which any other update ends (a chunk after
-  a tool call is a new message: shown in one, its text would move above the call);
-* ``tool_call`` is the first ``tool_call_update`` of its id, ``tool_call_update`` the
-  same upsert (a v1 ``null`` is "not given" and is left out: in v2 it would clear);
-* ``plan`` is ``plan_update`` of the session's one plan, ``current_mode_update`` a
-  ``config_option_update`` of the ``mode`` option the relay made of the agent's modes;
-* config options and commands get v2's names and tags; the other kinds are the same in
-  both (usage, session info, and the newest schemas' notices and compactions) and go as
-  they came, as does a kind this relay does not know (v2's union is open).
+A v1 ``session/update`` becomes at most one v2 ``session/update`` (:func:`update_for`),
+as behaviour.md §7's mapping says. A message chunk without a ``messageId`` gets the id of
+the message being streamed, which any other update ends (a chunk after a tool call is a
+new message: shown in one, its text would move above the call); a v1 ``null`` is "not
+given" and left out (in v2 it would clear); a kind this relay does not know goes as it
+came (v2's union is open).
 
 The chunks are the hot path: a dict in, a dict out, one lookup of the session.
 """
