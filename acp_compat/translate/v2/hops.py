@@ -64,17 +64,17 @@ def params_as(id: rpc.RequestId, params: Any, cls: type[T]) -> T:
             raise CodecError([Problem("params", "expected an object")])
         return structure(params, cls, at="params")
     except CodecError as err:
-        raise Refused(invalid(id, err)) from None
-
-
-def invalid(id: rpc.RequestId, err: CodecError) -> rpc.Message:
-    """The ``-32602`` answer for ``err``."""
-    return rpc.error(id, rpc.INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
+        raise invalid(id, err) from None
 
 
 def refuse(id: rpc.RequestId, path: str, problem: str) -> Refused:
     """A :class:`Refused` ``-32602`` naming the member at ``path`` and what is wrong."""
-    return Refused(invalid(id, CodecError([Problem(path, problem)])))
+    return invalid(id, CodecError([Problem(path, problem)]))
+
+
+def invalid(id: rpc.RequestId, err: CodecError) -> Refused:
+    """The :class:`Refused` ``-32602`` for ``err``."""
+    return Refused(rpc.error(id, rpc.INVALID_PARAMS, f"Invalid params: {err}", err.to_data()))
 
 
 def relayed(id: rpc.RequestId, message: rpc.Message) -> rpc.Message:
@@ -136,13 +136,6 @@ class Hops:
         call = self.client.settle(client_id)
         if call is None:
             log.warning("ignoring a client response to unknown id %r", client_id)
-        return call
-
-    def answered_by_agent(self, message: rpc.Message) -> AgentCall | None:
-        """The request the agent's answer ``message`` settles (``None``: unknown, logged)."""
-        call = self.agent.settle(message.get("id"))
-        if call is None:
-            log.warning("ignoring an agent response to unknown id %r", message.get("id"))
         return call
 
 
@@ -312,8 +305,9 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
 
     def _agent_response(self, message: rpc.Message) -> list[Output]:
         """The agent answered a request acp-compat sent it (``_ANSWERS``)."""
-        call = self._hops.answered_by_agent(message)
+        call = self._hops.agent.settle(message.get("id"))
         if call is None:
+            log.warning("ignoring an agent response to unknown id %r", message.get("id"))
             return []
         error = message.get("error")
         result = message.get("result")
