@@ -10,7 +10,6 @@ turn; the v2 downgrade's cancels the turn; either way a cancelled turn ends
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from acp_compat._lazy import lazy_module
@@ -180,11 +179,7 @@ def downgrade_cancel(sessions: dict[str, DowngradeSession], params: dict[str, An
     return [ToAgent(0, rpc.notification("session/cancel", cancel))]
 
 
-def turn_answer(
-    cancelled: bool, prompt_id: rpc.RequestId, answer: Callable[[], rpc.Message]
-) -> rpc.Message:
-    """The answer to the v1 prompt ``prompt_id`` whose turn ended: ``cancelled`` once the
-    user cancelled it, whatever the agent's stop reason, else ``answer()``."""
-    if cancelled:
-        return rpc.result(prompt_id, v1.prompt_response(stop_reason="cancelled"))
-    return answer()
+def cancelled_prompt(prompt_id: rpc.RequestId) -> rpc.Message:
+    """The answer to the v1 prompt ``prompt_id`` whose turn the user cancelled:
+    ``cancelled``, whatever the agent's stop reason, or its end."""
+    return rpc.result(prompt_id, v1.prompt_response(stop_reason="cancelled"))

@@ -250,31 +250,27 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
         return self._turn_ended(session, update)
 
     def _turn_ended(self, session: DowngradeSession, idle: dict[str, Any]) -> list[Output]:
-        """Answer the v1 prompt (after a cancel: :func:`.cancel.turn_answer`)."""
+        """Answer the v1 prompt for the idle update that ended its turn: ``cancelled``
+        after a cancel (:func:`.cancel.cancelled_prompt`), else its stop reason (one v1
+        lacks: ``end_turn``), or for ``error`` the agent's error."""
         cancelled = session.turn is SessionState.CANCELLING
         session.apply(SessionEvent.TURN_END)
         prompt_id, session.prompt_id, session.stop = session.prompt_id, None, None
-        return [
-            ToClient(
-                cancel.turn_answer(cancelled, prompt_id, lambda: self._stopped(prompt_id, idle))
-            )
-        ]
-
-    def _stopped(self, prompt_id: rpc.RequestId, idle: dict[str, Any]) -> rpc.Message:
-        """The v1 prompt's answer for the idle update that ended its turn: its stop reason
-        (one v1 lacks: ``end_turn``), or for ``error`` the agent's error."""
-        reason = idle.get("stopReason")
-        if reason == "error":
-            error = idle.get("error")
-            if isinstance(error, dict):
-                return rpc.forwarded_error(prompt_id, error)
-            return rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
-        stop: v1_prompt.StopReason = "end_turn"
-        if reason in V1_STOP_REASONS:
-            stop = reason
+        reason, error = idle.get("stopReason"), idle.get("error")
+        if cancelled:
+            answer = cancel.cancelled_prompt(prompt_id)
+        elif reason == "error" and isinstance(error, dict):
+            answer = rpc.forwarded_error(prompt_id, error)
+        elif reason == "error":
+            answer = rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
         else:
-            self._say_once({f"stop reason {reason!r} (answered end_turn)"})
-        return rpc.result(prompt_id, v1.prompt_response(stop_reason=stop))
+            stop: v1_prompt.StopReason = "end_turn"
+            if reason in V1_STOP_REASONS:
+                stop = reason
+            else:
+                self._say_once({f"stop reason {reason!r} (answered end_turn)"})
+            answer = rpc.result(prompt_id, v1.prompt_response(stop_reason=stop))
+        return [ToClient(answer)]
 
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v2 ``session/request_permission`` → v1: the subject is the ``toolCall``."""
@@ -416,13 +412,13 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession]):
 
     def _sessions_gone(self) -> list[Output]:
         """Running prompts fail, acknowledged or not; one the client cancelled ends
-        ``cancelled`` (:func:`.cancel.turn_answer`)."""
+        ``cancelled`` (:func:`.cancel.cancelled_prompt`)."""
         out: list[Output] = []
         for session in self._sessions.values():
-            if session.prompt_id is not None:
-                cancelled = session.turn is SessionState.CANCELLING
-                failed = partial(rpc.forwarded_error, session.prompt_id, self._gone)
-                out.append(ToClient(cancel.turn_answer(cancelled, session.prompt_id, failed)))
+            if session.prompt_id is not None and session.turn is SessionState.CANCELLING:
+                out.append(ToClient(cancel.cancelled_prompt(session.prompt_id)))
+            elif session.prompt_id is not None:
+                out.append(ToClient(rpc.forwarded_error(session.prompt_id, self._gone)))
             session.prompt_id = None
             session.end()
         return out
