@@ -38,16 +38,12 @@ V1_STOP_REASONS: frozenset[v1_prompt.StopReason] = frozenset(get_args(v1_prompt.
 """The stop reasons a v1 prompt can answer with."""
 
 
-class V2DowngradeTranslator(V2Translator[DowngradeSession]):
+class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
     """Sans-IO translator: a v1 client in front of one ACP v2 (draft) agent."""
 
     _CLIENT = same.V1
     _AGENT = same.V2
     _NOT_RELAYED = "{method} is not relayed to the v1 client"
-
-    def __init__(self, options: V2DowngradeOptions) -> None:
-        super().__init__(options.agent0_next_id, options.agent0_initialized)
-        self.options = options
 
     # -- requests from the client ---------------------------------------------------------
 

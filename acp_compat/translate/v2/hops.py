@@ -18,12 +18,14 @@ from acp_compat.translate.base import NoLocalEffects, OutboundRequests, Output, 
 from acp_compat.translate.exits import agent_gone
 
 from . import cancel, same
+from .options import BothOptions
 from .same import Builders
 
 log = logging.getLogger("acp_compat.translate.v2")
 
 T = TypeVar("T")
 S = TypeVar("S")
+Opts = TypeVar("Opts", bound=BothOptions)
 
 
 @define(eq=False)
@@ -139,12 +141,13 @@ class Hops:
         return call
 
 
-class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
-    """What both v1↔v2 translators are alike, around sessions of type ``S``. Each says what
-    is its own in the methods marked so below and in its tables: ``_HANDLERS`` (client
-    requests: ``(self, id, params)``), ``_ANSWERS`` (the agent's answers, by the client's
-    method: ``(self, call, result, unshown)``), its protocols, and ``_NOT_RELAYED`` (why
-    an agent request cannot reach the client, of ``{method}`` and its ``{family}``)."""
+class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
+    """What both v1↔v2 translators are alike, around sessions of type ``S``, configured
+    by options of type ``Opts``. Each says what is its own in the methods marked so below
+    and in its tables: ``_HANDLERS`` (client requests: ``(self, id, params)``),
+    ``_ANSWERS`` (the agent's answers, by the client's method: ``(self, call, result,
+    unshown)``), its protocols' :class:`~.same.Side`, and ``_NOT_RELAYED`` (why an agent
+    request cannot reach the client, of ``{method}`` and its ``{family}``)."""
 
     _HANDLERS: ClassVar[dict[str, Any]]
     _ANSWERS: ClassVar[dict[str, Any]]
@@ -155,9 +158,10 @@ class V2Translator(NoLocalEffects, Generic[S], abc.ABC):
     _AGENT: ClassVar[same.Side]
     _NOT_RELAYED: ClassVar[str]
 
-    def __init__(self, agent_first_id: int, initialized: dict[str, Any] | None) -> None:
-        self._hops = Hops(agent_first_id, self._AGENT.wire, self._CLIENT.wire)
-        self._initialized = initialized
+    def __init__(self, options: Opts) -> None:
+        self.options = options
+        self._hops = Hops(options.agent0_next_id, self._AGENT.wire, self._CLIENT.wire)
+        self._initialized = options.agent0_initialized
         """The agent's ``initialize`` result."""
         self._sessions: dict[str, S] = {}
         self._gone: dict[str, Any] | None = None

@@ -12,7 +12,7 @@ from acp_compat._define import frozen
 TEST_VERSION = "0.0.0-test"
 """The acp-compat version conversation vectors report, so any implementation can replay them."""
 
-_O = TypeVar("_O", bound="_Options")
+_O = TypeVar("_O", bound="BothOptions")
 
 
 def _uuid_id() -> str:
@@ -21,7 +21,7 @@ def _uuid_id() -> str:
 
 
 @frozen(kw_only=True)
-class _Options:
+class BothOptions:
     """What both translators need to know.
 
     * ``version``: acp-compat's version, in the agent's ``initialize`` when the client
@@ -59,7 +59,7 @@ class _Options:
 
 
 @frozen(kw_only=True)
-class V2UpgradeOptions(_Options):
+class V2UpgradeOptions(BothOptions):
     """What a :class:`~acp_compat.translate.v2.V2UpgradeTranslator` (a v1 agent behind a
     v2 client) needs to know: those of both translators, and ``new_message_id``, which
     makes the id of a message the agent streamed without one, and of the user message a
@@ -71,7 +71,7 @@ class V2UpgradeOptions(_Options):
 
 
 @frozen(kw_only=True)
-class V2DowngradeOptions(_Options):
+class V2DowngradeOptions(BothOptions):
     """What a :class:`~acp_compat.translate.v2.V2DowngradeTranslator` (a v2 agent behind a
     v1 client) needs to know: those of both translators, and ``new_tool_call_id``, which
     makes the tool call id of a permission request whose subject names no tool call (v1

@@ -40,7 +40,7 @@ from .upgrade_sessions import HeldPrompt, UpgradeSession, session_update, update
 log = logging.getLogger("acp_compat.translate.v2")
 
 
-class V2UpgradeTranslator(V2Translator[UpgradeSession]):
+class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
     """Sans-IO translator: a v2 client in front of one ACP v1 agent."""
 
     _CLIENT = same.V2
@@ -50,10 +50,6 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession]):
         "{method} cannot reach the client: it speaks ACP v2, which has no {family}/*"
         " (acp-compat told the agent so in initialize)"
     )
-
-    def __init__(self, options: V2UpgradeOptions) -> None:
-        super().__init__(options.agent0_next_id, options.agent0_initialized)
-        self.options = options
 
     # -- requests from the client ---------------------------------------------------------
 
