@@ -34,12 +34,8 @@ CHUNK_BUILDERS = {
 }
 """The v1 builder of each message chunk kind."""
 
-WHOLE_MESSAGES = {
-    "user_message": "user_message_chunk",
-    "agent_message": "agent_message_chunk",
-    "agent_thought": "agent_thought_chunk",
-}
-"""A v2 whole-message upsert → the v1 chunk kind its blocks are shown as."""
+WHOLE_MESSAGES = {kind.removesuffix("_chunk"): build for kind, build in CHUNK_BUILDERS.items()}
+"""A v2 whole-message upsert → the v1 builder of the chunks its blocks are shown as."""
 
 SAME_IN_BOTH = frozenset({"session_info_update", "usage_update"})
 """v2 update kinds whose v1 shape is the same, in both pinned v1 schemas."""
@@ -139,13 +135,13 @@ def _whole_message(
         return []
     content = update.get("content")
     if message_id in session.shown:
-        if content is not None or "content" in update:
+        if "content" in update:
             unshown.add("a message replaced or cleared (v1 only appends)")
         return []
     if not isinstance(content, list):
         return []
     session.shown.add(message_id)
-    build = CHUNK_BUILDERS[WHOLE_MESSAGES[kind]]
+    build = WHOLE_MESSAGES[kind]
     return [build(content=block, message_id=message_id) for block in objects(content)]
 
 
