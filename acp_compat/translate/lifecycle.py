@@ -18,8 +18,7 @@ The machines:
   each link of a trace shows (there a move the table does not allow is a peer's mistake
   the checker reports, and the state stays). A cancelled turn is ``CANCELLING`` in all;
 * ``wrap``'s **startup** (:data:`STARTUP_TRANSITIONS`), the policy of
-  :mod:`acp_compat.translate.startup`, with its one record, :class:`StartupRecord`: the
-  state and everything the policy keeps between events;
+  :mod:`acp_compat.translate.startup`, which keeps its state beside what it holds;
 * the downgrade's **connection**, a legacy client's setup with its current agent
   (:data:`CONNECTION_TRANSITIONS`): initialize, login, the session;
 * the relay's **agent reader** (:data:`READER_TRANSITIONS`): whether the shell reads an
@@ -28,10 +27,10 @@ The machines:
 As in h11, the flags live with their states: each machine's record here (an agent
 process's :class:`ProcessLifecycle`, a session's :class:`SessionLifecycle` (in the v2
 translators, :class:`SessionTurn`, part of their session records), the downgrade's
-:class:`Connection`, the relay's :class:`AgentFlow`, the startup's :class:`StartupRecord`)
-holds its state and what each state carries (the running prompt, the failure once it
-ended, the agent's answers, the probes' attempts), and only the record's own methods
-change them, each through one transition, so a flag can never disagree with the state.
+:class:`Connection`, the relay's :class:`AgentFlow`) holds its state and what each state
+carries (the running prompt, the failure once it ended, the agent's answers), and only
+the record's own methods change them, each through one transition, so a flag can never
+disagree with the state.
 
 ``docs/architecture.md`` shows each table as :func:`markdown_table` renders it (a test
 holds the page to it).
@@ -41,13 +40,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from acp_compat.jsonrpc.messages import Message, RequestId
-
-if TYPE_CHECKING:  # annotations only: the policy, which defines these, imports this module
-    from acp_compat.translate.probe import Protocol
-    from acp_compat.translate.startup.policy import AgentExit, Attempt, Decision
+from acp_compat.jsonrpc.messages import RequestId
 
 
 class ProcessState(enum.Enum):
@@ -113,7 +108,7 @@ class StartupState(enum.Enum):
     with process 0, and the **other** probe, acp-compat's ``initialize`` in the other
     protocol with a later process. Which of them a state waits for is what its row of
     :data:`STARTUP_TRANSITIONS` lets answer (``own_answered``, ``other_answered``): see
-    :attr:`StartupRecord.awaits_own` and :attr:`StartupRecord.awaits_other`.
+    the policy's ``awaits_own`` and ``awaits_other``.
     """
 
     AWAITING_INITIALIZE = "awaiting_initialize"
@@ -315,80 +310,6 @@ def markdown_table(table: Mapping[StateT, Mapping[EventT, StateT]]) -> str:
 # editor's ``initialize`` (the startup table is here), and an attrs class costs some
 # millions of instructions to create (benchmarks/README.md, start-up). The records need
 # none of what attrs writes: no equality, no repr of note, one constructor each.
-
-
-class StartupRecord:
-    """Everything ``wrap``'s startup keeps between events: its state, and what the states
-    hold (h11 keeps a connection's flags beside its states the same way).
-
-    The policy (:class:`~acp_compat.translate.startup.StartupPolicy`) reads and fills it;
-    only :meth:`apply` moves the state. Which probes are out is read off the state's row
-    of :data:`STARTUP_TRANSITIONS`, never kept beside it.
-    """
-
-    __slots__ = (
-        "attempts",
-        "client",
-        "decision",
-        "early_exit",
-        "held_agent",
-        "held_client",
-        "initialize",
-        "other",
-        "process",
-        "start_failure",
-        "state",
-    )
-
-    def __init__(self) -> None:
-        self.state = StartupState.AWAITING_INITIALIZE
-        self.client: Protocol | None = None
-        """The client's protocol, from its ``initialize``."""
-        self.other: Protocol | None = None
-        """The protocol the other probe asks in: the client's ``other``, or the one the
-        agent named in its answer to the client's ``initialize``."""
-        self.initialize: Message | None = None
-        """The client's first ``initialize`` (a current one with the integer version it
-        means): the own probe, sent to process 0."""
-        self.process = 0
-        """The newest probe process: 0, then the other probe's (each start takes the next
-        number)."""
-        self.start_failure = ""
-        """Why process 0 could not start (``START_FAILED``)."""
-        self.early_exit: AgentExit | None = None
-        """How process 0 ended before the client's ``initialize`` came (``EXITED_EARLY``),
-        until the own probe takes it as its end or the decision hands it on."""
-        self.attempts: list[Attempt] = []
-        """What each probe saw, in the order they ended."""
-        self.held_client: list[Message] = []
-        """Client messages after its ``initialize``: for the translator, or each an error."""
-        self.held_agent: dict[int, list[Message]] = {}
-        """Each probe process's messages before its answer: the kept one's are for the
-        translator."""
-        self.decision: Decision | None = None
-        """What was decided (``DECIDED``)."""
-
-    @property
-    def done(self) -> bool:
-        """Whether startup is over (decided or finished: a state with no way out)."""
-        return not STARTUP_TRANSITIONS[self.state]
-
-    @property
-    def awaits_own(self) -> bool:
-        """Whether the own probe is out (its answer is an event of this state)."""
-        return StartupEvent.OWN_ANSWERED in STARTUP_TRANSITIONS[self.state]
-
-    @property
-    def awaits_other(self) -> bool:
-        """Whether the other probe is out."""
-        return StartupEvent.OTHER_ANSWERED in STARTUP_TRANSITIONS[self.state]
-
-    def apply(self, event: StartupEvent) -> StartupState:
-        """Move to the state ``event`` leads to (:class:`LifecycleError` when the table
-        does not allow it); the state left."""
-        left = self.state
-        self.state = transition(STARTUP_TRANSITIONS, "startup", left, event)
-        return left
 
 
 class ProcessLifecycle:

@@ -143,7 +143,7 @@ def test_the_policy_ignores_events_once_it_is_over() -> None:
     policy.start()
     policy.from_client({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
     policy.client_closed()
-    assert policy.record.state is StartupState.FINISHED and policy.done
+    assert policy.state is StartupState.FINISHED and policy.done
     assert policy.from_agent(0, {"jsonrpc": "2.0", "id": 1, "result": {}}) == []
     assert policy.agent_exited(0, 0, "") == []
     assert policy.timer_fired(1) == []
@@ -156,7 +156,7 @@ def test_the_policy_raises_for_an_event_its_state_does_not_allow() -> None:
     policy = StartupPolicy(WrapSettings(command=("agent",)))
     policy.start()
     assert policy.agent_exited(0, 1, "gone") == []
-    assert policy.record.state is StartupState.EXITED_EARLY
+    assert policy.state is StartupState.EXITED_EARLY
     with pytest.raises(
         LifecycleError, match="startup: own_start_failed is not allowed when exited_early"
     ):

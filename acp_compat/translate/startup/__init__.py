@@ -11,11 +11,10 @@ the timers it is told to and reports them with :meth:`StartupPolicy.timer_fired`
 ``wrap`` and ``detect`` both run this one policy through the one driver
 (:class:`acp_compat.io.driver.Driver`), so ``detect`` says what ``wrap`` would do.
 
-Its state is one :class:`~acp_compat.translate.lifecycle.StartupRecord`, whose state
-moves only by :data:`~acp_compat.translate.lifecycle.STARTUP_TRANSITIONS`. What it says
-to people (the refusal, the likely fix, why a start failed) is :mod:`.wording`; the
-translator for a decision is built by :mod:`.factory`, the one place that knows the
-translator classes.
+Its state moves only by :data:`~acp_compat.translate.lifecycle.STARTUP_TRANSITIONS`.
+What it says to people (the refusal, the likely fix, why a start failed) is
+:mod:`.wording`; the translator for a decision is built by :mod:`.factory`, the one place
+that knows the translator classes.
 
 Probe processes are numbered by the policy: ``0`` is the one started at launch, each
 later start takes the next number. The process of the decision becomes the translator's
