@@ -344,7 +344,9 @@ class StartupPolicy:
             self.start_failure = reason
             return []
         event = _Event.OWN_START_FAILED if own else _Event.OTHER_START_FAILED
-        return self._ended(own, event, "start-failed", wording.restart_failed_account(reason))
+        return self._ended(
+            own, event, "start-failed", f"the agent could not be restarted: {reason}"
+        )
 
     def timer_fired(self, token: int) -> list[StartupOutput]:
         """The timer armed with ``token`` ran out."""
@@ -356,9 +358,11 @@ class StartupPolicy:
             return self._other_probe()
         timeout = self.options.probe_timeout
         if self.awaits_own:
-            self._record(True, "timeout", wording.timeout_account(timeout))
+            self._record(True, "timeout", f"no answer within {timeout:g} s")
         if self.awaits_other:
-            self._record(False, "timeout", wording.other_timeout_account(timeout))
+            # it started later, after the client's initialize had waited alone or ended
+            account = f"no answer before the probe timeout ({timeout:g} s) ran out"
+            self._record(False, "timeout", account)
         self._apply(event)
         return self._refuse()
 
@@ -377,7 +381,7 @@ class StartupPolicy:
         self._apply(_Event.STOP)
         outputs: list[StartupOutput] = []
         if self.initialize is not None:
-            message = wording.stopped_before_answer(status)
+            message = f"{wording.stopped(status)} before the agent answered initialize"
             outputs.append(ToClient(error(self.initialize["id"], INTERNAL_ERROR, message)))
         return outputs + self._finish(status, wording.stopped(status))
 
@@ -498,7 +502,7 @@ class StartupPolicy:
         self._record(True, outcome, account, **more)
         outputs: list[StartupOutput] = [self._discard(True, account)]
         if stale:
-            why = wording.asked_in(protocol)
+            why = f"the agent named the {protocol.value} protocol: it is asked in that"
             self._record(False, "discarded", why)
             outputs.append(self._discard(False, why))
         self.other = protocol
@@ -528,7 +532,10 @@ class StartupPolicy:
             # Process 0 has the client's own initialize and speaks its protocol: its answer
             # is the one to pass on.
             event = _Event.OTHER_CLIENT_PROTOCOL
-            why = wording.own_awaited(found)
+            why = (
+                f"it speaks the editor's protocol ({found.value}): the answer to the editor's"
+                " own initialize, sent to agent 0, is awaited"
+            )
             return self._ended(own, event, outcome, account, why=why, found=found, answer=answer)
         both = self.awaits_own and self.awaits_other
         if own:
@@ -540,7 +547,7 @@ class StartupPolicy:
         self._record(own, outcome, account, found=found, answer=answer)
         outputs: list[StartupOutput] = []
         if both:
-            why = wording.answered_first(self._protocol(own))
+            why = f"the {self._protocol(own).value} initialize was answered first"
             self._record(not own, "discarded", why)
             outputs.append(self._discard(not own, why))
         if own and found is client:
@@ -548,7 +555,11 @@ class StartupPolicy:
         if found is client:
             # Our probe reached the agent, not the client's initialize: a fresh process
             # gets it, passed through.
-            outputs.append(self._discard(False, wording.own_elsewhere(found)))
+            why = (
+                f"it speaks the editor's protocol ({found.value}): a fresh process gets the"
+                " editor's own initialize"
+            )
+            outputs.append(self._discard(False, why))
             self.process += 1
             outputs.append(StartAgent(self.process))
             return outputs + self._decide(found, self.process, client_messages=[initialize])
@@ -622,7 +633,7 @@ class StartupPolicy:
         """End startup (``FINISHED``); every request held back still gets its one answer."""
         held = self.held_client
         outputs: list[StartupOutput] = [
-            ToClient(error(message["id"], INTERNAL_ERROR, wording.not_relayed(why)))
+            ToClient(error(message["id"], INTERNAL_ERROR, f"{why}: the request was not relayed"))
             for message in held
             if "method" in message and "id" in message
         ]
