@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from acp_compat.jsonrpc.messages import RequestId
 
@@ -312,13 +312,34 @@ def markdown_table(table: Mapping[StateT, Mapping[EventT, StateT]]) -> str:
 # none of what attrs writes: no equality, no repr of note, one constructor each.
 
 
-class ProcessLifecycle:
+class _Record(Generic[StateT, EventT]):
+    """A machine's record: its ``state``, moved only through its class's ``TABLE``. An
+    event that carries nothing is :meth:`apply`'d; one that does is a method of the
+    record, which moves the state and stores what the event carries together."""
+
+    __slots__ = ("state",)
+    TABLE: ClassVar[Mapping[Any, Mapping[Any, Any]]]
+    WHAT: ClassVar[str]
+    """The machine's name in a :class:`LifecycleError`."""
+    state: StateT
+
+    def allows(self, event: EventT) -> bool:
+        """Whether ``event`` may happen now (a second prompt, a cancel with no turn...)."""
+        return event in self.TABLE[self.state]
+
+    def apply(self, event: EventT) -> None:
+        """Move to the state ``event`` leads to (or raise :class:`LifecycleError`)."""
+        self.state = transition(self.TABLE, self.WHAT, self.state, event)
+
+
+class ProcessLifecycle(_Record[ProcessState, ProcessEvent]):
     """An agent process's state, as the upgrade translator knows it, and what its states
     carry: the legacy ``initialize`` result once it is ``READY``, the error to answer with
     once it is ``GONE``. Read the attributes; change them only through the methods (each
     one transition of :data:`PROCESS_TRANSITIONS`)."""
 
-    __slots__ = ("failure", "initialize_result", "state")
+    __slots__ = ("failure", "initialize_result")
+    TABLE, WHAT = PROCESS_TRANSITIONS, "agent process"
 
     def __init__(self) -> None:
         self.state = ProcessState.UNINITIALIZED
@@ -335,30 +356,15 @@ class ProcessLifecycle:
         """Alive and not being closed: new requests may be sent to it."""
         return self.state is not ProcessState.GONE and self.state is not ProcessState.STOPPING
 
-    def send_initialize(self) -> None:
-        """acp-compat's ``initialize`` goes to it."""
-        self._move(ProcessEvent.SEND_INITIALIZE)
-
     def initialized(self, result: dict[str, Any]) -> None:
         """It answered ``initialize`` with ``result``."""
-        self._move(ProcessEvent.INITIALIZED)
+        self.apply(ProcessEvent.INITIALIZED)
         self.initialize_result = result
-
-    def initialize_failed(self) -> None:
-        """It answered ``initialize`` with an error (it may be asked again)."""
-        self._move(ProcessEvent.INITIALIZE_FAILED)
-
-    def stop(self) -> None:
-        """acp-compat closes it; its end is still to come."""
-        self._move(ProcessEvent.STOP)
 
     def end(self, failure: dict[str, Any]) -> None:
         """It exited, failed to start or was lost: ``failure`` answers what waits on it."""
-        self._move(ProcessEvent.END)
+        self.apply(ProcessEvent.END)
         self.failure = failure
-
-    def _move(self, event: ProcessEvent) -> None:
-        self.state = transition(PROCESS_TRANSITIONS, "agent process", self.state, event)
 
 
 class SessionTurn:
@@ -380,7 +386,7 @@ class SessionTurn:
         self.apply(SessionEvent.AGENT_GONE)
 
 
-class SessionLifecycle:
+class SessionLifecycle(_Record[SessionState, SessionEvent]):
     """A session's state and what its states carry: the running prompt's request id while
     a turn runs (``PROMPTING``, ``CANCELLING``; the client's request to be answered when
     it ends), the error object every later request gets once it is ``ENDED``. Read the
@@ -388,16 +394,13 @@ class SessionLifecycle:
     :data:`SESSION_TRANSITIONS`), so ``prompt_id`` is set exactly while a turn runs and
     ``failure`` exactly once it ended."""
 
-    __slots__ = ("failure", "prompt_id", "state")
+    __slots__ = ("failure", "prompt_id")
+    TABLE, WHAT = SESSION_TRANSITIONS, "session"
 
     def __init__(self) -> None:
         self.state = SessionState.IDLE
         self.prompt_id: RequestId | None = None
         self.failure: dict[str, Any] | None = None
-
-    def allows(self, event: SessionEvent) -> bool:
-        """Whether ``event`` may happen now (a second prompt, a cancel with no turn...)."""
-        return event in SESSION_TRANSITIONS[self.state]
 
     @property
     def cancelling(self) -> bool:
@@ -406,28 +409,21 @@ class SessionLifecycle:
 
     def start_turn(self, prompt_id: RequestId) -> None:
         """A prompt starts a turn."""
-        self._move(SessionEvent.PROMPT)
+        self.apply(SessionEvent.PROMPT)
         self.prompt_id = prompt_id
-
-    def cancel(self) -> None:
-        """The client cancelled the running turn."""
-        self._move(SessionEvent.CANCEL)
 
     def end_turn(self) -> tuple[RequestId, bool]:
         """The running turn ended: its prompt, to be answered, and whether it was cancelled."""
         cancelled = self.state is SessionState.CANCELLING
-        self._move(SessionEvent.TURN_END)
+        self.apply(SessionEvent.TURN_END)
         prompt_id, self.prompt_id = self.prompt_id, None
         return prompt_id, cancelled
 
     def end(self, failure: dict[str, Any]) -> None:
         """The session's agent is gone (its turn, if any, ended first): ``failure`` is what
         every later request gets."""
-        self._move(SessionEvent.AGENT_GONE)
+        self.apply(SessionEvent.AGENT_GONE)
         self.failure = failure
-
-    def _move(self, event: SessionEvent) -> None:
-        self.state = transition(SESSION_TRANSITIONS, "session", self.state, event)
 
 
 # ------------------------------------------------------------- the downgrade's connection
@@ -503,14 +499,15 @@ _BUSY: frozenset[ConnectionState] = frozenset(
 )
 
 
-class Connection:
+class Connection(_Record[ConnectionState, ConnectionEvent]):
     """The downgrade's connection and what its states carry: the agent's ``initialize``
     result from ``INITIALIZED`` on (given at construction when the shell's probe already
     initialized it), the session's id from ``OPEN`` on, and the error every legacy request
     gets once it is ``GONE``. Read the attributes; change them only through the methods
     (each one transition of :data:`CONNECTION_TRANSITIONS`)."""
 
-    __slots__ = ("agent_info", "failure", "session_id", "state")
+    __slots__ = ("agent_info", "failure", "session_id")
+    TABLE, WHAT = CONNECTION_TRANSITIONS, "connection"
 
     def __init__(
         self, state: ConnectionState = ConnectionState.NEW, agent_info: dict[str, Any] | None = None
@@ -532,14 +529,6 @@ class Connection:
         """A setup exchange with the agent is out (``initialize``, ``authenticate``,
         ``session/new``): another must wait or be refused."""
         return self.state in _BUSY
-
-    def allows(self, event: ConnectionEvent) -> bool:
-        """Whether ``event`` may happen now."""
-        return event in CONNECTION_TRANSITIONS[self.state]
-
-    def apply(self, event: ConnectionEvent) -> None:
-        """An event that carries nothing (a request sent, a failure answered)."""
-        self.state = transition(CONNECTION_TRANSITIONS, "connection", self.state, event)
 
     def initialized(self, agent_info: dict[str, Any]) -> None:
         """The agent answered ``initialize`` (protocol version 1)."""

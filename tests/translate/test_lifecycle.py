@@ -171,7 +171,7 @@ def test_a_session_carries_its_prompt_exactly_while_a_turn_runs() -> None:
     assert (session.state, session.prompt_id) == (SessionState.IDLE, None)
     session.start_turn("p1")
     assert (session.state, session.prompt_id) == (SessionState.PROMPTING, "p1")
-    session.cancel()
+    session.apply(SessionEvent.CANCEL)
     assert (session.state, session.prompt_id, session.cancelling) == (
         SessionState.CANCELLING,
         "p1",
