@@ -313,9 +313,10 @@ def markdown_table(table: Mapping[StateT, Mapping[EventT, StateT]]) -> str:
 
 
 class _Record(Generic[StateT, EventT]):
-    """A machine's record: its ``state``, moved only through its class's ``TABLE``. An
-    event that carries nothing is :meth:`apply`'d; one that does is a method of the
-    record, which moves the state and stores what the event carries together."""
+    """A machine's record: its ``state``, moved only through its class's ``TABLE``. Read
+    its attributes; change them only through its methods: an event that carries nothing
+    is :meth:`apply`'d; one that does is a method of the record, which moves the state
+    and stores what the event carries together."""
 
     __slots__ = ("state",)
     TABLE: ClassVar[Mapping[Any, Mapping[Any, Any]]]
@@ -335,8 +336,7 @@ class _Record(Generic[StateT, EventT]):
 class ProcessLifecycle(_Record[ProcessState, ProcessEvent]):
     """An agent process's state, as the upgrade translator knows it, and what its states
     carry: the legacy ``initialize`` result once it is ``READY``, the error to answer with
-    once it is ``GONE``. Read the attributes; change them only through the methods (each
-    one transition of :data:`PROCESS_TRANSITIONS`)."""
+    once it is ``GONE`` (:data:`PROCESS_TRANSITIONS`)."""
 
     __slots__ = ("failure", "initialize_result")
     TABLE, WHAT = PROCESS_TRANSITIONS, "agent process"
@@ -389,9 +389,8 @@ class SessionTurn:
 class SessionLifecycle(_Record[SessionState, SessionEvent]):
     """A session's state and what its states carry: the running prompt's request id while
     a turn runs (``PROMPTING``, ``CANCELLING``; the client's request to be answered when
-    it ends), the error object every later request gets once it is ``ENDED``. Read the
-    attributes; change them only through the methods (each one transition of
-    :data:`SESSION_TRANSITIONS`), so ``prompt_id`` is set exactly while a turn runs and
+    it ends), the error object every later request gets once it is ``ENDED``
+    (:data:`SESSION_TRANSITIONS`): ``prompt_id`` is set exactly while a turn runs and
     ``failure`` exactly once it ended."""
 
     __slots__ = ("failure", "prompt_id")
@@ -503,26 +502,17 @@ class Connection(_Record[ConnectionState, ConnectionEvent]):
     """The downgrade's connection and what its states carry: the agent's ``initialize``
     result from ``INITIALIZED`` on (given at construction when the shell's probe already
     initialized it), the session's id from ``OPEN`` on, and the error every legacy request
-    gets once it is ``GONE``. Read the attributes; change them only through the methods
-    (each one transition of :data:`CONNECTION_TRANSITIONS`)."""
+    gets once it is ``GONE`` (:data:`CONNECTION_TRANSITIONS`)."""
 
     __slots__ = ("agent_info", "failure", "session_id")
     TABLE, WHAT = CONNECTION_TRANSITIONS, "connection"
 
-    def __init__(
-        self, state: ConnectionState = ConnectionState.NEW, agent_info: dict[str, Any] | None = None
-    ) -> None:
-        self.state = state
+    def __init__(self, agent_info: dict[str, Any] | None = None) -> None:
+        initialized = agent_info is not None
+        self.state = ConnectionState.INITIALIZED if initialized else ConnectionState.NEW
         self.agent_info = agent_info
         self.session_id: str | None = None
         self.failure: dict[str, Any] | None = None
-
-    @classmethod
-    def probed(cls, agent_info: dict[str, Any] | None) -> Connection:
-        """A connection whose agent the shell's probe may already have initialized."""
-        if agent_info is None:
-            return cls()
-        return cls(ConnectionState.INITIALIZED, agent_info)
 
     @property
     def busy(self) -> bool:

@@ -207,7 +207,7 @@ def test_a_running_turn_ends_before_its_session_does() -> None:
 
 
 def test_a_connection_carries_what_the_agent_answered() -> None:
-    link = Connection.probed(None)
+    link = Connection()
     assert (link.state, link.agent_info, link.busy) == (ConnectionState.NEW, None, False)
     link.apply(ConnectionEvent.INITIALIZE)
     assert link.busy
@@ -224,7 +224,7 @@ def test_a_connection_carries_what_the_agent_answered() -> None:
         ConnectionState.GONE,
         {"code": -32603, "message": "gone"},
     )
-    probed = Connection.probed({"protocolVersion": 1})
+    probed = Connection({"protocolVersion": 1})
     assert (probed.state, probed.agent_info) == (
         ConnectionState.INITIALIZED,
         {"protocolVersion": 1},
