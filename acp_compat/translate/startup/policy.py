@@ -186,7 +186,6 @@ class Attempt:
     found: Protocol | None = None
     answer: Message | None = None
     returncode: int | None = None
-    stderr_tail: str = ""
     process: int = 0
     """The probe process it was sent to."""
 
@@ -328,9 +327,7 @@ class StartupPolicy:
             return []
         account = wording.exit_account(returncode, stderr_tail)
         event = _Event.OWN_EXITED if own else _Event.OTHER_EXITED
-        return self._ended(
-            own, event, "exited", account, returncode=returncode, stderr_tail=stderr_tail
-        )
+        return self._ended(own, event, "exited", account, returncode=returncode)
 
     def agent_start_failed(self, process: int, reason: str) -> list[StartupOutput]:
         """Starting probe process ``process`` failed (``reason`` names command and error)."""
@@ -538,12 +535,8 @@ class StartupPolicy:
             )
             return self._ended(own, event, outcome, account, why=why, found=found, answer=answer)
         both = self.awaits_own and self.awaits_other
-        if own:
-            self._apply(_Event.OWN_ANSWERED)
-        elif found is client:
-            self._apply(_Event.OTHER_CLIENT_PROTOCOL)
-        else:
-            self._apply(_Event.OTHER_ANSWERED)
+        other_event = _Event.OTHER_CLIENT_PROTOCOL if found is client else _Event.OTHER_ANSWERED
+        self._apply(_Event.OWN_ANSWERED if own else other_event)
         self._record(own, outcome, account, found=found, answer=answer)
         outputs: list[StartupOutput] = []
         if both:
