@@ -9,28 +9,18 @@ combination of flags. Where a peer's message is not allowed in the current state
 second prompt while one runs), the owner asks :func:`allows` first and answers the peer;
 a :class:`LifecycleError` reaching the shell would be a bug in the owner.
 
-The machines:
-
-* an **agent process** as the upgrade translator knows it (:data:`PROCESS_TRANSITIONS`);
-* a **session** and its turn, in both translators and in a trace read back
-  (:data:`SESSION_TRANSITIONS`): the upgrade keeps one per current session, the downgrade
-  one for its legacy client's only session, :mod:`acp_compat.trace.links` one per session
-  each link of a trace shows (there a move the table does not allow is a peer's mistake
-  the checker reports, and the state stays). A cancelled turn is ``CANCELLING`` in all;
-* ``wrap``'s **startup** (:data:`STARTUP_TRANSITIONS`), the policy of
-  :mod:`acp_compat.translate.startup`, which keeps its state beside what it holds;
-* the downgrade's **connection**, a legacy client's setup with its current agent
-  (:data:`CONNECTION_TRANSITIONS`): initialize, login, the session;
-* the relay's **agent reader** (:data:`READER_TRANSITIONS`): whether the shell reads an
-  agent's stdout, and what holds it (the backpressure of ``acp_compat/io/relay.py``).
-
-As in h11, the flags live with their states: each machine's record here (an agent
-process's :class:`ProcessLifecycle`, a session's :class:`SessionLifecycle` (in the v2
-translators, :class:`SessionTurn`, part of their session records), the downgrade's
-:class:`Connection`, the relay's :class:`AgentFlow`) holds its state and what each state
-carries (the running prompt, the failure once it ended, the agent's answers), and only
-the record's own methods change them, each through one transition, so a flag can never
-disagree with the state.
+The machines: an agent process of the upgrade (:data:`PROCESS_TRANSITIONS`); a session
+and its turn (:data:`SESSION_TRANSITIONS`), one per current session in the upgrade, the
+legacy client's only one in the downgrade, one per session each link of a trace shows in
+:mod:`acp_compat.trace.links` (where a move the table does not allow is a peer's mistake
+the checker reports, and the state stays); ``wrap``'s startup
+(:data:`STARTUP_TRANSITIONS`, the policy of :mod:`acp_compat.translate.startup`); the
+downgrade's connection (:data:`CONNECTION_TRANSITIONS`); the relay's agent reader
+(:data:`READER_TRANSITIONS`). As in h11, the flags live with their states: each machine's
+record here (:class:`ProcessLifecycle`, :class:`SessionLifecycle` or, in the v2
+translators, :class:`SessionTurn`, :class:`Connection`, :class:`AgentFlow`) holds its
+state and what each state carries, changed together, so a flag can never disagree with
+the state.
 
 ``docs/architecture.md`` shows each table as :func:`markdown_table` renders it (a test
 holds the page to it).
