@@ -471,40 +471,31 @@ class StartupPolicy:
         account: str,
         *,
         why: str | None = None,
+        redirect: Protocol | None = None,
         **more: Any,
     ) -> list[StartupOutput]:
         """A probe ended with ``event`` without deciding: record what it saw, leave its
         process behind (``why``: for the trace, when not its ``account``), then the other
-        probe, nothing (the other one is out), or the refusal, as the table says."""
+        probe, nothing (the other one is out), or the refusal, as the table says.
+        ``redirect``: process 0's answer names the protocol to ask the agent in; the other
+        probe asks in it, a fresh one unless the probe out already does."""
         other_out = self.awaits_other
         self._apply(event)
         self._record(own, outcome, account, **more)
         outputs: list[StartupOutput] = []
         if outcome not in ("exited", "start-failed"):
             outputs.append(self._discard(own, why or account))
+        if redirect is not None:
+            if other_out and self.other is not redirect:
+                why = f"the agent named the {redirect.value} protocol: it is asked in that"
+                self._record(False, "discarded", why)
+                outputs.append(self._discard(False, why))
+                other_out = False
+            self.other = redirect
         if self.state is _State.PROBING_OTHER and not other_out:
             outputs += self._other_probe()
         elif self.state is _State.FINISHED:
             outputs += self._refuse()
-        return outputs
-
-    def _redirected(
-        self, protocol: Protocol, outcome: str, account: str, **more: Any
-    ) -> list[StartupOutput]:
-        """Process 0's answer names ``protocol`` as the one to ask the agent in: the other
-        probe asks in it, a fresh one unless the probe out already does."""
-        other_out = self.awaits_other
-        stale = other_out and self.other is not protocol
-        self._apply(_Event.OWN_REDIRECTS)
-        self._record(True, outcome, account, **more)
-        outputs: list[StartupOutput] = [self._discard(True, account)]
-        if stale:
-            why = f"the agent named the {protocol.value} protocol: it is asked in that"
-            self._record(False, "discarded", why)
-            outputs.append(self._discard(False, why))
-        self.other = protocol
-        if stale or not other_out:
-            outputs += self._other_probe()
         return outputs
 
     def _answered(self, own: bool, answer: Message) -> list[StartupOutput]:
@@ -515,16 +506,19 @@ class StartupPolicy:
         found = agent_protocol(answer)
         outcome = "answered" if found else "error" if answer.get("error") else "unrecognised"
         account = wording.answer_account(answer, found)
+        # It refused the client's version, naming its own: it is asked in that.
         named = refused_for(answer) if own and found is None else None
+        if own and found is Protocol.CURRENT and client is Protocol.LEGACY:
+            # It was told neither clientCapabilities nor clientInfo: asked in its own.
+            named = found
         if named is not None and named is not client:
-            # It refused the client's version, naming its own: it is asked in that.
-            return self._redirected(named, outcome, account, answer=answer)
+            event = _Event.OWN_REDIRECTS
+            return self._ended(
+                own, event, outcome, account, redirect=named, found=found, answer=answer
+            )
         if found is None:
             event = _Event.OWN_UNCLEAR if own else _Event.OTHER_UNCLEAR
             return self._ended(own, event, outcome, account, answer=answer)
-        if own and found is Protocol.CURRENT and client is Protocol.LEGACY:
-            # It was told neither clientCapabilities nor clientInfo: asked in its own.
-            return self._redirected(found, outcome, account, found=found, answer=answer)
         if not own and found is client and self.awaits_own:
             # Process 0 has the client's own initialize and speaks its protocol: its answer
             # is the one to pass on.
