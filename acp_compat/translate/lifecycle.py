@@ -259,11 +259,6 @@ STARTUP_TRANSITIONS: Mapping[StartupState, Mapping[StartupEvent, StartupState]] 
 class LifecycleError(Exception):
     """An event the current state does not allow."""
 
-    def __init__(self, what: str, state: enum.Enum, event: enum.Enum) -> None:
-        super().__init__(f"{what}: {event.value} is not allowed when {state.value}")
-        self.state = state
-        self.event = event
-
 
 StateT = TypeVar("StateT", bound=enum.Enum)
 EventT = TypeVar("EventT", bound=enum.Enum)
@@ -275,7 +270,7 @@ def transition(
     """The state after ``event`` in ``state``; :class:`LifecycleError` when not allowed."""
     next_state = table[state].get(event)
     if next_state is None:
-        raise LifecycleError(what, state, event)
+        raise LifecycleError(f"{what}: {event.value} is not allowed when {state.value}")
     return next_state
 
 
