@@ -550,13 +550,12 @@ class StartupPolicy:
             self.process += 1
             outputs.append(StartAgent(self.process))
             return outputs + self._decide(found, self.process, client_messages=[initialize])
-        result = answer.get("result")
         probe_id = self._probe_id(own)
         next_id = probe_id + 1 if isinstance(probe_id, int) and probe_id >= 0 else 1
         return outputs + self._decide(
             found,
             0 if own else self.process,
-            agent0_initialized=dict(result) if isinstance(result, dict) else None,
+            agent0_initialized=dict(answer["result"]),  # an object: it named a protocol
             agent0_next_id=next_id,
             client_messages=[initialize],
         )
