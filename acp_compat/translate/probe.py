@@ -64,13 +64,15 @@ def _is_version(value: object) -> TypeGuard[int]:
     return _is_int(value) and 0 <= value <= MAX_PROTOCOL_VERSION
 
 
-def _version_in_digits(text: str) -> int | None:
-    """The version a string of digits names, if the schema allows it (read only as far
-    as five digits: a longer number is no uint16, and Python refuses to convert huge
-    ones)."""
-    if not _DIGITS.fullmatch(text):
+def _meant_version(version: object) -> int | None:
+    """The version a current client means, if the schema allows it: the integer, or the
+    number a string of digits names (read only as far as five digits: a longer number is
+    no uint16, and Python refuses to convert huge ones)."""
+    if _is_version(version):
+        return version
+    if not isinstance(version, str) or not _DIGITS.fullmatch(version):
         return None
-    digits = text.lstrip("0") or "0"
+    digits = version.lstrip("0") or "0"
     return int(digits) if len(digits) <= 5 and _is_version(int(digits)) else None
 
 
@@ -92,10 +94,9 @@ def client_protocol(initialize: Message) -> Protocol:
     version = params.get("protocolVersion") if isinstance(params, dict) else None
     if isinstance(version, str) and _LEGACY_VERSION.fullmatch(version) is not None:
         return Protocol.LEGACY
-    if isinstance(version, str):
-        version = _version_in_digits(version)
     # A version the schema does not allow is read as 1, as current_initialize_params does.
-    return (numbered_protocol(version) if _is_version(version) else None) or Protocol.CURRENT
+    meant = _meant_version(version)
+    return Protocol.V2 if meant is not None and meant >= V2_PROTOCOL_VERSION else Protocol.CURRENT
 
 
 def numbered_protocol(version: object) -> Protocol | None:
@@ -127,7 +128,7 @@ def current_initialize_params(params: dict[str, Any]) -> dict[str, Any]:
     version = params.get("protocolVersion")
     if _is_version(version):
         return params
-    meant = _version_in_digits(version) if isinstance(version, str) else None
+    meant = _meant_version(version)
     if meant is not None:
         logger.info("client: protocolVersion %r read as %d", version, meant)
     else:
