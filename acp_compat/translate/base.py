@@ -3,16 +3,9 @@
 A translator sits between one **client** (the editor side, on acp-compat's stdin/stdout)
 and one or more **agent processes**, numbered by the translator itself (``0`` is the
 process started before ``initialize``). The I/O shell feeds it one decoded message at a
-time and carries out the list of outputs it returns, **in order**:
-
-* :class:`ToClient` / :class:`ToAgent`: write this message to that peer.
-* :class:`StartAgent` / :class:`StopAgent`: start the agent command as process ``agent``
-  in ``cwd``, or close one (stdin closed, grace period, then the process group killed).
-* :class:`ReadLocalFile` / :class:`WriteLocalFile`: a file operation the translator
-  cannot serve through the client; the shell performs it and reports back through
-  :meth:`Translator.file_done` with the same ``token``.
-* :class:`AwaitClientDrain`: report through :meth:`Translator.client_drained` when the
-  client has caught up (the translator paces what it makes itself).
+time and carries out the list of outputs it returns (:data:`Output`), **in order**; a
+file effect's or a drain's result comes back through :meth:`Translator.file_done` or
+:meth:`Translator.client_drained`.
 
 Translators never block, sleep, read clocks or do I/O; they log through :mod:`logging`
 (loggers under ``acp_compat``), which the shell routes to stderr.

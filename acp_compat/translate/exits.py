@@ -29,9 +29,12 @@ def describe_status(returncode: int | None) -> str:
     a signal`` (``None``: the vectors' ``null``, no status known)."""
     if returncode is None:
         return "killed by a signal"
-    if returncode < 0:
-        return f"killed by {_signal_name(-returncode)}"
-    return f"exit status {returncode}"
+    if returncode >= 0:
+        return f"exit status {returncode}"
+    try:
+        return f"killed by {signal.Signals(-returncode).name}"
+    except ValueError:
+        return f"killed by signal {-returncode}"
 
 
 def start_failure_data(argv: Sequence[str], reason: str) -> dict[str, Any]:
@@ -73,13 +76,6 @@ def agent_gone(
             why["stderr"] = stderr_tail
         details = stderr_tail or message
     return error_object(INTERNAL_ERROR, message, {"details": details} if legacy else why)
-
-
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
 
 
 def shell_status(returncode: int | None) -> int:

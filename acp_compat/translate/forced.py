@@ -35,10 +35,12 @@ class ForcedProtocol:
         self._answered = False
         """Whether the client's ``initialize`` has been answered: from then on every
         call is the wrapped translator's own."""
-
-    def from_client(self, message: Message) -> list[Output]:
-        """As the wrapped translator."""
-        return self._inner.from_client(message)
+        # Only what the agent does (an answer, an exit, a loss) gets the hint: every other
+        # event goes straight to the wrapped translator's own method.
+        self.from_client = inner.from_client
+        self.agent_start_failed = inner.agent_start_failed
+        self.file_done = inner.file_done
+        self.client_drained = inner.client_drained
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
         """As the wrapped translator, with the hint added to a failed ``initialize``."""
@@ -53,20 +55,6 @@ class ForcedProtocol:
     def agent_lost(self, agent: int, reason: str) -> list[Output]:
         """As the wrapped translator, with the hint added to a failed ``initialize``."""
         return self._annotate(self._inner.agent_lost(agent, reason))
-
-    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
-        """As the wrapped translator."""
-        return self._inner.agent_start_failed(agent, reason)
-
-    def file_done(
-        self, token: int, content: str | None = None, error: str | None = None
-    ) -> list[Output]:
-        """As the wrapped translator."""
-        return self._inner.file_done(token, content, error)
-
-    def client_drained(self) -> list[Output]:
-        """As the wrapped translator."""
-        return self._inner.client_drained()
 
     def _annotate(self, outputs: list[Output]) -> list[Output]:
         """``outputs``, with the hint added if one is the failed answer to ``initialize``."""

@@ -9,29 +9,18 @@ combination of flags. Where a peer's message is not allowed in the current state
 second prompt while one runs), the owner asks :func:`allows` first and answers the peer;
 a :class:`LifecycleError` reaching the shell would be a bug in the owner.
 
-The machines:
-
-* an **agent process** as the upgrade translator knows it (:data:`PROCESS_TRANSITIONS`);
-* a **session** and its turn, in both translators and in a trace read back
-  (:data:`SESSION_TRANSITIONS`): the upgrade keeps one per current session, the downgrade
-  one for its legacy client's only session, :mod:`acp_compat.trace.links` one per session
-  each link of a trace shows (there a move the table does not allow is a peer's mistake
-  the checker reports, and the state stays). A cancelled turn is ``CANCELLING`` in all;
-* ``wrap``'s **startup** (:data:`STARTUP_TRANSITIONS`), the policy of
-  :mod:`acp_compat.translate.startup`, with its one record, :class:`StartupRecord`: the
-  state and everything the policy keeps between events;
-* the downgrade's **connection**, a legacy client's setup with its current agent
-  (:data:`CONNECTION_TRANSITIONS`): initialize, login, the session;
-* the relay's **agent reader** (:data:`READER_TRANSITIONS`): whether the shell reads an
-  agent's stdout, and what holds it (the backpressure of ``acp_compat/io/relay.py``).
-
-As in h11, the flags live with their states: each machine's record here (an agent
-process's :class:`ProcessLifecycle`, a session's :class:`SessionLifecycle` (in the v2
-translators, :class:`SessionTurn`, part of their session records), the downgrade's
-:class:`Connection`, the relay's :class:`AgentFlow`, the startup's :class:`StartupRecord`)
-holds its state and what each state carries (the running prompt, the failure once it
-ended, the agent's answers, the probes' attempts), and only the record's own methods
-change them, each through one transition, so a flag can never disagree with the state.
+The machines: an agent process of the upgrade (:data:`PROCESS_TRANSITIONS`); a session
+and its turn (:data:`SESSION_TRANSITIONS`), one per current session in the upgrade, the
+legacy client's only one in the downgrade, one per session each link of a trace shows in
+:mod:`acp_compat.trace.links` (where a move the table does not allow is a peer's mistake
+the checker reports, and the state stays); ``wrap``'s startup
+(:data:`STARTUP_TRANSITIONS`, the policy of :mod:`acp_compat.translate.startup`); the
+downgrade's connection (:data:`CONNECTION_TRANSITIONS`); the relay's agent reader
+(:data:`READER_TRANSITIONS`). As in h11, the flags live with their states: each machine's
+record here (:class:`ProcessLifecycle`, :class:`SessionLifecycle` or, in the v2
+translators, :class:`SessionTurn`, :class:`Connection`, :class:`AgentFlow`) holds its
+state and what each state carries, changed together, so a flag can never disagree with
+the state.
 
 ``docs/architecture.md`` shows each table as :func:`markdown_table` renders it (a test
 holds the page to it).
@@ -41,13 +30,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from acp_compat.jsonrpc.messages import Message, RequestId
-
-if TYPE_CHECKING:  # annotations only: the policy, which defines these, imports this module
-    from acp_compat.translate.probe import Protocol
-    from acp_compat.translate.startup.policy import AgentExit, Attempt, Decision
+from acp_compat.jsonrpc.messages import RequestId
 
 
 class ProcessState(enum.Enum):
@@ -113,7 +98,7 @@ class StartupState(enum.Enum):
     with process 0, and the **other** probe, acp-compat's ``initialize`` in the other
     protocol with a later process. Which of them a state waits for is what its row of
     :data:`STARTUP_TRANSITIONS` lets answer (``own_answered``, ``other_answered``): see
-    :attr:`StartupRecord.awaits_own` and :attr:`StartupRecord.awaits_other`.
+    the policy's ``awaits_own`` and ``awaits_other``.
     """
 
     AWAITING_INITIALIZE = "awaiting_initialize"
@@ -274,11 +259,6 @@ STARTUP_TRANSITIONS: Mapping[StartupState, Mapping[StartupEvent, StartupState]] 
 class LifecycleError(Exception):
     """An event the current state does not allow."""
 
-    def __init__(self, what: str, state: enum.Enum, event: enum.Enum) -> None:
-        super().__init__(f"{what}: {event.value} is not allowed when {state.value}")
-        self.state = state
-        self.event = event
-
 
 StateT = TypeVar("StateT", bound=enum.Enum)
 EventT = TypeVar("EventT", bound=enum.Enum)
@@ -290,7 +270,7 @@ def transition(
     """The state after ``event`` in ``state``; :class:`LifecycleError` when not allowed."""
     next_state = table[state].get(event)
     if next_state is None:
-        raise LifecycleError(what, state, event)
+        raise LifecycleError(f"{what}: {event.value} is not allowed when {state.value}")
     return next_state
 
 
@@ -317,87 +297,34 @@ def markdown_table(table: Mapping[StateT, Mapping[EventT, StateT]]) -> str:
 # none of what attrs writes: no equality, no repr of note, one constructor each.
 
 
-class StartupRecord:
-    """Everything ``wrap``'s startup keeps between events: its state, and what the states
-    hold (h11 keeps a connection's flags beside its states the same way).
+class _Record(Generic[StateT, EventT]):
+    """A machine's record: its ``state``, moved only through its class's ``TABLE``. Read
+    its attributes; change them only through its methods: an event that carries nothing
+    is :meth:`apply`'d; one that does is a method of the record, which moves the state
+    and stores what the event carries together."""
 
-    The policy (:class:`~acp_compat.translate.startup.StartupPolicy`) reads and fills it;
-    only :meth:`apply` moves the state. Which probes are out is read off the state's row
-    of :data:`STARTUP_TRANSITIONS`, never kept beside it.
-    """
+    __slots__ = ("state",)
+    TABLE: ClassVar[Mapping[Any, Mapping[Any, Any]]]
+    WHAT: ClassVar[str]
+    """The machine's name in a :class:`LifecycleError`."""
+    state: StateT
 
-    __slots__ = (
-        "attempts",
-        "client",
-        "decision",
-        "early_exit",
-        "held_agent",
-        "held_client",
-        "initialize",
-        "other",
-        "process",
-        "start_failure",
-        "state",
-    )
+    def allows(self, event: EventT) -> bool:
+        """Whether ``event`` may happen now (a second prompt, a cancel with no turn...)."""
+        return event in self.TABLE[self.state]
 
-    def __init__(self) -> None:
-        self.state = StartupState.AWAITING_INITIALIZE
-        self.client: Protocol | None = None
-        """The client's protocol, from its ``initialize``."""
-        self.other: Protocol | None = None
-        """The protocol the other probe asks in: the client's ``other``, or the one the
-        agent named in its answer to the client's ``initialize``."""
-        self.initialize: Message | None = None
-        """The client's first ``initialize`` (a current one with the integer version it
-        means): the own probe, sent to process 0."""
-        self.process = 0
-        """The newest probe process: 0, then the other probe's (each start takes the next
-        number)."""
-        self.start_failure = ""
-        """Why process 0 could not start (``START_FAILED``)."""
-        self.early_exit: AgentExit | None = None
-        """How process 0 ended before the client's ``initialize`` came (``EXITED_EARLY``),
-        until the own probe takes it as its end or the decision hands it on."""
-        self.attempts: list[Attempt] = []
-        """What each probe saw, in the order they ended."""
-        self.held_client: list[Message] = []
-        """Client messages after its ``initialize``: for the translator, or each an error."""
-        self.held_agent: dict[int, list[Message]] = {}
-        """Each probe process's messages before its answer: the kept one's are for the
-        translator."""
-        self.decision: Decision | None = None
-        """What was decided (``DECIDED``)."""
-
-    @property
-    def done(self) -> bool:
-        """Whether startup is over (decided or finished: a state with no way out)."""
-        return not STARTUP_TRANSITIONS[self.state]
-
-    @property
-    def awaits_own(self) -> bool:
-        """Whether the own probe is out (its answer is an event of this state)."""
-        return StartupEvent.OWN_ANSWERED in STARTUP_TRANSITIONS[self.state]
-
-    @property
-    def awaits_other(self) -> bool:
-        """Whether the other probe is out."""
-        return StartupEvent.OTHER_ANSWERED in STARTUP_TRANSITIONS[self.state]
-
-    def apply(self, event: StartupEvent) -> StartupState:
-        """Move to the state ``event`` leads to (:class:`LifecycleError` when the table
-        does not allow it); the state left."""
-        left = self.state
-        self.state = transition(STARTUP_TRANSITIONS, "startup", left, event)
-        return left
+    def apply(self, event: EventT) -> None:
+        """Move to the state ``event`` leads to (or raise :class:`LifecycleError`)."""
+        self.state = transition(self.TABLE, self.WHAT, self.state, event)
 
 
-class ProcessLifecycle:
+class ProcessLifecycle(_Record[ProcessState, ProcessEvent]):
     """An agent process's state, as the upgrade translator knows it, and what its states
     carry: the legacy ``initialize`` result once it is ``READY``, the error to answer with
-    once it is ``GONE``. Read the attributes; change them only through the methods (each
-    one transition of :data:`PROCESS_TRANSITIONS`)."""
+    once it is ``GONE`` (:data:`PROCESS_TRANSITIONS`)."""
 
-    __slots__ = ("failure", "initialize_result", "state")
+    __slots__ = ("failure", "initialize_result")
+    TABLE, WHAT = PROCESS_TRANSITIONS, "agent process"
 
     def __init__(self) -> None:
         self.state = ProcessState.UNINITIALIZED
@@ -414,30 +341,15 @@ class ProcessLifecycle:
         """Alive and not being closed: new requests may be sent to it."""
         return self.state is not ProcessState.GONE and self.state is not ProcessState.STOPPING
 
-    def send_initialize(self) -> None:
-        """acp-compat's ``initialize`` goes to it."""
-        self._move(ProcessEvent.SEND_INITIALIZE)
-
     def initialized(self, result: dict[str, Any]) -> None:
         """It answered ``initialize`` with ``result``."""
-        self._move(ProcessEvent.INITIALIZED)
+        self.apply(ProcessEvent.INITIALIZED)
         self.initialize_result = result
-
-    def initialize_failed(self) -> None:
-        """It answered ``initialize`` with an error (it may be asked again)."""
-        self._move(ProcessEvent.INITIALIZE_FAILED)
-
-    def stop(self) -> None:
-        """acp-compat closes it; its end is still to come."""
-        self._move(ProcessEvent.STOP)
 
     def end(self, failure: dict[str, Any]) -> None:
         """It exited, failed to start or was lost: ``failure`` answers what waits on it."""
-        self._move(ProcessEvent.END)
+        self.apply(ProcessEvent.END)
         self.failure = failure
-
-    def _move(self, event: ProcessEvent) -> None:
-        self.state = transition(PROCESS_TRANSITIONS, "agent process", self.state, event)
 
 
 class SessionTurn:
@@ -459,24 +371,20 @@ class SessionTurn:
         self.apply(SessionEvent.AGENT_GONE)
 
 
-class SessionLifecycle:
+class SessionLifecycle(_Record[SessionState, SessionEvent]):
     """A session's state and what its states carry: the running prompt's request id while
     a turn runs (``PROMPTING``, ``CANCELLING``; the client's request to be answered when
-    it ends), the error object every later request gets once it is ``ENDED``. Read the
-    attributes; change them only through the methods (each one transition of
-    :data:`SESSION_TRANSITIONS`), so ``prompt_id`` is set exactly while a turn runs and
+    it ends), the error object every later request gets once it is ``ENDED``
+    (:data:`SESSION_TRANSITIONS`): ``prompt_id`` is set exactly while a turn runs and
     ``failure`` exactly once it ended."""
 
-    __slots__ = ("failure", "prompt_id", "state")
+    __slots__ = ("failure", "prompt_id")
+    TABLE, WHAT = SESSION_TRANSITIONS, "session"
 
     def __init__(self) -> None:
         self.state = SessionState.IDLE
         self.prompt_id: RequestId | None = None
         self.failure: dict[str, Any] | None = None
-
-    def allows(self, event: SessionEvent) -> bool:
-        """Whether ``event`` may happen now (a second prompt, a cancel with no turn...)."""
-        return event in SESSION_TRANSITIONS[self.state]
 
     @property
     def cancelling(self) -> bool:
@@ -485,28 +393,21 @@ class SessionLifecycle:
 
     def start_turn(self, prompt_id: RequestId) -> None:
         """A prompt starts a turn."""
-        self._move(SessionEvent.PROMPT)
+        self.apply(SessionEvent.PROMPT)
         self.prompt_id = prompt_id
-
-    def cancel(self) -> None:
-        """The client cancelled the running turn."""
-        self._move(SessionEvent.CANCEL)
 
     def end_turn(self) -> tuple[RequestId, bool]:
         """The running turn ended: its prompt, to be answered, and whether it was cancelled."""
         cancelled = self.state is SessionState.CANCELLING
-        self._move(SessionEvent.TURN_END)
+        self.apply(SessionEvent.TURN_END)
         prompt_id, self.prompt_id = self.prompt_id, None
         return prompt_id, cancelled
 
     def end(self, failure: dict[str, Any]) -> None:
         """The session's agent is gone (its turn, if any, ended first): ``failure`` is what
         every later request gets."""
-        self._move(SessionEvent.AGENT_GONE)
+        self.apply(SessionEvent.AGENT_GONE)
         self.failure = failure
-
-    def _move(self, event: SessionEvent) -> None:
-        self.state = transition(SESSION_TRANSITIONS, "session", self.state, event)
 
 
 # ------------------------------------------------------------- the downgrade's connection
@@ -582,43 +483,27 @@ _BUSY: frozenset[ConnectionState] = frozenset(
 )
 
 
-class Connection:
+class Connection(_Record[ConnectionState, ConnectionEvent]):
     """The downgrade's connection and what its states carry: the agent's ``initialize``
     result from ``INITIALIZED`` on (given at construction when the shell's probe already
     initialized it), the session's id from ``OPEN`` on, and the error every legacy request
-    gets once it is ``GONE``. Read the attributes; change them only through the methods
-    (each one transition of :data:`CONNECTION_TRANSITIONS`)."""
+    gets once it is ``GONE`` (:data:`CONNECTION_TRANSITIONS`)."""
 
-    __slots__ = ("agent_info", "failure", "session_id", "state")
+    __slots__ = ("agent_info", "failure", "session_id")
+    TABLE, WHAT = CONNECTION_TRANSITIONS, "connection"
 
-    def __init__(
-        self, state: ConnectionState = ConnectionState.NEW, agent_info: dict[str, Any] | None = None
-    ) -> None:
-        self.state = state
+    def __init__(self, agent_info: dict[str, Any] | None = None) -> None:
+        initialized = agent_info is not None
+        self.state = ConnectionState.INITIALIZED if initialized else ConnectionState.NEW
         self.agent_info = agent_info
         self.session_id: str | None = None
         self.failure: dict[str, Any] | None = None
-
-    @classmethod
-    def probed(cls, agent_info: dict[str, Any] | None) -> Connection:
-        """A connection whose agent the shell's probe may already have initialized."""
-        if agent_info is None:
-            return cls()
-        return cls(ConnectionState.INITIALIZED, agent_info)
 
     @property
     def busy(self) -> bool:
         """A setup exchange with the agent is out (``initialize``, ``authenticate``,
         ``session/new``): another must wait or be refused."""
         return self.state in _BUSY
-
-    def allows(self, event: ConnectionEvent) -> bool:
-        """Whether ``event`` may happen now."""
-        return event in CONNECTION_TRANSITIONS[self.state]
-
-    def apply(self, event: ConnectionEvent) -> None:
-        """An event that carries nothing (a request sent, a failure answered)."""
-        self.state = transition(CONNECTION_TRANSITIONS, "connection", self.state, event)
 
     def initialized(self, agent_info: dict[str, Any]) -> None:
         """The agent answered ``initialize`` (protocol version 1)."""

@@ -1,22 +1,9 @@
 """Which protocol a peer speaks, told from its ``initialize`` traffic (sans-IO).
 
-Three questions, each answered from plain dicts without any I/O:
-
-* :func:`client_protocol`: what the client speaks, from its first ``initialize`` request
-  (a ``0.0.x`` string ``protocolVersion`` means legacy, 2 or more the v2 draft, anything
-  else current), and
-  :func:`as_current_initialize`: that request as the current protocol reads it (a version
-  sent as a string of digits, or none at all, or one out of range, becomes the integer it
-  means).
-* :func:`probe_request`: the ``initialize`` to send an agent of unknown protocol in a
-  given protocol (id ``0``, the first id on a fresh legacy or current hop).
-* :func:`agent_protocol`: what an agent speaks, from its answer to that probe (an integer
-  ``protocolVersion``: 1 current, 2 or more v2; a string or an ``isAuthenticated`` member,
-  legacy; an error or anything else, unknown: try the other protocol), and
-  :func:`refused_for`: the protocol an agent that refused the version asked for names
-  (a v2 agent answers a v1 ``initialize`` ``-32022``, supporting ``[2]``).
-
-The relay's ``--agent-protocol auto`` and the ``detect`` command both build on these.
+The client's: :func:`client_protocol` and :func:`as_current_initialize`, from its first
+``initialize``. An agent's: :func:`probe_request` asks it in a given protocol,
+:func:`agent_protocol` and :func:`refused_for` read its answer. The relay's
+``--agent-protocol auto`` and the ``detect`` command both build on these.
 """
 
 from __future__ import annotations
@@ -24,7 +11,7 @@ from __future__ import annotations
 import enum
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from acp_compat._lazy import lazy_module
 from acp_compat.jsonrpc.messages import Message, request
@@ -63,7 +50,7 @@ class Protocol(enum.Enum):
         return Protocol.CURRENT if self is Protocol.LEGACY else Protocol.LEGACY
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """A JSON integer (``bool`` is an ``int`` subclass in Python but not in JSON)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -72,20 +59,20 @@ MAX_PROTOCOL_VERSION = 65535
 """The highest current ``protocolVersion``: the schema's ``ProtocolVersion`` is a uint16."""
 
 
-def _is_version(value: object) -> bool:
+def _is_version(value: object) -> TypeGuard[int]:
     """A current ``protocolVersion`` as the schema has it: an integer from 0 to 65535."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        return False
-    return 0 <= value <= MAX_PROTOCOL_VERSION
+    return _is_int(value) and 0 <= value <= MAX_PROTOCOL_VERSION
 
 
-def _version_in_digits(text: str) -> int | None:
-    """The version a string of digits names, if the schema allows it (read only as far
-    as five digits: a longer number is no uint16, and Python refuses to convert huge
-    ones)."""
-    if not _DIGITS.fullmatch(text):
+def _meant_version(version: object) -> int | None:
+    """The version a current client means, if the schema allows it: the integer, or the
+    number a string of digits names (read only as far as five digits: a longer number is
+    no uint16, and Python refuses to convert huge ones)."""
+    if _is_version(version):
+        return version
+    if not isinstance(version, str) or not _DIGITS.fullmatch(version):
         return None
-    digits = text.lstrip("0") or "0"
+    digits = version.lstrip("0") or "0"
     return int(digits) if len(digits) <= 5 and _is_version(int(digits)) else None
 
 
@@ -93,11 +80,6 @@ _LEGACY_VERSION = re.compile(r"0\.0\.[0-9]+")
 """A legacy ``protocolVersion``: ACP 0.0.x versions are semver strings."""
 
 _DIGITS = re.compile(r"[0-9]+")
-
-
-def _client_version(initialize: Message) -> object:
-    params = initialize.get("params")
-    return params.get("protocolVersion") if isinstance(params, dict) else None
 
 
 def client_protocol(initialize: Message) -> Protocol:
@@ -108,19 +90,19 @@ def client_protocol(initialize: Message) -> Protocol:
     would answer their ``session/new`` with "method not found". The v2 draft for a
     version of 2 or more the schema allows (a uint16, also in digits).
     """
-    version = _client_version(initialize)
+    params = initialize.get("params")
+    version = params.get("protocolVersion") if isinstance(params, dict) else None
     if isinstance(version, str) and _LEGACY_VERSION.fullmatch(version) is not None:
         return Protocol.LEGACY
-    if isinstance(version, str):
-        version = _version_in_digits(version)
     # A version the schema does not allow is read as 1, as current_initialize_params does.
-    return (numbered_protocol(version) if _is_version(version) else None) or Protocol.CURRENT
+    meant = _meant_version(version)
+    return Protocol.V2 if meant is not None and meant >= V2_PROTOCOL_VERSION else Protocol.CURRENT
 
 
 def numbered_protocol(version: object) -> Protocol | None:
     """The generation of an integer ``protocolVersion`` (a newer one than v2 is read as
     v2, the newest acp-compat speaks: version negotiation settles on it)."""
-    if not isinstance(version, int) or isinstance(version, bool):
+    if not _is_int(version):
         return None
     return Protocol.V2 if version >= V2_PROTOCOL_VERSION else Protocol.CURRENT
 
@@ -146,7 +128,7 @@ def current_initialize_params(params: dict[str, Any]) -> dict[str, Any]:
     version = params.get("protocolVersion")
     if _is_version(version):
         return params
-    meant = _version_in_digits(version) if isinstance(version, str) else None
+    meant = _meant_version(version)
     if meant is not None:
         logger.info("client: protocolVersion %r read as %d", version, meant)
     else:

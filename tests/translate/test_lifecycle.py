@@ -143,7 +143,7 @@ def test_the_policy_ignores_events_once_it_is_over() -> None:
     policy.start()
     policy.from_client({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
     policy.client_closed()
-    assert policy.record.state is StartupState.FINISHED and policy.done
+    assert policy.state is StartupState.FINISHED and policy.done
     assert policy.from_agent(0, {"jsonrpc": "2.0", "id": 1, "result": {}}) == []
     assert policy.agent_exited(0, 0, "") == []
     assert policy.timer_fired(1) == []
@@ -156,7 +156,7 @@ def test_the_policy_raises_for_an_event_its_state_does_not_allow() -> None:
     policy = StartupPolicy(WrapSettings(command=("agent",)))
     policy.start()
     assert policy.agent_exited(0, 1, "gone") == []
-    assert policy.record.state is StartupState.EXITED_EARLY
+    assert policy.state is StartupState.EXITED_EARLY
     with pytest.raises(
         LifecycleError, match="startup: own_start_failed is not allowed when exited_early"
     ):
@@ -171,7 +171,7 @@ def test_a_session_carries_its_prompt_exactly_while_a_turn_runs() -> None:
     assert (session.state, session.prompt_id) == (SessionState.IDLE, None)
     session.start_turn("p1")
     assert (session.state, session.prompt_id) == (SessionState.PROMPTING, "p1")
-    session.cancel()
+    session.apply(SessionEvent.CANCEL)
     assert (session.state, session.prompt_id, session.cancelling) == (
         SessionState.CANCELLING,
         "p1",
@@ -207,7 +207,7 @@ def test_a_running_turn_ends_before_its_session_does() -> None:
 
 
 def test_a_connection_carries_what_the_agent_answered() -> None:
-    link = Connection.probed(None)
+    link = Connection()
     assert (link.state, link.agent_info, link.busy) == (ConnectionState.NEW, None, False)
     link.apply(ConnectionEvent.INITIALIZE)
     assert link.busy
@@ -224,7 +224,7 @@ def test_a_connection_carries_what_the_agent_answered() -> None:
         ConnectionState.GONE,
         {"code": -32603, "message": "gone"},
     )
-    probed = Connection.probed({"protocolVersion": 1})
+    probed = Connection({"protocolVersion": 1})
     assert (probed.state, probed.agent_info) == (
         ConnectionState.INITIALIZED,
         {"protocolVersion": 1},

@@ -41,7 +41,7 @@ def cancel_send_message(state: DowngradeState, request_id: rpc.RequestId) -> lis
     state.deferred = []
     if not state.turn.allows(SessionEvent.CANCEL):
         return out  # no turn running, or cancelled already
-    state.turn.cancel()
+    state.turn.apply(SessionEvent.CANCEL)
     session_id = state.connection.session_id
     assert session_id is not None  # a turn runs
     cancel = wire.cancel_notification(session_id=session_id)

@@ -42,7 +42,7 @@ class DowngradeState:
 
     def __init__(self, options: DowngradeOptions) -> None:
         self.options = options
-        self.connection = Connection.probed(options.agent0_initialized)
+        self.connection = Connection(options.agent0_initialized)
         self.turn = SessionLifecycle()
         self.outbox = ClientOutbox()
         self.tools = ToolCallRelay(self.outbox)

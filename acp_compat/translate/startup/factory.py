@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from acp_compat.translate.base import Translator
 from acp_compat.translate.forced import ForcedProtocol, forced_protocol_hint
@@ -23,19 +24,16 @@ def preload_translator(client: Protocol | None) -> None:
     current client's other agent is taken to be legacy (v2 agents are rare yet), a v2
     client's to be current.
     """
-    name = (
-        {
-            Protocol.CURRENT: "upgrade.translator",
-            Protocol.LEGACY: "downgrade.translator",
-            Protocol.V2: "v2.upgrade",
-        }.get(client)
-        if client is not None
-        else None
-    )
-    if name is not None:
-        with contextlib.suppress(ImportError):
-            # ``__import__``, as acp_compat._lazy imports: the import ``-X importtime`` reports.
-            __import__(f"acp_compat.translate.{name}")
+    if client is None:
+        return
+    name = {
+        Protocol.CURRENT: "upgrade.translator",
+        Protocol.LEGACY: "downgrade.translator",
+        Protocol.V2: "v2.upgrade",
+    }[client]
+    with contextlib.suppress(ImportError):
+        # ``__import__``, as acp_compat._lazy imports: the import ``-X importtime`` reports.
+        __import__(f"acp_compat.translate.{name}")
 
 
 LINKS: dict[Translation, tuple[str, ...]] = {
@@ -58,40 +56,37 @@ def make_translator(
     ``launch_cwd``, absolute, is where agent process 0 runs). A protocol the user named
     instead of a detected one is wrapped in :class:`ForcedProtocol`, so an agent that
     refuses it leaves the editor an error that names the setting."""
-    translator = _translator_for(decision, settings, launch_cwd)
-    initialize = decision.client_messages[0] if decision.client_messages else None
-    if decision.how != "--agent-protocol" or isinstance(translator, str) or initialize is None:
+    translator: Translator = PassthroughTranslator()
+    if decision.translation is not Translation.PASSTHROUGH:
+        # The link nearest the agent gets what the probe already knows of agent 0; a later
+        # link's agent is the link before it, which answers its ``initialize`` itself.
+        known = {
+            "agent0_initialized": decision.agent0_initialized,
+            "agent0_next_id": decision.agent0_next_id,
+        }
+        try:
+            links = [
+                _link(name, settings, launch_cwd, known if index == 0 else {})
+                for index, name in enumerate(LINKS[decision.translation])
+            ]
+        except ImportError as exc:
+            what = decision.translation.value
+            return f"the {what} translator is not available in this build ({exc})"
+        if len(links) == 1:
+            translator = links[0]
+        else:
+            from acp_compat.translate.chain import Chain
+
+            translator = Chain(links)
+    if decision.how != "--agent-protocol" or not decision.client_messages:
         return translator
     hint = forced_protocol_hint(decision.agent.value, settings.how_given("agent_protocol"))
-    return ForcedProtocol(translator, initialize.get("id"), hint)
+    return ForcedProtocol(translator, decision.client_messages[0].get("id"), hint)
 
 
-def _translator_for(
-    decision: Decision, settings: WrapSettings, launch_cwd: str
-) -> Translator | str:
-    if decision.translation is Translation.PASSTHROUGH:
-        return PassthroughTranslator()
-    names = LINKS[decision.translation]
-    try:
-        links = [
-            _link(name, decision if index == 0 else None, settings, launch_cwd)
-            for index, name in enumerate(names)
-        ]
-    except ImportError as exc:
-        return f"the {decision.translation.value} translator is not available in this build ({exc})"
-    if len(links) == 1:
-        return links[0]
-    from acp_compat.translate.chain import Chain
-
-    return Chain(links)
-
-
-def _link(name: str, first: Decision | None, settings: WrapSettings, launch_cwd: str) -> Translator:
-    """One translator by its name; ``first``: the decision, for the link nearest the agent,
-    which gets what the probe already knows of agent 0 (a later link's agent is the link
-    before it, which answers its ``initialize`` itself)."""
-    agent0 = first.agent0_initialized if first is not None else None
-    next_id = first.agent0_next_id if first is not None else 0
+def _link(name: str, settings: WrapSettings, launch_cwd: str, known: dict[str, Any]) -> Translator:
+    """One translator by its name, its options from ``settings`` and ``known`` (what the
+    probe knows of agent 0, for the link nearest the agent)."""
     # From the modules, not the packages' lazy faces: that would read their source.
     if name == "upgrade":
         from acp_compat.translate.upgrade.options import UpgradeOptions
@@ -102,9 +97,8 @@ def _link(name: str, first: Decision | None, settings: WrapSettings, launch_cwd:
                 agent_command=settings.command,
                 launch_cwd=launch_cwd,
                 version=settings.version,
-                agent0_initialized=agent0,
-                agent0_next_id=next_id,
                 default_mode=settings.session_mode,
+                **known,
             )
         )
     if name == "downgrade":
@@ -116,8 +110,7 @@ def _link(name: str, first: Decision | None, settings: WrapSettings, launch_cwd:
                 client_fs=settings.client_fs,
                 auth_method=settings.auth_method,
                 client_info_version=settings.version,
-                agent0_initialized=agent0,
-                agent0_next_id=next_id,
+                **known,
             )
         )
     from acp_compat.translate.upgrade.agent_name import agent_name
@@ -129,20 +122,10 @@ def _link(name: str, first: Decision | None, settings: WrapSettings, launch_cwd:
         from acp_compat.translate.v2.upgrade import V2UpgradeTranslator
 
         return V2UpgradeTranslator(
-            V2UpgradeOptions(
-                version=settings.version,
-                agent_name=named,
-                agent0_initialized=agent0,
-                agent0_next_id=next_id,
-            )
+            V2UpgradeOptions(version=settings.version, agent_name=named, **known)
         )
     from acp_compat.translate.v2.downgrade import V2DowngradeTranslator
 
     return V2DowngradeTranslator(
-        V2DowngradeOptions(
-            version=settings.version,
-            agent_name=named,
-            agent0_initialized=agent0,
-            agent0_next_id=next_id,
-        )
+        V2DowngradeOptions(version=settings.version, agent_name=named, **known)
     )

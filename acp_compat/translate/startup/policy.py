@@ -1,9 +1,8 @@
-"""The startup policy: events in, outputs out, its state one record.
+"""The startup policy: events in, outputs out.
 
 First the policy's vocabulary: the :class:`Translation`, the outputs (what its shell is
 asked to do, ending with the :class:`Decision`) and :class:`Attempt`, what one probe saw.
-Then the policy itself. Its state is one
-:class:`~acp_compat.translate.lifecycle.StartupRecord`; each event is classified into a
+Then the policy itself. Each event is classified into a
 :class:`~acp_compat.translate.lifecycle.StartupEvent` (which probe it ends, and how: an
 answer that tells, one that does not, an exit...) and the table
 :data:`~acp_compat.translate.lifecycle.STARTUP_TRANSITIONS` names the state that follows;
@@ -31,8 +30,8 @@ from acp_compat.translate.exits import (
 from acp_compat.translate.lifecycle import (
     STARTUP_TRANSITIONS,
     StartupEvent,
-    StartupRecord,
     StartupState,
+    transition,
 )
 from acp_compat.translate.probe import (
     PROBE_ID,
@@ -187,7 +186,6 @@ class Attempt:
     found: Protocol | None = None
     answer: Message | None = None
     returncode: int | None = None
-    stderr_tail: str = ""
     process: int = 0
     """The probe process it was sent to."""
 
@@ -222,38 +220,64 @@ class StartupPolicy:
 
     Call :meth:`start` once, then feed events; each call returns outputs to carry out in
     order. After a :class:`Decided` or :class:`Finish`, :attr:`done` is true and further
-    events are ignored.
+    events are ignored. Its attributes are its state and what the states hold (h11 keeps
+    a connection's flags beside its states the same way): :attr:`state` moves only by
+    :data:`~acp_compat.translate.lifecycle.STARTUP_TRANSITIONS`, and which probes are out
+    is read off the state's row, never kept beside it.
     """
 
     def __init__(self, options: WrapSettings) -> None:
         self.options = options
-        self.record = StartupRecord()
-        """Where startup stands and what it keeps (:mod:`acp_compat.translate.lifecycle`)."""
+        self.state = StartupState.AWAITING_INITIALIZE
+        self.client: Protocol | None = None
+        """The client's protocol, once its ``initialize`` came."""
+        self.other: Protocol | None = None
+        """The protocol the other probe asks in: the client's ``other``, or the one the
+        agent named in its answer to the client's ``initialize``."""
+        self.initialize: Message | None = None
+        """The client's first ``initialize`` (a current one with the integer version it
+        means): the own probe, sent to process 0."""
+        self.process = 0
+        """The newest probe process: 0, then the other probe's (each start takes the next
+        number)."""
+        self.start_failure = ""
+        """Why process 0 could not start (``START_FAILED``)."""
+        self.early_exit: AgentExit | None = None
+        """How process 0 ended before the client's ``initialize`` came (``EXITED_EARLY``),
+        until the own probe takes it as its end or the decision hands it on."""
+        self.attempts: list[Attempt] = []
+        """What each probe saw, in the order they ended."""
+        self.held_client: list[Message] = []
+        """Client messages after its ``initialize``: for the translator, or each an error."""
+        self.held_agent: dict[int, list[Message]] = {}
+        """Each probe process's messages before its answer: the kept one's are for the
+        translator."""
+        self.decision: Decision | None = None
+        """What was decided, once it was."""
 
     @property
     def done(self) -> bool:
-        """Whether startup is over (decided or finished)."""
-        return self.record.done
+        """Whether startup is over (decided or finished: a state with no way out)."""
+        return not STARTUP_TRANSITIONS[self.state]
 
     @property
-    def client(self) -> Protocol | None:
-        """The client's protocol, once its ``initialize`` came."""
-        return self.record.client
+    def awaits_own(self) -> bool:
+        """Whether the own probe is out (its answer is an event of this state)."""
+        return _Event.OWN_ANSWERED in STARTUP_TRANSITIONS[self.state]
 
     @property
-    def attempts(self) -> list[Attempt]:
-        """What each probe saw, in the order they ended."""
-        return self.record.attempts
-
-    @property
-    def decision(self) -> Decision | None:
-        """What was decided, once it was."""
-        return self.record.decision
+    def awaits_other(self) -> bool:
+        """Whether the other probe is out."""
+        return _Event.OTHER_ANSWERED in STARTUP_TRANSITIONS[self.state]
 
     @property
     def awaiting_answer(self) -> bool:
         """Whether a probe is out (the shell may stop reading the client meanwhile)."""
-        return self.record.awaits_own or self.record.awaits_other
+        return self.awaits_own or self.awaits_other
+
+    def _apply(self, event: StartupEvent) -> None:
+        """Move to the state ``event`` leads to (``LifecycleError`` when not allowed)."""
+        self.state = transition(STARTUP_TRANSITIONS, "startup", self.state, event)
 
     # -- events ----------------------------------------------------------------------------
 
@@ -263,17 +287,16 @@ class StartupPolicy:
 
     def from_client(self, message: Message) -> list[StartupOutput]:
         """A client message (already decoded and checked by the shell)."""
-        record = self.record
-        if record.done:
+        if self.done:
             return []
-        if record.initialize is not None:
-            record.held_client.append(message)
+        if self.initialize is not None:
+            self.held_client.append(message)
             return []
         if message.get("method") == "initialize" and "id" in message:
-            client = record.client = client_protocol(message)
-            record.other = client.other
+            client = self.client = client_protocol(message)
+            self.other = client.other
             legacy = client is Protocol.LEGACY
-            record.initialize = message if legacy else as_current_initialize(message)
+            self.initialize = message if legacy else as_current_initialize(message)
             return self._initialized()
         if "method" in message and "id" in message:
             return [ToClient(error(message["id"], INVALID_REQUEST, wording.INITIALIZE_FIRST))]
@@ -285,11 +308,10 @@ class StartupPolicy:
         own = self._probe_of(process)
         if own is None:
             return []
-        record = self.record
-        out = record.awaits_own if own else record.awaits_other
+        out = self.awaits_own if own else self.awaits_other
         if out and "method" not in message and message.get("id") == self._probe_id(own):
             return self._answered(own, message)
-        record.held_agent.setdefault(process, []).append(message)
+        self.held_agent.setdefault(process, []).append(message)
         return []
 
     def agent_exited(
@@ -299,68 +321,65 @@ class StartupPolicy:
         own = self._probe_of(process)
         if own is None:
             return []
-        record = self.record
-        if record.initialize is None:
-            record.apply(_Event.OWN_EXITED)
-            record.early_exit = AgentExit(returncode, stderr_tail)
+        if self.initialize is None:
+            self._apply(_Event.OWN_EXITED)
+            self.early_exit = AgentExit(returncode, stderr_tail)
             return []
         account = wording.exit_account(returncode, stderr_tail)
         event = _Event.OWN_EXITED if own else _Event.OTHER_EXITED
-        return self._ended(
-            own, event, "exited", account, returncode=returncode, stderr_tail=stderr_tail
-        )
+        return self._ended(own, event, "exited", account, returncode=returncode)
 
     def agent_start_failed(self, process: int, reason: str) -> list[StartupOutput]:
         """Starting probe process ``process`` failed (``reason`` names command and error)."""
         own = self._probe_of(process)
         if own is None:
             return []
-        record = self.record
-        if record.initialize is None:
+        if self.initialize is None:
             # The shell has logged the reason already (a client that never sends
             # initialize still leaves it on stderr); it is answered once one comes.
-            record.apply(_Event.OWN_START_FAILED)
-            record.start_failure = reason
+            self._apply(_Event.OWN_START_FAILED)
+            self.start_failure = reason
             return []
         event = _Event.OWN_START_FAILED if own else _Event.OTHER_START_FAILED
-        return self._ended(own, event, "start-failed", wording.restart_failed_account(reason))
+        return self._ended(
+            own, event, "start-failed", f"the agent could not be restarted: {reason}"
+        )
 
     def timer_fired(self, token: int) -> list[StartupOutput]:
         """The timer armed with ``token`` ran out."""
-        record = self.record
         event = _TIMER_EVENTS.get(token)
-        if event is None or event not in STARTUP_TRANSITIONS[record.state]:
+        if event is None or event not in STARTUP_TRANSITIONS[self.state]:
             return []  # a timer this state no longer waits for
         if event is _Event.OTHER_DUE:
-            record.apply(event)
+            self._apply(event)
             return self._other_probe()
         timeout = self.options.probe_timeout
-        if record.awaits_own:
-            self._record(True, "timeout", wording.timeout_account(timeout))
-        if record.awaits_other:
-            self._record(False, "timeout", wording.other_timeout_account(timeout))
-        record.apply(event)
+        if self.awaits_own:
+            self._record(True, "timeout", f"no answer within {timeout:g} s")
+        if self.awaits_other:
+            # it started later, after the client's initialize had waited alone or ended
+            account = f"no answer before the probe timeout ({timeout:g} s) ran out"
+            self._record(False, "timeout", account)
+        self._apply(event)
         return self._refuse()
 
     def client_closed(self) -> list[StartupOutput]:
         """The client closed its end: nobody is left to answer."""
         if self.done:
             return []
-        left = self.record.apply(_Event.CLIENT_CLOSED)
-        if left is _State.START_FAILED:
-            return self._finish(EXIT_CANNOT_START)
-        return self._finish(0, wording.CLIENT_CLOSED)
+        start_failed = self.state is _State.START_FAILED
+        self._apply(_Event.CLIENT_CLOSED)
+        return self._finish(EXIT_CANNOT_START if start_failed else 0, wording.CLIENT_CLOSED)
 
     def stopped(self, status: int) -> list[StartupOutput]:
         """A stop was requested (a signal): the ``initialize`` still gets its one answer."""
-        record = self.record
-        if record.done:
+        if self.done:
             return []
-        record.apply(_Event.STOP)
+        self._apply(_Event.STOP)
         outputs: list[StartupOutput] = []
-        if record.initialize is not None:
-            message = wording.stopped_before_answer(status)
-            outputs.append(ToClient(error(record.initialize["id"], INTERNAL_ERROR, message)))
+        if self.initialize is not None:
+            message = f"{wording.stopped(status)} before the agent answered initialize"
+            outputs.append(ToClient(error(self.initialize["id"], INTERNAL_ERROR, message)))
         return outputs + self._finish(status, wording.stopped(status))
 
     # -- the probes ------------------------------------------------------------------------
@@ -368,43 +387,41 @@ class StartupPolicy:
     def _probe_of(self, process: int) -> bool | None:
         """Whether ``process`` has the own probe (``True``: process 0, also before the
         ``initialize``) or the other one (``False``); ``None``: a process left behind."""
-        record = self.record
-        if record.done:
+        if self.done:
             return None
-        if process == 0 and (record.initialize is None or record.awaits_own):
+        if process == 0 and (self.initialize is None or self.awaits_own):
             return True
-        if process == record.process and process != 0 and record.awaits_other:
+        if process == self.process and process != 0 and self.awaits_other:
             return False
         return None
 
     def _probe_id(self, own: bool) -> Any:
         """The id of the own probe (the client's) or of the other one (ours)."""
-        initialize = self.record.initialize
+        initialize = self.initialize
         return initialize.get("id") if own and initialize is not None else PROBE_ID
 
     def _protocol(self, own: bool) -> Protocol:
         """The protocol of the own probe (the client's) or of the other one."""
-        protocol = self.record.client if own else self.record.other
+        protocol = self.client if own else self.other
         assert protocol is not None
         return protocol
 
     def _initialized(self) -> list[StartupOutput]:
         """The client's ``initialize`` arrived: refuse, decide, or probe."""
-        record = self.record
-        initialize = record.initialize
+        initialize = self.initialize
         assert initialize is not None
         named = self.options.named_protocol
-        record.apply(_Event.INITIALIZE if named is None else _Event.INITIALIZE_NAMED)
-        if record.state is _State.FINISHED:
+        self._apply(_Event.INITIALIZE if named is None else _Event.INITIALIZE_NAMED)
+        if self.state is _State.FINISHED:
             return self._refuse_start_failure()
-        if record.state is _State.DECIDED:
+        if self.state is _State.DECIDED:
             assert named is not None
             return self._decide(
                 named,
                 0,
                 how="--agent-protocol",
                 client_messages=[initialize],
-                agent_exit=record.early_exit,
+                agent_exit=self.early_exit,
             )
         timeout = self.options.probe_timeout
         logger.info("probing the agent with a %s initialize", self._protocol(True).value)
@@ -413,26 +430,25 @@ class StartupPolicy:
             ArmTimer(OTHER_DUE_TIMER, min(OTHER_PROBE_AFTER, timeout / 2)),
             ArmTimer(DEADLINE_TIMER, timeout),
         ]
-        if record.early_exit is not None:
+        if self.early_exit is not None:
             # Process 0 died before the client's initialize came: that is its probe's end.
-            early, record.early_exit = record.early_exit, None
+            early, self.early_exit = self.early_exit, None
             outputs += self.agent_exited(0, early.returncode, early.stderr_tail)
         return outputs
 
     def _other_probe(self) -> list[StartupOutput]:
         """Start the other probe: a fresh process, our ``initialize`` in the other protocol."""
-        record = self.record
-        record.process += 1
+        self.process += 1
         protocol = self._protocol(False)
         probe = probe_request(
             protocol, version=self.options.version, client_fs=self.options.client_fs
         )
         logger.info("probing the agent with a %s initialize", protocol.value)
-        return [StartAgent(record.process), ToAgent(record.process, probe)]
+        return [StartAgent(self.process), ToAgent(self.process, probe)]
 
     def _discard(self, own: bool, reason: str) -> DiscardProbe:
         """Leave the own or the other probe's process behind."""
-        process = 0 if own else self.record.process
+        process = 0 if own else self.process
         return DiscardProbe(process, self._protocol(own), reason)
 
     def _record(self, own: bool, outcome: str, account: str, **more: Any) -> None:
@@ -441,10 +457,10 @@ class StartupPolicy:
             protocol=self._protocol(own),
             outcome=outcome,
             account=account,
-            process=0 if own else self.record.process,
+            process=0 if own else self.process,
             **more,
         )
-        self.record.attempts.append(attempt)
+        self.attempts.append(attempt)
         logger.info("probe (%s initialize): %s", attempt.protocol.value, account)
 
     def _ended(
@@ -455,80 +471,70 @@ class StartupPolicy:
         account: str,
         *,
         why: str | None = None,
+        redirect: Protocol | None = None,
         **more: Any,
     ) -> list[StartupOutput]:
         """A probe ended with ``event`` without deciding: record what it saw, leave its
         process behind (``why``: for the trace, when not its ``account``), then the other
-        probe, nothing (the other one is out), or the refusal, as the table says."""
-        record = self.record
-        other_out = record.awaits_other
-        record.apply(event)
+        probe, nothing (the other one is out), or the refusal, as the table says.
+        ``redirect``: process 0's answer names the protocol to ask the agent in; the other
+        probe asks in it, a fresh one unless the probe out already does."""
+        other_out = self.awaits_other
+        self._apply(event)
         self._record(own, outcome, account, **more)
         outputs: list[StartupOutput] = []
         if outcome not in ("exited", "start-failed"):
             outputs.append(self._discard(own, why or account))
-        if record.state is _State.PROBING_OTHER and not other_out:
+        if redirect is not None:
+            if other_out and self.other is not redirect:
+                why = f"the agent named the {redirect.value} protocol: it is asked in that"
+                self._record(False, "discarded", why)
+                outputs.append(self._discard(False, why))
+                other_out = False
+            self.other = redirect
+        if self.state is _State.PROBING_OTHER and not other_out:
             outputs += self._other_probe()
-        elif record.state is _State.FINISHED:
+        elif self.state is _State.FINISHED:
             outputs += self._refuse()
-        return outputs
-
-    def _redirected(
-        self, protocol: Protocol, outcome: str, account: str, **more: Any
-    ) -> list[StartupOutput]:
-        """Process 0's answer names ``protocol`` as the one to ask the agent in: the other
-        probe asks in it, a fresh one unless the probe out already does."""
-        record = self.record
-        other_out = record.awaits_other
-        stale = other_out and record.other is not protocol
-        record.apply(_Event.OWN_REDIRECTS)
-        self._record(True, outcome, account, **more)
-        outputs: list[StartupOutput] = [self._discard(True, account)]
-        if stale:
-            why = wording.asked_in(protocol)
-            self._record(False, "discarded", why)
-            outputs.append(self._discard(False, why))
-        record.other = protocol
-        if stale or not other_out:
-            outputs += self._other_probe()
         return outputs
 
     def _answered(self, own: bool, answer: Message) -> list[StartupOutput]:
         """The own or the other probe got its response."""
-        record = self.record
-        initialize = record.initialize
-        client = record.client
+        initialize = self.initialize
+        client = self.client
         assert initialize is not None and client is not None
         found = agent_protocol(answer)
         outcome = "answered" if found else "error" if answer.get("error") else "unrecognised"
         account = wording.answer_account(answer, found)
+        # It refused the client's version, naming its own: it is asked in that.
         named = refused_for(answer) if own and found is None else None
+        if own and found is Protocol.CURRENT and client is Protocol.LEGACY:
+            # It was told neither clientCapabilities nor clientInfo: asked in its own.
+            named = found
         if named is not None and named is not client:
-            # It refused the client's version, naming its own: it is asked in that.
-            return self._redirected(named, outcome, account, answer=answer)
+            event = _Event.OWN_REDIRECTS
+            return self._ended(
+                own, event, outcome, account, redirect=named, found=found, answer=answer
+            )
         if found is None:
             event = _Event.OWN_UNCLEAR if own else _Event.OTHER_UNCLEAR
             return self._ended(own, event, outcome, account, answer=answer)
-        if own and found is Protocol.CURRENT and client is Protocol.LEGACY:
-            # It was told neither clientCapabilities nor clientInfo: asked in its own.
-            return self._redirected(found, outcome, account, found=found, answer=answer)
-        if not own and found is client and record.awaits_own:
+        if not own and found is client and self.awaits_own:
             # Process 0 has the client's own initialize and speaks its protocol: its answer
             # is the one to pass on.
             event = _Event.OTHER_CLIENT_PROTOCOL
-            why = wording.own_awaited(found)
+            why = (
+                f"it speaks the editor's protocol ({found.value}): the answer to the editor's"
+                " own initialize, sent to agent 0, is awaited"
+            )
             return self._ended(own, event, outcome, account, why=why, found=found, answer=answer)
-        both = record.awaits_own and record.awaits_other
-        if own:
-            record.apply(_Event.OWN_ANSWERED)
-        elif found is client:
-            record.apply(_Event.OTHER_CLIENT_PROTOCOL)
-        else:
-            record.apply(_Event.OTHER_ANSWERED)
+        both = self.awaits_own and self.awaits_other
+        other_event = _Event.OTHER_CLIENT_PROTOCOL if found is client else _Event.OTHER_ANSWERED
+        self._apply(_Event.OWN_ANSWERED if own else other_event)
         self._record(own, outcome, account, found=found, answer=answer)
         outputs: list[StartupOutput] = []
         if both:
-            why = wording.answered_first(self._protocol(own))
+            why = f"the {self._protocol(own).value} initialize was answered first"
             self._record(not own, "discarded", why)
             outputs.append(self._discard(not own, why))
         if own and found is client:
@@ -536,17 +542,20 @@ class StartupPolicy:
         if found is client:
             # Our probe reached the agent, not the client's initialize: a fresh process
             # gets it, passed through.
-            outputs.append(self._discard(False, wording.own_elsewhere(found)))
-            record.process += 1
-            outputs.append(StartAgent(record.process))
-            return outputs + self._decide(found, record.process, client_messages=[initialize])
-        result = answer.get("result")
+            why = (
+                f"it speaks the editor's protocol ({found.value}): a fresh process gets the"
+                " editor's own initialize"
+            )
+            outputs.append(self._discard(False, why))
+            self.process += 1
+            outputs.append(StartAgent(self.process))
+            return outputs + self._decide(found, self.process, client_messages=[initialize])
         probe_id = self._probe_id(own)
         next_id = probe_id + 1 if isinstance(probe_id, int) and probe_id >= 0 else 1
         return outputs + self._decide(
             found,
-            0 if own else record.process,
-            agent0_initialized=dict(result) if isinstance(result, dict) else None,
+            0 if own else self.process,
+            agent0_initialized=dict(answer["result"]),  # an object: it named a protocol
             agent0_next_id=next_id,
             client_messages=[initialize],
         )
@@ -564,43 +573,40 @@ class StartupPolicy:
     ) -> list[StartupOutput]:
         """Relay from here on (``DECIDED``): the translation, with ``process`` as agent
         ``0``."""
-        record = self.record
-        assert record.client is not None
+        assert self.client is not None
         decision = Decision(
-            translation=translation_for(agent, record.client),
+            translation=translation_for(agent, self.client),
             agent=agent,
-            client=record.client,
+            client=self.client,
             process=process,
             how=how,
-            client_messages=(*client_messages, *record.held_client),
-            agent_messages=tuple(record.held_agent.get(process, ())),
+            client_messages=(*client_messages, *self.held_client),
+            agent_messages=tuple(self.held_agent.get(process, ())),
             **more,
         )
-        record.decision = decision
-        record.held_client.clear()
-        record.held_agent.clear()
+        self.decision = decision
+        self.held_client.clear()
+        self.held_agent.clear()
         logger.info("translation: %s, %s", decision.description, how)
         return [Decided(decision)]
 
     def _refuse_start_failure(self) -> list[StartupOutput]:
         """Process 0 could not start: the ``initialize`` gets why, and startup finishes."""
-        record = self.record
-        assert record.initialize is not None and record.client is not None
-        reason = record.start_failure
-        attempt = Attempt(protocol=record.client, outcome="start-failed", account=reason)
-        record.attempts.append(attempt)
+        assert self.initialize is not None and self.client is not None
+        reason = self.start_failure
+        attempt = Attempt(protocol=self.client, outcome="start-failed", account=reason)
+        self.attempts.append(attempt)
         data = start_failure_data(self.options.command, reason)
-        reply = error(record.initialize["id"], INTERNAL_ERROR, reason, data)
+        reply = error(self.initialize["id"], INTERNAL_ERROR, reason, data)
         return [ToClient(reply), *self._finish(EXIT_CANNOT_START)]
 
     def _refuse(self) -> list[StartupOutput]:
         """No probe told: answer the ``initialize`` with what was tried, and finish."""
-        record = self.record
-        assert record.initialize is not None
-        attempts = record.attempts
+        assert self.initialize is not None
+        attempts = self.attempts
         logger.error("%s: %s", wording.NEITHER_PROTOCOL, wording.summary(attempts))
         message, data = wording.refusal(self.options.command, attempts)
-        reply = error(record.initialize["id"], INTERNAL_ERROR, message, data)
+        reply = error(self.initialize["id"], INTERNAL_ERROR, message, data)
         last = attempts[-1]
         # An agent that only ever failed (a launcher that failed: ``npx`` or ``env``
         # reporting 127) passes its own status on, as a shell would; one that exited 0
@@ -611,9 +617,9 @@ class StartupPolicy:
 
     def _finish(self, status: int, why: str = "") -> list[StartupOutput]:
         """End startup (``FINISHED``); every request held back still gets its one answer."""
-        held = self.record.held_client
+        held = self.held_client
         outputs: list[StartupOutput] = [
-            ToClient(error(message["id"], INTERNAL_ERROR, wording.not_relayed(why)))
+            ToClient(error(message["id"], INTERNAL_ERROR, f"{why}: the request was not relayed"))
             for message in held
             if "method" in message and "id" in message
         ]

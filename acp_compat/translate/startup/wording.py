@@ -66,63 +66,9 @@ def exit_account(returncode: int | None, stderr_tail: str) -> str:
     return account + (f": {stderr_tail}" if stderr_tail else "")
 
 
-def timeout_account(seconds: float) -> str:
-    """The client's own ``initialize``, unanswered for the whole probe timeout."""
-    return f"no answer within {seconds:g} s"
-
-
-def other_timeout_account(seconds: float) -> str:
-    """The other protocol's probe, unanswered when the probe timeout ran out (it started
-    later, after the client's ``initialize`` had waited alone or ended)."""
-    return f"no answer before the probe timeout ({seconds:g} s) ran out"
-
-
-def answered_first(protocol: Protocol) -> str:
-    """Why the probe still out is discarded when the other one decides."""
-    return f"the {protocol.value} initialize was answered first"
-
-
-def asked_in(protocol: Protocol) -> str:
-    """Why the other probe out is discarded when the agent named another protocol."""
-    return f"the agent named the {protocol.value} protocol: it is asked in that"
-
-
-def own_awaited(protocol: Protocol) -> str:
-    """Why the other probe is discarded when it names the client's protocol while the
-    client's own ``initialize`` is still out."""
-    return (
-        f"it speaks the editor's protocol ({protocol.value}): the answer to the editor's own"
-        " initialize, sent to agent 0, is awaited"
-    )
-
-
-def own_elsewhere(protocol: Protocol) -> str:
-    """Why the other probe is discarded when it names the client's protocol after the
-    client's own ``initialize`` ended: a fresh process gets that ``initialize``."""
-    return (
-        f"it speaks the editor's protocol ({protocol.value}): a fresh process gets the"
-        " editor's own initialize"
-    )
-
-
-def restart_failed_account(reason: str) -> str:
-    """A fresh probe process that could not be started."""
-    return f"the agent could not be restarted: {reason}"
-
-
 def stopped(status: int) -> str:
     """Why startup ended on a stop request (``status``: the exit status it asks for)."""
     return f"acp-compat was stopped ({stop_cause(status)})"
-
-
-def stopped_before_answer(status: int) -> str:
-    """The error the client's ``initialize`` gets on a stop request."""
-    return f"{stopped(status)} before the agent answered initialize"
-
-
-def not_relayed(why: str) -> str:
-    """The error a request held back during startup gets when startup ends without a relay."""
-    return f"{why}: the request was not relayed"
 
 
 def summary(attempts: Sequence[Attempt]) -> str:

@@ -33,7 +33,7 @@ from acp_compat.translate.base import (
     ToClient,
     WriteLocalFile,
 )
-from acp_compat.translate.lifecycle import ProcessState
+from acp_compat.translate.lifecycle import ProcessEvent, ProcessState
 from acp_compat.translate.upgrade import cancel, modes
 from acp_compat.translate.upgrade.core import UpgradeState, log, reports_authenticated
 from acp_compat.translate.upgrade.records import (
@@ -442,7 +442,7 @@ class AgentSide:
         queued, proc.queued_auth = proc.queued_auth, []
         if "error" in message and message["error"] is not None:
             if proc.state is ProcessState.INITIALIZING:
-                proc.lifecycle.initialize_failed()
+                proc.lifecycle.apply(ProcessEvent.INITIALIZE_FAILED)
             return [ToClient(legacy_agent_error(cid, message["error"])) for cid in queued]
         if proc.state is ProcessState.INITIALIZING:  # not a second answer
             value = message.get("result")
@@ -457,7 +457,7 @@ class AgentSide:
             log.debug("agent process %d answered initialize after its cancel", proc.number)
             return []
         if failed:
-            proc.lifecycle.initialize_failed()
+            proc.lifecycle.apply(ProcessEvent.INITIALIZE_FAILED)
             return [
                 ToClient(legacy_agent_error(context.client_id, message["error"])),
                 self._state.stop(proc),

@@ -97,7 +97,7 @@ def cancel_turn(state: UpgradeState, session: SessionRecord) -> list[Output]:
     if not session.lifecycle.allows(SessionEvent.CANCEL):
         log.debug("session/cancel with no running prompt (%s)", session.session_id)
         return []
-    session.lifecycle.cancel()
+    session.lifecycle.apply(SessionEvent.CANCEL)
     proc = state.agents[session.agent]
     legacy_id = proc.outbound.add(CancelSend(session.session_id))
     outputs: list[Output] = [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
@@ -125,7 +125,7 @@ def permission_cancelled(
     session = state.sessions.get(context.session_id)
     if session is None or not session.lifecycle.allows(SessionEvent.CANCEL):
         return answer
-    session.lifecycle.cancel()
+    session.lifecycle.apply(SessionEvent.CANCEL)
     legacy_id = proc.outbound.add(CancelSend(session.session_id))
     start: list[Output] = [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
     return start + answer + withdraw(state, _permissions_of(session))

@@ -30,6 +30,7 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
+from acp_compat.translate.lifecycle import ProcessEvent
 from acp_compat.translate.upgrade import cancel, modes
 from acp_compat.translate.upgrade.options import UpgradeOptions
 from acp_compat.translate.upgrade.records import (
@@ -95,7 +96,7 @@ class UpgradeState:
 
     def send_initialize(self, proc: AgentRecord, context: InitializeForClient) -> ToAgent:
         """acp-compat's legacy ``initialize`` to a process already running."""
-        proc.lifecycle.send_initialize()
+        proc.lifecycle.apply(ProcessEvent.SEND_INITIALIZE)
         return self._initialize(proc, context)
 
     def _initialize(
@@ -158,7 +159,7 @@ class UpgradeState:
         """Start a process in ``cwd`` for a session or a login, and initialize it."""
         role = Role.CONTROL if isinstance(context, InitializeControl) else Role.SESSION
         proc = self.agents.new(role)
-        proc.lifecycle.send_initialize()
+        proc.lifecycle.apply(ProcessEvent.SEND_INITIALIZE)
         return proc, [StartAgent(proc.number, cwd), self._initialize(proc, context)]
 
     def open_session(
@@ -181,7 +182,7 @@ class UpgradeState:
 
     def stop(self, proc: AgentRecord) -> StopAgent:
         """Close ``proc`` (its exit is still reported)."""
-        proc.lifecycle.stop()
+        proc.lifecycle.apply(ProcessEvent.STOP)
         return StopAgent(proc.number)
 
     def release_if_idle(self, proc: AgentRecord) -> list[Output]:

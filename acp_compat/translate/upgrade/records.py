@@ -15,7 +15,12 @@ from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc.messages import RequestId
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
-from acp_compat.translate.lifecycle import ProcessLifecycle, ProcessState, SessionLifecycle
+from acp_compat.translate.lifecycle import (
+    ProcessEvent,
+    ProcessLifecycle,
+    ProcessState,
+    SessionLifecycle,
+)
 from acp_compat.translate.upgrade.modes import DEFAULT_MODE, Mode
 
 if TYPE_CHECKING:  # annotations only: the legacy models load at the first tool call
@@ -292,7 +297,7 @@ class AgentTable:
         agent0 = AgentRecord(number=0, outbound=OutboundRequests(agent0_next_id), role=Role.LAUNCH)
         if agent0_initialized is not None:
             # The shell's probe already initialized it.
-            agent0.lifecycle.send_initialize()
+            agent0.lifecycle.apply(ProcessEvent.SEND_INITIALIZE)
             agent0.lifecycle.initialized(agent0_initialized)
         self._records: dict[int, AgentRecord] = {0: agent0}
         self._next = 1
