@@ -14,11 +14,13 @@ and its turn (:data:`SESSION_TRANSITIONS`), one per current session in the upgra
 legacy client's only one in the downgrade, one per session each link of a trace shows in
 :mod:`acp_compat.trace.links` (where a move the table does not allow is a peer's mistake
 the checker reports, and the state stays); ``wrap``'s startup
-(:data:`STARTUP_TRANSITIONS`, the policy of :mod:`acp_compat.translate.startup`); the
+(:data:`STARTUP_TRANSITIONS`, the policy of :mod:`acp_compat.translate.startup`, which
+is its record, :class:`StartupRecord`); the
 downgrade's connection (:data:`CONNECTION_TRANSITIONS`); the relay's agent reader
 (:data:`READER_TRANSITIONS`). As in h11, the flags live with their states: each machine's
 record here (:class:`ProcessLifecycle`, :class:`SessionLifecycle` or, in the v2
-translators, :class:`SessionTurn`, :class:`Connection`, :class:`AgentFlow`) holds its
+translators, :class:`SessionTurn`, :class:`Connection`, :class:`AgentFlow`,
+:class:`StartupRecord`) holds its
 state and what each state carries, changed together, so a flag can never disagree with
 the state.
 
@@ -30,9 +32,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from acp_compat.jsonrpc.messages import RequestId
+from acp_compat.jsonrpc.messages import Message, RequestId
+
+if TYPE_CHECKING:  # annotations only: the policy, which defines these, imports this module
+    from acp_compat.translate.probe import Protocol
+    from acp_compat.translate.startup.policy import AgentExit, Attempt, Decision
 
 
 class ProcessState(enum.Enum):
@@ -628,3 +634,75 @@ class AgentFlow:
     def held_for_itself(self) -> bool:
         """Not read while it takes the replies queued for it."""
         return self.state in _HELD_FOR_ITSELF
+
+
+# --------------------------------------------------------------------- wrap's startup
+
+
+class StartupRecord(_Record[StartupState, StartupEvent]):
+    """Everything ``wrap``'s startup keeps between events: its state and what the states
+    hold. The policy (:class:`~acp_compat.translate.startup.StartupPolicy`) is this record
+    with its decisions; which probes are out is read off the state's row of
+    :data:`STARTUP_TRANSITIONS`, never kept beside it."""
+
+    __slots__ = (
+        "attempts",
+        "client",
+        "decision",
+        "early_exit",
+        "held_agent",
+        "held_client",
+        "initialize",
+        "other",
+        "process",
+        "start_failure",
+    )
+    TABLE, WHAT = STARTUP_TRANSITIONS, "startup"
+
+    def __init__(self) -> None:
+        self.state = StartupState.AWAITING_INITIALIZE
+        self.client: Protocol | None = None
+        """The client's protocol, once its ``initialize`` came."""
+        self.other: Protocol | None = None
+        """The protocol the other probe asks in: the client's ``other``, or the one the
+        agent named in its answer to the client's ``initialize``."""
+        self.initialize: Message | None = None
+        """The client's first ``initialize`` (a current one with the integer version it
+        means): the own probe, sent to process 0."""
+        self.process = 0
+        """The newest probe process: 0, then the other probe's (each start takes the next
+        number)."""
+        self.start_failure = ""
+        """Why process 0 could not start (``START_FAILED``)."""
+        self.early_exit: AgentExit | None = None
+        """How process 0 ended before the client's ``initialize`` came (``EXITED_EARLY``),
+        until the own probe takes it as its end or the decision hands it on."""
+        self.attempts: list[Attempt] = []
+        """What each probe saw, in the order they ended."""
+        self.held_client: list[Message] = []
+        """Client messages after its ``initialize``: for the translator, or each an error."""
+        self.held_agent: dict[int, list[Message]] = {}
+        """Each probe process's messages before its answer: the kept one's are for the
+        translator."""
+        self.decision: Decision | None = None
+        """What was decided, once it was."""
+
+    @property
+    def done(self) -> bool:
+        """Whether startup is over (decided or finished: a state with no way out)."""
+        return not STARTUP_TRANSITIONS[self.state]
+
+    @property
+    def awaits_own(self) -> bool:
+        """Whether the own probe is out (its answer is an event of this state)."""
+        return StartupEvent.OWN_ANSWERED in STARTUP_TRANSITIONS[self.state]
+
+    @property
+    def awaits_other(self) -> bool:
+        """Whether the other probe is out."""
+        return StartupEvent.OTHER_ANSWERED in STARTUP_TRANSITIONS[self.state]
+
+    @property
+    def awaiting_answer(self) -> bool:
+        """Whether a probe is out (the shell may stop reading the client meanwhile)."""
+        return self.awaits_own or self.awaits_other

@@ -30,8 +30,8 @@ from acp_compat.translate.exits import (
 from acp_compat.translate.lifecycle import (
     STARTUP_TRANSITIONS,
     StartupEvent,
+    StartupRecord,
     StartupState,
-    transition,
 )
 from acp_compat.translate.probe import (
     PROBE_ID,
@@ -214,70 +214,21 @@ _State, _Event = StartupState, StartupEvent
 _TIMER_EVENTS = {OTHER_DUE_TIMER: _Event.OTHER_DUE, DEADLINE_TIMER: _Event.TIMEOUT}
 
 
-class StartupPolicy:
+class StartupPolicy(StartupRecord):
     """Decides ``wrap``'s translation from the client's ``initialize`` and the probes'
     answers.
 
     Call :meth:`start` once, then feed events; each call returns outputs to carry out in
     order. After a :class:`Decided` or :class:`Finish`, :attr:`done` is true and further
-    events are ignored. Its attributes are its state and what the states hold (h11 keeps
-    a connection's flags beside its states the same way): :attr:`state` moves only by
-    :data:`~acp_compat.translate.lifecycle.STARTUP_TRANSITIONS`, and which probes are out
-    is read off the state's row, never kept beside it.
+    events are ignored. Its state and what the states hold are its
+    :class:`~acp_compat.translate.lifecycle.StartupRecord`, which it is.
     """
 
+    __slots__ = ("options",)
+
     def __init__(self, options: WrapSettings) -> None:
+        super().__init__()
         self.options = options
-        self.state = StartupState.AWAITING_INITIALIZE
-        self.client: Protocol | None = None
-        """The client's protocol, once its ``initialize`` came."""
-        self.other: Protocol | None = None
-        """The protocol the other probe asks in: the client's ``other``, or the one the
-        agent named in its answer to the client's ``initialize``."""
-        self.initialize: Message | None = None
-        """The client's first ``initialize`` (a current one with the integer version it
-        means): the own probe, sent to process 0."""
-        self.process = 0
-        """The newest probe process: 0, then the other probe's (each start takes the next
-        number)."""
-        self.start_failure = ""
-        """Why process 0 could not start (``START_FAILED``)."""
-        self.early_exit: AgentExit | None = None
-        """How process 0 ended before the client's ``initialize`` came (``EXITED_EARLY``),
-        until the own probe takes it as its end or the decision hands it on."""
-        self.attempts: list[Attempt] = []
-        """What each probe saw, in the order they ended."""
-        self.held_client: list[Message] = []
-        """Client messages after its ``initialize``: for the translator, or each an error."""
-        self.held_agent: dict[int, list[Message]] = {}
-        """Each probe process's messages before its answer: the kept one's are for the
-        translator."""
-        self.decision: Decision | None = None
-        """What was decided, once it was."""
-
-    @property
-    def done(self) -> bool:
-        """Whether startup is over (decided or finished: a state with no way out)."""
-        return not STARTUP_TRANSITIONS[self.state]
-
-    @property
-    def awaits_own(self) -> bool:
-        """Whether the own probe is out (its answer is an event of this state)."""
-        return _Event.OWN_ANSWERED in STARTUP_TRANSITIONS[self.state]
-
-    @property
-    def awaits_other(self) -> bool:
-        """Whether the other probe is out."""
-        return _Event.OTHER_ANSWERED in STARTUP_TRANSITIONS[self.state]
-
-    @property
-    def awaiting_answer(self) -> bool:
-        """Whether a probe is out (the shell may stop reading the client meanwhile)."""
-        return self.awaits_own or self.awaits_other
-
-    def _apply(self, event: StartupEvent) -> None:
-        """Move to the state ``event`` leads to (``LifecycleError`` when not allowed)."""
-        self.state = transition(STARTUP_TRANSITIONS, "startup", self.state, event)
 
     # -- events ----------------------------------------------------------------------------
 
@@ -322,7 +273,7 @@ class StartupPolicy:
         if own is None:
             return []
         if self.initialize is None:
-            self._apply(_Event.OWN_EXITED)
+            self.apply(_Event.OWN_EXITED)
             self.early_exit = AgentExit(returncode, stderr_tail)
             return []
         account = wording.exit_account(returncode, stderr_tail)
@@ -337,7 +288,7 @@ class StartupPolicy:
         if self.initialize is None:
             # The shell has logged the reason already (a client that never sends
             # initialize still leaves it on stderr); it is answered once one comes.
-            self._apply(_Event.OWN_START_FAILED)
+            self.apply(_Event.OWN_START_FAILED)
             self.start_failure = reason
             return []
         event = _Event.OWN_START_FAILED if own else _Event.OTHER_START_FAILED
@@ -351,7 +302,7 @@ class StartupPolicy:
         if event is None or event not in STARTUP_TRANSITIONS[self.state]:
             return []  # a timer this state no longer waits for
         if event is _Event.OTHER_DUE:
-            self._apply(event)
+            self.apply(event)
             return self._other_probe()
         timeout = self.options.probe_timeout
         if self.awaits_own:
@@ -360,7 +311,7 @@ class StartupPolicy:
             # it started later, after the client's initialize had waited alone or ended
             account = f"no answer before the probe timeout ({timeout:g} s) ran out"
             self._record(False, "timeout", account)
-        self._apply(event)
+        self.apply(event)
         return self._refuse()
 
     def client_closed(self) -> list[StartupOutput]:
@@ -368,14 +319,14 @@ class StartupPolicy:
         if self.done:
             return []
         start_failed = self.state is _State.START_FAILED
-        self._apply(_Event.CLIENT_CLOSED)
+        self.apply(_Event.CLIENT_CLOSED)
         return self._finish(EXIT_CANNOT_START if start_failed else 0, wording.CLIENT_CLOSED)
 
     def stopped(self, status: int) -> list[StartupOutput]:
         """A stop was requested (a signal): the ``initialize`` still gets its one answer."""
         if self.done:
             return []
-        self._apply(_Event.STOP)
+        self.apply(_Event.STOP)
         outputs: list[StartupOutput] = []
         if self.initialize is not None:
             message = f"{wording.stopped(status)} before the agent answered initialize"
@@ -411,7 +362,7 @@ class StartupPolicy:
         initialize = self.initialize
         assert initialize is not None
         named = self.options.named_protocol
-        self._apply(_Event.INITIALIZE if named is None else _Event.INITIALIZE_NAMED)
+        self.apply(_Event.INITIALIZE if named is None else _Event.INITIALIZE_NAMED)
         if self.state is _State.FINISHED:
             return self._refuse_start_failure()
         if self.state is _State.DECIDED:
@@ -480,7 +431,7 @@ class StartupPolicy:
         ``redirect``: process 0's answer names the protocol to ask the agent in; the other
         probe asks in it, a fresh one unless the probe out already does."""
         other_out = self.awaits_other
-        self._apply(event)
+        self.apply(event)
         self._record(own, outcome, account, **more)
         outputs: list[StartupOutput] = []
         if outcome not in ("exited", "start-failed"):
@@ -530,7 +481,7 @@ class StartupPolicy:
             return self._ended(own, event, outcome, account, why=why, found=found, answer=answer)
         both = self.awaits_own and self.awaits_other
         other_event = _Event.OTHER_CLIENT_PROTOCOL if found is client else _Event.OTHER_ANSWERED
-        self._apply(_Event.OWN_ANSWERED if own else other_event)
+        self.apply(_Event.OWN_ANSWERED if own else other_event)
         self._record(own, outcome, account, found=found, answer=answer)
         outputs: list[StartupOutput] = []
         if both:
