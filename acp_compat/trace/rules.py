@@ -170,30 +170,14 @@ def _schema_flaws(definition: str, value: Any, at: str, protocol: Protocol | Non
 
 # -- every message ---------------------------------------------------------------------------
 
-_JUDGES: dict[tuple[int, str, int, str | None], Check] = {}
-"""The judges made so far (keyed by the enum members' ids: no hashing them in Python); a
-method the schema lacks is judged as any such method, so the table stays small."""
-
 
 def _valid(seen: Seen, link: Link) -> Iterable[Flaw]:
-    return _valid_for(link.protocol, seen.sender, seen.kind, seen.method)(seen, link)
-
-
-def _valid_for(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Check:
-    """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
-    on a link in ``protocol`` (made once for each)."""
-    schema = pinned().of(protocol or Protocol.CURRENT)
-    method = name if name in schema.methods else None
-    key = (id(protocol), sender, id(kind), method)
-    judge = _JUDGES.get(key)
-    if judge is None:
-        judge = _JUDGES[key] = _judge(protocol, sender, kind, method)
-    return judge
+    return _judge(link.protocol, seen.sender, seen.kind, seen.method)(seen, link)
 
 
 def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Check:
     """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
-    (``None``: one the schema lacks) on a link in ``protocol``."""
+    on a link in ``protocol`` (made once for each by the checker's dispatch)."""
     schema = pinned().of(protocol or Protocol.CURRENT)
     if kind is Kind.INVALID:
         return lambda seen, link: [
@@ -507,54 +491,41 @@ def _path_absolute(seen: Seen, link: Link) -> Iterable[Flaw]:
     return [Flaw(f"{member} {path!r} is not an absolute path", f"params.{member}")]
 
 
-def _client_offers(link: Link, *path: str) -> bool:
-    value: Any = link.client_caps
+OFFERS: dict[str, tuple[str, ...]] = {
+    "fs/read_text_file": ("client", "fs", "readTextFile"),
+    "fs/write_text_file": ("client", "fs", "writeTextFile"),
+    **{method: ("client", "terminal") for method in TERMINAL_METHODS},
+    "session/load": ("agent", "loadSession"),
+    "session/resume": ("agent", "sessionCapabilities", "resume"),
+}
+"""The capability a method needs offered in ``initialize``: whose, and its path there."""
+
+
+def _capability(seen: Seen, link: Link) -> Iterable[Flaw]:
+    whose, *path = OFFERS[str(seen.method)]
+    value: Any = link.client_caps if whose == "client" else link.agent_caps
     for name in path:
         value = _dict(value).get(name)
-    return value is True
-
-
-FS_CAPABILITIES = {"fs/read_text_file": "readTextFile", "fs/write_text_file": "writeTextFile"}
-
-
-def _capability_fs(seen: Seen, link: Link) -> Iterable[Flaw]:
-    capability = FS_CAPABILITIES[str(seen.method)]
-    if _client_offers(link, "fs", capability):
+    # (sessionCapabilities.resume is an object; the other offers are true)
+    if value is True or (path[0] == "sessionCapabilities" and value is not None):
         return NONE
-    return [Flaw(f"the client did not offer fs.{capability} in initialize", "method")]
+    return [Flaw(f"the {whose} did not offer {'.'.join(path)} in initialize", "method")]
 
 
-def _capability_terminal(seen: Seen, link: Link) -> Iterable[Flaw]:
-    if _client_offers(link, "terminal"):
-        return NONE
-    return [Flaw("the client did not offer terminal in initialize", "method")]
+SESSION_OFFERS = {
+    "session/set_mode": ("modes", "modes", "modeId"),
+    "session/set_config_option": ("config_options", "config options", "configId"),
+}
+"""What a session must have been opened with for a method: the :class:`~.links.Session`
+attribute, in words, and the member of the params that names it."""
 
 
-def _capability_load(seen: Seen, link: Link) -> Iterable[Flaw]:
-    if link.agent_caps.get("loadSession") is True:
-        return NONE
-    return [Flaw("the agent did not offer loadSession in initialize", "method")]
-
-
-def _capability_resume(seen: Seen, link: Link) -> Iterable[Flaw]:
-    if _dict(link.agent_caps.get("sessionCapabilities")).get("resume") is not None:
-        return NONE
-    return [Flaw("the agent did not offer sessionCapabilities.resume in initialize", "method")]
-
-
-def _capability_modes(seen: Seen, link: Link) -> Iterable[Flaw]:
+def _session_offer(seen: Seen, link: Link) -> Iterable[Flaw]:
+    attribute, words, member = SESSION_OFFERS[str(seen.method)]
     session = seen.session
-    if session is None or session.modes:
+    if session is None or getattr(session, attribute):
         return NONE
-    return [Flaw(f"session {seen.session_id} was opened without modes", "params.modeId")]
-
-
-def _capability_config_options(seen: Seen, link: Link) -> Iterable[Flaw]:
-    session = seen.session
-    if session is None or session.config_options:
-        return NONE
-    text = f"session {seen.session_id} was opened without config options"
-    return [Flaw(text, "params.configId")]
+    return [Flaw(f"session {seen.session_id} was opened without {words}", f"params.{member}")]
 
 
 # -- v2: the prompt lifecycle, upserts --------------------------------------------------------
@@ -748,7 +719,7 @@ RULES: tuple[Rule, ...] = (
         "params, result or error match the schema of the protocol the link speaks, its "
         "enums and required members included.",
         _valid,
-        judge=_valid_for,
+        judge=_judge,
     ),
     Rule(
         "request-answered",
@@ -930,8 +901,8 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "agent",
         "fs/read_text_file and fs/write_text_file only when the client offered them.",
-        _capability_fs,
-        frozenset(FS_CAPABILITIES),
+        _capability,
+        frozenset({"fs/read_text_file", "fs/write_text_file"}),
         kinds=ASKS,
     ),
     Rule(
@@ -941,7 +912,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "agent",
         "terminal/* requests only when the client offered terminal.",
-        _capability_terminal,
+        _capability,
         TERMINAL_METHODS,
         kinds=ASKS,
     ),
@@ -952,7 +923,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "client",
         "session/load only when the agent offered loadSession.",
-        _capability_load,
+        _capability,
         frozenset({"session/load"}),
         kinds=ASKS,
     ),
@@ -963,7 +934,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "client",
         "session/resume only when the agent offered sessionCapabilities.resume.",
-        _capability_resume,
+        _capability,
         frozenset({"session/resume"}),
         kinds=ASKS,
     ),
@@ -974,7 +945,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "client",
         "session/set_mode only for a session opened with modes.",
-        _capability_modes,
+        _session_offer,
         frozenset({"session/set_mode"}),
         kinds=ASKS,
     ),
@@ -985,7 +956,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "client",
         "session/set_config_option only for a session opened with config options.",
-        _capability_config_options,
+        _session_offer,
         frozenset({"session/set_config_option"}),
         kinds=ASKS,
     ),
