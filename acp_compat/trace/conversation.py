@@ -352,43 +352,36 @@ class Conversation:
             stderr = event.get("stderr")
             last = str(stderr).strip().splitlines()[-1:] if stderr else []
             text = f"{who} exited ({how})" + (f": {last[0]}" if last else "")
-            if code == 0 and not self._turn_open(item.session):
+            if code == 0 and self._open(item.session) is None:
                 self._note("info", text, item, item.session)
                 return
         elif kind == "agent_lost":
             text = f"{who} lost: {event.get('reason')}"
-            if not self._turn_open(item.session):
+            if self._open(item.session) is None:
                 self._note("info", text, item, item.session)  # the relay shutting down
                 return
         elif kind == "agent_start_failed":
             text = f"{who} could not start: {event.get('reason')}"
         elif kind in (DROPPED_LINE, REFUSED_LINE):
             side = "the editor" if event.get("side") == "client" else who
-            if kind == DROPPED_LINE:
-                why = "over --max-line-bytes"
-            else:
-                why = (
-                    f"{REFUSALS.get(str(event.get('cause')), 'unreadable')}: {event.get('head')!r}"
-                )
-            verb = "dropped" if kind == DROPPED_LINE else "refused"
-            text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
+            verb, why = "dropped", "over --max-line-bytes"
+            if kind == REFUSED_LINE:
+                cause = REFUSALS.get(str(event.get("cause")), "unreadable")
+                verb, why = "refused", f"{cause}: {event.get('head')!r}"
             if kind == REFUSED_LINE and side == who and "kind" not in event:
-                # No message at all (a banner on the agent's stdout): skipped, nobody
-                # waits for it.
-                self._note(
-                    "info",
-                    f"skipped a {event.get('size')}-byte line from {who} ({why})",
-                    item,
-                    item.session,
-                )
+                # No message at all (a banner on the agent's stdout): nobody waits for it.
+                text = f"skipped a {event.get('size')}-byte line from {who} ({why})"
+                self._note("info", text, item, item.session)
                 return
+            text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
         else:
             return  # an event of a later version: nothing to say about it
         self._problem(text, item, item.session)
 
-    def _turn_open(self, session: str | None) -> bool:
+    def _open(self, session: str | None) -> Turn | None:
+        """The session's turn still waiting for its answer, if any."""
         turn = self._session_turns.get(session) if session is not None else None
-        return turn is not None and not turn.done
+        return turn if turn is not None and not turn.done else None
 
     def growing(self, entry: Entry) -> bool:
         """Whether ``entry`` may still change: a turn not answered yet, or the last entry
@@ -424,8 +417,8 @@ class Conversation:
             pass  # the turns shown are current ACP's (a legacy editor's are its agent's)
         elif seen.event is SessionEvent.PROMPT and seen.kind is Kind.REQUEST:
             self._start_turn(record, params, session)
-        elif seen.event is SessionEvent.CANCEL and self._turn_open(session):
-            self._session_turns[session].parts.append(Problem("the editor cancelled the turn"))
+        elif seen.event is SessionEvent.CANCEL and (turn := self._open(session)) is not None:
+            turn.parts.append(Problem("the editor cancelled the turn"))
         if not seen.answer or seen.asked is None:
             return
         # The editor answering one of the agent's requests.
@@ -517,19 +510,22 @@ class Conversation:
         text = " ".join(_content_text(b) for b in blocks)
         index = self._turn_counts.get(session, 0)
         self._turn_counts[session] = index + 1
-        turn = Turn(session=session, index=index, prompt=text, started=record.t)
+        turn = self._open_turn(session, record.t, index, text)
         self._turns[request_key(record.message["id"])] = turn
-        self._open_turn(session, turn)
 
-    def _open_turn(self, session: str | None, turn: Turn) -> None:
-        """``turn`` is the session's latest: only the calls still running stay known."""
-        self._session_turns[session] = turn
+    def _open_turn(
+        self, session: str | None, t: float | None, index: int = -1, prompt: str = ""
+    ) -> Turn:
+        """A new turn, the session's latest (index -1: updates outside any turn): only the
+        calls still running stay known."""
+        turn = self._session_turns[session] = Turn(session, index, prompt, t)
         self.entries.append(turn)
         self._tools = {
             key: call
             for key, call in self._tools.items()
             if key[0] != session or call.status not in CURRENT_FINAL_STATUSES
         }
+        return turn
 
     def _end_turn(self, record: Record, turn: Turn, message: dict[str, Any]) -> None:
         turn.ended = record.t
@@ -555,8 +551,7 @@ class Conversation:
         if turn is None:
             if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
                 return  # commands, modes and the like outside any turn: not conversation
-            turn = Turn(session=session, index=-1, prompt="", started=record.t)
-            self._open_turn(session, turn)
+            turn = self._open_turn(session, record.t)
         elif turn.done and kind in TURN_UPDATES:
             turn.parts.append(Problem(f"{kind} arrived after the turn ended"))
         if kind in ("agent_message_chunk", "agent_thought_chunk"):
@@ -638,10 +633,7 @@ class Conversation:
             asked=record.t,
         )
         self._permissions[request_key(request_id)] = question
-        if turn is None:
-            turn = Turn(session=session, index=-1, prompt="", started=record.t)
-            self._open_turn(session, turn)
-        turn.parts.append(question)
+        (turn or self._open_turn(session, record.t)).parts.append(question)
 
     def _answer_permission(self, seen: Seen) -> None:
         message = seen.message
@@ -679,8 +671,8 @@ class Conversation:
 
     def _problem(self, text: str, record: Record | RelayEvent | None, session: str | None) -> None:
         """A problem inside the session's open turn, else a note of its own."""
-        turn = self._session_turns.get(session) if session is not None else None
-        if turn is not None and not turn.done:
+        turn = self._open(session)
+        if turn is not None:
             turn.parts.append(Problem(text))
         else:
             self._note("problem", text, record, session)
