@@ -26,6 +26,7 @@ from acp_compat.trace.links import (
     LEGACY_SESSION,
     LEGACY_TURN_METHODS,
     OTHER,
+    TOOL_CALL_CARRIERS,
     TURN_UPDATES,
     Link,
     Pending,
@@ -349,12 +350,6 @@ SESSION_METHODS = frozenset(
 """What an agent sends about one of its sessions (``params.sessionId``)."""
 
 
-def _update(seen: Seen) -> dict[str, Any]:
-    """A ``session/update``'s ``update`` object (empty for the other messages)."""
-    update = seen.update
-    return update if update is not None else {}
-
-
 def _session_known(seen: Seen, link: Link) -> Iterable[Flaw]:
     if seen.session_id is None or seen.session is not None:
         return NONE
@@ -374,47 +369,38 @@ def _update_in_turn(seen: Seen, link: Link) -> Iterable[Flaw]:
     return [Flaw(text, "params.update.sessionUpdate")]
 
 
+def _carried(seen: Seen) -> tuple[Any, str]:
+    """The tool call id a message carries (a ``session/update``'s ``update``, a permission
+    request's ``toolCall``: :data:`~.links.TOOL_CALL_CARRIERS`), and its wire path."""
+    member = TOOL_CALL_CARRIERS[str(seen.method)]
+    return _dict(_dict(seen.params).get(member)).get("toolCallId"), f"params.{member}.toolCallId"
+
+
 def _tool_call_announced(seen: Seen, link: Link) -> Iterable[Flaw]:
-    update = _update(seen)
-    if update.get("sessionUpdate") != "tool_call_update":
-        return NONE
     session = seen.session
-    tool = update.get("toolCallId")
+    tool, at = _carried(seen)
     if session is None or type(tool) is not str or tool in session.tools:
         return NONE
-    text = f"tool call {tool!r} was never announced (a tool_call) in session {seen.session_id}"
-    return [Flaw(text, "params.update.toolCallId")]
-
-
-def _permission(seen: Seen) -> dict[str, Any]:
-    """A permission request's ``toolCall``."""
-    if seen.method != "session/request_permission":
-        return {}
-    return _dict(_dict(seen.params).get("toolCall"))
-
-
-def _permission_tool_call(seen: Seen, link: Link) -> Iterable[Flaw]:
-    session = seen.session
-    tool = _permission(seen).get("toolCallId")
-    if session is None or type(tool) is not str or tool in session.tools:
-        return NONE
-    text = f"asks permission for tool call {tool!r}, never announced in session {seen.session_id}"
-    return [Flaw(text, "params.toolCall.toolCallId")]
+    if seen.method == "session/update":
+        text = f"tool call {tool!r} was never announced (a tool_call) in session {seen.session_id}"
+    else:
+        text = (
+            f"asks permission for tool call {tool!r}, never announced in session {seen.session_id}"
+        )
+    return [Flaw(text, at)]
 
 
 def _tool_call_reused(seen: Seen, link: Link) -> Iterable[Flaw]:
-    update = _update(seen)
-    announced = update if update.get("sessionUpdate") == "tool_call" else _permission(seen)
-    tool = announced.get("toolCallId")
+    tool, at = _carried(seen)
     session = seen.session if type(tool) is str else None
     if session is None:
         return NONE
     known = session.tools.get(tool)
     if known is not None and known.turn == session.turn:
         return NONE  # announced in this turn already: its reuse was found at its first message
+    update = seen.method == "session/update"
     if tool not in session.ended and not (update and known and known.turn < session.turn):
         return NONE
-    at = "params.update.toolCallId" if update else "params.toolCall.toolCallId"
     return [
         Flaw(f"tool call id {tool!r} was used in an earlier turn of session {seen.session_id}", at)
     ]
@@ -532,11 +518,9 @@ def _session_offer(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 
 def _idle(seen: Seen) -> dict[str, Any] | None:
-    """A v2 ``state_update`` reporting ``idle`` (``None`` for any other message)."""
-    update = _update(seen)
-    if update.get("sessionUpdate") != "state_update" or update.get("state") != "idle":
-        return None
-    return update
+    """A v2 ``state_update`` reporting ``idle`` (``None`` for another state)."""
+    update = seen.update
+    return update if update is not None and update.get("state") == "idle" else None
 
 
 def _unreported(session: Session) -> list[tuple[Pending, Flaw]]:
@@ -617,8 +601,7 @@ def _created(session: Session, tool: Any) -> bool:
 
 
 def _upsert_created(seen: Seen, link: Link) -> Iterable[Flaw]:
-    update = _update(seen)
-    kind = update.get("sessionUpdate")
+    update, kind = seen.update or {}, seen.update_kind
     session = seen.session
     if session is None:
         return NONE
@@ -833,7 +816,7 @@ RULES: tuple[Rule, ...] = (
         "agent",
         "A permission request names a tool call announced in its session (the agent "
         "reports a tool call before it asks about it).",
-        _permission_tool_call,
+        _tool_call_announced,
         frozenset({"session/request_permission"}),
         kinds=ASKS,
     ),
