@@ -94,26 +94,6 @@ Dispatch = dict[tuple[Any, ...], tuple[tuple[Rule, Check], ...]]
 """(link protocol, sender, kind, method, update kind) -> the rules that judge such a
 message, each with its check made for them."""
 
-_DISPATCH: dict[int, tuple[tuple[Rule, ...], frozenset[str | None], Dispatch]] = {}
-"""Each table of rules' dispatch (by the tuple's id, the tuple kept with it), shared by
-every :class:`Checker` of those rules: filled as the keys come, the same for all."""
-
-
-def _dispatch(rules: tuple[Rule, ...]) -> tuple[frozenset[str | None], Dispatch]:
-    """The method and update names ``rules`` tell apart (theirs and every protocol's
-    methods: any other name is read as ``None``, which keeps the table small), and the
-    table of which of them judge each kind of message."""
-    known = _DISPATCH.get(id(rules))
-    if known is None:
-        schemas = pinned()
-        names = frozenset().union(
-            *(r.methods for r in rules if r.methods is not None),
-            *(r.updates for r in rules if r.updates is not None),
-            *(schemas.names(protocol) for protocol in Protocol),
-        )
-        known = _DISPATCH[id(rules)] = (rules, names, {})
-    return known[1], known[2]
-
 
 def _side(link: str, sender: str) -> str:
     peer_sends = (sender == "client") == (link == EDITOR)
@@ -130,7 +110,14 @@ class Checker:
         self.bad_lines = 0
         self.trace = Links()
         """What is open on each link of the trace (the one interpreter)."""
-        self._names, self._applying = _dispatch(rules)
+        self._names: frozenset[str | None] = frozenset().union(
+            *(r.methods for r in rules if r.methods is not None),
+            *(r.updates for r in rules if r.updates is not None),
+            *(pinned().names(protocol) for protocol in Protocol),
+        )
+        """The method and update names the rules tell apart (theirs and every protocol's
+        methods): any other name is read as ``None``, which keeps :attr:`_applying` small."""
+        self._applying: Dispatch = {}
         self._agent_refusals: dict[str, list[RelayEvent]] = {}
         """Each agent link's lines that were not JSON, until its protocol is known."""
         self._left_behind: list[tuple[str, Protocol | None, list[RelayEvent]]] = []
