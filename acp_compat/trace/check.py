@@ -90,11 +90,6 @@ class Finding:
         }
 
 
-Dispatch = dict[tuple[Any, ...], tuple[tuple[Rule, Check], ...]]
-"""(link protocol, sender, kind, method, update kind) -> the rules that judge such a
-message, each with its check made for them."""
-
-
 def _side(link: str, sender: str) -> str:
     peer_sends = (sender == "client") == (link == EDITOR)
     return link if peer_sends else f"relay → {link}"
@@ -117,7 +112,9 @@ class Checker:
         )
         """The method and update names the rules tell apart (theirs and every protocol's
         methods): any other name is read as ``None``, which keeps :attr:`_applying` small."""
-        self._applying: Dispatch = {}
+        self._applying: dict[tuple[Any, ...], tuple[tuple[Rule, Check], ...]] = {}
+        """(link protocol, sender, kind, method, update kind) -> the rules that judge such
+        a message, each with its check made for them: filled as the keys come."""
         self._agent_refusals: dict[str, list[RelayEvent]] = {}
         """Each agent link's lines that were not JSON, until its protocol is known."""
         self._left_behind: list[tuple[str, Protocol | None, list[RelayEvent]]] = []
