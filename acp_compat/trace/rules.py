@@ -293,16 +293,6 @@ def _initialize_version(seen: Seen, link: Link) -> Iterable[Flaw]:
     return NONE if flaw is None else [flaw]
 
 
-INITIALIZE_BODIES = {
-    (Kind.REQUEST, Protocol.CURRENT): "InitializeRequest",
-    (Kind.RESPONSE, Protocol.CURRENT): "InitializeResponse",
-    (Kind.REQUEST, Protocol.V2): "InitializeRequest",
-    (Kind.RESPONSE, Protocol.V2): "InitializeResponse",
-    (Kind.REQUEST, Protocol.LEGACY): "InitializeParams",
-    (Kind.RESPONSE, Protocol.LEGACY): "InitializeResponse",
-}
-"""The definition of each initialize body, by the version it names."""
-
 FOREIGN_BODIES = {
     Protocol.CURRENT: (Protocol.LEGACY,),
     Protocol.V2: (Protocol.CURRENT, Protocol.LEGACY),
@@ -312,6 +302,15 @@ FOREIGN_BODIES = {
 it (v2 renamed v1's ``clientCapabilities`` and ``agentInfo``...), and legacy's."""
 
 
+def _initialize_members(protocol: Protocol, kind: Kind) -> tuple[str, frozenset[str]]:
+    """The definition of an initialize body (the request's, or its answer's) in
+    ``protocol``'s schema, and the members it names."""
+    schema = pinned().of(protocol)
+    method = schema.methods["initialize"]
+    definition = str(method.params if kind is Kind.REQUEST else method.result)
+    return definition, schema.members(definition)
+
+
 def _initialize_body(seen: Seen, link: Link) -> Iterable[Flaw]:
     at = "params" if seen.kind is Kind.REQUEST else "result"
     body = seen.params
@@ -319,21 +318,16 @@ def _initialize_body(seen: Seen, link: Link) -> Iterable[Flaw]:
     if _version_flaw(version, at) is not None:
         return NONE  # initialize-version says what is wrong
     protocol = numbered_protocol(version) or Protocol.LEGACY
-    schemas = pinned()
-    own = schemas.of(protocol).members(INITIALIZE_BODIES[(seen.kind, protocol)])
+    definition, own = _initialize_members(protocol, seen.kind)
     foreign = frozenset().union(
-        *(
-            schemas.of(other).members(INITIALIZE_BODIES[(seen.kind, other)])
-            for other in FOREIGN_BODIES[protocol]
-        )
+        *(_initialize_members(other, seen.kind)[1] for other in FOREIGN_BODIES[protocol])
     )
-    foreign -= own
     named = f"protocolVersion {version!r}"
     flaws = [
         Flaw(f"{member} belongs to the other version's body, not to {named}", f"{at}.{member}")
-        for member in sorted(foreign & _dict(body).keys())
+        for member in sorted((foreign - own) & _dict(body).keys())
     ]
-    return flaws + _schema_flaws(INITIALIZE_BODIES[(seen.kind, protocol)], body, at, protocol)
+    return flaws + _schema_flaws(definition, body, at, protocol)
 
 
 # -- current ACP: sessions, turns, tool calls, permissions, files, capabilities ---------------
