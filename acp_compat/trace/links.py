@@ -6,13 +6,10 @@ and each agent process's (``relay->agent``, ``agent->relay``): a :class:`Link` b
 each record to its link, which learns its protocol from its own ``initialize`` and keeps
 what is open: pending requests, sessions (in the one session machine,
 :data:`~acp_compat.translate.lifecycle.SESSION_TRANSITIONS`) and their tool calls.
-What the relay decided is taken from its own records where the trace has them
-(:meth:`Links.event`): a probe process it left behind (``probe_discarded``) closes that
-process's link; the translation (``translation``) hands the kept probe's link over to
-agent 0 and fixes the protocol each side speaks for the rest of the trace (an agent
-process started later speaks the agent's); the client closing its end
-(``client_closed``) means what is asked of it from then on is not owed. A trace written
-before those records has the protocols learnt from each link's ``initialize``.
+What the relay decided (a probe left behind, the translation, the client closing its
+end) is taken from its own records where the trace has them (:meth:`Links.event`); a
+trace written before those records has the protocols learnt from each link's
+``initialize``.
 ``trace --check``'s rules (:mod:`.rules`) read a link before a message changes it
 (:meth:`Links.see`, then :meth:`Links.learn`); the conversation (:mod:`.conversation`)
 builds what an editor showed from the same :class:`Seen`. Which session event a message

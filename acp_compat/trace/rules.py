@@ -1,13 +1,9 @@
 """The rules ``acp-compat trace --check`` holds each message to: one table, :data:`RULES`.
 
-Each :class:`Rule` has an id, its level in the spec's own words (``MUST`` or ``SHOULD``)
-and where the spec says so, the protocol and the sender it applies to, a one-line
-statement (the words a user reads; the docs' table, ``docs/trace-check.md``, is generated
-from them), the methods it looks at, and its check: a function of the message
-(:class:`~.links.Seen`) and what is open on its link (:class:`~.links.Link`, read before
-the message changes it) that yields a :class:`Flaw` for each way the message breaks the
-rule. A rule about what never happened (a request never answered) also has an ``at_end``
-check.
+A :class:`Rule`'s check is a function of the message (:class:`~.links.Seen`) and what is
+open on its link (:class:`~.links.Link`, read before the message changes it) that returns
+a :class:`Flaw` for each way the message breaks the rule; its statement is the words a
+user reads (the docs' table, ``docs/trace-check.md``, is generated from them).
 
 Whether a message is valid is judged by the pinned schemas themselves
 (:mod:`acp_compat.trace.schema`): their enums, required members and unions, and the
