@@ -26,7 +26,7 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
-from acp_compat.trace.links import TURN_UPDATES, Links, Pending, Seen
+from acp_compat.trace.links import TURN_UPDATES, Link, Links, Pending, Seen
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -284,15 +284,11 @@ class Conversation:
         self.links = Links()
         """What is open on each link of the trace."""
         self._events_seen = False
-        self._turns: dict[Any, Turn] = {}
-        """Open turns by prompt request id."""
         self._session_turns: dict[str | None, Turn] = {}
         """The latest turn of each session (updates arriving after its end land there)."""
         self._turn_counts: dict[str | None, int] = {}
         self._tools: dict[tuple[str | None, str], ToolCall] = {}
         """The tool calls of each session's latest turn, and those still running."""
-        self._permissions: dict[Any, Permission] = {}
-        """Open permission questions by request id."""
         self._skipped: tuple[Note, int, int, str] | None = None
         """The run of unreadable lines last noted: its note, first line, count, the first
         one's reason (one note for the run, however long)."""
@@ -329,9 +325,9 @@ class Conversation:
             return
         sent, got = self.editor_dirs
         if item.direction == sent:
-            self._from_editor(seen)
+            self._from_editor(seen, link)
         elif item.direction == got:
-            self._to_editor(seen)
+            self._to_editor(seen, link)
         else:
             self._other_side(item, item.message)
 
@@ -409,21 +405,24 @@ class Conversation:
 
     # -- messages -------------------------------------------------------------------------------
 
-    def _from_editor(self, seen: Seen) -> None:
+    def _from_editor(self, seen: Seen, link: Link) -> None:
         record = seen.record
         params = seen.params if isinstance(seen.params, dict) else {}
         session = seen.session_id or record.session
         if seen.event_protocol is not Protocol.CURRENT:
             pass  # the turns shown are current ACP's (a legacy editor's are its agent's)
         elif seen.event is SessionEvent.PROMPT and seen.kind is Kind.REQUEST:
-            self._start_turn(record, params, session)
+            # (The turn waits for its answer with its request: what its link keeps open.)
+            link.pending[seen.sender, seen.request_id].shown = self._start_turn(
+                record, params, session
+            )
         elif seen.event is SessionEvent.CANCEL and (turn := self._open(session)) is not None:
             turn.parts.append(Problem("the editor cancelled the turn"))
         if not seen.answer or seen.asked is None:
             return
         # The editor answering one of the agent's requests.
         if seen.method == "session/request_permission":
-            self._answer_permission(seen)
+            self._answer_permission(seen, seen.asked)
         elif seen.kind is Kind.ERROR:
             self._problem(
                 f"the editor answered {seen.method} with {describe_error(seen.message['error'])}",
@@ -431,7 +430,7 @@ class Conversation:
                 session,
             )
 
-    def _to_editor(self, seen: Seen) -> None:
+    def _to_editor(self, seen: Seen, link: Link) -> None:
         record = seen.record
         message = seen.message
         params = seen.params if isinstance(seen.params, dict) else {}
@@ -439,11 +438,13 @@ class Conversation:
         if seen.method == "session/update" and not seen.answer:
             self._update(record, params, session)
         elif seen.method == "session/request_permission" and seen.kind is Kind.REQUEST:
-            self._ask_permission(record, message["id"], params, session)
+            link.pending[seen.sender, seen.request_id].shown = self._ask_permission(
+                record, params, session
+            )
         if not seen.answer:
             return
         ends = seen.event is SessionEvent.TURN_END and seen.event_protocol is Protocol.CURRENT
-        turn = self._turns.pop(request_key(message.get("id")), None) if ends else None
+        turn = seen.asked.shown if ends and seen.asked is not None else None
         if turn is not None:
             self._end_turn(record, turn, message)
         elif seen.kind is Kind.ERROR:
@@ -504,14 +505,13 @@ class Conversation:
         text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{how}"
         self._note("info", text, record, None)
 
-    def _start_turn(self, record: Record, params: dict[str, Any], session: str | None) -> None:
+    def _start_turn(self, record: Record, params: dict[str, Any], session: str | None) -> Turn:
         prompt = params.get("prompt")
         blocks = prompt if isinstance(prompt, list) else []
         text = " ".join(_content_text(b) for b in blocks)
         index = self._turn_counts.get(session, 0)
         self._turn_counts[session] = index + 1
-        turn = self._open_turn(session, record.t, index, text)
-        self._turns[request_key(record.message["id"])] = turn
+        return self._open_turn(session, record.t, index, text)
 
     def _open_turn(
         self, session: str | None, t: float | None, index: int = -1, prompt: str = ""
@@ -618,8 +618,8 @@ class Conversation:
         return call
 
     def _ask_permission(
-        self, record: Record, request_id: Any, params: dict[str, Any], session: str | None
-    ) -> None:
+        self, record: Record, params: dict[str, Any], session: str | None
+    ) -> Permission:
         turn = self._session_turns.get(session)
         tool = params.get("toolCall")
         tool = tool if isinstance(tool, dict) else {}
@@ -632,13 +632,13 @@ class Conversation:
             options=list(_option_names(params).values()),
             asked=record.t,
         )
-        self._permissions[request_key(request_id)] = question
         (turn or self._open_turn(session, record.t)).parts.append(question)
+        return question
 
-    def _answer_permission(self, seen: Seen) -> None:
+    def _answer_permission(self, seen: Seen, asked: Pending) -> None:
         message = seen.message
-        question = self._permissions.pop(request_key(message.get("id")), None)
-        if question is None or seen.asked is None:
+        question = asked.shown
+        if question is None:
             return
         question.answered = seen.record.t
         if "error" in message:
@@ -648,7 +648,7 @@ class Conversation:
         outcome = result.get("outcome") if isinstance(result, dict) else None
         if isinstance(outcome, dict) and outcome.get("outcome") == "selected":
             option = outcome.get("optionId")
-            names = _option_names(seen.asked.params)
+            names = _option_names(asked.params)
             question.answer = names.get(request_key(option), str(option))
         elif isinstance(outcome, dict) and outcome.get("outcome") == "cancelled":
             question.answer = "cancelled"

@@ -200,6 +200,8 @@ class Pending:
     """The turn its session was in when it was asked (``None``: no open session)."""
     key: Any = None
     """Its key in :attr:`Link.pending`: (who asked, its id)."""
+    shown: Any = None
+    """What the conversation shows for it while it waits (a turn, a permission question)."""
 
 
 @define
