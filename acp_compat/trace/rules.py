@@ -160,11 +160,6 @@ NONE: tuple[Flaw, ...] = ()
 generators: one runs per rule and message)."""
 
 
-def _schema_flaws(definition: str, value: Any, at: str, protocol: Protocol | None) -> list[Flaw]:
-    problems = pinned().of(protocol or Protocol.CURRENT).check(definition, value, at)
-    return [Flaw(text, path) for path, text in problems[:MAX_FLAWS]]
-
-
 # -- every message ---------------------------------------------------------------------------
 
 
@@ -323,7 +318,8 @@ def _initialize_body(seen: Seen, link: Link) -> Iterable[Flaw]:
         Flaw(f"{member} belongs to the other version's body, not to {named}", f"{at}.{member}")
         for member in sorted((foreign - own) & _dict(body).keys())
     ]
-    return flaws + _schema_flaws(definition, body, at, protocol)
+    problems = pinned().of(protocol).check(definition, body, at)
+    return flaws + [Flaw(text, path) for path, text in problems[:MAX_FLAWS]]
 
 
 # -- current ACP: sessions, turns, tool calls, permissions, files, capabilities ---------------
