@@ -90,31 +90,6 @@ class Finding:
         }
 
 
-Dispatch = dict[tuple[Any, ...], tuple[tuple[Rule, Check], ...]]
-"""(link protocol, sender, kind, method, update kind) -> the rules that judge such a
-message, each with its check made for them."""
-
-_DISPATCH: dict[int, tuple[tuple[Rule, ...], frozenset[str | None], Dispatch]] = {}
-"""Each table of rules' dispatch (by the tuple's id, the tuple kept with it), shared by
-every :class:`Checker` of those rules: filled as the keys come, the same for all."""
-
-
-def _dispatch(rules: tuple[Rule, ...]) -> tuple[frozenset[str | None], Dispatch]:
-    """The method and update names ``rules`` tell apart (theirs and every protocol's
-    methods: any other name is read as ``None``, which keeps the table small), and the
-    table of which of them judge each kind of message."""
-    known = _DISPATCH.get(id(rules))
-    if known is None:
-        schemas = pinned()
-        names = frozenset().union(
-            *(r.methods for r in rules if r.methods is not None),
-            *(r.updates for r in rules if r.updates is not None),
-            *(schemas.names(protocol) for protocol in Protocol),
-        )
-        known = _DISPATCH[id(rules)] = (rules, names, {})
-    return known[1], known[2]
-
-
 def _side(link: str, sender: str) -> str:
     peer_sends = (sender == "client") == (link == EDITOR)
     return link if peer_sends else f"relay → {link}"
@@ -130,7 +105,16 @@ class Checker:
         self.bad_lines = 0
         self.trace = Links()
         """What is open on each link of the trace (the one interpreter)."""
-        self._names, self._applying = _dispatch(rules)
+        self._names: frozenset[str | None] = frozenset().union(
+            *(r.methods for r in rules if r.methods is not None),
+            *(r.updates for r in rules if r.updates is not None),
+            *(pinned().names(protocol) for protocol in Protocol),
+        )
+        """The method and update names the rules tell apart (theirs and every protocol's
+        methods): any other name is read as ``None``, which keeps :attr:`_applying` small."""
+        self._applying: dict[tuple[Any, ...], tuple[tuple[Rule, Check], ...]] = {}
+        """(link protocol, sender, kind, method, update kind) -> the rules that judge such
+        a message, each with its check made for them: filled as the keys come."""
         self._agent_refusals: dict[str, list[RelayEvent]] = {}
         """Each agent link's lines that were not JSON, until its protocol is known."""
         self._left_behind: list[tuple[str, Protocol | None, list[RelayEvent]]] = []
@@ -165,7 +149,7 @@ class Checker:
             flaws = check(seen, link)
             if flaws:
                 side = _side(link.name, seen.sender)
-                found += [self._finding(rule, flaw, item, side, seen.method) for flaw in flaws]
+                found += [_finding(rule, flaw, item, side, seen.method) for flaw in flaws]
         self.trace.learn(link, seen)
         # (An initialize error tells no protocol: only a result settles them.)
         if self._agent_refusals and seen.method == "initialize" and seen.kind is Kind.RESPONSE:
@@ -183,9 +167,8 @@ class Checker:
                 # A probe left behind was the same program as the one kept: its lines are
                 # judged by the protocol the relay finds the agent speaks (at the
                 # translation), by its own link's if it never says.
-                link = self.trace.links.get(name)
-                protocol = link.protocol if link is not None else None
-                self._left_behind.append((name, protocol, self._agent_refusals.pop(name)))
+                refused = self._agent_refusals.pop(name)
+                self._left_behind.append((name, self._protocol(name), refused))
             elif name in self._agent_refusals and (kind in GONE or kind in ENDS):
                 settled = self._settle(name)
             self.trace.event(item)
@@ -219,7 +202,7 @@ class Checker:
                     # The request is the place; the one who owed its answer is to blame.
                     asked_by_client = pending.record.direction in (CLIENT_IN, AGENT_OUT)
                     side = _side(name, "agent" if asked_by_client else "client")
-                    finding = self._finding(rule, flaw, pending.record, side, pending.method)
+                    finding = _finding(rule, flaw, pending.record, side, pending.method)
                     found.append((finding, pending.record.message))
         # A request the relay passed on unanswered is owed by the one it was passed to.
         unsettled = [f for name in list(self._agent_refusals) for f in self._settle(name)]
@@ -252,12 +235,9 @@ class Checker:
         """The relay's translation: the kept probe's lines that were not JSON (its link is
         agent 0's now) and those of the probes left behind, judged by the protocol the
         relay decided the agent speaks."""
-        found: list[Finding] = []
         kept = agent_link(item.process if item.process is not None else item.agent)
-        if kept in self._agent_refusals:
-            link = self.trace.links.get(agent_link(item.agent))
-            protocol = link.protocol if link is not None else None
-            found = self._judge_refusals(kept, protocol, self._agent_refusals.pop(kept))
+        refused = self._agent_refusals.pop(kept, [])
+        found = self._judge_refusals(kept, self._protocol(agent_link(item.agent)), refused)
         decided = self.trace.agent_protocol
         for name, protocol, events in self._left_behind:
             found += self._judge_refusals(name, decided or protocol, events)
@@ -267,9 +247,11 @@ class Checker:
     def _settle(self, name: str) -> list[Finding]:
         """Agent link ``name``'s lines that were not JSON, now that its protocol is known
         (its ``initialize`` answered with a result, or the link ending)."""
+        return self._judge_refusals(name, self._protocol(name), self._agent_refusals.pop(name, []))
+
+    def _protocol(self, name: str) -> Protocol | None:
         link = self.trace.links.get(name)
-        protocol = link.protocol if link is not None else None
-        return self._judge_refusals(name, protocol, self._agent_refusals.pop(name, []))
+        return link.protocol if link is not None else None
 
     def _judge_refusals(
         self, side: str, protocol: Protocol | None, events: list[RelayEvent]
@@ -284,17 +266,13 @@ class Checker:
 
     def _not_json(self, event: RelayEvent, side: str) -> Finding:
         method = event.event.get("method")
-        flaw = Flaw(f"the line is not JSON: {event.event.get('head')!r}")
-        record = Record(event.line, event.t, CLIENT_IN, {}, time=event.time)
-        rule = RULES_BY_ID["valid-message"]
-        return self._finding(rule, flaw, record, side, method if isinstance(method, str) else None)
+        text = f"the line is not JSON: {event.event.get('head')!r}"
+        named = method if isinstance(method, str) else None
+        return Finding("valid-message", event.line, event.t, event.time, side, named, "", text)
 
-    def _finding(
-        self, rule: Rule, flaw: Flaw, record: Record, side: str, method: str | None
-    ) -> Finding:
-        return Finding(
-            rule.id, record.line, record.t, record.time, side, method, flaw.path, flaw.text
-        )
+
+def _finding(rule: Rule, flaw: Flaw, record: Record, side: str, method: str | None) -> Finding:
+    return Finding(rule.id, record.line, record.t, record.time, side, method, flaw.path, flaw.text)
 
 
 def check_trace(items: list[Item]) -> list[Finding]:

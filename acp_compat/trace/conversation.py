@@ -26,7 +26,7 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
-from acp_compat.trace.links import TURN_UPDATES, Links, Pending, Seen
+from acp_compat.trace.links import TURN_UPDATES, Link, Links, Pending, Seen
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -284,15 +284,11 @@ class Conversation:
         self.links = Links()
         """What is open on each link of the trace."""
         self._events_seen = False
-        self._turns: dict[Any, Turn] = {}
-        """Open turns by prompt request id."""
         self._session_turns: dict[str | None, Turn] = {}
         """The latest turn of each session (updates arriving after its end land there)."""
         self._turn_counts: dict[str | None, int] = {}
         self._tools: dict[tuple[str | None, str], ToolCall] = {}
         """The tool calls of each session's latest turn, and those still running."""
-        self._permissions: dict[Any, Permission] = {}
-        """Open permission questions by request id."""
         self._skipped: tuple[Note, int, int, str] | None = None
         """The run of unreadable lines last noted: its note, first line, count, the first
         one's reason (one note for the run, however long)."""
@@ -329,9 +325,9 @@ class Conversation:
             return
         sent, got = self.editor_dirs
         if item.direction == sent:
-            self._from_editor(seen)
+            self._from_editor(seen, link)
         elif item.direction == got:
-            self._to_editor(seen)
+            self._to_editor(seen, link)
         else:
             self._other_side(item, item.message)
 
@@ -352,43 +348,36 @@ class Conversation:
             stderr = event.get("stderr")
             last = str(stderr).strip().splitlines()[-1:] if stderr else []
             text = f"{who} exited ({how})" + (f": {last[0]}" if last else "")
-            if code == 0 and not self._turn_open(item.session):
+            if code == 0 and self._open(item.session) is None:
                 self._note("info", text, item, item.session)
                 return
         elif kind == "agent_lost":
             text = f"{who} lost: {event.get('reason')}"
-            if not self._turn_open(item.session):
+            if self._open(item.session) is None:
                 self._note("info", text, item, item.session)  # the relay shutting down
                 return
         elif kind == "agent_start_failed":
             text = f"{who} could not start: {event.get('reason')}"
         elif kind in (DROPPED_LINE, REFUSED_LINE):
             side = "the editor" if event.get("side") == "client" else who
-            if kind == DROPPED_LINE:
-                why = "over --max-line-bytes"
-            else:
-                why = (
-                    f"{REFUSALS.get(str(event.get('cause')), 'unreadable')}: {event.get('head')!r}"
-                )
-            verb = "dropped" if kind == DROPPED_LINE else "refused"
-            text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
+            verb, why = "dropped", "over --max-line-bytes"
+            if kind == REFUSED_LINE:
+                cause = REFUSALS.get(str(event.get("cause")), "unreadable")
+                verb, why = "refused", f"{cause}: {event.get('head')!r}"
             if kind == REFUSED_LINE and side == who and "kind" not in event:
-                # No message at all (a banner on the agent's stdout): skipped, nobody
-                # waits for it.
-                self._note(
-                    "info",
-                    f"skipped a {event.get('size')}-byte line from {who} ({why})",
-                    item,
-                    item.session,
-                )
+                # No message at all (a banner on the agent's stdout): nobody waits for it.
+                text = f"skipped a {event.get('size')}-byte line from {who} ({why})"
+                self._note("info", text, item, item.session)
                 return
+            text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
         else:
             return  # an event of a later version: nothing to say about it
         self._problem(text, item, item.session)
 
-    def _turn_open(self, session: str | None) -> bool:
+    def _open(self, session: str | None) -> Turn | None:
+        """The session's turn still waiting for its answer, if any."""
         turn = self._session_turns.get(session) if session is not None else None
-        return turn is not None and not turn.done
+        return turn if turn is not None and not turn.done else None
 
     def growing(self, entry: Entry) -> bool:
         """Whether ``entry`` may still change: a turn not answered yet, or the last entry
@@ -416,21 +405,24 @@ class Conversation:
 
     # -- messages -------------------------------------------------------------------------------
 
-    def _from_editor(self, seen: Seen) -> None:
+    def _from_editor(self, seen: Seen, link: Link) -> None:
         record = seen.record
         params = seen.params if isinstance(seen.params, dict) else {}
         session = seen.session_id or record.session
         if seen.event_protocol is not Protocol.CURRENT:
             pass  # the turns shown are current ACP's (a legacy editor's are its agent's)
         elif seen.event is SessionEvent.PROMPT and seen.kind is Kind.REQUEST:
-            self._start_turn(record, params, session)
-        elif seen.event is SessionEvent.CANCEL and self._turn_open(session):
-            self._session_turns[session].parts.append(Problem("the editor cancelled the turn"))
+            # (The turn waits for its answer with its request: what its link keeps open.)
+            link.pending[seen.sender, seen.request_id].shown = self._start_turn(
+                record, params, session
+            )
+        elif seen.event is SessionEvent.CANCEL and (turn := self._open(session)) is not None:
+            turn.parts.append(Problem("the editor cancelled the turn"))
         if not seen.answer or seen.asked is None:
             return
         # The editor answering one of the agent's requests.
         if seen.method == "session/request_permission":
-            self._answer_permission(seen)
+            self._answer_permission(seen, seen.asked)
         elif seen.kind is Kind.ERROR:
             self._problem(
                 f"the editor answered {seen.method} with {describe_error(seen.message['error'])}",
@@ -438,7 +430,7 @@ class Conversation:
                 session,
             )
 
-    def _to_editor(self, seen: Seen) -> None:
+    def _to_editor(self, seen: Seen, link: Link) -> None:
         record = seen.record
         message = seen.message
         params = seen.params if isinstance(seen.params, dict) else {}
@@ -446,11 +438,13 @@ class Conversation:
         if seen.method == "session/update" and not seen.answer:
             self._update(record, params, session)
         elif seen.method == "session/request_permission" and seen.kind is Kind.REQUEST:
-            self._ask_permission(record, message["id"], params, session)
+            link.pending[seen.sender, seen.request_id].shown = self._ask_permission(
+                record, params, session
+            )
         if not seen.answer:
             return
         ends = seen.event is SessionEvent.TURN_END and seen.event_protocol is Protocol.CURRENT
-        turn = self._turns.pop(request_key(message.get("id")), None) if ends else None
+        turn = seen.asked.shown if ends and seen.asked is not None else None
         if turn is not None:
             self._end_turn(record, turn, message)
         elif seen.kind is Kind.ERROR:
@@ -511,25 +505,27 @@ class Conversation:
         text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{how}"
         self._note("info", text, record, None)
 
-    def _start_turn(self, record: Record, params: dict[str, Any], session: str | None) -> None:
+    def _start_turn(self, record: Record, params: dict[str, Any], session: str | None) -> Turn:
         prompt = params.get("prompt")
         blocks = prompt if isinstance(prompt, list) else []
         text = " ".join(_content_text(b) for b in blocks)
         index = self._turn_counts.get(session, 0)
         self._turn_counts[session] = index + 1
-        turn = Turn(session=session, index=index, prompt=text, started=record.t)
-        self._turns[request_key(record.message["id"])] = turn
-        self._open_turn(session, turn)
+        return self._open_turn(session, record.t, index, text)
 
-    def _open_turn(self, session: str | None, turn: Turn) -> None:
-        """``turn`` is the session's latest: only the calls still running stay known."""
-        self._session_turns[session] = turn
+    def _open_turn(
+        self, session: str | None, t: float | None, index: int = -1, prompt: str = ""
+    ) -> Turn:
+        """A new turn, the session's latest (index -1: updates outside any turn): only the
+        calls still running stay known."""
+        turn = self._session_turns[session] = Turn(session, index, prompt, t)
         self.entries.append(turn)
         self._tools = {
             key: call
             for key, call in self._tools.items()
             if key[0] != session or call.status not in CURRENT_FINAL_STATUSES
         }
+        return turn
 
     def _end_turn(self, record: Record, turn: Turn, message: dict[str, Any]) -> None:
         turn.ended = record.t
@@ -555,8 +551,7 @@ class Conversation:
         if turn is None:
             if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
                 return  # commands, modes and the like outside any turn: not conversation
-            turn = Turn(session=session, index=-1, prompt="", started=record.t)
-            self._open_turn(session, turn)
+            turn = self._open_turn(session, record.t)
         elif turn.done and kind in TURN_UPDATES:
             turn.parts.append(Problem(f"{kind} arrived after the turn ended"))
         if kind in ("agent_message_chunk", "agent_thought_chunk"):
@@ -623,8 +618,8 @@ class Conversation:
         return call
 
     def _ask_permission(
-        self, record: Record, request_id: Any, params: dict[str, Any], session: str | None
-    ) -> None:
+        self, record: Record, params: dict[str, Any], session: str | None
+    ) -> Permission:
         turn = self._session_turns.get(session)
         tool = params.get("toolCall")
         tool = tool if isinstance(tool, dict) else {}
@@ -637,16 +632,13 @@ class Conversation:
             options=list(_option_names(params).values()),
             asked=record.t,
         )
-        self._permissions[request_key(request_id)] = question
-        if turn is None:
-            turn = Turn(session=session, index=-1, prompt="", started=record.t)
-            self._open_turn(session, turn)
-        turn.parts.append(question)
+        (turn or self._open_turn(session, record.t)).parts.append(question)
+        return question
 
-    def _answer_permission(self, seen: Seen) -> None:
+    def _answer_permission(self, seen: Seen, asked: Pending) -> None:
         message = seen.message
-        question = self._permissions.pop(request_key(message.get("id")), None)
-        if question is None or seen.asked is None:
+        question = asked.shown
+        if question is None:
             return
         question.answered = seen.record.t
         if "error" in message:
@@ -656,7 +648,7 @@ class Conversation:
         outcome = result.get("outcome") if isinstance(result, dict) else None
         if isinstance(outcome, dict) and outcome.get("outcome") == "selected":
             option = outcome.get("optionId")
-            names = _option_names(seen.asked.params)
+            names = _option_names(asked.params)
             question.answer = names.get(request_key(option), str(option))
         elif isinstance(outcome, dict) and outcome.get("outcome") == "cancelled":
             question.answer = "cancelled"
@@ -679,8 +671,8 @@ class Conversation:
 
     def _problem(self, text: str, record: Record | RelayEvent | None, session: str | None) -> None:
         """A problem inside the session's open turn, else a note of its own."""
-        turn = self._session_turns.get(session) if session is not None else None
-        if turn is not None and not turn.done:
+        turn = self._open(session)
+        if turn is not None:
             turn.parts.append(Problem(text))
         else:
             self._note("problem", text, record, session)

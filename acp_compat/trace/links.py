@@ -6,13 +6,10 @@ and each agent process's (``relay->agent``, ``agent->relay``): a :class:`Link` b
 each record to its link, which learns its protocol from its own ``initialize`` and keeps
 what is open: pending requests, sessions (in the one session machine,
 :data:`~acp_compat.translate.lifecycle.SESSION_TRANSITIONS`) and their tool calls.
-What the relay decided is taken from its own records where the trace has them
-(:meth:`Links.event`): a probe process it left behind (``probe_discarded``) closes that
-process's link; the translation (``translation``) hands the kept probe's link over to
-agent 0 and fixes the protocol each side speaks for the rest of the trace (an agent
-process started later speaks the agent's); the client closing its end
-(``client_closed``) means what is asked of it from then on is not owed. A trace written
-before those records has the protocols learnt from each link's ``initialize``.
+What the relay decided (a probe left behind, the translation, the client closing its
+end) is taken from its own records where the trace has them (:meth:`Links.event`); a
+trace written before those records has the protocols learnt from each link's
+``initialize``.
 ``trace --check``'s rules (:mod:`.rules`) read a link before a message changes it
 (:meth:`Links.see`, then :meth:`Links.learn`); the conversation (:mod:`.conversation`)
 builds what an editor showed from the same :class:`Seen`. Which session event a message
@@ -203,6 +200,8 @@ class Pending:
     """The turn its session was in when it was asked (``None``: no open session)."""
     key: Any = None
     """Its key in :attr:`Link.pending`: (who asked, its id)."""
+    shown: Any = None
+    """What the conversation shows for it while it waits (a turn, a permission question)."""
 
 
 @define
@@ -288,6 +287,14 @@ class Session:
     update has reported its user message yet (``None`` once one has)."""
     terminals: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
     """v2: the ids of the display terminals a ``terminal_update`` announced lately."""
+
+    def tool(self, key: Any) -> Tool:
+        """Its tool call ``key``, created in this turn if it has none."""
+        tool = self.tools.get(key)
+        if tool is None:
+            tool = self.tools[key] = Tool(self.turn)
+            self.ended.pop(key, None)  # a reused id is this turn's call from now on
+        return tool
 
     def move(self, event: SessionEvent, request: Any, line: int = 0) -> None:
         """Follow :data:`SESSION_TRANSITIONS` where it allows ``event`` (a trace is
@@ -456,14 +463,10 @@ class Link:
             self._learn_legacy(seen)
         else:
             self._learn_current(seen)
-        if seen.event is not None and seen.event_protocol is self._speaks():
+        if seen.event is not None and seen.event_protocol is (self.protocol or Protocol.CURRENT):
             session = self.session_of(seen)  # (a session this message opened included)
             if session is not None:
                 session.move(seen.event, seen.request_id, seen.record.line)
-
-    def _speaks(self) -> Protocol:
-        """The link's protocol: read as current until it is known."""
-        return self.protocol or Protocol.CURRENT
 
     def _learn_initialize(self, seen: Seen) -> None:
         body = seen.params if isinstance(seen.params, dict) else {}
@@ -519,7 +522,10 @@ class Link:
                     # An earlier turn's call announced again: a new call under a reused id
                     # (tool-call-id-unique finds it here), this turn's from now on.
                     del session.tools[tool]
-                self._tool_status(session, tool, call.get("status"))
+                known = session.tool(tool)
+                known.finished = known.finished or _final(
+                    call.get("status"), CURRENT_FINAL_STATUSES
+                )
 
     def _learn_v2(self, seen: Seen, session: Session, body: dict[str, Any]) -> None:
         """What a v2 session's messages teach: its updates are upserts (the first
@@ -571,21 +577,9 @@ class Link:
             if "id" in body:
                 session.tools[request_key(body["id"])] = Tool(session.turn)
         elif seen.method == "updateToolCall" and not seen.answer:
-            tool = request_key(body.get("toolCallId"))
-            if tool in session.tools:
-                self._tool_status(session, tool, body.get("status"))
-
-    def _tool_status(self, session: Session, key: Any, status: Any) -> None:
-        """A tool call announced or updated: it is this session's, and ended at a final
-        status of the link's protocol."""
-        tool = session.tools.get(key)
-        if tool is None:
-            tool = session.tools[key] = Tool(session.turn)
-            session.ended.pop(key, None)  # a reused id is this turn's call from now on
-        final = (
-            LEGACY_FINAL_STATUSES if self.protocol is Protocol.LEGACY else CURRENT_FINAL_STATUSES
-        )
-        tool.finished = tool.finished or (type(status) is str and status in final)
+            tool = session.tools.get(request_key(body.get("toolCallId")))
+            if tool is not None:
+                tool.finished = tool.finished or _final(body.get("status"), LEGACY_FINAL_STATUSES)
 
     def end(self, why: str) -> None:
         """The peer behind the link is gone (``why``: the event that said so): its sessions
@@ -602,15 +596,14 @@ def _upsert_tool_call(session: Session, call: dict[str, Any]) -> None:
     """A v2 tool call upsert: it creates the call its id names if the session has none,
     and its ``status``, when given, replaces the call's (``null``: back to pending)."""
     tool = call.get("toolCallId")
-    if type(tool) is not str:
-        return
-    known = session.tools.get(tool)
-    if known is None:
-        known = session.tools[tool] = Tool(session.turn)
-        session.ended.pop(tool, None)  # a reused id is this turn's call from now on
-    if "status" in call:
-        status = call["status"]
-        known.finished = type(status) is str and status in V2_FINAL_STATUSES
+    if type(tool) is str:
+        known = session.tool(tool)
+        if "status" in call:
+            known.finished = _final(call["status"], V2_FINAL_STATUSES)
+
+
+def _final(status: Any, final: frozenset[str]) -> bool:
+    return type(status) is str and status in final
 
 
 def _remember(recent: OrderedDict[Any, Any], key: Any) -> None:
@@ -628,12 +621,11 @@ def _bound(recent: OrderedDict[Any, Any]) -> None:
 OTHER = {"client": "agent", "agent": "client"}
 """The other role on a link."""
 
-SENDERS = {CLIENT_IN: "client", CLIENT_OUT: "agent", AGENT_OUT: "client", AGENT_IN: "agent"}
-"""The sender's role on its link, by a record's direction."""
-
 ROUTES = {
-    direction: (direction in (CLIENT_IN, CLIENT_OUT), sender)
-    for direction, sender in SENDERS.items()
+    CLIENT_IN: (True, "client"),
+    CLIENT_OUT: (True, "agent"),
+    AGENT_OUT: (False, "client"),
+    AGENT_IN: (False, "agent"),
 }
 """By a record's direction: whether it is on the editor's link, and its sender's role."""
 

@@ -189,40 +189,23 @@ def _number(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-_TYPED_EVENTS: dict[str, tuple[type[RelayEvent], dict[str, Any]]] = {
-    PROBE_DISCARDED: (ProbeDiscarded, {"protocol": _text, "reason": _text}),
-    TRANSLATION: (
-        TranslationChosen,
-        {
-            "translation": _text,
-            "agent_protocol": _text,
-            "client_protocol": _text,
-            "process": _number,
-            "how": _text,
-        },
-    ),
-    STARTUP_FINISHED: (StartupFinished, {"status": _number}),
-    AGENT_LOST: (AgentLost, {"reason": _text}),
-    CLIENT_CLOSED: (ClientClosed, {"stream": _text}),
+_TYPED_EVENTS: dict[str, type[RelayEvent]] = {
+    PROBE_DISCARDED: ProbeDiscarded,
+    TRANSLATION: TranslationChosen,
+    STARTUP_FINISHED: StartupFinished,
+    AGENT_LOST: AgentLost,
+    CLIENT_CLOSED: ClientClosed,
 }
-"""The event types read into their own class: the class, and each member's reader."""
+"""The event types read into their own class."""
 
-
-def _relay_event(
-    line: int,
-    t: float | None,
-    event: dict[str, Any],
-    agent: int | None,
-    session: str | None,
-    when: str | None,
-) -> RelayEvent:
-    """An event record, typed when its type is one of :data:`_TYPED_EVENTS`."""
-    typed = _TYPED_EVENTS.get(event["type"])
-    if typed is None:
-        return RelayEvent(line, t, event, agent, session, when)
-    cls, members = typed
-    values = {name: read(event.get(name)) for name, read in members.items()}
-    return cls(line, t, event, agent, session, when, **values)
+_MEMBERS = {
+    name: {
+        f.name: _number if f.type == "int | None" else _text for f in attrs.fields(cls) if f.kw_only
+    }
+    for name, cls in _TYPED_EVENTS.items()
+}
+"""Each typed event's own members (its keyword-only fields) and their readers: a member of
+another type reads as ``None``."""
 
 
 @define
@@ -265,7 +248,10 @@ def parse_record(line_number: int, data: bytes) -> Item:
         return Record(line_number, t, direction, message, agent, session, when)
     event = entry.get("event")
     if direction == RELAY and type(event) is dict and type(event.get("type")) is str:
-        return _relay_event(line_number, t, event, agent, session, when)
+        cls = _TYPED_EVENTS.get(event["type"], RelayEvent)
+        members = _MEMBERS.get(event["type"], {})
+        values = {name: read(event.get(name)) for name, read in members.items()}
+        return cls(line_number, t, event, agent, session, when, **values)
     return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
 
 

@@ -1,13 +1,9 @@
 """The rules ``acp-compat trace --check`` holds each message to: one table, :data:`RULES`.
 
-Each :class:`Rule` has an id, its level in the spec's own words (``MUST`` or ``SHOULD``)
-and where the spec says so, the protocol and the sender it applies to, a one-line
-statement (the words a user reads; the docs' table, ``docs/trace-check.md``, is generated
-from them), the methods it looks at, and its check: a function of the message
-(:class:`~.links.Seen`) and what is open on its link (:class:`~.links.Link`, read before
-the message changes it) that yields a :class:`Flaw` for each way the message breaks the
-rule. A rule about what never happened (a request never answered) also has an ``at_end``
-check.
+A :class:`Rule`'s check is a function of the message (:class:`~.links.Seen`) and what is
+open on its link (:class:`~.links.Link`, read before the message changes it) that returns
+a :class:`Flaw` for each way the message breaks the rule; its statement is the words a
+user reads (the docs' table, ``docs/trace-check.md``, is generated from them).
 
 Whether a message is valid is judged by the pinned schemas themselves
 (:mod:`acp_compat.trace.schema`): their enums, required members and unions, and the
@@ -26,6 +22,7 @@ from acp_compat.trace.links import (
     LEGACY_SESSION,
     LEGACY_TURN_METHODS,
     OTHER,
+    TOOL_CALL_CARRIERS,
     TURN_UPDATES,
     Link,
     Pending,
@@ -163,37 +160,16 @@ NONE: tuple[Flaw, ...] = ()
 generators: one runs per rule and message)."""
 
 
-def _schema_flaws(definition: str, value: Any, at: str, protocol: Protocol | None) -> list[Flaw]:
-    problems = pinned().of(protocol or Protocol.CURRENT).check(definition, value, at)
-    return [Flaw(text, path) for path, text in problems[:MAX_FLAWS]]
-
-
 # -- every message ---------------------------------------------------------------------------
-
-_JUDGES: dict[tuple[int, str, int, str | None], Check] = {}
-"""The judges made so far (keyed by the enum members' ids: no hashing them in Python); a
-method the schema lacks is judged as any such method, so the table stays small."""
 
 
 def _valid(seen: Seen, link: Link) -> Iterable[Flaw]:
-    return _valid_for(link.protocol, seen.sender, seen.kind, seen.method)(seen, link)
-
-
-def _valid_for(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Check:
-    """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
-    on a link in ``protocol`` (made once for each)."""
-    schema = pinned().of(protocol or Protocol.CURRENT)
-    method = name if name in schema.methods else None
-    key = (id(protocol), sender, id(kind), method)
-    judge = _JUDGES.get(key)
-    if judge is None:
-        judge = _JUDGES[key] = _judge(protocol, sender, kind, method)
-    return judge
+    return _judge(link.protocol, seen.sender, seen.kind, seen.method)(seen, link)
 
 
 def _judge(protocol: Protocol | None, sender: str, kind: Kind, name: str | None) -> Check:
     """valid-message for the messages of ``sender`` of this ``kind`` and method ``name``
-    (``None``: one the schema lacks) on a link in ``protocol``."""
+    on a link in ``protocol`` (made once for each by the checker's dispatch)."""
     schema = pinned().of(protocol or Protocol.CURRENT)
     if kind is Kind.INVALID:
         return lambda seen, link: [
@@ -308,16 +284,6 @@ def _initialize_version(seen: Seen, link: Link) -> Iterable[Flaw]:
     return NONE if flaw is None else [flaw]
 
 
-INITIALIZE_BODIES = {
-    (Kind.REQUEST, Protocol.CURRENT): "InitializeRequest",
-    (Kind.RESPONSE, Protocol.CURRENT): "InitializeResponse",
-    (Kind.REQUEST, Protocol.V2): "InitializeRequest",
-    (Kind.RESPONSE, Protocol.V2): "InitializeResponse",
-    (Kind.REQUEST, Protocol.LEGACY): "InitializeParams",
-    (Kind.RESPONSE, Protocol.LEGACY): "InitializeResponse",
-}
-"""The definition of each initialize body, by the version it names."""
-
 FOREIGN_BODIES = {
     Protocol.CURRENT: (Protocol.LEGACY,),
     Protocol.V2: (Protocol.CURRENT, Protocol.LEGACY),
@@ -327,6 +293,15 @@ FOREIGN_BODIES = {
 it (v2 renamed v1's ``clientCapabilities`` and ``agentInfo``...), and legacy's."""
 
 
+def _initialize_members(protocol: Protocol, kind: Kind) -> tuple[str, frozenset[str]]:
+    """The definition of an initialize body (the request's, or its answer's) in
+    ``protocol``'s schema, and the members it names."""
+    schema = pinned().of(protocol)
+    method = schema.methods["initialize"]
+    definition = str(method.params if kind is Kind.REQUEST else method.result)
+    return definition, schema.members(definition)
+
+
 def _initialize_body(seen: Seen, link: Link) -> Iterable[Flaw]:
     at = "params" if seen.kind is Kind.REQUEST else "result"
     body = seen.params
@@ -334,21 +309,17 @@ def _initialize_body(seen: Seen, link: Link) -> Iterable[Flaw]:
     if _version_flaw(version, at) is not None:
         return NONE  # initialize-version says what is wrong
     protocol = numbered_protocol(version) or Protocol.LEGACY
-    schemas = pinned()
-    own = schemas.of(protocol).members(INITIALIZE_BODIES[(seen.kind, protocol)])
+    definition, own = _initialize_members(protocol, seen.kind)
     foreign = frozenset().union(
-        *(
-            schemas.of(other).members(INITIALIZE_BODIES[(seen.kind, other)])
-            for other in FOREIGN_BODIES[protocol]
-        )
+        *(_initialize_members(other, seen.kind)[1] for other in FOREIGN_BODIES[protocol])
     )
-    foreign -= own
     named = f"protocolVersion {version!r}"
     flaws = [
         Flaw(f"{member} belongs to the other version's body, not to {named}", f"{at}.{member}")
-        for member in sorted(foreign & _dict(body).keys())
+        for member in sorted((foreign - own) & _dict(body).keys())
     ]
-    return flaws + _schema_flaws(INITIALIZE_BODIES[(seen.kind, protocol)], body, at, protocol)
+    problems = pinned().of(protocol).check(definition, body, at)
+    return flaws + [Flaw(text, path) for path, text in problems[:MAX_FLAWS]]
 
 
 # -- current ACP: sessions, turns, tool calls, permissions, files, capabilities ---------------
@@ -363,12 +334,6 @@ SESSION_METHODS = frozenset(
     | TERMINAL_METHODS
 )
 """What an agent sends about one of its sessions (``params.sessionId``)."""
-
-
-def _update(seen: Seen) -> dict[str, Any]:
-    """A ``session/update``'s ``update`` object (empty for the other messages)."""
-    update = seen.update
-    return update if update is not None else {}
 
 
 def _session_known(seen: Seen, link: Link) -> Iterable[Flaw]:
@@ -390,47 +355,38 @@ def _update_in_turn(seen: Seen, link: Link) -> Iterable[Flaw]:
     return [Flaw(text, "params.update.sessionUpdate")]
 
 
+def _carried(seen: Seen) -> tuple[Any, str]:
+    """The tool call id a message carries (a ``session/update``'s ``update``, a permission
+    request's ``toolCall``: :data:`~.links.TOOL_CALL_CARRIERS`), and its wire path."""
+    member = TOOL_CALL_CARRIERS[str(seen.method)]
+    return _dict(_dict(seen.params).get(member)).get("toolCallId"), f"params.{member}.toolCallId"
+
+
 def _tool_call_announced(seen: Seen, link: Link) -> Iterable[Flaw]:
-    update = _update(seen)
-    if update.get("sessionUpdate") != "tool_call_update":
-        return NONE
     session = seen.session
-    tool = update.get("toolCallId")
+    tool, at = _carried(seen)
     if session is None or type(tool) is not str or tool in session.tools:
         return NONE
-    text = f"tool call {tool!r} was never announced (a tool_call) in session {seen.session_id}"
-    return [Flaw(text, "params.update.toolCallId")]
-
-
-def _permission(seen: Seen) -> dict[str, Any]:
-    """A permission request's ``toolCall``."""
-    if seen.method != "session/request_permission":
-        return {}
-    return _dict(_dict(seen.params).get("toolCall"))
-
-
-def _permission_tool_call(seen: Seen, link: Link) -> Iterable[Flaw]:
-    session = seen.session
-    tool = _permission(seen).get("toolCallId")
-    if session is None or type(tool) is not str or tool in session.tools:
-        return NONE
-    text = f"asks permission for tool call {tool!r}, never announced in session {seen.session_id}"
-    return [Flaw(text, "params.toolCall.toolCallId")]
+    if seen.method == "session/update":
+        text = f"tool call {tool!r} was never announced (a tool_call) in session {seen.session_id}"
+    else:
+        text = (
+            f"asks permission for tool call {tool!r}, never announced in session {seen.session_id}"
+        )
+    return [Flaw(text, at)]
 
 
 def _tool_call_reused(seen: Seen, link: Link) -> Iterable[Flaw]:
-    update = _update(seen)
-    announced = update if update.get("sessionUpdate") == "tool_call" else _permission(seen)
-    tool = announced.get("toolCallId")
+    tool, at = _carried(seen)
     session = seen.session if type(tool) is str else None
     if session is None:
         return NONE
     known = session.tools.get(tool)
     if known is not None and known.turn == session.turn:
         return NONE  # announced in this turn already: its reuse was found at its first message
+    update = seen.method == "session/update"
     if tool not in session.ended and not (update and known and known.turn < session.turn):
         return NONE
-    at = "params.update.toolCallId" if update else "params.toolCall.toolCallId"
     return [
         Flaw(f"tool call id {tool!r} was used in an earlier turn of session {seen.session_id}", at)
     ]
@@ -507,65 +463,50 @@ def _path_absolute(seen: Seen, link: Link) -> Iterable[Flaw]:
     return [Flaw(f"{member} {path!r} is not an absolute path", f"params.{member}")]
 
 
-def _client_offers(link: Link, *path: str) -> bool:
-    value: Any = link.client_caps
+OFFERS: dict[str, tuple[str, ...]] = {
+    "fs/read_text_file": ("client", "fs", "readTextFile"),
+    "fs/write_text_file": ("client", "fs", "writeTextFile"),
+    **{method: ("client", "terminal") for method in TERMINAL_METHODS},
+    "session/load": ("agent", "loadSession"),
+    "session/resume": ("agent", "sessionCapabilities", "resume"),
+}
+"""The capability a method needs offered in ``initialize``: whose, and its path there."""
+
+
+def _capability(seen: Seen, link: Link) -> Iterable[Flaw]:
+    whose, *path = OFFERS[str(seen.method)]
+    value: Any = link.client_caps if whose == "client" else link.agent_caps
     for name in path:
         value = _dict(value).get(name)
-    return value is True
-
-
-FS_CAPABILITIES = {"fs/read_text_file": "readTextFile", "fs/write_text_file": "writeTextFile"}
-
-
-def _capability_fs(seen: Seen, link: Link) -> Iterable[Flaw]:
-    capability = FS_CAPABILITIES[str(seen.method)]
-    if _client_offers(link, "fs", capability):
+    # (sessionCapabilities.resume is an object; the other offers are true)
+    if value is True or (path[0] == "sessionCapabilities" and value is not None):
         return NONE
-    return [Flaw(f"the client did not offer fs.{capability} in initialize", "method")]
+    return [Flaw(f"the {whose} did not offer {'.'.join(path)} in initialize", "method")]
 
 
-def _capability_terminal(seen: Seen, link: Link) -> Iterable[Flaw]:
-    if _client_offers(link, "terminal"):
-        return NONE
-    return [Flaw("the client did not offer terminal in initialize", "method")]
+SESSION_OFFERS = {
+    "session/set_mode": ("modes", "modes", "modeId"),
+    "session/set_config_option": ("config_options", "config options", "configId"),
+}
+"""What a session must have been opened with for a method: the :class:`~.links.Session`
+attribute, in words, and the member of the params that names it."""
 
 
-def _capability_load(seen: Seen, link: Link) -> Iterable[Flaw]:
-    if link.agent_caps.get("loadSession") is True:
-        return NONE
-    return [Flaw("the agent did not offer loadSession in initialize", "method")]
-
-
-def _capability_resume(seen: Seen, link: Link) -> Iterable[Flaw]:
-    if _dict(link.agent_caps.get("sessionCapabilities")).get("resume") is not None:
-        return NONE
-    return [Flaw("the agent did not offer sessionCapabilities.resume in initialize", "method")]
-
-
-def _capability_modes(seen: Seen, link: Link) -> Iterable[Flaw]:
+def _session_offer(seen: Seen, link: Link) -> Iterable[Flaw]:
+    attribute, words, member = SESSION_OFFERS[str(seen.method)]
     session = seen.session
-    if session is None or session.modes:
+    if session is None or getattr(session, attribute):
         return NONE
-    return [Flaw(f"session {seen.session_id} was opened without modes", "params.modeId")]
-
-
-def _capability_config_options(seen: Seen, link: Link) -> Iterable[Flaw]:
-    session = seen.session
-    if session is None or session.config_options:
-        return NONE
-    text = f"session {seen.session_id} was opened without config options"
-    return [Flaw(text, "params.configId")]
+    return [Flaw(f"session {seen.session_id} was opened without {words}", f"params.{member}")]
 
 
 # -- v2: the prompt lifecycle, upserts --------------------------------------------------------
 
 
 def _idle(seen: Seen) -> dict[str, Any] | None:
-    """A v2 ``state_update`` reporting ``idle`` (``None`` for any other message)."""
-    update = _update(seen)
-    if update.get("sessionUpdate") != "state_update" or update.get("state") != "idle":
-        return None
-    return update
+    """A v2 ``state_update`` reporting ``idle`` (``None`` for another state)."""
+    update = seen.update
+    return update if update is not None and update.get("state") == "idle" else None
 
 
 def _unreported(session: Session) -> list[tuple[Pending, Flaw]]:
@@ -646,8 +587,7 @@ def _created(session: Session, tool: Any) -> bool:
 
 
 def _upsert_created(seen: Seen, link: Link) -> Iterable[Flaw]:
-    update = _update(seen)
-    kind = update.get("sessionUpdate")
+    update, kind = seen.update or {}, seen.update_kind
     session = seen.session
     if session is None:
         return NONE
@@ -748,7 +688,7 @@ RULES: tuple[Rule, ...] = (
         "params, result or error match the schema of the protocol the link speaks, its "
         "enums and required members included.",
         _valid,
-        judge=_valid_for,
+        judge=_judge,
     ),
     Rule(
         "request-answered",
@@ -862,7 +802,7 @@ RULES: tuple[Rule, ...] = (
         "agent",
         "A permission request names a tool call announced in its session (the agent "
         "reports a tool call before it asks about it).",
-        _permission_tool_call,
+        _tool_call_announced,
         frozenset({"session/request_permission"}),
         kinds=ASKS,
     ),
@@ -930,8 +870,8 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "agent",
         "fs/read_text_file and fs/write_text_file only when the client offered them.",
-        _capability_fs,
-        frozenset(FS_CAPABILITIES),
+        _capability,
+        frozenset({"fs/read_text_file", "fs/write_text_file"}),
         kinds=ASKS,
     ),
     Rule(
@@ -941,7 +881,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "agent",
         "terminal/* requests only when the client offered terminal.",
-        _capability_terminal,
+        _capability,
         TERMINAL_METHODS,
         kinds=ASKS,
     ),
@@ -952,7 +892,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "client",
         "session/load only when the agent offered loadSession.",
-        _capability_load,
+        _capability,
         frozenset({"session/load"}),
         kinds=ASKS,
     ),
@@ -963,7 +903,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "client",
         "session/resume only when the agent offered sessionCapabilities.resume.",
-        _capability_resume,
+        _capability,
         frozenset({"session/resume"}),
         kinds=ASKS,
     ),
@@ -974,7 +914,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "client",
         "session/set_mode only for a session opened with modes.",
-        _capability_modes,
+        _session_offer,
         frozenset({"session/set_mode"}),
         kinds=ASKS,
     ),
@@ -985,7 +925,7 @@ RULES: tuple[Rule, ...] = (
         IN_CURRENT,
         "client",
         "session/set_config_option only for a session opened with config options.",
-        _capability_config_options,
+        _session_offer,
         frozenset({"session/set_config_option"}),
         kinds=ASKS,
     ),

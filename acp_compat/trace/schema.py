@@ -101,13 +101,8 @@ class Schema:
 
     def check(self, definition: str, value: Any, at: str) -> list[Problem]:
         """The problems of ``value`` (at wire path ``at``) against ``definition``."""
-        compiled = self._compiled.get(definition) or self._definition(definition)
-        problems = compiled(value)
+        problems = self.checker(definition)(value)
         return [(at + path, text) for path, text in problems] if problems else []
-
-    def checker(self, definition: str) -> Check:
-        """The compiled check of ``definition`` (problems with paths relative to it)."""
-        return self._compiled.get(definition) or self._definition(definition)
 
     def requires(self, definition: str) -> bool:
         """Whether ``definition`` names a member a value must have."""
@@ -125,10 +120,11 @@ class Schema:
         self._merged(list(node.get("allOf", [])), properties, required)
         return frozenset(name for name, _ in properties), required
 
-    def _definition(self, name: str) -> Check:
-        """The compiled function of ``name``, compiling it; each definition it calls is
-        compiled when a value first reaches it (a union of twenty members costs the
-        members the trace holds: compiling is most of a short trace's check).
+    def checker(self, name: str) -> Check:
+        """The compiled check of definition ``name`` (problems with paths relative to it),
+        compiled on first use; each definition it calls is compiled when a value first
+        reaches it (a union of twenty members costs the members the trace holds:
+        compiling is most of a short trace's check).
 
         Each definition is compiled into a namespace of its own, where every name it calls
         is defined from the start (as a stub that compiles its definition, then puts it in
@@ -154,7 +150,7 @@ class Schema:
         called = f"d_{ref}"
 
         def compile_then_check(value: Any) -> list[Problem] | None:
-            check = self._definition(ref)
+            check = self.checker(ref)
             namespace[called] = check
             return check(value)
 
