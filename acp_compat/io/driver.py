@@ -34,7 +34,7 @@ from acp_compat.io.inbound import (
     decode_line,
     handle_dropped,
 )
-from acp_compat.io.trace import Tracer
+from acp_compat.io.trace import Tracer, session_of
 from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error, valid_id
 from acp_compat.translate.base import (
@@ -128,6 +128,7 @@ class Driver:
     ) -> None:
         self.peers = peers
         self.handler = handler
+        """The handler fed (the startup policy until it decided, then the translator)."""
         self.max_line_bytes = max_line_bytes
         self.tracer = tracer
         self.raw_passthrough = False
@@ -137,11 +138,6 @@ class Driver:
         self._unsent: list[tuple[int | None, Message]] = []
         """Stand-in answers for requests that could not be encoded, by the peer they were
         for (``None``: the client); handled once the current outputs are carried out."""
-
-    def use(self, handler: Handler, *, raw_passthrough: bool = False) -> None:
-        """Feed ``handler`` from now on (the translator, once startup has decided)."""
-        self.handler = handler
-        self.raw_passthrough = raw_passthrough
 
     # -- line events -----------------------------------------------------------------------
 
@@ -208,7 +204,7 @@ class Driver:
         if tracer is not None:
             if not traced:
                 tracer.record(records.CLIENT_IN, message)
-            hint = tracer.session_of(message)
+            hint = session_of(message)
         try:
             outputs = self.handler.from_client(message)
         except Exception:

@@ -201,11 +201,9 @@ class LineReader:
         *,
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
         owned: bool = True,
-        read_size: int = READ_SIZE,
     ) -> None:
         self._fd = _NonBlockingFd(fd, owned=owned)
         self._splitter = LineSplitter(max_line_bytes)
-        self._read_size = read_size
         self._pending: list[Event] = []
         self._eof = False
         self._reading = False
@@ -255,7 +253,7 @@ class LineReader:
         if not self._reading:
             return
         try:
-            data = os.read(self._fd.fd, self._read_size)
+            data = os.read(self._fd.fd, READ_SIZE)
         except BlockingIOError:
             return
         except OSError:
@@ -299,7 +297,7 @@ class LineReader:
             events, self._pending = self._pending, []
             return events
         while not self._eof:
-            data = await read_chunk(self._fd.fd, self._read_size)
+            data = await read_chunk(self._fd.fd)
             if not data:
                 self._eof = True
                 events = self._splitter.close()

@@ -16,6 +16,7 @@ import errno
 import io
 import os
 import stat
+from collections.abc import Callable
 
 import anyio.to_thread
 
@@ -104,19 +105,23 @@ def _describe(exc: Exception, path: str) -> str:
 
 
 async def perform(
-    effect: ReadLocalFile | WriteLocalFile, max_bytes: int = DEFAULT_MAX_READ_BYTES
-) -> tuple[str | None, str | None]:
-    """Carry out a file effect; returns ``(content, error)`` for ``file_done``.
-
-    ``max_bytes`` caps a read (the file's size; a larger file is an error).
-    """
+    effect: ReadLocalFile | WriteLocalFile,
+    done: Callable[[int, str | None, str | None], None],
+    max_bytes: int = DEFAULT_MAX_READ_BYTES,
+) -> None:
+    """Carry out a file effect, then call ``done(token, content, error)`` (a driver's
+    ``file_done``). ``max_bytes`` caps a read (the file's size; a larger file is an
+    error)."""
+    content = problem = None
     try:
         if isinstance(effect, ReadLocalFile):
             content = await anyio.to_thread.run_sync(
                 _read, effect.path, effect.line, effect.limit, max_bytes, abandon_on_cancel=True
             )
-            return content, None
-        await anyio.to_thread.run_sync(_write, effect.path, effect.content, abandon_on_cancel=True)
-        return None, None
+        else:
+            await anyio.to_thread.run_sync(
+                _write, effect.path, effect.content, abandon_on_cancel=True
+            )
     except (OSError, UnicodeError, ValueError, _Refused) as exc:
-        return None, _describe(exc, effect.path)
+        problem = _describe(exc, effect.path)
+    done(effect.token, content, problem)

@@ -64,7 +64,6 @@ from acp_compat.translate.exits import (
     stop_cause,
 )
 from acp_compat.translate.lifecycle import AgentFlow, FlowEvent
-from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import (
     ArmTimer,
@@ -370,9 +369,8 @@ class Relay:
             if process.stdin.buffered > self.config.max_line_bytes + AGENT_HIGH_WATER:
                 # Only the client's messages get here (the agent's own replies pause
                 # its reader first): after the current outputs, it is lost.
-                waiting = process.stdin.buffered
-                why = f"it stopped reading its stdin ({waiting} bytes waiting)"
-                self._tg.start_soon(self._lose_soon, process, why)
+                why = f"it stopped reading its stdin ({process.stdin.buffered} bytes waiting)"
+                asyncio.get_running_loop().call_soon(self._lose, process, why)
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
         """Start agent process ``agent``; ``None``, or why it could not start."""
@@ -408,13 +406,10 @@ class Relay:
         self._supervisor.close(process)
 
     def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
-        """Perform a local file effect off the loop; its outcome comes back queued."""
-        self._tg.start_soon(self._file_effect, effect)
-
-    async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
-        content, problem = await localfiles.perform(effect, self.config.max_read_bytes)
+        """Perform a local file effect off the loop; its outcome goes to the handler."""
         assert self.driver is not None
-        self.driver.file_done(effect.token, content, problem)
+        done = self.driver.file_done
+        self._tg.start_soon(localfiles.perform, effect, done, self.config.max_read_bytes)
 
     def other_output(self, output: StartupEffect) -> None:
         """The startup policy's timers, the probes it leaves behind, and its end."""
@@ -425,17 +420,14 @@ class Relay:
             startup = self._starting
             if not self._preloaded and startup is not None and startup.client is not None:
                 # A probe is out: import the likely translator while the agent starts.
-                # As a task, so the probe is written first (the flusher runs before it).
+                # On the next loop pass, so the probe is written first (the flusher runs
+                # before it).
                 self._preloaded = True
-                self._tg.start_soon(self._preload, startup.client)
+                asyncio.get_running_loop().call_soon(preload_translator, startup.client)
         elif isinstance(output, Decided):
             self._decided(output.decision)
         else:
             self._begin_stop(output.status, "startup ended", DISCARD_GRACE)
-
-    async def _preload(self, client: Protocol) -> None:
-        """Import the translator a ``client`` of this protocol most likely needs."""
-        preload_translator(client)
 
     def _timer_fired(self, token: int) -> None:
         startup = self._starting
@@ -473,7 +465,8 @@ class Relay:
             self._begin_stop(EXIT_NO_PROTOCOL, "no translator", DISCARD_GRACE)
             return
         self._single_agent = decision.single_agent
-        self.driver.use(translator, raw_passthrough=decision.raw_passthrough)
+        self.driver.handler = translator
+        self.driver.raw_passthrough = decision.raw_passthrough
         for message in decision.client_messages:
             self.driver.from_client(message, traced=True)
         for message in decision.agent_messages:
@@ -584,10 +577,6 @@ class Relay:
                 )
                 return
 
-    async def _lose_soon(self, agent: AgentProcess, why: str) -> None:
-        """:meth:`_lose`, from a task: after the outputs being carried out now."""
-        self._lose(agent, why)
-
     def _lose(self, agent: AgentProcess, why: str) -> None:
         """Agent ``agent`` can no longer be talked to: answer what waits on it, naming
         ``why``, and stop it (stdin closed, the grace period, then its group signalled).
@@ -603,33 +592,31 @@ class Relay:
         self._supervisor.close(agent)
 
     def agent_stdout_ended(self, agent: AgentProcess) -> None:
-        """An agent's stdout is read to its end (or given up)."""
+        """An agent's stdout is read to its end (or given up): unless the process exits
+        right after, it closed its stdout while running and can never answer again (a
+        cancel would not help either)."""
         self._hold(agent, FlowEvent.STDOUT_ENDED)
         if agent.returncode is None and not agent.closing:
-            self._tg.start_soon(self._check_stdout_closed, agent)
-
-    async def _check_stdout_closed(self, agent: AgentProcess) -> None:
-        """Its stdout ended: unless the process exits right after, it closed its stdout
-        while running and can never answer again (a cancel would not help either)."""
-        with anyio.move_on_after(min(self.config.grace, STDOUT_EXIT_WAIT)):
-            await agent.exited.wait()
-        if not agent.exited.is_set():
-            self._lose(agent, "it closed its stdout while still running")
+            why = "it closed its stdout while still running"
+            self._tg.start_soon(self._lose_unless_it_exits, agent, why)
 
     async def _watch_stdin(self, agent: AgentProcess) -> None:
         """A write to its stdin failed (``EPIPE``: it closed its stdin): unless the process
         exits right after, it runs on deaf and nothing sent to it can be answered."""
         stdin = agent.stdin
         await stdin.done.wait()
-        if not stdin.broken or agent.closing:
-            return
+        if stdin.broken and not agent.closing:
+            problem = stdin.error.strerror if stdin.error is not None else "broken pipe"
+            why = f"it closed its stdin while still running (a write failed: {problem})"
+            await self._lose_unless_it_exits(agent, why)
+
+    async def _lose_unless_it_exits(self, agent: AgentProcess, why: str) -> None:
+        """:meth:`_lose` ``agent`` for ``why``, unless it exits within
+        :data:`STDOUT_EXIT_WAIT` (at most the grace period)."""
         with anyio.move_on_after(min(self.config.grace, STDOUT_EXIT_WAIT)):
             await agent.exited.wait()
         if not agent.exited.is_set():
-            problem = stdin.error.strerror if stdin.error is not None else "broken pipe"
-            self._lose(
-                agent, f"it closed its stdin while still running (a write failed: {problem})"
-            )
+            self._lose(agent, why)
 
     def agent_ended(self, agent: AgentProcess) -> None:
         """An agent is gone, after everything it printed: tell the handler."""

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import anyio
 import anyio.abc
 
-from acp_compat.io.launched_agent import LaunchedAgent
+from acp_compat.io.launched_agent import STOP_SIGNALS, LaunchedAgent
 from acp_compat.io.lines import CLIENT_PIPE_BYTES, LineReader, LineWriter, enlarge_pipe
 from acp_compat.io.relay import Relay
 from acp_compat.io.spawn import leave_a_deleted_directory
@@ -29,9 +29,6 @@ from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import StartupPolicy
 
 logger = logging.getLogger("acp_compat.io.runner")
-
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
-"""Signals that end the relay cleanly."""
 
 
 async def run_wrap(

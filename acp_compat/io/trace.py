@@ -44,12 +44,13 @@ else:
 __all__ = [
     "Tracer",
     "open_private_file",
+    "session_of",
 ]
 
 logger = logging.getLogger("acp_compat.io.trace")
 
 
-def _session_of(message: Message) -> str | None:
+def session_of(message: Message) -> str | None:
     """The ``sessionId`` a message names in its params or result, if any."""
     for member in ("params", "result"):
         body: Any = message.get(member)
@@ -126,7 +127,7 @@ class Tracer:
         session: str | None = None,
     ) -> None:
         """Write one record; ``session`` is a hint used when the message names none."""
-        session = _session_of(message) or session
+        session = session_of(message) or session
         if agent is not None:
             if session is None:
                 session = self._agent_sessions.get(agent)
@@ -197,13 +198,6 @@ class Tracer:
         if file is not None:
             with contextlib.suppress(OSError, ValueError):
                 file.close()
-
-    def session_of(self, message: Message, agent: int | None = None) -> str | None:
-        """The session a message belongs to, as far as the trace knows."""
-        found = _session_of(message)
-        if found is None and agent is not None:
-            return self._agent_sessions.get(agent)
-        return found
 
     def close(self) -> None:
         """Flush and close the file (a failing flush disables the trace, logged)."""

@@ -34,9 +34,10 @@ import anyio
 import anyio.abc
 
 from acp_compat import __version__
+from acp_compat.io.launched_agent import STOP_SIGNALS
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT
-from acp_compat.io.runner import STOP_SIGNALS, reserve_stdout  # wrap's own
+from acp_compat.io.runner import reserve_stdout  # wrap's own
 from acp_compat.io.shim.api import AgentFactory, LegacyAgent, LegacyClient
 from acp_compat.io.shim.server import Shim
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES

@@ -132,11 +132,7 @@ class Shim:
 
     def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
         """Perform a local file effect off the loop; its outcome goes to the translator."""
-        self._tg.start_soon(self._file_effect, effect)
-
-    async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
-        content, problem = await localfiles.perform(effect)
-        self.driver.file_done(effect.token, content, problem)
+        self._tg.start_soon(localfiles.perform, effect, self.driver.file_done)
 
     def when_client_drained(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the client's queue is down to :data:`LOW_WATER`."""
