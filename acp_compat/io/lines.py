@@ -195,6 +195,11 @@ class LineReader:
     batch (:meth:`read_events`; :meth:`unread` puts events back for the next caller).
     """
 
+    _on_events: Callable[[list[Event]], None]
+    """The consumer of each batch, from :meth:`start` on."""
+    _on_eof: Callable[[], None]
+    """Called once at the end of the stream, from :meth:`start` on."""
+
     def __init__(
         self,
         fd: int,
@@ -209,8 +214,6 @@ class LineReader:
         self._reading = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._flusher: _Flusher | None = None
-        self._on_events: Callable[[list[Event]], None] = _ignore
-        self._on_eof: Callable[[], None] = _nothing
 
     def start(self, on_events: Callable[[list[Event]], None], on_eof: Callable[[], None]) -> None:
         """Call ``on_events(batch)`` for each read's lines, then ``on_eof()`` once, from
@@ -316,14 +319,6 @@ class LineReader:
         """Release the descriptor (closed if owned, else its blocking mode restored)."""
         self.pause()
         self._fd.release()
-
-
-def _ignore(events: list[Event]) -> None:
-    """The consumer before :meth:`LineReader.start`."""
-
-
-def _nothing() -> None:
-    """The end-of-stream callback before :meth:`LineReader.start`."""
 
 
 class LineWriter:

@@ -8,10 +8,8 @@ Shape (no task per message, no queue, one event-loop pass per batch of lines):
   :class:`~acp_compat.io.driver.Driver`, which decodes, calls the handler (the startup
   policy, then the translator) and carries out its outputs through this relay, in the
   order of the bytes;
-* writing only queues bytes on a :class:`~acp_compat.io.lines.LineWriter`, written right
-  after the batch when the pipe takes them: nothing ever waits on a pipe, so an agent
-  blocked writing its stdout can never hold up the reading of that stdout (the classic
-  pipe deadlock);
+* writing only queues bytes on a :class:`~acp_compat.io.lines.LineWriter`: nothing ever
+  waits on a pipe (the classic pipe deadlock: :mod:`acp_compat.io.lines`);
 * every buffer toward a peer is bounded (behaviour.md §6, "Bounded buffers"): while the
   client is more than :data:`HIGH_WATER` bytes behind, neither the agents nor the client
   itself are read (a flooding agent, or a client sending requests and never reading the
@@ -386,7 +384,7 @@ class Relay:
                 # take; the translator refuses those, but a spawn must never end the relay.
                 # The startup policy's reason names the command; a translator names it
                 # itself.
-                if self._startup is not None and not self._startup.done:
+                if self._starting is not None:
                     reason = start_failure_reason(self.config.command, cwd, exc)
                 else:
                     reason = spawn_error(cwd, exc)
@@ -634,7 +632,5 @@ class Relay:
         (logger.info if expected else logger.warning)("agent %d ended: %s", number, status)
         assert self.driver is not None
         self.driver.agent_exited(number, returncode, stderr_tail)
-        startup = self._startup
-        relaying = startup is None or startup.done
-        if relaying and self._single_agent and not expected:
+        if self._starting is None and self._single_agent and not expected:
             self._begin_stop(shell_status(returncode), f"the agent ended with {status}")

@@ -71,7 +71,11 @@ async def run_wrap(
             if held is not None:
                 logger.info("received %s", signal.Signals(held).name)
                 relay.request_stop(128 + held)
-            status = await relay.serve(StartupPolicy(settings), _launch_directory())
+            # Agent 0 starts in our working directory; one that no longer exists (deleted
+            # or moved) is left for ``/``, as the console script does before it starts
+            # the agent (acp_compat/cli/launch.py).
+            leave_a_deleted_directory()
+            status = await relay.serve(StartupPolicy(settings), os.getcwd())
             tg.cancel_scope.cancel()
     finally:
         client_in.close()
@@ -93,14 +97,6 @@ def reserve_stdout() -> int:
     protocol_fd = os.dup(1)
     os.dup2(2, 1)
     return protocol_fd
-
-
-def _launch_directory() -> str:
-    """Our working directory, where agent process 0 starts. One that no longer exists
-    (deleted or moved) is left for ``/``, as the console script does before it starts
-    the agent (acp_compat/cli/launch.py)."""
-    leave_a_deleted_directory()
-    return os.getcwd()
 
 
 async def _watch_signals(
