@@ -74,10 +74,10 @@ class _Instance:
         self.agent: Any = None
         self.stopping = False
         self.scopes: set[anyio.CancelScope] = set()
-        """One per request the agent is serving: a stop cancels them all."""
+        """One per request the agent is serving, from its arrival to its answer: a stop
+        cancels them all."""
         self.idle = anyio.Event()
         """Set once the instance is stopping and its last request task has ended."""
-        self.active = 0
         self.pending: dict[int, _Pending] = {}
         self.next_id = 0
         """Legacy ids of this instance's own requests count from 0, as a TS agent's do."""
@@ -184,7 +184,7 @@ class Shim:
                 request_id, INTERNAL_ERROR, "Internal error", {"details": CLOSED}
             )
             pending.done.set()
-        if instance.active == 0:
+        if not instance.scopes:
             instance.idle.set()
         self._tg.start_soon(self._reap, instance)
 
@@ -209,8 +209,9 @@ class Shim:
             return
         kind = classify(message)
         if kind is Kind.REQUEST:
-            instance.active += 1
-            self._tg.start_soon(self._serve, instance, message)
+            scope = anyio.CancelScope()
+            instance.scopes.add(scope)
+            self._tg.start_soon(self._serve, instance, message, scope)
             return
         pending = instance.pending.get(message.get("id"))  # type: ignore[arg-type]
         if kind in (Kind.RESPONSE, Kind.ERROR) and pending is not None:
@@ -240,20 +241,17 @@ class Shim:
         assert pending.response is not None
         return pending.response
 
-    async def _serve(self, instance: _Instance, message: Message) -> None:
-        """Run one client→agent request against the instance and send its answer."""
+    async def _serve(self, instance: _Instance, message: Message, scope: anyio.CancelScope) -> None:
+        """Run one client→agent request against the instance in ``scope`` and send its
+        answer."""
         try:
-            with anyio.CancelScope() as scope:
-                instance.scopes.add(scope)
-                if instance.stopping:
-                    scope.cancel()
+            with scope:
                 answer = await _answer(instance, message)
-            instance.scopes.discard(scope)
             if not scope.cancelled_caught and not instance.stopping:
                 self.driver.from_agent(instance.number, answer)
         finally:
-            instance.active -= 1
-            if instance.stopping and instance.active == 0:
+            instance.scopes.discard(scope)
+            if instance.stopping and not instance.scopes:
                 instance.idle.set()
 
 
