@@ -221,9 +221,6 @@ class LineReader:
         self._on_events, self._on_eof = on_events, on_eof
         self._loop = asyncio.get_running_loop()
         self._flusher = _flusher()
-        if self._pending:
-            events, self._pending = self._pending, []
-            self._loop.call_soon(self._deliver, events)
         self.resume()
 
     def pause(self) -> bool:
