@@ -377,8 +377,11 @@ class Relay:
         elif agent in self.agents:
             reason = f"agent process {agent} is already running"
         else:
+            # Agent 0 in our own directory may already run, started at launch.
+            launched = self._launched if agent == 0 and cwd is None else None
+            started = launched.claim(self.config.command) if launched is not None else None
             try:
-                process = self.spawn(agent, cwd)
+                process = self._supervisor.spawn(agent, cwd, started)
             except (OSError, ValueError) as exc:
                 # ValueError (UnicodeEncodeError among them): a directory no OS call can
                 # take; the translator refuses those, but a spawn must never end the relay.
@@ -389,6 +392,10 @@ class Relay:
                 else:
                     reason = spawn_error(cwd, exc)
             else:
+                self._flows[process] = AgentFlow()
+                if self._behind:  # started while the client is behind: held like the others
+                    self._hold(process, FlowEvent.CLIENT_BEHIND)
+                self._tg.start_soon(self._watch_stdin, process)
                 where = cwd or "the launch directory"
                 logger.info("agent %d started (pid %d) in %s", agent, process.pid, where)
                 return None
@@ -435,19 +442,6 @@ class Relay:
             self._hold_client_while_probing()
 
     # -- agents ----------------------------------------------------------------------------
-
-    def spawn(self, number: int, cwd: str | None = None) -> AgentProcess:
-        """Start agent process ``number`` (raises ``OSError``), its background tasks and
-        the reader of its stdout."""
-        # Agent 0 in our own directory may already run, started at launch.
-        launched = self._launched if number == 0 and cwd is None else None
-        started = launched.claim(self.config.command) if launched is not None else None
-        agent = self._supervisor.spawn(number, cwd, started)
-        self._flows[agent] = AgentFlow()
-        if self._behind:  # started while the client is behind: held like the others
-            self._hold(agent, FlowEvent.CLIENT_BEHIND)
-        self._tg.start_soon(self._watch_stdin, agent)
-        return agent
 
     def _decided(self, decision: Decision) -> None:
         """Startup is over: the kept process becomes agent 0 and the translator takes
