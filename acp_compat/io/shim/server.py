@@ -34,7 +34,6 @@ from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT, HIGH_WATER, LOW_WATER
 from acp_compat.io.shim.api import AGENT_METHODS, AgentFactory, LegacyClient
 from acp_compat.jsonrpc.messages import (
-    INTERNAL_ERROR,
     INVALID_PARAMS,
     METHOD_NOT_FOUND,
     Kind,
@@ -180,9 +179,7 @@ class Shim:
         # A call made outside the cancelled requests (a task the agent started itself)
         # would wait forever: the translator sends nothing more to a stopped instance.
         for request_id, pending in instance.pending.items():
-            pending.response = error(
-                request_id, INTERNAL_ERROR, "Internal error", {"details": CLOSED}
-            )
+            pending.response = RequestError.internal(CLOSED).answer(request_id)
             pending.done.set()
         if not instance.scopes:
             instance.idle.set()
@@ -279,4 +276,4 @@ async def _answer(instance: _Instance, message: Message) -> Message:
         return exc.answer(request_id)
     except Exception as exc:
         logger.warning("agent %d: %s raised %r", instance.number, method, exc, exc_info=exc)
-        return error(request_id, INTERNAL_ERROR, "Internal error", {"details": str(exc)})
+        return RequestError.internal(str(exc)).answer(request_id)
