@@ -333,10 +333,8 @@ class Driver:
             self.peers.when_client_drained(
                 lambda: self.call(cast(Any, self.handler).client_drained)
             )
-        elif kind is ArmTimer:
-            self.peers.other_output(output)
-        elif kind is DiscardProbe or kind is Decided or kind is Finish:
-            if self.tracer is not None:
+        elif kind is ArmTimer or kind is DiscardProbe or kind is Decided or kind is Finish:
+            if self.tracer is not None and kind is not ArmTimer:
                 self.tracer.startup(output)  # what startup decided, before it is done
             self.peers.other_output(output)
         else:

@@ -132,8 +132,7 @@ def _undecodable(
 def _refusal(line: bytes, cause: str, envelope: Envelope | None, side: str) -> dict[str, Any]:
     """A refused line's ``refused_line`` members: why, how long, its head, and what its
     top level said when it could be read."""
-    members: dict[str, Any] = {"side": side, "cause": cause, "size": len(line)}
-    members["head"] = _head(line)
+    members: dict[str, Any] = {"side": side, "cause": cause, "size": len(line), "head": _head(line)}
     if envelope is not None and envelope.kind is not Kind.INVALID:
         members["kind"] = envelope.kind.value
         members["id"] = envelope.id

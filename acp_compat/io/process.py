@@ -385,24 +385,21 @@ class Supervisor:
         """Wait until the agent's stdout was read to its end; ``False`` if it is given up."""
         told = False
         while True:
-            with anyio.move_on_after(self.grace) as waited:
+            with anyio.move_on_after(self.grace):
                 await agent.stdout_done.wait()
-            if not waited.cancelled_caught:
                 return True
-            if self._owner.agent_output_owed(agent):
-                # The client is slow, not the agent: what it printed last is still in the
-                # pipe and must be handled before its end is reported.
-                if not told:
-                    told = True
-                    logger.debug(
-                        "agent %d exited; its last output waits for the client to read",
-                        agent.number,
-                    )
-                continue
-            logger.warning(
-                "agent %d: stdout still open after its process group ended", agent.number
-            )
-            return False
+            if not self._owner.agent_output_owed(agent):
+                logger.warning(
+                    "agent %d: stdout still open after its process group ended", agent.number
+                )
+                return False
+            # The client is slow, not the agent: what it printed last is still in the pipe
+            # and must be handled before its end is reported.
+            if not told:
+                told = True
+                logger.debug(
+                    "agent %d exited; its last output waits for the client to read", agent.number
+                )
 
 
 async def use_agent(
