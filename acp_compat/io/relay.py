@@ -130,6 +130,10 @@ class Relay:
     """Owns the agent processes, the queue and the loop of one ``wrap`` run; it is the
     driver's :class:`~acp_compat.io.driver.Peers`."""
 
+    driver: Driver
+    """Feeds the handler and carries out its outputs, from :meth:`run` or :meth:`serve`
+    on."""
+
     def __init__(
         self,
         task_group: anyio.abc.TaskGroup,
@@ -173,7 +177,7 @@ class Relay:
         self._drains_due = 0
         """Drain waiters scheduled on the loop and not yet run."""
         self._finished = anyio.Event()
-        self.driver: Driver | None = None
+        self._running = False
         self._startup: StartupPolicy | None = None
         self._launch_cwd: str | None = None
         self._timers = StartupTimers(self._timer_fired)
@@ -189,27 +193,26 @@ class Relay:
         """Relay with ``translator`` until the client leaves, a stop request, or
         (``single_agent``) the agent's exit; the exit status."""
         self._single_agent = single_agent
-        self.driver = Driver(
-            self, translator, max_line_bytes=self.config.max_line_bytes, tracer=self.tracer
-        )
-        return await self._loop()
+        return await self._loop(translator)
 
     async def serve(self, policy: StartupPolicy, launch_cwd: str) -> int:
         """Start up with ``policy`` (agent 0 is started at once, in ``launch_cwd``, our own
         directory), then relay with the translation it decides; the exit status."""
         self._startup = policy
         self._launch_cwd = launch_cwd
-        self.driver = Driver(
-            self, policy, max_line_bytes=self.config.max_line_bytes, tracer=self.tracer
-        )
-        # The policy forwards the client's initialize and a same-protocol answer
-        # unchanged: as the very bytes they came as.
-        self.driver.raw_passthrough = True
-        self.driver.call(policy.start)
-        return await self._loop()
+        return await self._loop(policy)
 
-    async def _loop(self) -> int:
-        """Serve until stopping is complete (every agent's exit handled)."""
+    async def _loop(self, handler: Translator | StartupPolicy) -> int:
+        """Feed ``handler`` until stopping is complete (every agent's exit handled)."""
+        self.driver = Driver(
+            self, handler, max_line_bytes=self.config.max_line_bytes, tracer=self.tracer
+        )
+        self._running = True
+        if self._startup is not None:
+            # The policy forwards the client's initialize and a same-protocol answer
+            # unchanged: as the very bytes they came as.
+            self.driver.raw_passthrough = True
+            self.driver.call(self._startup.start)
         self.client_in.start(self._client_events, self._client_eof)
         self._tg.start_soon(self._watch_client_out)
         if self._stop_request is not None:
@@ -250,14 +253,13 @@ class Relay:
                 agent.kill()
             return
         self._stop_request = status
-        if self.driver is not None:
+        if self._running:
             self._stop_requested(status)
 
     def _stop_requested(self, status: int, why: str | None = None) -> None:
         """A signal (or ``why`` else): startup answers the pending ``initialize``; then
         everything closes."""
         startup = self._starting
-        assert self.driver is not None
         if startup is not None:
             self.driver.call(functools.partial(startup.stopped, status))
         self._begin_stop(status, why or stop_cause(status))
@@ -271,7 +273,7 @@ class Relay:
         self._exit_code = status
         # Only a translator is told (the startup policy, also when it ended without a
         # decision, has no agents to lose: it answers what waits in its own way).
-        if self.driver is not None and self.driver.handler is not self._startup:
+        if self.driver.handler is not self._startup:
             # What waits on an agent is answered now, naming the shutdown: the exit that
             # follows (often a clean "exit status 0" once its stdin closes) is not why the
             # request failed.
@@ -298,7 +300,6 @@ class Relay:
 
     def _client_events(self, events: list[Event]) -> None:
         """The reader callback's batch of client lines."""
-        assert self.driver is not None
         self.driver.client_events(events)
         self._hold_client_while_probing()
         if self.client_out.buffered > HIGH_WATER and not self._behind:
@@ -310,7 +311,6 @@ class Relay:
             self.tracer.client_closed("stdin")
         startup = self._starting
         if startup is not None:
-            assert self.driver is not None
             self.driver.call(startup.client_closed)
         else:
             self._begin_stop(0, "the client closed stdin")
@@ -412,7 +412,6 @@ class Relay:
 
     def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
         """Perform a local file effect off the loop; its outcome goes to the handler."""
-        assert self.driver is not None
         done = self.driver.file_done
         self._tg.start_soon(localfiles.perform, effect, done, self.config.max_read_bytes)
 
@@ -437,7 +436,6 @@ class Relay:
     def _timer_fired(self, token: int) -> None:
         startup = self._starting
         if startup is not None:
-            assert self.driver is not None
             self.driver.call(functools.partial(startup.timer_fired, token))
             self._hold_client_while_probing()
 
@@ -446,7 +444,7 @@ class Relay:
     def _decided(self, decision: Decision) -> None:
         """Startup is over: the kept process becomes agent 0 and the translator takes
         over, first with what startup held back."""
-        assert self.driver is not None and self._launch_cwd is not None
+        assert self._launch_cwd is not None
         self._timers.cancel()
         self._supervisor.renumber(decision.process, 0)
         translator = make_translator(decision, self.config, self._launch_cwd)
@@ -483,7 +481,6 @@ class Relay:
     def agent_lines(self, agent: AgentProcess, events: list[Event]) -> None:
         """The reader callback's batch of lines from ``agent``."""
         driver = self.driver
-        assert driver is not None
         if self._starting is None:
             driver.agent_events(agent.number, events)
         else:
@@ -579,7 +576,6 @@ class Relay:
             return  # the startup policy's own timers decide about a probe
         logger.warning("agent %d: %s; stopping it", agent.number, why)
         self._flows[agent].lost = True
-        assert self.driver is not None
         self.driver.agent_lost(agent.number, why)
         self._supervisor.close(agent)
 
@@ -624,7 +620,6 @@ class Relay:
         """Tell the handler an agent ended; a single-agent relay ends with it."""
         status = describe_status(returncode)
         (logger.info if expected else logger.warning)("agent %d ended: %s", number, status)
-        assert self.driver is not None
         self.driver.agent_exited(number, returncode, stderr_tail)
         if self._starting is None and self._single_agent and not expected:
             self._begin_stop(shell_status(returncode), f"the agent ended with {status}")
