@@ -67,9 +67,8 @@ class _Pending:
 class _Instance:
     """One agent object (one "agent process" of the translator) and its calls."""
 
-    def __init__(self, number: int, cwd: str) -> None:
+    def __init__(self, number: int) -> None:
         self.number = number
-        self.cwd = cwd
         self.agent: Any = None
         self.stopping = False
         self.scopes: set[anyio.CancelScope] = set()
@@ -155,7 +154,7 @@ class Shim:
         elif number in self._instances:
             reason = f"agent {number} is already running"
         else:
-            instance = _Instance(number, cwd)
+            instance = _Instance(number)
             client = LegacyClient(functools.partial(self._agent_request, instance))
             try:
                 instance.agent = self._factory(client, cwd)
