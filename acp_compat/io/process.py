@@ -62,8 +62,9 @@ _POLL_INTERVAL = 0.02
 class AgentProcess:
     """One running agent: its pipes, its exit, its process group.
 
-    Create it (which starts the process), then :meth:`start` its background tasks (stdin writer,
-    stderr drain, exit watcher) in a task group. The owner reads :attr:`stdout` itself.
+    Create it (which starts the process), then :meth:`start` its background tasks (stdin
+    writer, stderr drain, exit watcher) in a task group. The owner reads :attr:`stdout`
+    itself.
     """
 
     def __init__(
