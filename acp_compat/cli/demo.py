@@ -301,9 +301,7 @@ async def run_demo(
         options.append("--require-auth")
     argv = relay_command(options, ["--trace", trace] if trace is not None else [])
     try:
-        agent = AgentProcess.spawn(
-            0, argv, str(root), stderr_sink=to_our_stderr if verbose else None
-        )
+        agent = AgentProcess(0, argv, str(root), stderr_sink=to_our_stderr if verbose else None)
     except OSError as exc:
         raise DemoError(f"cannot start the relay {argv}: {exc}") from exc
     client = DemoClient(agent, screen, root, permission)

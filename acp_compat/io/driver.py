@@ -31,11 +31,10 @@ from acp_compat._lazy import lazy_module
 from acp_compat.io.inbound import (
     RefusalSink,
     StandIn,
-    agent_line,
-    decode_client_event,
+    decode_line,
     handle_dropped,
 )
-from acp_compat.io.trace import Tracer
+from acp_compat.io.trace import Tracer, session_of
 from acp_compat.jsonrpc.framing import DroppedLine, Event, encode
 from acp_compat.jsonrpc.messages import INTERNAL_ERROR, Message, error, valid_id
 from acp_compat.translate.base import (
@@ -129,6 +128,7 @@ class Driver:
     ) -> None:
         self.peers = peers
         self.handler = handler
+        """The handler fed (the startup policy until it decided, then the translator)."""
         self.max_line_bytes = max_line_bytes
         self.tracer = tracer
         self.raw_passthrough = False
@@ -139,21 +139,16 @@ class Driver:
         """Stand-in answers for requests that could not be encoded, by the peer they were
         for (``None``: the client); handled once the current outputs are carried out."""
 
-    def use(self, handler: Handler, *, raw_passthrough: bool = False) -> None:
-        """Feed ``handler`` from now on (the translator, once startup has decided)."""
-        self.handler = handler
-        self.raw_passthrough = raw_passthrough
-
     # -- line events -----------------------------------------------------------------------
 
     def client_events(self, events: list[Event]) -> None:
         """A batch of client line events: answer bad lines, handle the rest in order."""
-        limit = self.max_line_bytes
+        refused = None if self.tracer is None else self._refused_by(None)
         for event in events:
-            if type(event) is not bytes and self.tracer is not None:
-                size = cast(DroppedLine, event).size
-                self.tracer.event(records.DROPPED_LINE, side="client", size=size)
-            message, reply = decode_client_event(event, limit, self._refused_client)
+            if type(event) is bytes:
+                message, reply = decode_line(event, "client", refused)
+            else:
+                message, reply = self._dropped(None, cast(DroppedLine, event))
             if reply is not None:
                 self.write_client(reply)
             if message is not None:
@@ -170,34 +165,30 @@ class Driver:
             raw: bytes | None
             if type(event) is bytes:  # the hot path: a complete line
                 raw = event
-                message, reply = agent_line(event, source, refused)
-                if reply is not None:  # a request that could not be decoded
-                    self.write_agent(agent, reply)
-                if message is None:
-                    continue
+                message, reply = decode_line(event, source, refused)
                 if type(message) is not dict:  # a stand-in: there are no bytes to pass on
                     raw = None
             else:
-                dropped = cast(DroppedLine, event)
-                if self.tracer is not None:
-                    self.tracer.event(
-                        records.DROPPED_LINE, agent=agent, side="agent", size=dropped.size
-                    )
-                stand_in, reply = handle_dropped(dropped, self.max_line_bytes, source, "the agent")
-                if reply is not None:
-                    self.write_agent(agent, reply)
-                if stand_in is None:
-                    continue
-                raw, message = None, stand_in  # fails the request it answered
-            self.from_agent(agent, message, raw)
+                raw = None
+                message, reply = self._dropped(agent, cast(DroppedLine, event))
+            if reply is not None:  # a request that could not be read
+                self.write_agent(agent, reply)
+            if message is not None:
+                self.from_agent(agent, message, raw)
 
-    def _refused_client(self, members: dict[str, Any]) -> None:
-        """A client line refused undecoded, traced before its answer."""
+    def _dropped(
+        self, agent: int | None, dropped: DroppedLine
+    ) -> tuple[Message | None, Message | None]:
+        """A line of the client's (``agent`` ``None``) or an agent's, dropped for its
+        length: traced, logged; the stand-in for the handler and the reply."""
+        side, source = ("client", "client") if agent is None else ("agent", f"agent {agent}")
         if self.tracer is not None:
-            self.tracer.event(records.REFUSED_LINE, **members)
+            self.tracer.event(records.DROPPED_LINE, agent=agent, side=side, size=dropped.size)
+        return handle_dropped(dropped, self.max_line_bytes, source)
 
-    def _refused_by(self, agent: int) -> RefusalSink:
-        """What traces a line of ``agent``'s refused undecoded, before its answer."""
+    def _refused_by(self, agent: int | None) -> RefusalSink:
+        """What traces a line of the client's (``agent`` ``None``) or ``agent``'s refused
+        undecoded, before its answer."""
         tracer = self.tracer
         assert tracer is not None
         return lambda members: tracer.event(records.REFUSED_LINE, agent=agent, **members)
@@ -213,7 +204,7 @@ class Driver:
         if tracer is not None:
             if not traced:
                 tracer.record(records.CLIENT_IN, message)
-            hint = tracer.session_of(message)
+            hint = session_of(message)
         try:
             outputs = self.handler.from_client(message)
         except Exception:
@@ -241,44 +232,37 @@ class Driver:
                 "agent_exited", agent=agent, returncode=returncode, stderr=stderr_tail
             )
         handler = self.handler
-        self.carry_out(self._guard(lambda: handler.agent_exited(agent, returncode, stderr_tail)))
+        self.call(lambda: handler.agent_exited(agent, returncode, stderr_tail))
 
     def agent_lost(self, agent: int, reason: str) -> None:
         """Agent ``agent`` can no longer be talked to (only translators are told)."""
         if self.tracer is not None:
             self.tracer.event("agent_lost", agent=agent, reason=reason)
         handler: Any = self.handler
-        self.carry_out(self._guard(lambda: handler.agent_lost(agent, reason)))
+        self.call(lambda: handler.agent_lost(agent, reason))
 
     def agent_start_failed(self, agent: int, reason: str) -> None:
         """Agent ``agent`` could not be started."""
         if self.tracer is not None:
             self.tracer.event("agent_start_failed", agent=agent, reason=reason)
         handler = self.handler
-        self.carry_out(self._guard(lambda: handler.agent_start_failed(agent, reason)))
+        self.call(lambda: handler.agent_start_failed(agent, reason))
 
     def file_done(self, token: int, content: str | None, problem: str | None) -> None:
         """A file effect finished (only translators ask for them)."""
         handler: Any = self.handler
-        self.carry_out(self._guard(lambda: handler.file_done(token, content, problem)))
-
-    def _client_drained(self) -> None:
-        """The client caught up after an ``AwaitClientDrain`` (only translators ask)."""
-        handler: Any = self.handler
-        self.carry_out(self._guard(handler.client_drained))
+        self.call(lambda: handler.file_done(token, content, problem))
 
     def call(self, step: Callable[[], Sequence[Any]]) -> None:
-        """Any other handler call (the startup policy's timer, stop, client gone)."""
-        self.carry_out(self._guard(step))
-
-    def _guard(self, step: Callable[[], Sequence[Any]]) -> Sequence[Any]:
-        """Run a handler call for an event that is no message; a bug inside it is
+        """Any other handler call for an event that is no message (the startup policy's
+        timer, stop, client gone; a translator's ``client_drained``); a bug inside it is
         logged (:meth:`_failed`) and yields no outputs."""
         try:
-            return step()
+            outputs = step()
         except Exception:
             self._failed(None, None)
-            return ()
+            return
+        self.carry_out(outputs)
 
     def _failed(self, source: Message | None, sender: int | None) -> None:
         """The one guard, called while a handler's exception is being handled (message
@@ -345,11 +329,12 @@ class Driver:
         elif kind is ReadLocalFile or kind is WriteLocalFile:
             self.peers.file_effect(output)
         elif kind is AwaitClientDrain:
-            self.peers.when_client_drained(self._client_drained)
-        elif kind is ArmTimer:
-            self.peers.other_output(output)
-        elif kind is DiscardProbe or kind is Decided or kind is Finish:
-            if self.tracer is not None:
+            # Only translators ask; the one in place once the client caught up is told.
+            self.peers.when_client_drained(
+                lambda: self.call(cast(Any, self.handler).client_drained)
+            )
+        elif kind is ArmTimer or kind is DiscardProbe or kind is Decided or kind is Finish:
+            if self.tracer is not None and kind is not ArmTimer:
                 self.tracer.startup(output)  # what startup decided, before it is done
             self.peers.other_output(output)
         else:
@@ -394,12 +379,8 @@ class Driver:
         try:
             return encode(message)
         except Exception as exc:  # the one rule: nothing from encoding ends the relay
-            return self._unencodable(peer, message, exc)
-
-    def _unencodable(self, peer: int | None, message: Message, exc: Exception) -> bytes | None:
-        """What :meth:`_line` writes instead of ``message``, which raised ``exc``."""
-        logger.error("cannot encode a message (%s): %.300r", exc, message)
-        problem = {"details": f"acp-compat could not encode a message: {exc}"}
+            logger.error("cannot encode a message (%s): %.300r", exc, message)
+            problem = {"details": f"acp-compat could not encode a message: {exc}"}
         request_id = message.get("id") if isinstance(message, dict) else None
         if not valid_id(request_id) or not isinstance(message, dict) or "id" not in message:
             return None

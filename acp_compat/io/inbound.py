@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from acp_compat.jsonrpc.envelope import Envelope, read_envelope
 from acp_compat.jsonrpc.framing import (
@@ -29,7 +29,6 @@ from acp_compat.jsonrpc.framing import (
     MAX_DEPTH,
     DecodeError,
     DroppedLine,
-    Event,
     decode,
 )
 from acp_compat.jsonrpc.messages import (
@@ -72,28 +71,22 @@ def _head(data: bytes) -> str:
     return data[:HEAD_BYTES].decode("utf-8", errors="replace")
 
 
-def log_dropped(source: str, dropped: DroppedLine, max_line_bytes: int) -> None:
-    """Log a line discarded for being longer than the limit."""
-    logger.warning(
-        "%s: dropped a %d-byte line (over the %d-byte limit; --max-line-bytes): %r",
-        source,
-        dropped.size,
-        max_line_bytes,
-        _head(dropped.head),
-    )
+def _sender(source: str) -> str:
+    """Who sent a line from ``source`` (``client`` or ``agent N``), for error details."""
+    return "the client" if source == "client" else "the agent"
 
 
-def unreadable_answer(
+def _answer(
     envelope: Envelope | None, cause: str, details: str, *, from_client: bool
 ) -> tuple[Message | None, Message | None]:
     """``(stand-in for the handler, reply to the sender)`` for a line that could not be
     decoded whole, from what its envelope says (at most one of them is set).
 
-    ``cause`` is one of ``syntax``, ``depth``, ``number``, ``size``; ``details`` goes into
-    the error's ``data``. A request gets the error under its own id; a response is
-    replaced by an error response with its id (a ``-32603`` that fails the request it
-    answered); a notification gets nothing. A line whose envelope cannot be read or is
-    invalid is answered with id ``null`` only toward a client.
+    ``cause`` is a key of :data:`_ANSWERS`; ``details`` goes into the error's ``data``. A
+    request gets the error under its own id; a response is replaced by an error response
+    with its id (a ``-32603`` that fails the request it answered); a notification gets
+    nothing. A line whose envelope cannot be read or is invalid is answered with id
+    ``null`` only toward a client.
     """
     code, request_message, response_message = _ANSWERS[cause]
     data = {"details": details}
@@ -111,23 +104,20 @@ def unreadable_answer(
 
 
 def _undecodable(
-    line: bytes,
-    exc: DecodeError,
-    source: str,
-    *,
-    from_client: bool,
-    refused: RefusalSink | None,
+    line: bytes, exc: DecodeError, source: str, refused: RefusalSink | None
 ) -> tuple[Message | None, Message | None]:
     """A complete line :func:`decode` refused: answer or fail by its envelope, logged."""
     envelope = read_envelope(line)
-    sender = "the client" if from_client else "the agent"
+    from_client = source == "client"
     if refused is not None:
         refused(_refusal(line, exc.cause, envelope, "client" if from_client else "agent"))
     if exc.cause == "depth":
-        details = f"{sender} sent a line nested deeper than acp-compat's limit of {MAX_DEPTH}"
+        details = (
+            f"{_sender(source)} sent a line nested deeper than acp-compat's limit of {MAX_DEPTH}"
+        )
     else:
         details = exc.reason
-    stand_in, reply = unreadable_answer(envelope, exc.cause, details, from_client=from_client)
+    stand_in, reply = _answer(envelope, exc.cause, details, from_client=from_client)
     done = "answered" if reply is not None else "failed" if stand_in is not None else "skipped"
     problem = {
         "syntax": "is not JSON",
@@ -142,8 +132,7 @@ def _undecodable(
 def _refusal(line: bytes, cause: str, envelope: Envelope | None, side: str) -> dict[str, Any]:
     """A refused line's ``refused_line`` members: why, how long, its head, and what its
     top level said when it could be read."""
-    members: dict[str, Any] = {"side": side, "cause": cause, "size": len(line)}
-    members["head"] = _head(line)
+    members: dict[str, Any] = {"side": side, "cause": cause, "size": len(line), "head": _head(line)}
     if envelope is not None and envelope.kind is not Kind.INVALID:
         members["kind"] = envelope.kind.value
         members["id"] = envelope.id
@@ -152,67 +141,55 @@ def _refusal(line: bytes, cause: str, envelope: Envelope | None, side: str) -> d
     return members
 
 
-def decode_client(
-    line: bytes, refused: RefusalSink | None = None
-) -> tuple[Message | None, Message | None]:
-    """A client line as ``(message, None)``, or what stands for it and what answers it
-    (see :func:`unreadable_answer`); ``refused`` is told of a line that cannot be decoded."""
-    try:
-        value = decode(line)
-    except DecodeError as exc:
-        return _undecodable(line, exc, "client", from_client=True, refused=refused)
-    if classify(value) is Kind.INVALID:
-        logger.warning("client: answered a line that is not a JSON-RPC message: %r", _head(line))
-        return None, error(
-            None,
-            INVALID_REQUEST,
-            "Invalid Request",
-            {
-                "details": "expected one JSON-RPC 2.0 request, notification or response"
-                " object with a string, number or null id"
-            },
-        )
-    message: Message = value
-    return message, None
-
-
-def agent_line(
+def decode_line(
     line: bytes, source: str, refused: RefusalSink | None = None
 ) -> tuple[Message | None, Message | None]:
-    """An agent line as ``(message for the handler, reply to the agent)``; ``refused`` is
-    told of a line that cannot be decoded."""
+    """A line from ``source`` (``client`` or ``agent N``) as ``(message for the handler,
+    reply to its sender)``: ``(message, None)`` when it decodes, else what stands for it
+    and what answers it (see :func:`_answer`); ``refused`` is told of a line that cannot
+    be decoded. A client's line that is no JSON-RPC message is answered, an agent's (a
+    banner, log text on stdout) skipped."""
     try:
         value = decode(line)
     except DecodeError as exc:
-        return _undecodable(line, exc, source, from_client=False, refused=refused)
-    if classify(value) is Kind.INVALID:
+        return _undecodable(line, exc, source, refused)
+    if classify(value) is not Kind.INVALID:
+        message: Message = value
+        return message, None
+    if source != "client":
         logger.info("%s: skipped a stdout line that is not JSON-RPC: %r", source, _head(line))
         return None, None
-    message: Message = value
-    return message, None
+    logger.warning("client: answered a line that is not a JSON-RPC message: %r", _head(line))
+    return None, error(
+        None,
+        INVALID_REQUEST,
+        "Invalid Request",
+        {
+            "details": "expected one JSON-RPC 2.0 request, notification or response"
+            " object with a string, number or null id"
+        },
+    )
 
 
 def handle_dropped(
-    dropped: DroppedLine, max_line_bytes: int, source: str, sender: str
+    dropped: DroppedLine, max_line_bytes: int, source: str
 ) -> tuple[Message | None, Message | None]:
-    """Log an over-long line; ``(stand-in for the handler, reply to its sender)``.
+    """Log a line from ``source`` dropped for being over ``max_line_bytes``; ``(stand-in
+    for the handler, reply to its sender)``.
 
     At most one is set: a dropped request gets a reply, a dropped response a stand-in
     error that fails the request it answered (the envelope was read while the line
     streamed past, whatever the order of its members).
     """
-    log_dropped(source, dropped, max_line_bytes)
+    logger.warning(
+        "%s: dropped a %d-byte line (over the %d-byte limit; --max-line-bytes): %r",
+        source,
+        dropped.size,
+        max_line_bytes,
+        _head(dropped.head),
+    )
     details = (
-        f"{sender} sent a {dropped.size}-byte line, over the {max_line_bytes}-byte"
+        f"{_sender(source)} sent a {dropped.size}-byte line, over the {max_line_bytes}-byte"
         " limit of acp-compat (--max-line-bytes)"
     )
-    return unreadable_answer(dropped.envelope, "size", details, from_client=sender == "the client")
-
-
-def decode_client_event(
-    event: Event, max_line_bytes: int, refused: RefusalSink | None = None
-) -> tuple[Message | None, Message | None]:
-    """One client line event as ``(message for the handler, reply to the client)``."""
-    if type(event) is bytes:
-        return decode_client(event, refused)
-    return handle_dropped(cast(DroppedLine, event), max_line_bytes, "client", "the client")
+    return _answer(dropped.envelope, "size", details, from_client=source == "client")

@@ -32,8 +32,8 @@ from typing import Any
 
 from acp_compat.io.spawn import DISCARD_GRACE, StartedProcess, start_process
 
-HELD_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
-"""The stop signals held while the launched agent waits for the relay."""
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+"""Signals that end the relay cleanly (held while the launched agent waits for it)."""
 
 
 class LaunchedAgent:
@@ -49,7 +49,7 @@ class LaunchedAgent:
         self._pending: list[int] = []
         if not argv:
             return
-        for signum in HELD_SIGNALS:
+        for signum in STOP_SIGNALS:
             self._previous_handlers[signum] = signal.signal(signum, self._hold)
         try:
             self.process = start_process(argv)

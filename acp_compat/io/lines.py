@@ -195,24 +195,25 @@ class LineReader:
     batch (:meth:`read_events`; :meth:`unread` puts events back for the next caller).
     """
 
+    _on_events: Callable[[list[Event]], None]
+    """The consumer of each batch, from :meth:`start` on."""
+    _on_eof: Callable[[], None]
+    """Called once at the end of the stream, from :meth:`start` on."""
+
     def __init__(
         self,
         fd: int,
         *,
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
         owned: bool = True,
-        read_size: int = READ_SIZE,
     ) -> None:
         self._fd = _NonBlockingFd(fd, owned=owned)
         self._splitter = LineSplitter(max_line_bytes)
-        self._read_size = read_size
         self._pending: list[Event] = []
         self._eof = False
         self._reading = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._flusher: _Flusher | None = None
-        self._on_events: Callable[[list[Event]], None] = _ignore
-        self._on_eof: Callable[[], None] = _nothing
 
     def start(self, on_events: Callable[[list[Event]], None], on_eof: Callable[[], None]) -> None:
         """Call ``on_events(batch)`` for each read's lines, then ``on_eof()`` once, from
@@ -220,9 +221,6 @@ class LineReader:
         self._on_events, self._on_eof = on_events, on_eof
         self._loop = asyncio.get_running_loop()
         self._flusher = _flusher()
-        if self._pending:
-            events, self._pending = self._pending, []
-            self._loop.call_soon(self._deliver, events)
         self.resume()
 
     def pause(self) -> bool:
@@ -255,7 +253,7 @@ class LineReader:
         if not self._reading:
             return
         try:
-            data = os.read(self._fd.fd, self._read_size)
+            data = os.read(self._fd.fd, READ_SIZE)
         except BlockingIOError:
             return
         except OSError:
@@ -299,7 +297,7 @@ class LineReader:
             events, self._pending = self._pending, []
             return events
         while not self._eof:
-            data = await read_chunk(self._fd.fd, self._read_size)
+            data = await read_chunk(self._fd.fd)
             if not data:
                 self._eof = True
                 events = self._splitter.close()
@@ -318,14 +316,6 @@ class LineReader:
         """Release the descriptor (closed if owned, else its blocking mode restored)."""
         self.pause()
         self._fd.release()
-
-
-def _ignore(events: list[Event]) -> None:
-    """The consumer before :meth:`LineReader.start`."""
-
-
-def _nothing() -> None:
-    """The end-of-stream callback before :meth:`LineReader.start`."""
 
 
 class LineWriter:

@@ -12,48 +12,24 @@ blocks the worker (files are opened non-blocking, then checked).
 
 from __future__ import annotations
 
-import errno
 import io
 import os
-import stat
+from collections.abc import Callable
 
 import anyio.to_thread
 
+from acp_compat.io.trace import open_regular
 from acp_compat.translate.base import ReadLocalFile, WriteLocalFile
 from acp_compat.translate.settings import DEFAULT_MAX_READ_BYTES
-
-_OPEN_FLAGS = os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
 
 
 class _Refused(Exception):
     """A file effect refused before any content moved (the message says why)."""
 
 
-def _open_regular(path: str, flags: int) -> int:
-    """Open ``path`` without ever blocking and make sure it is a regular file.
-
-    ``O_NONBLOCK`` makes opening a FIFO return at once (or fail with ``ENXIO`` for a
-    writer with no reader) instead of waiting for the other end.
-    """
-    try:
-        fd = os.open(path, flags | _OPEN_FLAGS, 0o666)
-    except OSError as exc:
-        if exc.errno == errno.ENXIO:  # a FIFO nobody reads, opened for writing
-            raise _Refused(f"not a regular file: {path}") from exc
-        raise
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _Refused(f"not a regular file: {path}")
-        os.set_blocking(fd, True)
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
-
-
 def _read(path: str, line: int | None, limit: int | None, max_bytes: int) -> str:
     """Read a UTF-8 text file, lines ``line`` (1-based) onward, at most ``limit`` lines."""
-    fd = _open_regular(path, os.O_RDONLY)
+    fd = open_regular(path, os.O_RDONLY)
     with open(fd, "rb") as handle:
         size = os.fstat(fd).st_size
         if size > max_bytes:
@@ -86,7 +62,7 @@ def _write(path: str, content: str) -> None:
         os.makedirs(parent, exist_ok=True)
     data = content.encode("utf-8")
     # Checked before truncating: a FIFO or device is refused with its content untouched.
-    fd = _open_regular(path, os.O_WRONLY | os.O_CREAT)
+    fd = open_regular(path, os.O_WRONLY | os.O_CREAT)
     with open(fd, "wb") as handle:
         handle.truncate(0)
         handle.write(data)
@@ -104,19 +80,23 @@ def _describe(exc: Exception, path: str) -> str:
 
 
 async def perform(
-    effect: ReadLocalFile | WriteLocalFile, max_bytes: int = DEFAULT_MAX_READ_BYTES
-) -> tuple[str | None, str | None]:
-    """Carry out a file effect; returns ``(content, error)`` for ``file_done``.
-
-    ``max_bytes`` caps a read (the file's size; a larger file is an error).
-    """
+    effect: ReadLocalFile | WriteLocalFile,
+    done: Callable[[int, str | None, str | None], None],
+    max_bytes: int = DEFAULT_MAX_READ_BYTES,
+) -> None:
+    """Carry out a file effect, then call ``done(token, content, error)`` (a driver's
+    ``file_done``). ``max_bytes`` caps a read (the file's size; a larger file is an
+    error)."""
+    content = problem = None
     try:
         if isinstance(effect, ReadLocalFile):
             content = await anyio.to_thread.run_sync(
                 _read, effect.path, effect.line, effect.limit, max_bytes, abandon_on_cancel=True
             )
-            return content, None
-        await anyio.to_thread.run_sync(_write, effect.path, effect.content, abandon_on_cancel=True)
-        return None, None
+        else:
+            await anyio.to_thread.run_sync(
+                _write, effect.path, effect.content, abandon_on_cancel=True
+            )
     except (OSError, UnicodeError, ValueError, _Refused) as exc:
-        return None, _describe(exc, effect.path)
+        problem = _describe(exc, effect.path)
+    done(effect.token, content, problem)

@@ -62,20 +62,33 @@ _POLL_INTERVAL = 0.02
 class AgentProcess:
     """One running agent: its pipes, its exit, its process group.
 
-    Create it with :meth:`spawn`, then :meth:`start` its background tasks (stdin writer,
-    stderr drain, exit watcher) in a task group. The owner reads :attr:`stdout` itself.
+    Create it (which starts the process), then :meth:`start` its background tasks (stdin
+    writer, stderr drain, exit watcher) in a task group. The owner reads :attr:`stdout`
+    itself.
     """
 
     def __init__(
         self,
         number: int,
-        started: StartedProcess,
+        argv: Sequence[str],
+        cwd: str | None = None,
         *,
-        max_line_bytes: int,
-        stderr_sink: StderrSink | None,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        stderr_sink: StderrSink | None = to_our_stderr,
+        started: StartedProcess | None = None,
     ) -> None:
+        """Start ``argv`` (never through a shell) in ``cwd`` with the inherited environment.
+
+        Raises ``OSError`` when it cannot be started (missing command, not executable,
+        ``cwd`` missing). ``stderr_sink`` receives the agent's stderr as it comes (by default
+        our own stderr, through the never-blocking pump; ``None``: only the tail is kept).
+        ``started``: the same command already started (at launch, :mod:`.launched_agent`), taken
+        over instead of starting another.
+        """
+        if started is None:
+            started = start_process(argv, cwd)
+        logger.debug("agent %d started as pid %d: %s", number, started.popen.pid, list(argv))
         self.number = number
-        self.argv = started.argv
         self.popen = started.popen
         self.pid = started.popen.pid
         self.stdin = LineWriter(started.stdin_fd, name=f"agent {number} stdin")
@@ -98,30 +111,6 @@ class AgentProcess:
         self._terminated: anyio.Event | None = None
         self._group_ended = False
 
-    @classmethod
-    def spawn(
-        cls,
-        number: int,
-        argv: Sequence[str],
-        cwd: str | None = None,
-        *,
-        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-        stderr_sink: StderrSink | None = to_our_stderr,
-        started: StartedProcess | None = None,
-    ) -> AgentProcess:
-        """Start ``argv`` (never through a shell) in ``cwd`` with the inherited environment.
-
-        Raises ``OSError`` when it cannot be started (missing command, not executable,
-        ``cwd`` missing). ``stderr_sink`` receives the agent's stderr as it comes (by default
-        our own stderr, through the never-blocking pump; ``None``: only the tail is kept).
-        ``started``: the same command already started (at launch, :mod:`.launched_agent`), taken
-        over instead of starting another.
-        """
-        if started is None:
-            started = start_process(argv, cwd)
-        logger.debug("agent %d started as pid %d: %s", number, started.popen.pid, list(argv))
-        return cls(number, started, max_line_bytes=max_line_bytes, stderr_sink=stderr_sink)
-
     def start(self, task_group: anyio.abc.TaskGroup) -> None:
         """Run the stdin writer, the stderr drain and the exit watcher in ``task_group``."""
         task_group.start_soon(self.stdin.run)
@@ -143,14 +132,11 @@ class AgentProcess:
         """Close stdin, wait ``grace`` seconds for the group to end, then terminate it."""
         self.closing = True
         self.stdin.close()
-        with anyio.move_on_after(grace):
-            await self.exited.wait()
-            await self._group_gone()
-        await self.terminate(grace)
+        await self.settle(grace)
 
     async def settle(self, grace: float) -> None:
-        """After the leader exited by itself: give what it left in its group ``grace``
-        seconds, then terminate the group (a launcher's child must not outlive it)."""
+        """Give the group ``grace`` seconds to end (the leader, and what a launcher left
+        behind in its group, which must not outlive it), then terminate it."""
         with anyio.move_on_after(grace):
             await self._group_gone()
         await self.terminate(grace)
@@ -312,7 +298,7 @@ class Supervisor:
         """Start agent ``number`` in ``cwd`` (``started``: the command already started, at
         launch), its background tasks and its supervision; raises ``OSError`` (or
         ``ValueError``) when it cannot start."""
-        agent = AgentProcess.spawn(
+        agent = AgentProcess(
             number,
             self.argv,
             cwd,
@@ -400,24 +386,21 @@ class Supervisor:
         """Wait until the agent's stdout was read to its end; ``False`` if it is given up."""
         told = False
         while True:
-            with anyio.move_on_after(self.grace) as waited:
+            with anyio.move_on_after(self.grace):
                 await agent.stdout_done.wait()
-            if not waited.cancelled_caught:
                 return True
-            if self._owner.agent_output_owed(agent):
-                # The client is slow, not the agent: what it printed last is still in the
-                # pipe and must be handled before its end is reported.
-                if not told:
-                    told = True
-                    logger.debug(
-                        "agent %d exited; its last output waits for the client to read",
-                        agent.number,
-                    )
-                continue
-            logger.warning(
-                "agent %d: stdout still open after its process group ended", agent.number
-            )
-            return False
+            if not self._owner.agent_output_owed(agent):
+                logger.warning(
+                    "agent %d: stdout still open after its process group ended", agent.number
+                )
+                return False
+            # The client is slow, not the agent: what it printed last is still in the pipe
+            # and must be handled before its end is reported.
+            if not told:
+                told = True
+                logger.debug(
+                    "agent %d exited; its last output waits for the client to read", agent.number
+                )
 
 
 async def use_agent(

@@ -8,10 +8,8 @@ Shape (no task per message, no queue, one event-loop pass per batch of lines):
   :class:`~acp_compat.io.driver.Driver`, which decodes, calls the handler (the startup
   policy, then the translator) and carries out its outputs through this relay, in the
   order of the bytes;
-* writing only queues bytes on a :class:`~acp_compat.io.lines.LineWriter`, written right
-  after the batch when the pipe takes them: nothing ever waits on a pipe, so an agent
-  blocked writing its stdout can never hold up the reading of that stdout (the classic
-  pipe deadlock);
+* writing only queues bytes on a :class:`~acp_compat.io.lines.LineWriter`: nothing ever
+  waits on a pipe (the classic pipe deadlock: :mod:`acp_compat.io.lines`);
 * every buffer toward a peer is bounded (behaviour.md §6, "Bounded buffers"): while the
   client is more than :data:`HIGH_WATER` bytes behind, neither the agents nor the client
   itself are read (a flooding agent, or a client sending requests and never reading the
@@ -64,7 +62,6 @@ from acp_compat.translate.exits import (
     stop_cause,
 )
 from acp_compat.translate.lifecycle import AgentFlow, FlowEvent
-from acp_compat.translate.probe import Protocol
 from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import (
     ArmTimer,
@@ -133,6 +130,10 @@ class Relay:
     """Owns the agent processes, the queue and the loop of one ``wrap`` run; it is the
     driver's :class:`~acp_compat.io.driver.Peers`."""
 
+    driver: Driver
+    """Feeds the handler and carries out its outputs, from :meth:`run` or :meth:`serve`
+    on."""
+
     def __init__(
         self,
         task_group: anyio.abc.TaskGroup,
@@ -176,7 +177,7 @@ class Relay:
         self._drains_due = 0
         """Drain waiters scheduled on the loop and not yet run."""
         self._finished = anyio.Event()
-        self.driver: Driver | None = None
+        self._running = False
         self._startup: StartupPolicy | None = None
         self._launch_cwd: str | None = None
         self._timers = StartupTimers(self._timer_fired)
@@ -192,27 +193,26 @@ class Relay:
         """Relay with ``translator`` until the client leaves, a stop request, or
         (``single_agent``) the agent's exit; the exit status."""
         self._single_agent = single_agent
-        self.driver = Driver(
-            self, translator, max_line_bytes=self.config.max_line_bytes, tracer=self.tracer
-        )
-        return await self._loop()
+        return await self._loop(translator)
 
     async def serve(self, policy: StartupPolicy, launch_cwd: str) -> int:
         """Start up with ``policy`` (agent 0 is started at once, in ``launch_cwd``, our own
         directory), then relay with the translation it decides; the exit status."""
         self._startup = policy
         self._launch_cwd = launch_cwd
-        self.driver = Driver(
-            self, policy, max_line_bytes=self.config.max_line_bytes, tracer=self.tracer
-        )
-        # The policy forwards the client's initialize and a same-protocol answer
-        # unchanged: as the very bytes they came as.
-        self.driver.raw_passthrough = True
-        self.driver.call(policy.start)
-        return await self._loop()
+        return await self._loop(policy)
 
-    async def _loop(self) -> int:
-        """Serve until stopping is complete (every agent's exit handled)."""
+    async def _loop(self, handler: Translator | StartupPolicy) -> int:
+        """Feed ``handler`` until stopping is complete (every agent's exit handled)."""
+        self.driver = Driver(
+            self, handler, max_line_bytes=self.config.max_line_bytes, tracer=self.tracer
+        )
+        self._running = True
+        if self._startup is not None:
+            # The policy forwards the client's initialize and a same-protocol answer
+            # unchanged: as the very bytes they came as.
+            self.driver.raw_passthrough = True
+            self.driver.call(self._startup.start)
         self.client_in.start(self._client_events, self._client_eof)
         self._tg.start_soon(self._watch_client_out)
         if self._stop_request is not None:
@@ -253,14 +253,13 @@ class Relay:
                 agent.kill()
             return
         self._stop_request = status
-        if self.driver is not None:
+        if self._running:
             self._stop_requested(status)
 
     def _stop_requested(self, status: int, why: str | None = None) -> None:
         """A signal (or ``why`` else): startup answers the pending ``initialize``; then
         everything closes."""
         startup = self._starting
-        assert self.driver is not None
         if startup is not None:
             self.driver.call(functools.partial(startup.stopped, status))
         self._begin_stop(status, why or stop_cause(status))
@@ -274,7 +273,7 @@ class Relay:
         self._exit_code = status
         # Only a translator is told (the startup policy, also when it ended without a
         # decision, has no agents to lose: it answers what waits in its own way).
-        if self.driver is not None and self.driver.handler is not self._startup:
+        if self.driver.handler is not self._startup:
             # What waits on an agent is answered now, naming the shutdown: the exit that
             # follows (often a clean "exit status 0" once its stdin closes) is not why the
             # request failed.
@@ -301,7 +300,6 @@ class Relay:
 
     def _client_events(self, events: list[Event]) -> None:
         """The reader callback's batch of client lines."""
-        assert self.driver is not None
         self.driver.client_events(events)
         self._hold_client_while_probing()
         if self.client_out.buffered > HIGH_WATER and not self._behind:
@@ -313,7 +311,6 @@ class Relay:
             self.tracer.client_closed("stdin")
         startup = self._starting
         if startup is not None:
-            assert self.driver is not None
             self.driver.call(startup.client_closed)
         else:
             self._begin_stop(0, "the client closed stdin")
@@ -370,9 +367,8 @@ class Relay:
             if process.stdin.buffered > self.config.max_line_bytes + AGENT_HIGH_WATER:
                 # Only the client's messages get here (the agent's own replies pause
                 # its reader first): after the current outputs, it is lost.
-                waiting = process.stdin.buffered
-                why = f"it stopped reading its stdin ({waiting} bytes waiting)"
-                self._tg.start_soon(self._lose_soon, process, why)
+                why = f"it stopped reading its stdin ({process.stdin.buffered} bytes waiting)"
+                asyncio.get_running_loop().call_soon(self._lose, process, why)
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
         """Start agent process ``agent``; ``None``, or why it could not start."""
@@ -381,18 +377,25 @@ class Relay:
         elif agent in self.agents:
             reason = f"agent process {agent} is already running"
         else:
+            # Agent 0 in our own directory may already run, started at launch.
+            launched = self._launched if agent == 0 and cwd is None else None
+            started = launched.claim(self.config.command) if launched is not None else None
             try:
-                process = self.spawn(agent, cwd)
+                process = self._supervisor.spawn(agent, cwd, started)
             except (OSError, ValueError) as exc:
                 # ValueError (UnicodeEncodeError among them): a directory no OS call can
                 # take; the translator refuses those, but a spawn must never end the relay.
                 # The startup policy's reason names the command; a translator names it
                 # itself.
-                if self._startup is not None and not self._startup.done:
+                if self._starting is not None:
                     reason = start_failure_reason(self.config.command, cwd, exc)
                 else:
                     reason = spawn_error(cwd, exc)
             else:
+                self._flows[process] = AgentFlow()
+                if self._behind:  # started while the client is behind: held like the others
+                    self._hold(process, FlowEvent.CLIENT_BEHIND)
+                self._tg.start_soon(self._watch_stdin, process)
                 where = cwd or "the launch directory"
                 logger.info("agent %d started (pid %d) in %s", agent, process.pid, where)
                 return None
@@ -408,13 +411,9 @@ class Relay:
         self._supervisor.close(process)
 
     def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
-        """Perform a local file effect off the loop; its outcome comes back queued."""
-        self._tg.start_soon(self._file_effect, effect)
-
-    async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
-        content, problem = await localfiles.perform(effect, self.config.max_read_bytes)
-        assert self.driver is not None
-        self.driver.file_done(effect.token, content, problem)
+        """Perform a local file effect off the loop; its outcome goes to the handler."""
+        done = self.driver.file_done
+        self._tg.start_soon(localfiles.perform, effect, done, self.config.max_read_bytes)
 
     def other_output(self, output: StartupEffect) -> None:
         """The startup policy's timers, the probes it leaves behind, and its end."""
@@ -425,44 +424,27 @@ class Relay:
             startup = self._starting
             if not self._preloaded and startup is not None and startup.client is not None:
                 # A probe is out: import the likely translator while the agent starts.
-                # As a task, so the probe is written first (the flusher runs before it).
+                # On the next loop pass, so the probe is written first (the flusher runs
+                # before it).
                 self._preloaded = True
-                self._tg.start_soon(self._preload, startup.client)
+                asyncio.get_running_loop().call_soon(preload_translator, startup.client)
         elif isinstance(output, Decided):
             self._decided(output.decision)
         else:
             self._begin_stop(output.status, "startup ended", DISCARD_GRACE)
 
-    async def _preload(self, client: Protocol) -> None:
-        """Import the translator a ``client`` of this protocol most likely needs."""
-        preload_translator(client)
-
     def _timer_fired(self, token: int) -> None:
         startup = self._starting
         if startup is not None:
-            assert self.driver is not None
             self.driver.call(functools.partial(startup.timer_fired, token))
             self._hold_client_while_probing()
 
     # -- agents ----------------------------------------------------------------------------
 
-    def spawn(self, number: int, cwd: str | None = None) -> AgentProcess:
-        """Start agent process ``number`` (raises ``OSError``), its background tasks and
-        the reader of its stdout."""
-        # Agent 0 in our own directory may already run, started at launch.
-        launched = self._launched if number == 0 and cwd is None else None
-        started = launched.claim(self.config.command) if launched is not None else None
-        agent = self._supervisor.spawn(number, cwd, started)
-        self._flows[agent] = AgentFlow()
-        if self._behind:  # started while the client is behind: held like the others
-            self._hold(agent, FlowEvent.CLIENT_BEHIND)
-        self._tg.start_soon(self._watch_stdin, agent)
-        return agent
-
     def _decided(self, decision: Decision) -> None:
         """Startup is over: the kept process becomes agent 0 and the translator takes
         over, first with what startup held back."""
-        assert self.driver is not None and self._launch_cwd is not None
+        assert self._launch_cwd is not None
         self._timers.cancel()
         self._supervisor.renumber(decision.process, 0)
         translator = make_translator(decision, self.config, self._launch_cwd)
@@ -473,7 +455,8 @@ class Relay:
             self._begin_stop(EXIT_NO_PROTOCOL, "no translator", DISCARD_GRACE)
             return
         self._single_agent = decision.single_agent
-        self.driver.use(translator, raw_passthrough=decision.raw_passthrough)
+        self.driver.handler = translator
+        self.driver.raw_passthrough = decision.raw_passthrough
         for message in decision.client_messages:
             self.driver.from_client(message, traced=True)
         for message in decision.agent_messages:
@@ -498,7 +481,6 @@ class Relay:
     def agent_lines(self, agent: AgentProcess, events: list[Event]) -> None:
         """The reader callback's batch of lines from ``agent``."""
         driver = self.driver
-        assert driver is not None
         if self._starting is None:
             driver.agent_events(agent.number, events)
         else:
@@ -584,10 +566,6 @@ class Relay:
                 )
                 return
 
-    async def _lose_soon(self, agent: AgentProcess, why: str) -> None:
-        """:meth:`_lose`, from a task: after the outputs being carried out now."""
-        self._lose(agent, why)
-
     def _lose(self, agent: AgentProcess, why: str) -> None:
         """Agent ``agent`` can no longer be talked to: answer what waits on it, naming
         ``why``, and stop it (stdin closed, the grace period, then its group signalled).
@@ -598,38 +576,35 @@ class Relay:
             return  # the startup policy's own timers decide about a probe
         logger.warning("agent %d: %s; stopping it", agent.number, why)
         self._flows[agent].lost = True
-        assert self.driver is not None
         self.driver.agent_lost(agent.number, why)
         self._supervisor.close(agent)
 
     def agent_stdout_ended(self, agent: AgentProcess) -> None:
-        """An agent's stdout is read to its end (or given up)."""
+        """An agent's stdout is read to its end (or given up): unless the process exits
+        right after, it closed its stdout while running and can never answer again (a
+        cancel would not help either)."""
         self._hold(agent, FlowEvent.STDOUT_ENDED)
         if agent.returncode is None and not agent.closing:
-            self._tg.start_soon(self._check_stdout_closed, agent)
-
-    async def _check_stdout_closed(self, agent: AgentProcess) -> None:
-        """Its stdout ended: unless the process exits right after, it closed its stdout
-        while running and can never answer again (a cancel would not help either)."""
-        with anyio.move_on_after(min(self.config.grace, STDOUT_EXIT_WAIT)):
-            await agent.exited.wait()
-        if not agent.exited.is_set():
-            self._lose(agent, "it closed its stdout while still running")
+            why = "it closed its stdout while still running"
+            self._tg.start_soon(self._lose_unless_it_exits, agent, why)
 
     async def _watch_stdin(self, agent: AgentProcess) -> None:
         """A write to its stdin failed (``EPIPE``: it closed its stdin): unless the process
         exits right after, it runs on deaf and nothing sent to it can be answered."""
         stdin = agent.stdin
         await stdin.done.wait()
-        if not stdin.broken or agent.closing:
-            return
+        if stdin.broken and not agent.closing:
+            problem = stdin.error.strerror if stdin.error is not None else "broken pipe"
+            why = f"it closed its stdin while still running (a write failed: {problem})"
+            await self._lose_unless_it_exits(agent, why)
+
+    async def _lose_unless_it_exits(self, agent: AgentProcess, why: str) -> None:
+        """:meth:`_lose` ``agent`` for ``why``, unless it exits within
+        :data:`STDOUT_EXIT_WAIT` (at most the grace period)."""
         with anyio.move_on_after(min(self.config.grace, STDOUT_EXIT_WAIT)):
             await agent.exited.wait()
         if not agent.exited.is_set():
-            problem = stdin.error.strerror if stdin.error is not None else "broken pipe"
-            self._lose(
-                agent, f"it closed its stdin while still running (a write failed: {problem})"
-            )
+            self._lose(agent, why)
 
     def agent_ended(self, agent: AgentProcess) -> None:
         """An agent is gone, after everything it printed: tell the handler."""
@@ -645,9 +620,6 @@ class Relay:
         """Tell the handler an agent ended; a single-agent relay ends with it."""
         status = describe_status(returncode)
         (logger.info if expected else logger.warning)("agent %d ended: %s", number, status)
-        assert self.driver is not None
         self.driver.agent_exited(number, returncode, stderr_tail)
-        startup = self._startup
-        relaying = startup is None or startup.done
-        if relaying and self._single_agent and not expected:
+        if self._starting is None and self._single_agent and not expected:
             self._begin_stop(shell_status(returncode), f"the agent ended with {status}")

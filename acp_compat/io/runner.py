@@ -20,7 +20,7 @@ from collections.abc import Callable
 import anyio
 import anyio.abc
 
-from acp_compat.io.launched_agent import LaunchedAgent
+from acp_compat.io.launched_agent import STOP_SIGNALS, LaunchedAgent
 from acp_compat.io.lines import CLIENT_PIPE_BYTES, LineReader, LineWriter, enlarge_pipe
 from acp_compat.io.relay import Relay
 from acp_compat.io.spawn import leave_a_deleted_directory
@@ -29,9 +29,6 @@ from acp_compat.translate.settings import WrapSettings
 from acp_compat.translate.startup import StartupPolicy
 
 logger = logging.getLogger("acp_compat.io.runner")
-
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
-"""Signals that end the relay cleanly."""
 
 
 async def run_wrap(
@@ -74,7 +71,11 @@ async def run_wrap(
             if held is not None:
                 logger.info("received %s", signal.Signals(held).name)
                 relay.request_stop(128 + held)
-            status = await relay.serve(StartupPolicy(settings), _launch_directory())
+            # Agent 0 starts in our working directory; one that no longer exists (deleted
+            # or moved) is left for ``/``, as the console script does before it starts
+            # the agent (acp_compat/cli/launch.py).
+            leave_a_deleted_directory()
+            status = await relay.serve(StartupPolicy(settings), os.getcwd())
             tg.cancel_scope.cancel()
     finally:
         client_in.close()
@@ -96,14 +97,6 @@ def reserve_stdout() -> int:
     protocol_fd = os.dup(1)
     os.dup2(2, 1)
     return protocol_fd
-
-
-def _launch_directory() -> str:
-    """Our working directory, where agent process 0 starts. One that no longer exists
-    (deleted or moved) is left for ``/``, as the console script does before it starts
-    the agent (acp_compat/cli/launch.py)."""
-    leave_a_deleted_directory()
-    return os.getcwd()
 
 
 async def _watch_signals(

@@ -67,12 +67,9 @@ def start_process(argv: Sequence[str], cwd: str | None = None) -> StartedProcess
         raise ValueError("the agent command is empty")
     pipes: list[int] = []
     try:
-        stdin_r, stdin_w = os.pipe()
-        pipes += [stdin_r, stdin_w]
-        stdout_r, stdout_w = os.pipe()
-        pipes += [stdout_r, stdout_w]
-        stderr_r, stderr_w = os.pipe()
-        pipes += [stderr_r, stderr_w]
+        for _ in range(3):
+            pipes += os.pipe()
+        stdin_r, stdin_w, stdout_r, stdout_w, stderr_r, stderr_w = pipes
         popen = subprocess.Popen(
             list(argv),
             stdin=stdin_r,

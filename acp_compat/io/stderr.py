@@ -12,6 +12,7 @@ rather than ever blocking. The agents' own stderr tail is kept separately
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import select
@@ -112,14 +113,8 @@ class PumpHandler(logging.Handler):
         self.pump.write(text.encode("utf-8", errors="replace"))
 
 
-_shared: StderrPump | None = None
-_shared_lock = threading.Lock()
-
-
+@functools.cache
 def stderr_pump() -> StderrPump:
-    """The process-wide pump for file descriptor 2, started on first use."""
-    global _shared
-    with _shared_lock:
-        if _shared is None:
-            _shared = StderrPump(2)
-        return _shared
+    """The process-wide pump for file descriptor 2, started on first use (from the main
+    thread: the event loop's and the command's)."""
+    return StderrPump(2)

@@ -44,12 +44,16 @@ else:
 __all__ = [
     "Tracer",
     "open_private_file",
+    "open_regular",
+    "session_of",
 ]
 
 logger = logging.getLogger("acp_compat.io.trace")
 
+_OPEN_FLAGS = os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0)
 
-def _session_of(message: Message) -> str | None:
+
+def session_of(message: Message) -> str | None:
     """The ``sessionId`` a message names in its params or result, if any."""
     for member in ("params", "result"):
         body: Any = message.get(member)
@@ -58,6 +62,30 @@ def _session_of(message: Message) -> str | None:
             if isinstance(session, str):
                 return session
     return None
+
+
+def open_regular(path: str, flags: int, mode: int = 0o666) -> int:
+    """Open ``path`` with ``flags`` without ever blocking, and only if it is a regular file;
+    the descriptor, in blocking mode (trace and log files, local file effects).
+
+    ``O_NONBLOCK`` makes opening a FIFO return at once (or fail with ``ENXIO`` for a
+    writer with no reader) instead of waiting for the other end. Raises ``OSError``
+    (``strerror`` "not a regular file" for a FIFO, socket or device).
+    """
+    try:
+        fd = os.open(path, flags | _OPEN_FLAGS, mode)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO nobody reads, opened for writing
+            raise OSError(exc.errno, "not a regular file", path) from exc
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def open_private_file(path: str, *, append: bool) -> int:
@@ -75,28 +103,21 @@ def open_private_file(path: str, *, append: bool) -> int:
     ``append`` keeps the content (a log), else it is truncated (a trace). Raises
     ``OSError`` whose ``strerror`` says what was refused.
     """
-    flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
-    if append:
-        flags |= os.O_APPEND
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | (os.O_APPEND if append else 0)
     try:
-        fd = os.open(path, flags | getattr(os, "O_NOCTTY", 0), 0o600)
+        fd = open_regular(path, flags, 0o600)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise OSError(exc.errno, "it is a symbolic link (not followed)", path) from exc
-        if exc.errno == errno.ENXIO:
-            raise OSError(exc.errno, "not a regular file (a FIFO or socket)", path) from exc
         raise
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", path)
-        if info.st_uid != os.geteuid():
-            raise OSError(errno.EPERM, f"owned by user id {info.st_uid}, not by this user", path)
+        uid = os.fstat(fd).st_uid
+        if uid != os.geteuid():
+            raise OSError(errno.EPERM, f"owned by user id {uid}, not by this user", path)
         if not append:
             os.ftruncate(fd, 0)
         # An existing file keeps its old mode through O_CREAT: narrow it too.
         os.fchmod(fd, 0o600)
-        os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)
         raise
@@ -126,7 +147,7 @@ class Tracer:
         session: str | None = None,
     ) -> None:
         """Write one record; ``session`` is a hint used when the message names none."""
-        session = _session_of(message) or session
+        session = session_of(message) or session
         if agent is not None:
             if session is None:
                 session = self._agent_sessions.get(agent)
@@ -197,13 +218,6 @@ class Tracer:
         if file is not None:
             with contextlib.suppress(OSError, ValueError):
                 file.close()
-
-    def session_of(self, message: Message, agent: int | None = None) -> str | None:
-        """The session a message belongs to, as far as the trace knows."""
-        found = _session_of(message)
-        if found is None and agent is not None:
-            return self._agent_sessions.get(agent)
-        return found
 
     def close(self) -> None:
         """Flush and close the file (a failing flush disables the trace, logged)."""

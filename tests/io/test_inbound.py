@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from acp_compat.io.inbound import StandIn, agent_line, decode_client, handle_dropped
+from acp_compat.io.inbound import StandIn, decode_line, handle_dropped
 from acp_compat.jsonrpc.envelope import Envelope
 from acp_compat.jsonrpc.framing import DroppedLine, LineSplitter
 from acp_compat.jsonrpc.messages import Kind
@@ -27,7 +27,7 @@ def test_a_dropped_request_is_answered_and_a_dropped_response_fails_its_request(
     request = _dropped(
         b'{"jsonrpc":"2.0","id":1,"method":"m","params":{"x":"' + b"y" * 900 + b'"}}'
     )
-    stand_in, answer = handle_dropped(request, 100, "client", "the client")
+    stand_in, answer = handle_dropped(request, 100, "client")
     assert stand_in is None
     assert answer == {
         "jsonrpc": "2.0",
@@ -42,7 +42,7 @@ def test_a_dropped_request_is_answered_and_a_dropped_response_fails_its_request(
         },
     }
     response = _dropped(b'{"jsonrpc":"2.0","result":{"content":"' + b"y" * 900 + b'"},"id":2}')
-    stand_in, answer = handle_dropped(response, 100, "agent 1", "the agent")
+    stand_in, answer = handle_dropped(response, 100, "agent 1")
     assert answer is None
     assert isinstance(stand_in, StandIn)
     assert stand_in["id"] == 2 and stand_in["error"]["code"] == -32603
@@ -74,7 +74,6 @@ def test_a_dropped_client_line_that_is_not_json_gets_a_parse_error() -> None:
         _dropped(b'{"id":"\\q","method":"m","params":"' + b"x" * 900 + b'"}'),
         100,
         "client",
-        "the client",
     )
     assert stand_in is None
     assert answer is not None and answer["id"] is None and answer["error"]["code"] == -32700
@@ -90,7 +89,7 @@ def test_a_dropped_client_line_that_is_not_json_gets_a_parse_error() -> None:
     ],
 )
 def test_an_undecodable_request_is_answered_with_its_id(line: bytes, code: int, title: str) -> None:
-    for message, reply in (decode_client(line), agent_line(line, "agent 1")):
+    for message, reply in (decode_line(line, "client"), decode_line(line, "agent 1")):
         assert message is None
         assert reply is not None and reply["id"] == 3
         assert reply["error"]["code"] == code
@@ -98,10 +97,10 @@ def test_an_undecodable_request_is_answered_with_its_id(line: bytes, code: int, 
 
 
 def test_an_undecodable_response_fails_its_request_and_junk_is_skipped() -> None:
-    message, reply = agent_line(b'{"id":4,"error":{"code":1,"message":"m","data":NaN}}', "agent 1")
+    message, reply = decode_line(b'{"id":4,"error":{"code":1,"message":"m","data":NaN}}', "agent 1")
     assert reply is None and isinstance(message, StandIn) and message["id"] == 4
-    assert agent_line(b"Banner: hello", "agent 1") == (None, None)
-    assert agent_line(b"[" * 2000 + b"]" * 2000, "agent 1") == (None, None)
-    message, reply = decode_client(b"[" * 2000 + b"]" * 2000)
+    assert decode_line(b"Banner: hello", "agent 1") == (None, None)
+    assert decode_line(b"[" * 2000 + b"]" * 2000, "agent 1") == (None, None)
+    message, reply = decode_line(b"[" * 2000 + b"]" * 2000, "client")
     assert message is None and reply is not None
     assert reply["id"] is None and reply["error"]["code"] == -32600

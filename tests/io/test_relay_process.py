@@ -195,7 +195,7 @@ def test_agents_start_as_argv_in_their_own_group_cwd_and_environment(
 
     async def run() -> list[Any]:
         argv = [sys.executable, "-c", code, "$HOME; echo hi", "*"]
-        agent = AgentProcess.spawn(0, argv, str(tmp_path), stderr_sink=None)
+        agent = AgentProcess(0, argv, str(tmp_path), stderr_sink=None)
         async with anyio.create_task_group() as tg:
             agent.start(tg)
             with anyio.fail_after(10):
@@ -218,7 +218,7 @@ def test_stderr_is_passed_through_and_its_tail_is_bounded(tmp_path: Path) -> Non
     async def run() -> str:
         fd = os.open(sink, os.O_WRONLY | os.O_CREAT, 0o600)
         try:
-            agent = AgentProcess.spawn(
+            agent = AgentProcess(
                 0, [sys.executable, "-c", code], stderr_sink=lambda data: _write(fd, data)
             )
             async with anyio.create_task_group() as tg:

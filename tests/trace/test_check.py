@@ -1034,7 +1034,7 @@ def test_current_passthrough_trace_checks_clean(tmp_path: Path) -> None:
     screen = Screen(lambda line: None, colour=False)
 
     async def converse() -> str:
-        agent = AgentProcess.spawn(0, argv, str(tmp_path))
+        agent = AgentProcess(0, argv, str(tmp_path))
         client = DemoClient(agent, screen, tmp_path, "allow")
         return await use_agent(agent, 3.0, lambda _: client.run(DEFAULT_PROMPT))
 

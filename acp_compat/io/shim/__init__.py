@@ -22,33 +22,8 @@ the object it returns. Modules: :mod:`.api` (:class:`LegacyAgent`, :class:`Legac
 :class:`~acp_compat.jsonrpc.messages.RequestError` (the one request-error class, exported
 here too).
 
-Choices
--------
-* Agent 0 is made at start-up, in the launch directory, before the client's
-  ``initialize`` (the translator's process 0); a ``session/new`` elsewhere gets a fresh
-  instance in its ``cwd`` and agent 0 is then dropped, exactly as processes are.
-* Every client→agent request runs as its own task, so chunks, permission answers and
-  ``cancelSendMessage`` keep flowing during a turn. Cancelling the turn is the agent's
-  job, as in a TypeScript legacy agent: ``cancel_send_message`` makes the running
-  ``send_user_message`` return (or raise).
-* A ``StopAgent`` (session closed, idle agent 0, shutdown) cancels the instance's running
-  requests (their answers are never sent) and drops the instance; the translator is then
-  told it exited with status 0. Requests the client is still answering are withdrawn by
-  the translator; a call still waiting in the instance's :class:`LegacyClient` raises
-  :class:`RequestError` ``-32603``.
-* An agent method raising :class:`RequestError` answers with that error; any other
-  exception with ``-32603 "Internal error"`` ``data: {details: str(exc)}`` (logged with
-  its traceback), like a TypeScript legacy agent. A missing method or an unknown one gets
-  ``-32601 "Method not found"`` ``data: {details: <method>}``, bad params ``-32602``.
-* A factory that raises is a failed start: the client gets the translator's "Could not
-  start the agent" error naming the exception.
-* Local file effects (a client without ``fs``) run like the relay's: on a worker thread,
-  through :mod:`acp_compat.io.localfiles`.
-* A streaming agent waits in its :class:`LegacyClient` calls while more than the relay's
-  high-water mark is queued for the client.
-* End: the client closing stdin stops every instance, flushes stdout and returns (status
-  0); :func:`run_legacy_agent` turns ``SIGTERM``/``SIGINT``/``SIGHUP`` into status
-  128 + N, and points fd 1 at stderr so a stray ``print`` cannot corrupt the protocol.
+How instances are made and stopped, concurrency, errors, files, pacing and the exit
+status: ``docs/shim.md``, "Behaviour".
 """
 
 from __future__ import annotations
@@ -59,9 +34,10 @@ import anyio
 import anyio.abc
 
 from acp_compat import __version__
+from acp_compat.io.launched_agent import STOP_SIGNALS
 from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT
-from acp_compat.io.runner import STOP_SIGNALS, reserve_stdout  # wrap's own
+from acp_compat.io.runner import reserve_stdout  # wrap's own
 from acp_compat.io.shim.api import AgentFactory, LegacyAgent, LegacyClient
 from acp_compat.io.shim.server import Shim
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES

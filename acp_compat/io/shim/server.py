@@ -34,7 +34,6 @@ from acp_compat.io.lines import LineReader, LineWriter
 from acp_compat.io.relay import FLUSH_TIMEOUT, HIGH_WATER, LOW_WATER
 from acp_compat.io.shim.api import AGENT_METHODS, AgentFactory, LegacyClient
 from acp_compat.jsonrpc.messages import (
-    INTERNAL_ERROR,
     INVALID_PARAMS,
     METHOD_NOT_FOUND,
     Kind,
@@ -68,16 +67,15 @@ class _Pending:
 class _Instance:
     """One agent object (one "agent process" of the translator) and its calls."""
 
-    def __init__(self, number: int, cwd: str) -> None:
+    def __init__(self, number: int) -> None:
         self.number = number
-        self.cwd = cwd
         self.agent: Any = None
         self.stopping = False
         self.scopes: set[anyio.CancelScope] = set()
-        """One per request the agent is serving: a stop cancels them all."""
+        """One per request the agent is serving, from its arrival to its answer: a stop
+        cancels them all."""
         self.idle = anyio.Event()
         """Set once the instance is stopping and its last request task has ended."""
-        self.active = 0
         self.pending: dict[int, _Pending] = {}
         self.next_id = 0
         """Legacy ids of this instance's own requests count from 0, as a TS agent's do."""
@@ -132,11 +130,7 @@ class Shim:
 
     def file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
         """Perform a local file effect off the loop; its outcome goes to the translator."""
-        self._tg.start_soon(self._file_effect, effect)
-
-    async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
-        content, problem = await localfiles.perform(effect)
-        self.driver.file_done(effect.token, content, problem)
+        self._tg.start_soon(localfiles.perform, effect, self.driver.file_done)
 
     def when_client_drained(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the client's queue is down to :data:`LOW_WATER`."""
@@ -160,7 +154,7 @@ class Shim:
         elif number in self._instances:
             reason = f"agent {number} is already running"
         else:
-            instance = _Instance(number, cwd)
+            instance = _Instance(number)
             client = LegacyClient(functools.partial(self._agent_request, instance))
             try:
                 instance.agent = self._factory(client, cwd)
@@ -184,11 +178,9 @@ class Shim:
         # A call made outside the cancelled requests (a task the agent started itself)
         # would wait forever: the translator sends nothing more to a stopped instance.
         for request_id, pending in instance.pending.items():
-            pending.response = error(
-                request_id, INTERNAL_ERROR, "Internal error", {"details": CLOSED}
-            )
+            pending.response = RequestError.internal(CLOSED).answer(request_id)
             pending.done.set()
-        if instance.active == 0:
+        if not instance.scopes:
             instance.idle.set()
         self._tg.start_soon(self._reap, instance)
 
@@ -213,8 +205,9 @@ class Shim:
             return
         kind = classify(message)
         if kind is Kind.REQUEST:
-            instance.active += 1
-            self._tg.start_soon(self._serve, instance, message)
+            scope = anyio.CancelScope()
+            instance.scopes.add(scope)
+            self._tg.start_soon(self._serve, instance, message, scope)
             return
         pending = instance.pending.get(message.get("id"))  # type: ignore[arg-type]
         if kind in (Kind.RESPONSE, Kind.ERROR) and pending is not None:
@@ -244,20 +237,17 @@ class Shim:
         assert pending.response is not None
         return pending.response
 
-    async def _serve(self, instance: _Instance, message: Message) -> None:
-        """Run one client→agent request against the instance and send its answer."""
+    async def _serve(self, instance: _Instance, message: Message, scope: anyio.CancelScope) -> None:
+        """Run one client→agent request against the instance in ``scope`` and send its
+        answer."""
         try:
-            with anyio.CancelScope() as scope:
-                instance.scopes.add(scope)
-                if instance.stopping:
-                    scope.cancel()
+            with scope:
                 answer = await _answer(instance, message)
-            instance.scopes.discard(scope)
             if not scope.cancelled_caught and not instance.stopping:
                 self.driver.from_agent(instance.number, answer)
         finally:
-            instance.active -= 1
-            if instance.stopping and instance.active == 0:
+            instance.scopes.discard(scope)
+            if instance.stopping and not instance.scopes:
                 instance.idle.set()
 
 
@@ -285,4 +275,4 @@ async def _answer(instance: _Instance, message: Message) -> Message:
         return exc.answer(request_id)
     except Exception as exc:
         logger.warning("agent %d: %s raised %r", instance.number, method, exc, exc_info=exc)
-        return error(request_id, INTERNAL_ERROR, "Internal error", {"details": str(exc)})
+        return RequestError.internal(str(exc)).answer(request_id)
