@@ -213,30 +213,23 @@ class _Builder:
 
     def _define(self, shape: Shape) -> None:
         kind, name = shape.kind, shape.name
-        if name in self.folded:
-            union, variant = self.folded[name]
-            base = self._union_kind(union).base
-            assert isinstance(kind, ObjectShape)
+        if isinstance(kind, ObjectShape):  # a folded branch's definition is one too
+            doc, definitions = shape.description, [name]
+            tag: tuple[FieldSpec, ...] = ()
+            base: tuple[Property, ...] = ()
+            if name in self.folded:
+                union, variant = self.folded[name]
+                doc, tag = doc or variant.description, self._tag(union, variant)
+                base, definitions = self._union_kind(union).base, [name, union]
             self._class(
                 self._python_name(name),
-                shape.description or variant.description,
-                self._tag(union, variant),
+                doc,
+                tag,
                 (*base, *kind.properties),
                 name,
                 since=shape.since,
                 one_of=kind.one_of,
-                definitions=(name, union),
-            )
-        elif isinstance(kind, ObjectShape):
-            self._class(
-                name,
-                shape.description,
-                (),
-                kind.properties,
-                name,
-                since=shape.since,
-                one_of=kind.one_of,
-                definitions=(name,),
+                definitions=tuple(definitions),
             )
         elif isinstance(kind, UnionShape):
             self._union(shape, kind)

@@ -13,12 +13,10 @@ from collections.abc import Iterable
 from .build import AliasSpec, ClassSpec, ConstSpec, FieldSpec, Item, Models, UnionSpec
 
 WIDTH = 100
-_TYPING = ("Any", "Final", "Literal", "TypeAlias")
 _BASE = (
     "MethodSpec",
     "UNCHANGED",
     "Unchanged",
-    "Wire",
     "always",
     "keyed_union",
     "meta_field",
@@ -39,11 +37,14 @@ def module(models: Models, topic: str, docstring: str, tail: str = "") -> str:
     """One topic's module (``""``: the protocol's only module); ``tail`` follows the models."""
     items = models.topics[topic]
     body = "\n\n".join([*(_item(item) for item in items), *([tail] if tail else [])])
+    # ruff (:func:`.write.generated_files`) drops what a module does not use; the names
+    # of _base are picked here, or the import would be too long, and wrapped, before that.
     words = set(re.findall(r"\w+", body))
-    lines = [f"from typing import {', '.join(n for n in _TYPING if n in words)}", ""]
-    if any(isinstance(i, ClassSpec) for i in items):
-        lines.append("from acp_compat._define import define")
-    lines.append(f"from acp_compat.models._base import {', '.join(n for n in _BASE if n in words)}")
+    lines = [
+        "from typing import Any, Final, Literal, TypeAlias\n",
+        "from acp_compat._define import define",
+        f"from acp_compat.models._base import {', '.join(n for n in _BASE if n in words)}",
+    ]
     elsewhere: dict[str, set[str]] = {}
     for item in items:
         for need in models.needs.get(item.name, ()):

@@ -188,11 +188,6 @@ def _method_module(models: Models) -> str:
 def _wire_module(models: Models) -> str:
     classes = _classes(models)
     body = builders(models, classes)
-    typing = [
-        name
-        for name in ("Any", "Literal")
-        if f"{name}[" in body or f"{name}," in body or f"{name} " in body
-    ]
     example = next((c for c in classes if any(f.tag for f in c.fields)), classes[0])
     about = textwrap.fill(
         f"``{builder_name(example.name)}(...)`` returns the object the converter writes for"
@@ -205,7 +200,7 @@ def _wire_module(models: Models) -> str:
     return (
         f'{header(models)}"""{models.choices.title} wire objects: one builder a model class'
         f' ({len(classes)}).\n\n{about}\n"""\n\n'
-        f"from typing import {', '.join(typing)}\n\n"
+        "from typing import Any, Literal\n\n"
         "from acp_compat.models._base import UNCHANGED, Unchanged, Wire\n\n\n" + body
     )
 
