@@ -122,17 +122,11 @@ class EnvelopeScanner:
             self._string.clear()
             self._string_long = False
         elif byte in _OPENERS:
-            if self._depth == 0:
-                self._keep(data[at : at + 1])
-            else:
-                self._keep(_PLACEHOLDER[byte])
+            self._keep(_PLACEHOLDER[byte] if self._depth else data[at : at + 1])
             self._depth += 1
-        else:  # a closer
-            if self._depth == 1:
-                self._keep(data[at : at + 1])
-                self._depth = 0
-            else:
-                self._keep(data[at : at + 1])  # unbalanced: the skeleton will not parse
+        else:  # a closer (an unbalanced one at depth 0: the skeleton will not parse)
+            self._keep(data[at : at + 1])
+            self._depth = 0
         return at + 1
 
     def _scan_string(self, data: bytes, pos: int, end: int) -> int:
