@@ -88,11 +88,15 @@ class UnionSpec:
 
     name: str
     doc: str
-    members: tuple[str, ...]
     tag: str | None
     keys: tuple[tuple[str, str], ...]
     fallback: str | None = None
     untagged: str | None = None
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        """The keys' members, then the untagged default and the fallback."""
+        return tuple(m for m in (*(m for _, m in self.keys), self.untagged, self.fallback) if m)
 
 
 @attrs.frozen
@@ -353,20 +357,19 @@ class _Builder:
         fallback = None
         if kind.tag and self.choices.fallbacks:
             fallback = self.choices.fallback_names.get(name, f"Unknown{name}")
-            self._fallback(fallback, name)
-        members = tuple(m for m in [*(m for _, m in keys), untagged, fallback] if m)
-        spec = UnionSpec(
-            name, summary(shape.description), members, kind.tag, tuple(keys), fallback, untagged
-        )
-        self._add(spec, set(members), name)
+        doc = summary(shape.description)
+        self._add_union(UnionSpec(name, doc, kind.tag, tuple(keys), fallback, untagged), name)
 
-    def _fallback(self, name: str, union: str) -> None:
-        doc = (
-            f"A ``{union}`` of a kind this schema does not know; ``data`` is the raw object,"
-            " written back verbatim."
-        )
-        field = FieldSpec("data", "data", "dict[str, Any]", None)
-        self._add(ClassSpec(name, doc, (field,)), set(), union)
+    def _add_union(self, spec: UnionSpec, source: str) -> None:
+        """Add ``spec``, after the class of its fallback if it names one."""
+        if spec.fallback:
+            doc = (
+                f"A ``{spec.name}`` of a kind this schema does not know; ``data`` is the raw"
+                " object, written back verbatim."
+            )
+            field = FieldSpec("data", "data", "dict[str, Any]", None)
+            self._add(ClassSpec(spec.fallback, doc, (field,)), set(), spec.name)
+        self._add(spec, set(spec.members), source)
 
     def _member(self, union: str, kind: UnionShape, variant: Variant, key: str | None) -> str:
         """The class (or nested union) that stands for one branch."""
@@ -413,13 +416,8 @@ class _Builder:
                 name, "", self._tag(union, variant), (), union, base=member, definitions=(union,)
             )
             keys.append((key, name))
-        fallback = f"Unknown{alias}"
-        self._fallback(fallback, alias)
-        members = (*(m for _, m in keys), fallback)
-        self._add(
-            UnionSpec(alias, inner.doc, members, inner.tag, tuple(keys), fallback),
-            set(members),
-            union,
+        self._add_union(
+            UnionSpec(alias, inner.doc, inner.tag, tuple(keys), f"Unknown{alias}"), union
         )
         return alias
 
@@ -448,11 +446,7 @@ class _Builder:
         variants = [Variant(None, ref, ref, (), "") for ref in refs]
         keys = tuple((self._key(shape.name, v, variants), v.ref or "") for v in variants)
         name = self.choices.list_unions[shape.name]
-        self._add(
-            UnionSpec(name, summary(shape.description), tuple(refs), None, keys),
-            set(refs),
-            shape.name,
-        )
+        self._add_union(UnionSpec(name, summary(shape.description), None, keys), shape.name)
 
     # ------------------------------------------------------------------ methods
 
