@@ -142,12 +142,8 @@ class LineSplitter:
             return []
         self._closed = True
         events: list[Event] = []
-        if self._dropping:
-            events.append(self._finish_drop())
-        elif self._partial:
-            line = bytes(self._partial)
-            self._partial.clear()
-            self._emit(line, events)
+        if self._dropping or self._partial:
+            self._finish_open_line(b"", 0, events)  # as if a newline came
         return events
 
     def _emit(self, line: bytes, events: list[Event]) -> None:
