@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import attrs
@@ -115,8 +115,8 @@ class MethodRow:
     handled_by: str
     params: str | None
     result: str | None
-    notification: bool
-    unstable: bool
+    notification: bool = False
+    unstable: bool = False
 
 
 @attrs.frozen
@@ -488,8 +488,6 @@ class _Builder:
                     handled_by=side,
                     params=None if self._null(params) else params,
                     result=None if self._null(result) else result,
-                    notification=False,
-                    unstable=False,
                 )
 
     def _null(self, definition: str) -> bool:
@@ -559,34 +557,33 @@ class _Builder:
             for need in self.needs.get(name, ()):
                 if home.get(need, topic) != topic:
                     imports.setdefault(topic, set()).add(home[need])
-
-        def visit(topic: str, path: tuple[str, ...]) -> None:
-            if topic in path:
-                cycle = " -> ".join((*path[path.index(topic) :], topic))
-                raise SchemaError(f"the topics import each other ({cycle}): pin differently")
-            for other in sorted(imports.get(topic, ())):
-                visit(other, (*path, topic))
-
-        for topic in sorted(imports):
-            visit(topic, ())
+        cycle = "the topics import each other ({}): pin differently"
+        _in_order(sorted(imports), lambda topic: imports.get(topic, ()), cycle)
 
     def _ordered(self, names: list[str]) -> list[Item]:
         """``names`` with each item after what it needs (in schema order otherwise)."""
-        placed: dict[str, None] = {}
         local = set(names)
+        cycle = "the models cannot be recursive ({})"
+        return [self.items[n] for n in _in_order(names, lambda n: self.needs[n] & local, cycle)]
 
-        def visit(name: str, path: tuple[str, ...]) -> None:
-            if name in path:
-                raise SchemaError(f"{name} needs itself: the models cannot be recursive")
-            for need in sorted(self.needs[name] & local):
-                if need not in placed:
-                    visit(need, (*path, name))
-            placed[name] = None
 
-        for name in names:
-            if name not in placed:
-                visit(name, ())
-        return [self.items[name] for name in placed]
+def _in_order(names: Iterable[str], needs: Callable[[str], Iterable[str]], cycle: str) -> list[str]:
+    """``names`` each after what it ``needs``; a cycle is a :class:`SchemaError`, ``cycle``
+    its message (``{}``: the names around it)."""
+    placed: dict[str, None] = {}
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if name in path:
+            raise SchemaError(cycle.format(" -> ".join((*path[path.index(name) :], name))))
+        for need in sorted(needs(name)):
+            if need not in placed:
+                visit(need, (*path, name))
+        placed[name] = None
+
+    for name in names:
+        if name not in placed:
+            visit(name, ())
+    return list(placed)
 
 
 def _words(text: str) -> Iterator[str]:
