@@ -33,7 +33,7 @@ def header(models: Models) -> str:
     )
 
 
-def module(models: Models, topic: str, docstring: str, tail: str = "") -> str:
+def module(models: Models, topic: str, tail: str = "") -> str:
     """One topic's module (``""``: the protocol's only module); ``tail`` follows the models."""
     items = models.topics[topic]
     body = "\n\n".join([*(_item(item) for item in items), *([tail] if tail else [])])
@@ -52,7 +52,9 @@ def module(models: Models, topic: str, docstring: str, tail: str = "") -> str:
                 elsewhere.setdefault(models.home[need], set()).add(need)
     for home, names in sorted(elsewhere.items()):
         lines.append(f"from {models.choices.package}.{home} import {', '.join(sorted(names))}")
-    return f"{header(models)}{_docstring(docstring, '')}\n" + "\n".join(lines) + "\n\n\n" + body
+    choices = models.choices
+    docstring = _docstring(f"{choices.title} models: {choices.topic_docs[topic]}", "")
+    return f"{header(models)}{docstring}\n" + "\n".join(lines) + "\n\n\n" + body
 
 
 def _docstring(text: str, indent: str) -> str:

@@ -50,19 +50,13 @@ def generated_files(root: Path) -> dict[Path, str]:
         if choices is LEGACY:
             files[root / TAGS_FILE] = _tags_block(root / TAGS_FILE, models)
         where = root / Path(*choices.package.split("."))
-        doc = f"{choices.title} models: {{}}"
         if "" in models.topics:
             # One module, and its builders beside it: importing them loads no model.
-            tail = _table(models, qualified=False)
-            files[where.with_suffix(".py")] = module(
-                models, "", doc.format(choices.topic_docs[""]), tail
-            )
+            files[where.with_suffix(".py")] = module(models, "", _table(models, qualified=False))
             files[where.with_name(f"{where.name}_wire.py")] = _wire_module(models)
             continue
         for topic in sorted(models.topics):
-            files[where / f"{topic}.py"] = module(
-                models, topic, doc.format(choices.topic_docs[topic])
-            )
+            files[where / f"{topic}.py"] = module(models, topic)
         files[where / "methods.py"] = _method_module(models)
         files[where / "wire.py"] = _wire_module(models)
         files[where / "__init__.py"] = _face(models)
