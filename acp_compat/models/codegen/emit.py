@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Iterable
 
 from .build import AliasSpec, ClassSpec, ConstSpec, FieldSpec, Item, Models, UnionSpec
+from .schema import snake
 
 WIDTH = 100
 _BASE = (
@@ -90,7 +91,7 @@ def constant(item: ConstSpec) -> str:
 
 def values_name(name: str) -> str:
     """The constant holding an open enum's known values (``ToolKind`` → ``TOOL_KIND_VALUES``)."""
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).upper() + "_VALUES"
+    return builder_name(name).upper() + "_VALUES"
 
 
 def _class(spec: ClassSpec) -> str:
@@ -132,7 +133,7 @@ def _union(spec: UnionSpec) -> str:
 
 def builder_name(cls: str) -> str:
     """A class's builder (``ToolCallUpdate`` → ``tool_call_update``)."""
-    return values_name(cls).removesuffix("_VALUES").lower()
+    return snake(cls)
 
 
 def builders(models: Models, classes: Iterable[ClassSpec]) -> str:
