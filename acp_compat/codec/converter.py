@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, overload
 
 import attrs
@@ -212,14 +212,6 @@ def _dict_hook(tp: Any) -> StructureHook:
 # --------------------------------------------------------------------------- unions
 
 
-def _declaration(args: Iterable[Any]) -> TaggedUnion | KeyedUnion | None:
-    wanted = frozenset(args)
-    for declared in UNIONS:
-        if frozenset(get_args(declared.union)) == wanted:
-            return declared
-    return None
-
-
 def _fallback_classes() -> set[type]:
     return {d.fallback for d in UNIONS if isinstance(d, TaggedUnion) and d.fallback is not None}
 
@@ -300,7 +292,8 @@ def _union_hook(tp: Any) -> StructureHook:
     args = get_args(tp)
     options = tuple(a for a in args if a is not type(None))
     nullable = len(options) < len(args)
-    decl = _declaration(options)
+    wanted = frozenset(options)
+    decl = next((d for d in UNIONS if frozenset(get_args(d.union)) == wanted), None)
     if decl is not None:
         # The declared unions take ``null`` themselves: one call less per optional member.
         if isinstance(decl, TaggedUnion):

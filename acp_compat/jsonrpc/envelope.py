@@ -148,7 +148,9 @@ class EnvelopeScanner:
             if quote < 0:
                 return end
             self._in_string = False
-            self._string_done()
+            if self._depth < 2:  # a top-level string goes into the skeleton (a long one as {})
+                self._keep(b"{}" if self._string_long else b'"' + bytes(self._string) + b'"')
+                self._string.clear()
             return quote + 1
         return end
 
@@ -181,16 +183,6 @@ class EnvelopeScanner:
             self._string.clear()
         else:
             self._string += data
-
-    def _string_done(self) -> None:
-        """A string ended: a top-level one goes into the skeleton (a long one as ``{}``)."""
-        if self._depth >= 2:
-            return
-        if self._string_long:
-            self._keep(b"{}")
-        else:
-            self._keep(b'"' + bytes(self._string) + b'"')
-        self._string.clear()
 
 
 def _trailing_backslashes(data: bytes, start: int, stop: int) -> int:

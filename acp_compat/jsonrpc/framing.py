@@ -187,19 +187,16 @@ class LineSplitter:
             # Already dropping, or too long once joined: count it (switching to dropping
             # if needed) and report it, without ever copying the line together.
             self._extend(chunk, 0, newline)
-            events.append(self._finish_drop())
+            # A '\r\n' terminator is not part of the line, as for delivered lines.
+            size = self._dropped - 1 if self._tail_cr else self._dropped
+            self._dropping = False  # the next drop sets the other fields afresh
+            envelope = self._scanner.envelope()
+            events.append(DroppedLine(size=size, head=self._head[:size], envelope=envelope))
             return
         self._partial += memoryview(chunk)[:newline]
         line = bytes(self._partial)
         self._partial.clear()
         self._emit(line, events)
-
-    def _finish_drop(self) -> DroppedLine:
-        """The report for the line being discarded; back to normal splitting."""
-        # A '\r\n' terminator is not part of the line, as for delivered lines.
-        size = self._dropped - 1 if self._tail_cr else self._dropped
-        self._dropping = False  # the next drop sets the other fields afresh
-        return DroppedLine(size=size, head=self._head[:size], envelope=self._scanner.envelope())
 
 
 class DecodeError(ValueError):
