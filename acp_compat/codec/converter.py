@@ -89,25 +89,26 @@ def _relative_problems(exc: BaseException, prefix: Segments) -> list[tuple[Segme
 # --------------------------------------------------------------------------- scalars
 
 
-_SCALARS: dict[Any, tuple[frozenset[type], str]] = {
-    str: (frozenset({str}), "a string"),
-    int: (frozenset({int}), "an integer"),  # not bool: True is no integer on the wire
-    float: (frozenset({int, float}), "a number"),
-    bool: (frozenset({bool}), "a boolean"),
-    type(None): (frozenset({type(None)}), "null"),
-}
-"""Each scalar type → the exact types of decoded JSON it accepts, and its name in errors."""
+_SCALARS = {str: "a string", int: "an integer", bool: "a boolean", type(None): "null"}
+"""The scalars taken as exactly their type, and their names in errors."""
 
 
-def _scalar_hook(tp: Any) -> StructureHook:
-    accepted, expected = _SCALARS[tp]
+def _scalar_hook(kind: type) -> StructureHook:
+    expected = _SCALARS[kind]
 
     def structure_scalar(value: Any, _: Any) -> Any:
-        if type(value) in accepted:
+        # The exact type (decoded JSON holds no subclasses): True is no integer on the wire.
+        if type(value) is kind:
             return value
         raise _Invalid.at_root(f"expected {expected}, got {describe(value)}")
 
     return structure_scalar
+
+
+def _structure_float(value: Any, _: Any) -> float:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    raise _Invalid.at_root(f"expected a number, got {describe(value)}")
 
 
 def _structure_optional_str(value: Any, _: Any) -> str | None:
@@ -390,6 +391,7 @@ for _applies, _factory in _FACTORIES:
 converter.register_structure_hook_func(lambda tp: tp is Any or tp is object, _structure_any)
 for _scalar in _SCALARS:
     converter.register_structure_hook(_scalar, _scalar_hook(_scalar))
+converter.register_structure_hook(float, _structure_float)
 
 
 # --------------------------------------------------------------------------- entry points
