@@ -379,23 +379,19 @@ class _Builder:
         if self._tagged(ref):
             return self._nested(union, variant)
         name = self._variant_name(union, variant, key)
-        tag = self._tag(union, variant)
-        if ref and not kind.base and not variant.properties:
-            self._class(
-                name, variant.description, tag, (), union, base=ref, definitions=(union, ref)
-            )
-            return name
-        shape = self.shapes[ref].kind if ref else ObjectShape(())
+        # A branch that only tags a definition several branches share: a subclass of it.
+        base = ref if ref and not kind.base and not variant.properties else None
+        shape = self.shapes[ref].kind if ref and not base else ObjectShape(())
         assert isinstance(shape, ObjectShape)
-        properties = (*kind.base, *variant.properties, *shape.properties)
         self._class(
             name,
             variant.description,
-            tag,
-            properties,
+            self._tag(union, variant),
+            (*kind.base, *variant.properties, *shape.properties),
             union,
+            base=base,
             one_of=shape.one_of,
-            definitions=(union,),
+            definitions=(union, base) if base else (union,),
         )
         return name
 
