@@ -113,7 +113,7 @@ def _structure_float(value: Any, _: Any) -> float:
 
 def _structure_optional_str(value: Any, _: Any) -> str | None:
     # ``str | None`` is the most common optional member: one call instead of two.
-    if value is None or isinstance(value, str):
+    if value is None or type(value) is str:
         return value
     raise _Invalid.at_root(f"expected a string, got {describe(value)}")
 
