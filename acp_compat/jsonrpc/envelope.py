@@ -119,8 +119,7 @@ class EnvelopeScanner:
         byte = data[at]
         if byte == _QUOTE:
             self._in_string = True
-            self._string.clear()
-            self._string_long = False
+            self._string_long = False  # (the last top-level string left _string empty)
         elif byte in _OPENERS:
             self._keep(_PLACEHOLDER[byte] if self._depth else data[at : at + 1])
             self._depth += 1
