@@ -31,7 +31,8 @@ class _LazyModule(ModuleType):
     """Imports the module it stands for when a name is first missing from it."""
 
     def __getattr__(self, attribute: str) -> Any:
-        module = _import(self.__name__)
+        __import__(self.__name__)
+        module = sys.modules[self.__name__]
         self.__dict__.update(module.__dict__)  # from now on found without this method
         return getattr(module, attribute)
 
@@ -62,8 +63,3 @@ def lazy_exports(
         return sorted({*vars(sys.modules[package]), *exports})
 
     return __getattr__, __dir__
-
-
-def _import(name: str) -> ModuleType:
-    __import__(name)
-    return sys.modules[name]

@@ -16,15 +16,14 @@ not: cattrs is imported with the codec, and its cost before ``wrap`` answers the
 
 from __future__ import annotations
 
-import collections.abc
 import enum
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, overload
 
 import attrs
 import cattrs
-from cattrs.errors import ClassValidationError, IterableValidationError
+from cattrs.errors import ClassValidationError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from acp_compat.models._base import (
@@ -74,64 +73,36 @@ class _Invalid(Exception):
 # --------------------------------------------------------------------------- errors
 
 
-def _exception_message(exc: BaseException) -> str:
-    """A short message for an exception that is not one of ours (an attrs validator, say)."""
-    text = str(exc).strip()
-    return text or type(exc).__name__
-
-
 def _relative_problems(exc: BaseException, prefix: Segments) -> list[tuple[Segments, str]]:
-    """Flatten any exception raised while structuring into (path, message) problems."""
+    """Flatten an exception raised by a hook into (path, message) problems. Only our hooks
+    structure (every attrs class, list and dict has one), so cattrs' own errors reach
+    here only as :class:`ClassValidationError`, which :func:`_attrs_structure_hook`
+    unpacks: the rest is ours, a required member's ``KeyError`` or a validator's error."""
     if isinstance(exc, _Invalid):
         return [(prefix + path, message) for path, message in exc.problems]
-    if isinstance(exc, ClassValidationError):
-        return _class_error_problems(exc, prefix, _wire_names(exc.cl))
-    if isinstance(exc, IterableValidationError):
-        problems: list[tuple[Segments, str]] = []
-        with_notes, others = exc.group_exceptions()
-        for sub, note in with_notes:
-            problems += _relative_problems(sub, (*prefix, note.index))
-        for sub in others:
-            problems += _relative_problems(sub, prefix)
-        return problems
     if isinstance(exc, KeyError):
         # The generated structure function indexes the dict directly for required fields.
         return [(prefix, "required field missing")]
-    return [(prefix, _exception_message(exc))]
-
-
-def _class_error_problems(
-    exc: ClassValidationError, prefix: Segments, names: dict[str, str]
-) -> list[tuple[Segments, str]]:
-    problems: list[tuple[Segments, str]] = []
-    with_notes, others = exc.group_exceptions()
-    for sub, note in with_notes:
-        problems += _relative_problems(sub, (*prefix, names.get(note.name, note.name)))
-    for sub in others:
-        problems += _relative_problems(sub, prefix)
-    return problems
-
-
-def _wire_names(cls: type) -> dict[str, str]:
-    try:
-        return {a.name: wire_name(cls, a.name) for a in attrs.fields(cls)}
-    except (TypeError, attrs.exceptions.NotAnAttrsClassError):
-        return {}
+    return [(prefix, str(exc).strip() or type(exc).__name__)]
 
 
 # --------------------------------------------------------------------------- scalars
 
 
-def _structure_str(value: Any, _: Any) -> str:
-    if isinstance(value, str):
-        return value
-    raise _Invalid.at_root(f"expected a string, got {describe(value)}")
+_SCALARS = {str: "a string", int: "an integer", bool: "a boolean", type(None): "null"}
+"""The scalars taken as exactly their type, and their names in errors."""
 
 
-def _structure_int(value: Any, _: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    raise _Invalid.at_root(f"expected an integer, got {describe(value)}")
+def _scalar_hook(kind: type) -> StructureHook:
+    expected = _SCALARS[kind]
+
+    def structure_scalar(value: Any, _: Any) -> Any:
+        # The exact type (decoded JSON holds no subclasses): True is no integer on the wire.
+        if type(value) is kind:
+            return value
+        raise _Invalid.at_root(f"expected {expected}, got {describe(value)}")
+
+    return structure_scalar
 
 
 def _structure_float(value: Any, _: Any) -> float:
@@ -140,21 +111,9 @@ def _structure_float(value: Any, _: Any) -> float:
     raise _Invalid.at_root(f"expected a number, got {describe(value)}")
 
 
-def _structure_bool(value: Any, _: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    raise _Invalid.at_root(f"expected a boolean, got {describe(value)}")
-
-
-def _structure_none(value: Any, _: Any) -> None:
-    if value is None:
-        return None
-    raise _Invalid.at_root(f"expected null, got {describe(value)}")
-
-
 def _structure_optional_str(value: Any, _: Any) -> str | None:
     # ``str | None`` is the most common optional member: one call instead of two.
-    if value is None or isinstance(value, str):
+    if value is None or type(value) is str:
         return value
     raise _Invalid.at_root(f"expected a string, got {describe(value)}")
 
@@ -164,15 +123,10 @@ def _structure_any(value: Any, _: Any) -> Any:
     return value
 
 
-def _same_json_value(a: Any, b: Any) -> bool:
-    # ``True == 1`` in Python, but not on the wire.
-    return type(a) is type(b) and bool(a == b)
-
-
 def _literal_hook(tp: Any) -> StructureHook:
     allowed = get_args(tp)
-    expected = ", ".join(describe(a) for a in allowed)
     if all(type(a) is str for a in allowed):
+        expected = ", ".join(describe(a) for a in allowed)
         # The common case (icons, statuses, tags): one set lookup instead of a scan.
         strings = frozenset(allowed)
 
@@ -182,55 +136,39 @@ def _literal_hook(tp: Any) -> StructureHook:
             raise _Invalid.at_root(f"expected one of {expected}, got {describe(value)}")
 
         return structure_str_literal
-
-    def structure_literal(value: Any, _: Any) -> Any:
-        for candidate in allowed:
-            if _same_json_value(value, candidate):
-                return candidate
-        raise _Invalid.at_root(f"expected one of {expected}, got {describe(value)}")
-
-    return structure_literal
+    return _choice_hook([(a, a) for a in allowed])
 
 
 def _enum_hook(tp: type[enum.Enum]) -> StructureHook:
-    members = list(tp)
-    expected = ", ".join(describe(m.value) for m in members)
+    return _choice_hook([(member.value, member) for member in tp])
 
-    def structure_enum(value: Any, _: Any) -> Any:
-        for member in members:
-            if _same_json_value(value, member.value):
-                return member
+
+def _choice_hook(choices: list[tuple[Any, Any]]) -> StructureHook:
+    """A hook taking the JSON values of ``choices`` (JSON value, result) to their results."""
+    expected = ", ".join(describe(value) for value, _ in choices)
+
+    def structure_choice(value: Any, _: Any) -> Any:
+        for candidate, chosen in choices:
+            # ``True == 1`` in Python, but not on the wire.
+            if type(value) is type(candidate) and value == candidate:
+                return chosen
         raise _Invalid.at_root(f"expected one of {expected}, got {describe(value)}")
 
-    return structure_enum
+    return structure_choice
 
 
 # --------------------------------------------------------------------------- containers
 
-_SEQUENCE_ORIGINS = (list, collections.abc.Sequence, collections.abc.MutableSequence)
-_MAPPING_ORIGINS = (dict, collections.abc.Mapping, collections.abc.MutableMapping)
 
-
-def _is_sequence(tp: Any) -> bool:
-    if tp in _SEQUENCE_ORIGINS:
-        return True
-    origin = get_origin(tp)
-    if origin in _SEQUENCE_ORIGINS:
-        return True
-    args = get_args(tp)
-    return origin is tuple and len(args) == 2 and args[1] is Ellipsis
-
-
-def _sequence_hook(tp: Any) -> StructureHook:
+def _list_hook(tp: Any) -> StructureHook:
     args = get_args(tp)
     element = args[0] if args else Any
-    make_tuple = get_origin(tp) is tuple
     if element is Any:
         element_hook: StructureHook = _structure_any
     else:
         element_hook = converter.get_structure_hook(element)
 
-    def structure_sequence(value: Any, _: Any) -> Any:
+    def structure_list(value: Any, _: Any) -> Any:
         # A string is iterable, so cattrs' default would accept "abc" as ["a", "b", "c"].
         if not isinstance(value, list):
             raise _Invalid.at_root(f"expected a list, got {describe(value)}")
@@ -243,21 +181,17 @@ def _sequence_hook(tp: Any) -> StructureHook:
                 problems += _relative_problems(exc, (index,))
         if problems:
             raise _Invalid(problems)
-        return tuple(out) if make_tuple else out
+        return out
 
-    return structure_sequence
-
-
-def _is_mapping(tp: Any) -> bool:
-    return tp in _MAPPING_ORIGINS or get_origin(tp) in _MAPPING_ORIGINS
+    return structure_list
 
 
-def _mapping_hook(tp: Any) -> StructureHook:
+def _dict_hook(tp: Any) -> StructureHook:
     args = get_args(tp)
     value_type = args[1] if len(args) == 2 else Any
     value_hook = None if value_type is Any else converter.get_structure_hook(value_type)
 
-    def structure_mapping(value: Any, _: Any) -> Any:
+    def structure_dict(value: Any, _: Any) -> Any:
         if not isinstance(value, dict):
             raise _Invalid.at_root(f"expected an object, got {describe(value)}")
         if value_hook is None:
@@ -273,22 +207,10 @@ def _mapping_hook(tp: Any) -> StructureHook:
             raise _Invalid(problems)
         return out
 
-    return structure_mapping
+    return structure_dict
 
 
 # --------------------------------------------------------------------------- unions
-
-
-def _is_union(tp: Any) -> bool:
-    return get_origin(tp) in (Union, types.UnionType)
-
-
-def _declaration(args: Iterable[Any]) -> TaggedUnion | KeyedUnion | None:
-    wanted = frozenset(args)
-    for declared in UNIONS:
-        if frozenset(get_args(declared.union)) == wanted:
-            return declared
-    return None
 
 
 def _fallback_classes() -> set[type]:
@@ -356,14 +278,11 @@ def _untagged_hook(options: tuple[Any, ...]) -> StructureHook:
     hooks = [(option, converter.get_structure_hook(option)) for option in options]
 
     def structure_first_match(value: Any, _: Any) -> Any:
-        first_failure: Exception | None = None
         for option, hook in hooks:
             try:
                 return hook(value, option)
-            except Exception as exc:
-                first_failure = first_failure or exc
-        if len(hooks) == 1 and first_failure is not None:
-            raise first_failure
+            except Exception:
+                pass
         names = ", ".join(getattr(o, "__name__", str(o)) for o in options)
         raise _Invalid.at_root(f"expected one of {names}, got {describe(value)}")
 
@@ -374,7 +293,8 @@ def _union_hook(tp: Any) -> StructureHook:
     args = get_args(tp)
     options = tuple(a for a in args if a is not type(None))
     nullable = len(options) < len(args)
-    decl = _declaration(options)
+    wanted = frozenset(options)
+    decl = next((d for d in UNIONS if frozenset(get_args(d.union)) == wanted), None)
     if decl is not None:
         # The declared unions take ``null`` themselves: one call less per optional member.
         if isinstance(decl, TaggedUnion):
@@ -409,7 +329,7 @@ def _attrs_structure_hook(cls: type) -> StructureHook:
 
         return structure_fallback
 
-    names = _wire_names(cls)
+    names = {a.name: wire_name(cls, a.name) for a in attrs.fields(cls)}
     # Typed as Any: the ``**overrides`` keyword form confuses the stubs' positional flags.
     renames: dict[str, Any] = {name: override(rename=wire) for name, wire in names.items()}
     generated: StructureHook | None = None
@@ -430,7 +350,13 @@ def _attrs_structure_hook(cls: type) -> StructureHook:
         try:
             return generated(value, cls)
         except ClassValidationError as exc:
-            raise _Invalid(_class_error_problems(exc, (), names)) from None
+            problems: list[tuple[Segments, str]] = []
+            with_notes, others = exc.group_exceptions()
+            for sub, note in with_notes:
+                problems += _relative_problems(sub, (names.get(note.name, note.name),))
+            for sub in others:
+                problems += _relative_problems(sub, ())
+            raise _Invalid(problems) from None
 
     return structure_object
 
@@ -451,31 +377,21 @@ def _attrs_unstructure_hook(cls: type) -> Callable[[Any], Any]:
 # --------------------------------------------------------------------------- registration
 
 
-def _is_literal(tp: Any) -> bool:
-    return get_origin(tp) is Literal
-
-
-def _is_enum(tp: Any) -> bool:
-    return isinstance(tp, type) and issubclass(tp, enum.Enum)
-
-
-def _is_any(tp: Any) -> bool:
-    return tp is Any or tp is object
-
-
 converter.register_structure_hook_factory(attrs.has, _attrs_structure_hook)
 converter.register_unstructure_hook_factory(attrs.has, _attrs_unstructure_hook)
-converter.register_structure_hook_factory(_is_union, _union_hook)
-converter.register_structure_hook_factory(_is_sequence, _sequence_hook)
-converter.register_structure_hook_factory(_is_mapping, _mapping_hook)
-converter.register_structure_hook_factory(_is_literal, _literal_hook)
-converter.register_structure_hook_factory(_is_enum, _enum_hook)
-converter.register_structure_hook_func(_is_any, _structure_any)
-converter.register_structure_hook(str, _structure_str)
-converter.register_structure_hook(int, _structure_int)
+_FACTORIES: tuple[tuple[Callable[[Any], bool], Callable[[Any], StructureHook]], ...] = (
+    (lambda tp: get_origin(tp) in (Union, types.UnionType), _union_hook),
+    (lambda tp: tp is list or get_origin(tp) is list, _list_hook),
+    (lambda tp: tp is dict or get_origin(tp) is dict, _dict_hook),
+    (lambda tp: get_origin(tp) is Literal, _literal_hook),
+    (lambda tp: isinstance(tp, type) and issubclass(tp, enum.Enum), _enum_hook),
+)
+for _applies, _factory in _FACTORIES:
+    converter.register_structure_hook_factory(_applies, _factory)
+converter.register_structure_hook_func(lambda tp: tp is Any or tp is object, _structure_any)
+for _scalar in _SCALARS:
+    converter.register_structure_hook(_scalar, _scalar_hook(_scalar))
 converter.register_structure_hook(float, _structure_float)
-converter.register_structure_hook(bool, _structure_bool)
-converter.register_structure_hook(type(None), _structure_none)
 
 
 # --------------------------------------------------------------------------- entry points
@@ -500,8 +416,6 @@ def structure(data: Any, cls: Any, *, at: str = "") -> Any:
     """
     try:
         return converter.structure(data, cls)
-    except CodecError as exc:
-        raise exc.prefixed(at) from None
     except Exception as exc:
         problems = _relative_problems(exc, ())
         raise CodecError(

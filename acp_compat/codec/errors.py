@@ -17,15 +17,8 @@ PathSegment = str | int
 
 def format_path(segments: Sequence[PathSegment]) -> str:
     """Render path segments as ``a.b[0].c`` (an empty path is the empty string)."""
-    out: list[str] = []
-    for segment in segments:
-        if isinstance(segment, int):
-            out.append(f"[{segment}]")
-        elif out:
-            out.append(f".{segment}")
-        else:
-            out.append(segment)
-    return "".join(out)
+    path = "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in segments)
+    return path.removeprefix(".")
 
 
 def join_path(prefix: str, path: str) -> str:

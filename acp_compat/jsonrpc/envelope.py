@@ -119,48 +119,39 @@ class EnvelopeScanner:
         byte = data[at]
         if byte == _QUOTE:
             self._in_string = True
-            self._string.clear()
-            self._string_long = False
+            self._string_long = False  # (the last top-level string left _string empty)
         elif byte in _OPENERS:
-            if self._depth == 0:
-                self._keep(data[at : at + 1])
-            else:
-                self._keep(_PLACEHOLDER[byte])
+            self._keep(_PLACEHOLDER[byte] if self._depth else data[at : at + 1])
             self._depth += 1
-        else:  # a closer
-            if self._depth == 1:
-                self._keep(data[at : at + 1])
-                self._depth = 0
-            else:
-                self._keep(data[at : at + 1])  # unbalanced: the skeleton will not parse
+        else:  # a closer (an unbalanced one at depth 0: the skeleton will not parse)
+            self._keep(data[at : at + 1])
+            self._depth = 0
         return at + 1
 
     def _scan_string(self, data: bytes, pos: int, end: int) -> int:
         """Inside a string: find its closing quote (an escaped one does not count)."""
-        while True:
+        while pos < end:
             if self._escaped:
                 # The byte after a backslash ends no string, whatever it is.
                 self._string_part(data[pos : pos + 1])
                 self._escaped = False
                 pos += 1
-                if pos >= end:
-                    return end
+                continue
             quote = data.find(b'"', pos, end)
             stop = end if quote < 0 else quote
-            run = _trailing_backslashes(data, pos, stop)
             self._string_part(data[pos:stop])
-            if quote < 0:
-                self._escaped = run % 2 == 1
-                return end
-            if run % 2 == 1:  # an escaped quote: part of the string
-                self._string_part(b'"')
-                pos = quote + 1
-                if pos >= end:
-                    return end
+            if _trailing_backslashes(data, pos, stop) % 2 == 1:
+                self._escaped = True  # the quote, or the next piece's first byte
+                pos = stop
                 continue
+            if quote < 0:
+                return end
             self._in_string = False
-            self._string_done()
+            if self._depth < 2:  # a top-level string goes into the skeleton (a long one as {})
+                self._keep(b"{}" if self._string_long else b'"' + bytes(self._string) + b'"')
+                self._string.clear()
             return quote + 1
+        return end
 
     def _skip_nested(self, data: bytes, pos: int, end: int) -> int:
         """Depth 2 or more: only strings and brackets matter, until back at depth 1."""
@@ -170,23 +161,11 @@ class EnvelopeScanner:
         if self._depth - closes >= 2:
             # Even if every closer came first the top level is not reached: count in bulk.
             self._depth += data.count(b"{", pos, stop) + data.count(b"[", pos, stop) - closes
-            if quote < 0:
-                return end
-            self._in_string = True
-            return quote + 1
-        # The top level may be reached in this run: walk it bracket by bracket.
-        while pos < stop:
-            found = _STRUCTURE.search(data, pos, stop)
-            if found is None:
-                return stop
-            at = found.start()
-            if data[at] in _OPENERS:
-                self._depth += 1
-            else:
-                self._depth -= 1
-            pos = at + 1
-            if self._depth < 2:
-                return pos
+        else:  # the top level may be reached in this run: walk it bracket by bracket
+            for found in _STRUCTURE.finditer(data, pos, stop):
+                self._depth += 1 if data[found.start()] in _OPENERS else -1
+                if self._depth < 2:
+                    return found.end()
         if quote < 0:
             return end
         self._in_string = True
@@ -203,16 +182,6 @@ class EnvelopeScanner:
             self._string.clear()
         else:
             self._string += data
-
-    def _string_done(self) -> None:
-        """A string ended: a top-level one goes into the skeleton (a long one as ``{}``)."""
-        if self._depth >= 2:
-            return
-        if self._string_long:
-            self._keep(b"{}")
-        else:
-            self._keep(b'"' + bytes(self._string) + b'"')
-        self._string.clear()
 
 
 def _trailing_backslashes(data: bytes, start: int, stop: int) -> int:

@@ -90,7 +90,7 @@ class LineSplitter:
         self._dropping = False
         self._dropped = 0
         self._head = b""
-        self._scanner: EnvelopeScanner | None = None
+        self._scanner = EnvelopeScanner()
         self._tail_cr = False
         self._closed = False
 
@@ -142,12 +142,8 @@ class LineSplitter:
             return []
         self._closed = True
         events: list[Event] = []
-        if self._dropping:
-            events.append(self._finish_drop())
-        elif self._partial:
-            line = bytes(self._partial)
-            self._partial.clear()
-            self._emit(line, events)
+        if self._dropping or self._partial:
+            self._finish_open_line(b"", 0, events)  # as if a newline came
         return events
 
     def _emit(self, line: bytes, events: list[Event]) -> None:
@@ -167,30 +163,22 @@ class LineSplitter:
         """The open line continues with ``chunk[start:end]`` (no newline in it)."""
         if end <= start:
             return
-        if self._dropping:
-            self._dropped += end - start
-            if self._scanner is not None:
-                self._scanner.feed(chunk[start:end])
-            if len(self._head) < HEAD_BYTES:
-                self._head += chunk[start : min(end, start + HEAD_BYTES - len(self._head))]
-            self._tail_cr = chunk[end - 1] == _CR
-            return
-        size = len(self._partial) + (end - start)
-        if size <= self.max_line_bytes + 1:
-            self._partial += memoryview(chunk)[start:end]
-            return
-        # Over the limit (the +1 leaves room for the '\r' of a line exactly at it):
-        # keep only the head for the report and count the rest as it streams past.
-        head = bytes(self._partial[:HEAD_BYTES])
-        if len(head) < HEAD_BYTES:
-            head += chunk[start : min(end, start + HEAD_BYTES - len(head))]
-        self._scanner = EnvelopeScanner()
-        self._scanner.feed(bytes(self._partial))
+        if not self._dropping:
+            if len(self._partial) + (end - start) <= self.max_line_bytes + 1:
+                self._partial += memoryview(chunk)[start:end]
+                return
+            # Over the limit (the +1 leaves room for the '\r' of a line exactly at it):
+            # drop what is held, keeping only its head, and count the rest as it streams past.
+            self._dropping = True
+            self._dropped = len(self._partial)
+            self._head = bytes(self._partial[:HEAD_BYTES])
+            self._scanner = EnvelopeScanner()
+            self._scanner.feed(bytes(self._partial))
+            self._partial.clear()
+        self._dropped += end - start
         self._scanner.feed(chunk[start:end])
-        self._partial.clear()
-        self._dropping = True
-        self._dropped = size
-        self._head = head
+        if len(self._head) < HEAD_BYTES:
+            self._head += chunk[start : min(end, start + HEAD_BYTES - len(self._head))]
         self._tail_cr = chunk[end - 1] == _CR
 
     def _finish_open_line(self, chunk: bytes, newline: int, events: list[Event]) -> None:
@@ -199,25 +187,16 @@ class LineSplitter:
             # Already dropping, or too long once joined: count it (switching to dropping
             # if needed) and report it, without ever copying the line together.
             self._extend(chunk, 0, newline)
-            events.append(self._finish_drop())
+            # A '\r\n' terminator is not part of the line, as for delivered lines.
+            size = self._dropped - 1 if self._tail_cr else self._dropped
+            self._dropping = False  # the next drop sets the other fields afresh
+            envelope = self._scanner.envelope()
+            events.append(DroppedLine(size=size, head=self._head[:size], envelope=envelope))
             return
         self._partial += memoryview(chunk)[:newline]
         line = bytes(self._partial)
         self._partial.clear()
         self._emit(line, events)
-
-    def _finish_drop(self) -> DroppedLine:
-        """The report for the line being discarded; back to normal splitting."""
-        # A '\r\n' terminator is not part of the line, as for delivered lines.
-        size = self._dropped - 1 if self._tail_cr else self._dropped
-        scanner, self._scanner = self._scanner, None
-        envelope = scanner.envelope() if scanner is not None else None
-        dropped = DroppedLine(size=size, head=self._head[:size], envelope=envelope)
-        self._dropping = False
-        self._dropped = 0
-        self._head = b""
-        self._tail_cr = False
-        return dropped
 
 
 class DecodeError(ValueError):

@@ -192,7 +192,7 @@ class RequestError(Exception):
 
     def answer(self, id: RequestId) -> Message:
         """The error response to request ``id``."""
-        return {"jsonrpc": "2.0", "id": id, "error": self.to_error_object()}
+        return error(id, self.code, self.message, self.data)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.code})"

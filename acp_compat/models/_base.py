@@ -35,16 +35,14 @@ def camel_case(name: str) -> str:
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
-def always(default: Any = attrs.NOTHING, **kwargs: Any) -> Any:
+def always(default: Any = attrs.NOTHING) -> Any:
     """An attrs field that is always written, even when it holds its default value."""
-    metadata = {**kwargs.pop("metadata", {}), ALWAYS: True}
-    return attrs.field(default=default, metadata=metadata, **kwargs)
+    return attrs.field(default=default, metadata={ALWAYS: True})
 
 
-def wire(name: str, default: Any = attrs.NOTHING, **kwargs: Any) -> Any:
+def wire(name: str, default: Any = attrs.NOTHING) -> Any:
     """An attrs field whose wire name is ``name`` instead of the derived camelCase."""
-    metadata = {**kwargs.pop("metadata", {}), WIRE_NAME: name}
-    return attrs.field(default=default, metadata=metadata, **kwargs)
+    return attrs.field(default=default, metadata={WIRE_NAME: name})
 
 
 def meta_field() -> Any:

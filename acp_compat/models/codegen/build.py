@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import attrs
@@ -88,11 +88,15 @@ class UnionSpec:
 
     name: str
     doc: str
-    members: tuple[str, ...]
     tag: str | None
     keys: tuple[tuple[str, str], ...]
     fallback: str | None = None
     untagged: str | None = None
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        """The keys' members, then the untagged default and the fallback."""
+        return tuple(m for m in (*(m for _, m in self.keys), self.untagged, self.fallback) if m)
 
 
 @attrs.frozen
@@ -111,8 +115,8 @@ class MethodRow:
     handled_by: str
     params: str | None
     result: str | None
-    notification: bool
-    unstable: bool
+    notification: bool = False
+    unstable: bool = False
 
 
 @attrs.frozen
@@ -213,30 +217,23 @@ class _Builder:
 
     def _define(self, shape: Shape) -> None:
         kind, name = shape.kind, shape.name
-        if name in self.folded:
-            union, variant = self.folded[name]
-            base = self._union_kind(union).base
-            assert isinstance(kind, ObjectShape)
+        if isinstance(kind, ObjectShape):  # a folded branch's definition is one too
+            doc, definitions = shape.description, [name]
+            tag: tuple[FieldSpec, ...] = ()
+            base: tuple[Property, ...] = ()
+            if name in self.folded:
+                union, variant = self.folded[name]
+                doc, tag = doc or variant.description, self._tag(union, variant)
+                base, definitions = self._union_kind(union).base, [name, union]
             self._class(
                 self._python_name(name),
-                shape.description or variant.description,
-                self._tag(union, variant),
+                doc,
+                tag,
                 (*base, *kind.properties),
                 name,
                 since=shape.since,
                 one_of=kind.one_of,
-                definitions=(name, union),
-            )
-        elif isinstance(kind, ObjectShape):
-            self._class(
-                name,
-                shape.description,
-                (),
-                kind.properties,
-                name,
-                since=shape.since,
-                one_of=kind.one_of,
-                definitions=(name,),
+                definitions=tuple(definitions),
             )
         elif isinstance(kind, UnionShape):
             self._union(shape, kind)
@@ -360,20 +357,19 @@ class _Builder:
         fallback = None
         if kind.tag and self.choices.fallbacks:
             fallback = self.choices.fallback_names.get(name, f"Unknown{name}")
-            self._fallback(fallback, name)
-        members = tuple(m for m in [*(m for _, m in keys), untagged, fallback] if m)
-        spec = UnionSpec(
-            name, summary(shape.description), members, kind.tag, tuple(keys), fallback, untagged
-        )
-        self._add(spec, set(members), name)
+        doc = summary(shape.description)
+        self._add_union(UnionSpec(name, doc, kind.tag, tuple(keys), fallback, untagged), name)
 
-    def _fallback(self, name: str, union: str) -> None:
-        doc = (
-            f"A ``{union}`` of a kind this schema does not know; ``data`` is the raw object,"
-            " written back verbatim."
-        )
-        field = FieldSpec("data", "data", "dict[str, Any]", None)
-        self._add(ClassSpec(name, doc, (field,)), set(), union)
+    def _add_union(self, spec: UnionSpec, source: str) -> None:
+        """Add ``spec``, after the class of its fallback if it names one."""
+        if spec.fallback:
+            doc = (
+                f"A ``{spec.name}`` of a kind this schema does not know; ``data`` is the raw"
+                " object, written back verbatim."
+            )
+            field = FieldSpec("data", "data", "dict[str, Any]", None)
+            self._add(ClassSpec(spec.fallback, doc, (field,)), set(), spec.name)
+        self._add(spec, set(spec.members), source)
 
     def _member(self, union: str, kind: UnionShape, variant: Variant, key: str | None) -> str:
         """The class (or nested union) that stands for one branch."""
@@ -383,23 +379,19 @@ class _Builder:
         if self._tagged(ref):
             return self._nested(union, variant)
         name = self._variant_name(union, variant, key)
-        tag = self._tag(union, variant)
-        if ref and not kind.base and not variant.properties:
-            self._class(
-                name, variant.description, tag, (), union, base=ref, definitions=(union, ref)
-            )
-            return name
-        shape = self.shapes[ref].kind if ref else ObjectShape(())
+        # A branch that only tags a definition several branches share: a subclass of it.
+        base = ref if ref and not kind.base and not variant.properties else None
+        shape = self.shapes[ref].kind if ref and not base else ObjectShape(())
         assert isinstance(shape, ObjectShape)
-        properties = (*kind.base, *variant.properties, *shape.properties)
         self._class(
             name,
             variant.description,
-            tag,
-            properties,
+            self._tag(union, variant),
+            (*kind.base, *variant.properties, *shape.properties),
             union,
+            base=base,
             one_of=shape.one_of,
-            definitions=(union,),
+            definitions=(union, base) if base else (union,),
         )
         return name
 
@@ -420,13 +412,8 @@ class _Builder:
                 name, "", self._tag(union, variant), (), union, base=member, definitions=(union,)
             )
             keys.append((key, name))
-        fallback = f"Unknown{alias}"
-        self._fallback(fallback, alias)
-        members = (*(m for _, m in keys), fallback)
-        self._add(
-            UnionSpec(alias, inner.doc, members, inner.tag, tuple(keys), fallback),
-            set(members),
-            union,
+        self._add_union(
+            UnionSpec(alias, inner.doc, inner.tag, tuple(keys), f"Unknown{alias}"), union
         )
         return alias
 
@@ -455,11 +442,7 @@ class _Builder:
         variants = [Variant(None, ref, ref, (), "") for ref in refs]
         keys = tuple((self._key(shape.name, v, variants), v.ref or "") for v in variants)
         name = self.choices.list_unions[shape.name]
-        self._add(
-            UnionSpec(name, summary(shape.description), tuple(refs), None, keys),
-            set(refs),
-            shape.name,
-        )
+        self._add_union(UnionSpec(name, summary(shape.description), None, keys), shape.name)
 
     # ------------------------------------------------------------------ methods
 
@@ -501,8 +484,6 @@ class _Builder:
                     handled_by=side,
                     params=None if self._null(params) else params,
                     result=None if self._null(result) else result,
-                    notification=False,
-                    unstable=False,
                 )
 
     def _null(self, definition: str) -> bool:
@@ -572,34 +553,33 @@ class _Builder:
             for need in self.needs.get(name, ()):
                 if home.get(need, topic) != topic:
                     imports.setdefault(topic, set()).add(home[need])
-
-        def visit(topic: str, path: tuple[str, ...]) -> None:
-            if topic in path:
-                cycle = " -> ".join((*path[path.index(topic) :], topic))
-                raise SchemaError(f"the topics import each other ({cycle}): pin differently")
-            for other in sorted(imports.get(topic, ())):
-                visit(other, (*path, topic))
-
-        for topic in sorted(imports):
-            visit(topic, ())
+        cycle = "the topics import each other ({}): pin differently"
+        _in_order(sorted(imports), lambda topic: imports.get(topic, ()), cycle)
 
     def _ordered(self, names: list[str]) -> list[Item]:
         """``names`` with each item after what it needs (in schema order otherwise)."""
-        placed: dict[str, None] = {}
         local = set(names)
+        cycle = "the models cannot be recursive ({})"
+        return [self.items[n] for n in _in_order(names, lambda n: self.needs[n] & local, cycle)]
 
-        def visit(name: str, path: tuple[str, ...]) -> None:
-            if name in path:
-                raise SchemaError(f"{name} needs itself: the models cannot be recursive")
-            for need in sorted(self.needs[name] & local):
-                if need not in placed:
-                    visit(need, (*path, name))
-            placed[name] = None
 
-        for name in names:
-            if name not in placed:
-                visit(name, ())
-        return [self.items[name] for name in placed]
+def _in_order(names: Iterable[str], needs: Callable[[str], Iterable[str]], cycle: str) -> list[str]:
+    """``names`` each after what it ``needs``; a cycle is a :class:`SchemaError`, ``cycle``
+    its message (``{}``: the names around it)."""
+    placed: dict[str, None] = {}
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if name in path:
+            raise SchemaError(cycle.format(" -> ".join((*path[path.index(name) :], name))))
+        for need in sorted(needs(name)):
+            if need not in placed:
+                visit(need, (*path, name))
+        placed[name] = None
+
+    for name in names:
+        if name not in placed:
+            visit(name, ())
+    return list(placed)
 
 
 def _words(text: str) -> Iterator[str]:

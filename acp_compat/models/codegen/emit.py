@@ -11,14 +11,13 @@ import textwrap
 from collections.abc import Iterable
 
 from .build import AliasSpec, ClassSpec, ConstSpec, FieldSpec, Item, Models, UnionSpec
+from .schema import snake
 
 WIDTH = 100
-_TYPING = ("Any", "Final", "Literal", "TypeAlias")
 _BASE = (
     "MethodSpec",
     "UNCHANGED",
     "Unchanged",
-    "Wire",
     "always",
     "keyed_union",
     "meta_field",
@@ -35,15 +34,18 @@ def header(models: Models) -> str:
     )
 
 
-def module(models: Models, topic: str, docstring: str, tail: str = "") -> str:
+def module(models: Models, topic: str, tail: str = "") -> str:
     """One topic's module (``""``: the protocol's only module); ``tail`` follows the models."""
     items = models.topics[topic]
     body = "\n\n".join([*(_item(item) for item in items), *([tail] if tail else [])])
+    # ruff (:func:`.write.generated_files`) drops what a module does not use; the names
+    # of _base are picked here, or the import would be too long, and wrapped, before that.
     words = set(re.findall(r"\w+", body))
-    lines = [f"from typing import {', '.join(n for n in _TYPING if n in words)}", ""]
-    if any(isinstance(i, ClassSpec) for i in items):
-        lines.append("from acp_compat._define import define")
-    lines.append(f"from acp_compat.models._base import {', '.join(n for n in _BASE if n in words)}")
+    lines = [
+        "from typing import Any, Final, Literal, TypeAlias\n",
+        "from acp_compat._define import define",
+        f"from acp_compat.models._base import {', '.join(n for n in _BASE if n in words)}",
+    ]
     elsewhere: dict[str, set[str]] = {}
     for item in items:
         for need in models.needs.get(item.name, ()):
@@ -51,7 +53,9 @@ def module(models: Models, topic: str, docstring: str, tail: str = "") -> str:
                 elsewhere.setdefault(models.home[need], set()).add(need)
     for home, names in sorted(elsewhere.items()):
         lines.append(f"from {models.choices.package}.{home} import {', '.join(sorted(names))}")
-    return f"{header(models)}{_docstring(docstring, '')}\n" + "\n".join(lines) + "\n\n\n" + body
+    choices = models.choices
+    docstring = _docstring(f"{choices.title} models: {choices.topic_docs[topic]}", "")
+    return f"{header(models)}{docstring}\n" + "\n".join(lines) + "\n\n\n" + body
 
 
 def _docstring(text: str, indent: str) -> str:
@@ -87,7 +91,7 @@ def constant(item: ConstSpec) -> str:
 
 def values_name(name: str) -> str:
     """The constant holding an open enum's known values (``ToolKind`` → ``TOOL_KIND_VALUES``)."""
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).upper() + "_VALUES"
+    return builder_name(name).upper() + "_VALUES"
 
 
 def _class(spec: ClassSpec) -> str:
@@ -129,7 +133,7 @@ def _union(spec: UnionSpec) -> str:
 
 def builder_name(cls: str) -> str:
     """A class's builder (``ToolCallUpdate`` → ``tool_call_update``)."""
-    return values_name(cls).removesuffix("_VALUES").lower()
+    return snake(cls)
 
 
 def builders(models: Models, classes: Iterable[ClassSpec]) -> str:

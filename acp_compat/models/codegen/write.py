@@ -50,19 +50,13 @@ def generated_files(root: Path) -> dict[Path, str]:
         if choices is LEGACY:
             files[root / TAGS_FILE] = _tags_block(root / TAGS_FILE, models)
         where = root / Path(*choices.package.split("."))
-        doc = f"{choices.title} models: {{}}"
         if "" in models.topics:
             # One module, and its builders beside it: importing them loads no model.
-            tail = _table(models, qualified=False)
-            files[where.with_suffix(".py")] = module(
-                models, "", doc.format(choices.topic_docs[""]), tail
-            )
+            files[where.with_suffix(".py")] = module(models, "", _table(models, qualified=False))
             files[where.with_name(f"{where.name}_wire.py")] = _wire_module(models)
             continue
         for topic in sorted(models.topics):
-            files[where / f"{topic}.py"] = module(
-                models, topic, doc.format(choices.topic_docs[topic])
-            )
+            files[where / f"{topic}.py"] = module(models, topic)
         files[where / "methods.py"] = _method_module(models)
         files[where / "wire.py"] = _wire_module(models)
         files[where / "__init__.py"] = _face(models)
@@ -188,11 +182,6 @@ def _method_module(models: Models) -> str:
 def _wire_module(models: Models) -> str:
     classes = _classes(models)
     body = builders(models, classes)
-    typing = [
-        name
-        for name in ("Any", "Literal")
-        if f"{name}[" in body or f"{name}," in body or f"{name} " in body
-    ]
     example = next((c for c in classes if any(f.tag for f in c.fields)), classes[0])
     about = textwrap.fill(
         f"``{builder_name(example.name)}(...)`` returns the object the converter writes for"
@@ -205,7 +194,7 @@ def _wire_module(models: Models) -> str:
     return (
         f'{header(models)}"""{models.choices.title} wire objects: one builder a model class'
         f' ({len(classes)}).\n\n{about}\n"""\n\n'
-        f"from typing import {', '.join(typing)}\n\n"
+        "from typing import Any, Literal\n\n"
         "from acp_compat.models._base import UNCHANGED, Unchanged, Wire\n\n\n" + body
     )
 
