@@ -39,6 +39,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from acp_compat.examples.agent_side import Client, run_agent
 
@@ -95,6 +96,7 @@ from acp_compat.models.current import (
     ToolCallProgress,
     ToolCallStatus,
     ToolCallUpdate,
+    ToolKind,
     WriteTextFileRequest,
 )
 
@@ -107,18 +109,18 @@ PLAN_ENTRIES = (
     PlanEntry(content="Report back", priority="low", status="pending"),
 )
 
-EDIT_OPTIONS = (
-    PermissionOption(option_id="alwaysAllow", name="Always Allow Edits", kind="allow_always"),
-    PermissionOption(option_id="allow", name="Allow", kind="allow_once"),
-    PermissionOption(option_id="reject", name="Reject", kind="reject_once"),
-)
-"""What the legacy ``edit`` confirmation offered, now spelled out by the agent."""
 
-RUN_OPTIONS = (
-    PermissionOption(option_id="alwaysAllow", name="Always Allow echo", kind="allow_always"),
-    PermissionOption(option_id="allow", name="Allow", kind="allow_once"),
-    PermissionOption(option_id="reject", name="Reject", kind="reject_once"),
-)
+def _options(always: str) -> tuple[PermissionOption, ...]:
+    """What a legacy confirmation offered, now spelled out by the agent."""
+    return (
+        PermissionOption(option_id="alwaysAllow", name=always, kind="allow_always"),
+        PermissionOption(option_id="allow", name="Allow", kind="allow_once"),
+        PermissionOption(option_id="reject", name="Reject", kind="reject_once"),
+    )
+
+
+EDIT_OPTIONS = _options("Always Allow Edits")
+RUN_OPTIONS = _options("Always Allow echo")
 
 
 class Cancelled(Exception):
@@ -218,9 +220,7 @@ class Turn:
         self.agent = agent
         self.client = agent.client
         self.session = session
-        script = Script(text)
-        self.words = script.words
-        self.flood = script.flood
+        self.script = Script(text)
 
     def check(self) -> None:
         """Stop here if the editor cancelled the turn."""
@@ -236,7 +236,7 @@ class Turn:
         return PromptResponse(stop_reason="end_turn")
 
     async def send(
-        self, update: AgentMessageChunk | AgentThoughtChunk | ToolCall | ToolCallProgress
+        self, update: AgentMessageChunk | AgentThoughtChunk | Plan | ToolCall | ToolCallProgress
     ) -> None:
         await self.client.session_update(
             SessionNotification(session_id=self.session.id, update=update)
@@ -253,17 +253,14 @@ class Turn:
         await self.send(AgentThoughtChunk(content=TextContent(text=THOUGHT)))
         for text in INTRO:
             await self.say(text.format(version=1))
-        if "crash" in self.words:
+        words = self.script.words
+        if "crash" in words:
             sys.stderr.write("fatal: simulated crash\n")
             sys.stderr.flush()
             os._exit(CRASH_STATUS)
-        if "plan" in self.words:
+        if "plan" in words:
             self.check()
-            await self.client.session_update(
-                SessionNotification(
-                    session_id=self.session.id, update=Plan(entries=list(PLAN_ENTRIES))
-                )
-            )
+            await self.send(Plan(entries=list(PLAN_ENTRIES)))
         for keyword, step in (
             ("read", self.read),
             ("cat", self.cat),
@@ -272,17 +269,28 @@ class Turn:
             ("run", self.run_command),
             ("slow", self.slow),
         ):
-            if keyword in self.words:
+            if keyword in words:
                 await step()
-        if self.flood:
+        if self.script.flood:
             self.check()
-            for i in range(self.flood):
+            for i in range(self.script.flood):
                 await self.send(AgentMessageChunk(content=TextContent(text=f"token{i} ")))
-        if self.words & TOOL_KEYWORDS:
+        if words & TOOL_KEYWORDS:
             await self.say(CLOSING)
         self.check()
-        if "fail" in self.words:
+        if "fail" in words:
             raise RequestError.internal(FAILURE)
+
+    async def start_tool(
+        self, title: str, kind: ToolKind, status: ToolCallStatus, **fields: Any
+    ) -> str:
+        """Show a new tool call (``fields``: its content, locations, raw input); its id."""
+        self.check()
+        tool_id = self.session.tool_call_id()
+        await self.send(
+            ToolCall(tool_call_id=tool_id, title=title, kind=kind, status=status, **fields)
+        )
+        return tool_id
 
     async def finish(
         self, tool_id: str, status: ToolCallStatus, content: list[ToolCallContent] | None = None
@@ -311,17 +319,12 @@ class Turn:
 
     async def read(self) -> None:
         """List the session folder in a tool call that needs no permission."""
-        self.check()
-        tool_id = self.session.tool_call_id()
         cwd = self.session.cwd
-        await self.send(
-            ToolCall(
-                tool_call_id=tool_id,
-                title="List the working directory",
-                kind="search",
-                status="in_progress",
-                locations=[ToolCallLocation(path=str(cwd))],
-            )
+        tool_id = await self.start_tool(
+            "List the working directory",
+            "search",
+            "in_progress",
+            locations=[ToolCallLocation(path=str(cwd))],
         )
         names = sorted(os.listdir(cwd))
         listing = f"Listed {len(names)} item(s):" + "".join(f"\n- {name}" for name in names)
@@ -340,8 +343,7 @@ class Turn:
             else:
                 content = path.read_text(encoding="utf-8")
         except (RequestError, OSError) as exc:
-            message = exc.message if isinstance(exc, RequestError) else str(exc)
-            await self.say(f"Could not read {HELLO}: {message}")
+            await self.say(f"Could not read {HELLO}: {_reason(exc)}")
             return
         await self.say(f"{HELLO} holds:\n")
         await self.say(content)
@@ -356,16 +358,12 @@ class Turn:
             old = None
         new = (old or "") + EDIT_SUFFIX
         diff = Diff(path=str(path), old_text=old, new_text=new)
-        tool_id = self.session.tool_call_id()
-        await self.send(
-            ToolCall(
-                tool_call_id=tool_id,
-                title=f"Edit {HELLO}",
-                kind="edit",
-                status="pending",
-                content=[diff],
-                locations=[ToolCallLocation(path=str(path))],
-            )
+        tool_id = await self.start_tool(
+            f"Edit {HELLO}",
+            "edit",
+            "pending",
+            content=[diff],
+            locations=[ToolCallLocation(path=str(path))],
         )
         if not await self.allowed(tool_id, EDIT_OPTIONS):
             await self.finish(tool_id, "failed")
@@ -392,26 +390,20 @@ class Turn:
             else:
                 path.write_text(NOTES_CONTENT, encoding="utf-8")
         except (RequestError, OSError) as exc:
-            message = exc.message if isinstance(exc, RequestError) else str(exc)
-            await self.say(f"Could not write {NOTES}: {message}")
+            await self.say(f"Could not write {NOTES}: {_reason(exc)}")
             return
         await self.say(f"Wrote {NOTES}.")
 
     async def run_command(self) -> None:
         """Ask to run ``echo hello``; the command is in the title and in rawInput (not in
         the content too: a client that shows both would show it twice)."""
-        self.check()
-        tool_id = self.session.tool_call_id()
-        await self.send(
-            ToolCall(
-                tool_call_id=tool_id,
-                title=f"{RUN_COMMAND} (Print a greeting)",
-                kind="execute",
-                status="pending",
-                content=[],
-                locations=[],
-                raw_input={"command": RUN_COMMAND, "rootCommand": RUN_COMMAND.split()[0]},
-            )
+        tool_id = await self.start_tool(
+            f"{RUN_COMMAND} (Print a greeting)",
+            "execute",
+            "pending",
+            content=[],
+            locations=[],
+            raw_input={"command": RUN_COMMAND, "rootCommand": RUN_COMMAND.split()[0]},
         )
         if not await self.allowed(tool_id, RUN_OPTIONS):
             await self.finish(tool_id, "failed")
@@ -421,17 +413,7 @@ class Turn:
 
     async def slow(self) -> None:
         """A 30 s tool that a cancel stops at once."""
-        self.check()
-        tool_id = self.session.tool_call_id()
-        await self.send(
-            ToolCall(
-                tool_call_id=tool_id,
-                title="sleep 30",
-                kind="execute",
-                status="in_progress",
-                locations=[],
-            )
-        )
+        tool_id = await self.start_tool("sleep 30", "execute", "in_progress", locations=[])
         try:
             await asyncio.wait_for(self.session.cancelled.wait(), SLOW_SECONDS)
         except asyncio.TimeoutError:
@@ -442,25 +424,25 @@ class Turn:
         raise Cancelled
 
 
+def _reason(exc: RequestError | OSError) -> str:
+    """Why a file could not be read or written, as the turn tells it."""
+    return exc.message if isinstance(exc, RequestError) else str(exc)
+
+
 def text_content(text: str) -> Content:
     """Tool call content holding one text block."""
     return Content(content=TextContent(text=text))
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve one client on stdin/stdout until stdin closes; return 0."""
     parser = argparse.ArgumentParser(
         prog="python -m acp_compat.examples.ported_agent",
         description="The example legacy agent ported to ACP v1 (see docs/migration.md).",
     )
     parser.add_argument("--require-auth", action="store_true")
     parser.add_argument("--auth-file", type=Path, default=None)
-    return parser.parse_args(argv)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Serve one client on stdin/stdout until stdin closes; return 0."""
-    args = parse_args(argv)
+    args = parser.parse_args(argv)
     auth_file = args.auth_file or default_auth_file("ported-agent")
 
     def make_agent(client: Client) -> PortedAgent:
