@@ -25,7 +25,7 @@ import json
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,12 +80,6 @@ class RemoteError(DemoError):
         super().__init__(f"{method} failed: {self.code} {self.text}{details}")
 
 
-def relay_command(agent_options: Sequence[str] = (), wrap_options: Sequence[str] = ()) -> list[str]:
-    """``acp-compat wrap [wrap_options] -- <the example legacy agent>``, with this Python."""
-    agent = [sys.executable, "-m", "acp_compat.examples.legacy_agent", *agent_options]
-    return [sys.executable, "-m", "acp_compat", "wrap", *wrap_options, "--", *agent]
-
-
 class Screen:
     """What the demo's editor shows: the conversation as it settles, and its own notes.
 
@@ -101,18 +95,11 @@ class Screen:
         self._printer = Printer(self.conversation)
         self._records = 0
 
-    def _record(self, direction: str, message: Message) -> None:
+    def record(self, direction: str, message: Message) -> None:
+        """A message the demo sent to the relay (``CLIENT_IN``) or got from it."""
         self._records += 1
         self.conversation.add(Record(self._records, None, direction, dict(message)))
         self.show()
-
-    def sent(self, message: Message) -> None:
-        """A message the demo sent to the relay."""
-        self._record(CLIENT_IN, message)
-
-    def got(self, message: Message) -> None:
-        """A message the relay sent to the demo."""
-        self._record(CLIENT_OUT, message)
 
     def show(self, *, final: bool = False) -> None:
         """Print what has settled (everything, when ``final``: the conversation is over)."""
@@ -141,7 +128,7 @@ class DemoClient:
     def send(self, message: Message) -> None:
         """Queue one message for the relay's stdin."""
         self.agent.stdin.write(encode(message))
-        self.screen.sent(message)
+        self.screen.record(CLIENT_IN, message)
 
     async def request(self, method: str, params: Any) -> Any:
         """Send a request, handle everything the relay sends meanwhile, return the result."""
@@ -160,7 +147,7 @@ class DemoClient:
                 message = self._decode(event)
                 if message is None:
                     continue
-                self.screen.got(message)
+                self.screen.record(CLIENT_OUT, message)
                 kind = classify(message)
                 if kind in (Kind.RESPONSE, Kind.ERROR) and message.get("id") == id:
                     self.agent.stdout.unread(list(events[index + 1 :]))
@@ -182,12 +169,11 @@ class DemoClient:
         return message if isinstance(message, dict) else None
 
     def _dispatch(self, kind: Kind, message: Message) -> None:
-        method = message.get("method")
-        raw_params = message.get("params")
-        params: dict[str, Any] = raw_params if isinstance(raw_params, dict) else {}
         if kind is not Kind.REQUEST:  # updates are on the screen already
             return
-        id = message["id"]
+        id, method, params = message["id"], message.get("method"), message.get("params")
+        if not isinstance(params, dict):
+            params = {}
         if method == "session/request_permission":
             self.send(result(id, self._choose(params)))
         elif method == "fs/read_text_file":
@@ -295,11 +281,13 @@ async def run_demo(
     trace: str | None = None,
 ) -> str:
     """Start the relay in ``root``, run the conversation, close the relay; the stop reason."""
-    # The saved login lives beside the project, not in it (the agent lists the project).
-    options = ["--auth-file", str(root.parent / "login")]
-    if login:
-        options.append("--require-auth")
-    argv = relay_command(options, ["--trace", trace] if trace is not None else [])
+    # ``acp-compat wrap -- <the example legacy agent>``, with this Python. The saved login
+    # lives beside the project, not in it (the agent lists the project).
+    argv = [sys.executable, "-m", "acp_compat", "wrap"]
+    argv += ["--trace", trace] if trace is not None else []
+    argv += ["--", sys.executable, "-m", "acp_compat.examples.legacy_agent"]
+    argv += ["--auth-file", str(root.parent / "login")]
+    argv += ["--require-auth"] if login else []
     try:
         agent = AgentProcess.spawn(
             0, argv, str(root), stderr_sink=to_our_stderr if verbose else None

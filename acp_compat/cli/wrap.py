@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import textwrap
-from typing import Any, NoReturn
+from typing import Any
 
 import attrs
 import click
@@ -42,20 +42,11 @@ class SourceNamedOption(click.Option):
 
     def variable_used(self, ctx: click.Context | None) -> str | None:
         """The environment variable this option's value came from, if it did."""
-        if ctx is None or self.name is None or not self.envvar:
-            return None
+        if ctx is None or self.name is None or not isinstance(self.envvar, str):
+            return None  # (wrap's options have one variable each)
         if ctx.get_parameter_source(self.name) is not ParameterSource.ENVIRONMENT:
             return None
-        names = [self.envvar] if isinstance(self.envvar, str) else list(self.envvar)
-        return next((name for name in names if os.environ.get(name)), names[0])
-
-
-def bad_option(name: str, message: str) -> NoReturn:
-    """Fail the current command with a usage error about option ``name`` (exit status 2),
-    naming the flag or the variable it came from."""
-    ctx = click.get_current_context()
-    param = next((p for p in ctx.command.params if p.name == name), None)
-    raise click.BadParameter(message, ctx=ctx, param=param)
+        return self.envvar
 
 
 EXIT_STATUSES: tuple[tuple[str, str], ...] = (
@@ -172,13 +163,15 @@ def _wrap(command: tuple[str, ...], **values: Any) -> None:
     behind a legacy client downgraded; same protocols are passed through. Only protocol
     goes to stdout; logs and the agent's stderr go to stderr. Exit statuses: below.
     """
-    # A trace or log on stdout would corrupt the protocol: a usage error (2), told before
-    # anything starts, never confused with an agent that failed (1, 127).
-    for name in ("trace", "log_file"):
-        path = values[name]
-        if path and names_stdout(path):
-            bad_option(name, f"{path!r} is stdout, which carries only the protocol")
     ctx = click.get_current_context()
+    # A trace or log on stdout would corrupt the protocol: a usage error (2), told before
+    # anything starts, never confused with an agent that failed (1, 127); it names the
+    # flag or the variable the path came from.
+    for param in ctx.command.params:
+        path = values.get(param.name or "") if param.name in ("trace", "log_file") else None
+        if path and names_stdout(path):
+            message = f"{path!r} is stdout, which carries only the protocol"
+            raise click.BadParameter(message, ctx=ctx, param=param)
     settings = WrapSettings(command=command, version=__version__, given_as=_given_as(ctx), **values)
     # The launch's agent and collector pause (cli/launch.py), when started from there.
     serve(settings, ctx.find_object(Launch))
