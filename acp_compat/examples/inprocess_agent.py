@@ -119,8 +119,8 @@ class ExampleAgent:
 
     async def _run(self, text: str, words: frozenset[str]) -> None:
         """The steps the prompt's words ask for, in the documented order."""
-        await self._chunk(thought=f"The user wrote {len(text)} characters.")
-        await self._chunk(text=f"You said: {text}")
+        await self._say(ThoughtAssistantChunk(thought=f"The user wrote {len(text)} characters."))
+        await self._say(f"You said: {text}")
         if "list" in words:
             await self._list()
         if "read" in words:
@@ -141,15 +141,11 @@ class ExampleAgent:
         if "fail" in words:
             raise RuntimeError(FAILURE)
 
-    async def _chunk(self, *, text: str | None = None, thought: str | None = None) -> None:
-        """Stream one text or thought chunk."""
-        chunk = (
-            ThoughtAssistantChunk(thought=thought)
-            if thought is not None
-            else (TextAssistantChunk(text=text or ""))
-        )
+    async def _say(self, chunk: str | ThoughtAssistantChunk) -> None:
+        """Stream one chunk: text, or a thought."""
+        text = TextAssistantChunk(text=chunk) if isinstance(chunk, str) else chunk
         await self.client.stream_assistant_message_chunk(
-            StreamAssistantMessageChunkParams(chunk=chunk)
+            StreamAssistantMessageChunkParams(chunk=text)
         )
 
     async def _finish(self, tool_id: int, content: ToolCallContent) -> None:
@@ -179,9 +175,9 @@ class ExampleAgent:
                 ReadTextFileParams(path=os.path.join(self.cwd, HELLO))
             )
         except RequestError as exc:
-            await self._chunk(text=f"Could not read {HELLO}: {exc.message}")
+            await self._say(f"Could not read {HELLO}: {exc.message}")
             return
-        await self._chunk(text=f"{HELLO} holds: {answer.content}")
+        await self._say(f"{HELLO} holds: {answer.content}")
 
     async def _edit(self) -> None:
         """A tool call the user must allow: append a line to ``notes.txt``."""
@@ -198,7 +194,7 @@ class ExampleAgent:
             )
         )
         if answer.outcome not in ALLOW_OUTCOMES:
-            await self._chunk(text="The edit was not applied.")
+            await self._say("The edit was not applied.")
             return
         await self.client.write_text_file(WriteTextFileParams(path=path, content=diff.new_text))
         await self._finish(answer.id, diff)
