@@ -39,6 +39,7 @@ from acp_compat.io.process import AgentProcess, to_our_stderr, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
 from acp_compat.jsonrpc.messages import (
     AUTHENTICATION_REQUIRED,
+    INTERNAL_ERROR,
     METHOD_NOT_FOUND,
     RESOURCE_NOT_FOUND,
     Kind,
@@ -74,10 +75,9 @@ class RemoteError(DemoError):
     def __init__(self, method: str, err: Any) -> None:
         obj = err if isinstance(err, dict) else {}
         self.code = obj.get("code")
-        self.text = obj.get("message")
-        self.data = obj.get("data")
-        details = f" {json.dumps(self.data)}" if self.data is not None else ""
-        super().__init__(f"{method} failed: {self.code} {self.text}{details}")
+        data = obj.get("data")
+        details = f" {json.dumps(data)}" if data is not None else ""
+        super().__init__(f"{method} failed: {self.code} {obj.get('message')}{details}")
 
 
 class Screen:
@@ -122,7 +122,6 @@ class DemoClient:
         self.screen = screen
         self.root = root
         self.permission = permission
-        self.session_id: str | None = None
         self._next_id = 0
 
     def send(self, message: Message) -> None:
@@ -176,10 +175,8 @@ class DemoClient:
             params = {}
         if method == "session/request_permission":
             self.send(result(id, self._choose(params)))
-        elif method == "fs/read_text_file":
-            self.send(self._read_file(id, params))
-        elif method == "fs/write_text_file":
-            self.send(self._write_file(id, params))
+        elif method in ("fs/read_text_file", "fs/write_text_file"):
+            self.send(self._serve_file(id, method, params))
         else:
             self.send(error(id, METHOD_NOT_FOUND, "Method not found", {"method": method}))
 
@@ -200,21 +197,21 @@ class DemoClient:
             self.send(notification("session/cancel", {"sessionId": params.get("sessionId")}))
         return {"outcome": {"outcome": "cancelled"}}
 
-    def _path(self, params: dict[str, Any]) -> Path:
+    def _serve_file(self, id: Any, method: str, params: dict[str, Any]) -> Message:
+        """Answer ``fs/read_text_file`` or ``fs/write_text_file`` from the project folder."""
         path = Path(str(params.get("path", "")))
-        return path if path.is_absolute() else self.root / path
-
-    def _read_file(self, id: Any, params: dict[str, Any]) -> Message:
-        path = self._path(params)
+        path = path if path.is_absolute() else self.root / path
         try:
+            if method == "fs/write_text_file":
+                path.write_text(str(params.get("content", "")), encoding="utf-8")
+                self.screen.note(f"(editor: wrote {path.name} for the agent)")
+                return result(id, {})
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            return error(
-                id,
-                RESOURCE_NOT_FOUND,
-                "Resource not found",
-                {"path": str(path), "reason": str(exc)},
-            )
+            data = {"path": str(path), "reason": str(exc)}
+            if method == "fs/write_text_file":
+                return error(id, INTERNAL_ERROR, "Internal error", data)
+            return error(id, RESOURCE_NOT_FOUND, "Resource not found", data)
         line, limit = params.get("line"), params.get("limit")
         if isinstance(line, int) or isinstance(limit, int):
             lines = text.splitlines(keepends=True)
@@ -223,15 +220,6 @@ class DemoClient:
             text = "".join(lines[start:end])
         self.screen.note(f"(editor: served {path.name} to the agent)")
         return result(id, {"content": text})
-
-    def _write_file(self, id: Any, params: dict[str, Any]) -> Message:
-        path = self._path(params)
-        try:
-            path.write_text(str(params.get("content", "")), encoding="utf-8")
-        except OSError as exc:
-            return error(id, -32603, "Internal error", {"path": str(path), "reason": str(exc)})
-        self.screen.note(f"(editor: wrote {path.name} for the agent)")
-        return result(id, {})
 
     async def run(self, prompt: str) -> str:
         """initialize, session/new (logging in if asked to), one prompt; its stop reason."""
@@ -261,10 +249,9 @@ class DemoClient:
             self.screen.note(f"session/new: authentication required; logging in with {method_id!r}")
             await self.request("authenticate", {"methodId": method_id})
             session = await self.request("session/new", new_session)
-        self.session_id = session.get("sessionId")
         answer = await self.request(
             "session/prompt",
-            {"sessionId": self.session_id, "prompt": [{"type": "text", "text": prompt}]},
+            {"sessionId": session.get("sessionId"), "prompt": [{"type": "text", "text": prompt}]},
         )
         return str(answer.get("stopReason")) if isinstance(answer, dict) else repr(answer)
 
