@@ -96,12 +96,9 @@ class Connection:
             raise RemoteError(method, response["error"])
         return response.get("result")
 
-    def call_unawaited(self, method: str, params: Any = None) -> None:
-        """Send a request whose reply is not awaited (streamed chunks, as Gemini does)."""
-        self.call_many_unawaited(method, [params])
-
-    def call_many_unawaited(self, method: str, params_list: Iterable[Any]) -> None:
-        """Send many unawaited requests with one flush (the flood keyword's fast path)."""
+    def call_unawaited(self, method: str, params_list: Iterable[Any]) -> None:
+        """Send a request per params whose replies are not awaited (streamed chunks, as
+        Gemini does), with one flush."""
         with self._lock:
             self._requests(method, params_list)
 

@@ -304,7 +304,7 @@ class LegacyAgent:
 
     def _chunk(self, turn: Turn, kind: str, text: str) -> None:
         turn.check()
-        self.conn.call_unawaited("streamAssistantMessageChunk", {"chunk": {kind: text}})
+        self.conn.call_unawaited("streamAssistantMessageChunk", [{"chunk": {kind: text}}])
 
     def _play(self, turn: Turn) -> None:
         """The scripted model: the fixed opening, then each keyword in the table's order."""
@@ -327,7 +327,7 @@ class LegacyAgent:
                 step(turn)
         if script.flood:
             turn.check()
-            self.conn.call_many_unawaited(
+            self.conn.call_unawaited(
                 "streamAssistantMessageChunk",
                 ({"chunk": {"text": f"token{i} "}} for i in range(script.flood)),
             )

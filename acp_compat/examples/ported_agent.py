@@ -8,23 +8,9 @@ docs/migration.md step by step. A current editor sees the same turns from it as 
 legacy agent behind ``acp-compat wrap``; only the protocol version in the greeting and
 the login method's id differ.
 
-What changed from the legacy agent (the guide explains each):
-
-* no banner on stdout; ``initialize`` answers ``protocolVersion: 1`` with capabilities,
-  ``agentInfo`` and the login method;
-* sessions: ``session/new`` gives each editor session its own id and working directory
-  (the legacy agent had one, its process cwd), and one process serves many sessions;
-* streamed text and thoughts are ``session/update`` notifications, not awaited requests;
-* tool calls get ids chosen here (strings, numbered per session from ``"1"``) and are
-  reported with ``tool_call`` / ``tool_call_update``;
-* a confirmation is a ``tool_call`` (status ``pending``) plus
-  ``session/request_permission`` with explicit options; the answer names an option id;
-* files: ``fs/read_text_file`` / ``fs/write_text_file`` take absolute paths and a session
-  id, and only when the editor advertised them; otherwise the agent uses the disk;
-* cancel: ``session/cancel`` is a notification; the turn answers ``stopReason:
-  cancelled``;
-* plans are always available (``plan`` updates); a failed turn answers the prompt with an
-  error, as before.
+What changed from the legacy agent (no banner, sessions, updates as notifications, tool
+call ids chosen here, permission with explicit options, ``fs`` only when the editor offers
+it, ``session/cancel`` and ``stopReason``) is docs/migration.md's section 2, each with why.
 
 The script (prompt words, whole and case-insensitive, acting in this order): ``crash``,
 ``plan``, ``read``, ``cat``, ``edit``, ``write``, ``run``, ``slow``, ``flood=N``, ``fail``,
