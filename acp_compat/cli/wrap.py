@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -96,24 +97,20 @@ def names_stdout(path: str) -> bool:
         return False
 
 
-def _type(option: WrapOption) -> Any:
-    """The click type of ``option``, from its kind."""
-    if option.kind == "choice":
-        return click.Choice(list(option.choices))
-    if option.kind == "mode":
-        return click.Choice([mode.value for mode in SessionMode])
-    if option.kind == "seconds":
-        return Seconds(option.minimum)
-    if option.kind == "count":
-        return click.IntRange(min=int(option.minimum))
-    if option.kind == "directory":
-        return click.Path(file_okay=False, resolve_path=True)
-    if option.kind == "file":
-        # Not readable=True (click's default): a file that cannot be used is logged and
-        # done without (wrap_serve.serve), never a usage error that would stop every run.
-        return click.Path(dir_okay=False, readable=False)
-    return None
-
+_ATTRIBUTES: dict[str, Callable[[WrapOption], dict[str, Any]]] = {
+    "choice": lambda option: {"type": click.Choice(list(option.choices))},
+    "mode": lambda option: {"type": click.Choice([mode.value for mode in SessionMode])},
+    "seconds": lambda option: {"type": Seconds(option.minimum)},
+    "count": lambda option: {"type": click.IntRange(min=int(option.minimum))},
+    "directory": lambda option: {"type": click.Path(file_okay=False, resolve_path=True)},
+    # Not readable=True (click's default): a file that cannot be used is logged and done
+    # without (wrap_serve.serve), never a usage error that would stop every run.
+    "file": lambda option: {"type": click.Path(dir_okay=False, readable=False)},
+    "text": lambda option: {},
+    "switch": lambda option: {},
+    "repeat": lambda option: {"count": True},
+}
+"""The click attributes of an option of each kind (its type, or how it counts)."""
 
 _DEFAULTS = {field.name: field.default for field in attrs.fields(WrapSettings)}
 
@@ -122,12 +119,8 @@ def _click_option(option: WrapOption) -> click.Option:
     """The click option of ``option``, whose errors name the flag or variable used."""
     default = _DEFAULTS[option.name]
     declarations = list(option.flags)
-    attributes: dict[str, Any] = {"type": _type(option)}
     if option.kind == "switch":
         declarations = [f"{option.long_flag}/--no-{option.long_flag[2:]}"]
-        attributes = {}
-    elif option.kind == "repeat":
-        attributes = {"count": True}
     return SourceNamedOption(
         declarations,
         default=default,
@@ -135,7 +128,7 @@ def _click_option(option: WrapOption) -> click.Option:
         envvar=option.variable,
         show_envvar=True,
         help=option.help,
-        **attributes,
+        **_ATTRIBUTES[option.kind](option),
     )
 
 
