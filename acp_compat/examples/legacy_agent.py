@@ -206,14 +206,13 @@ class LegacyAgent:
         require_auth: bool = False,
         auth_file: Path | None = None,
         cancel_style: str = "null",
-        cwd: Path | None = None,
     ) -> None:
         self.conn = conn
         self.protocol = protocol
         self.require_auth = require_auth
         self.auth_file = auth_file if auth_file is not None else default_auth_file()
         self.cancel_style = cancel_style
-        self.cwd = cwd if cwd is not None else Path.cwd()
+        self.cwd = Path.cwd()
         self._lock = threading.Lock()
         self._turn: Turn | None = None
 
@@ -454,8 +453,9 @@ class LegacyAgent:
         self._finished(tool_call_id, "Slept 30 s.")
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line (argparse: the agent must start fast and import no click)."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve one legacy connection on stdin/stdout until stdin closes; return 0."""
+    # argparse: the agent must start fast and import no click.
     parser = argparse.ArgumentParser(
         prog="python -m acp_compat.examples.legacy_agent",
         description="A scripted legacy ACP 0.0.9 agent (see the module docstring for the script).",
@@ -465,12 +465,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--auth-file", type=Path, default=None)
     parser.add_argument("--cancel-style", choices=("null", "error"), default="null")
     parser.add_argument("--no-banner", action="store_true")
-    return parser.parse_args(argv)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Serve one legacy connection on stdin/stdout until stdin closes; return 0."""
-    args = parse_args(argv)
+    args = parser.parse_args(argv)
     conn = Connection(sys.stdin.buffer, sys.stdout.buffer)
     agent = LegacyAgent(
         conn,
