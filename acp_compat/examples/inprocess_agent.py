@@ -41,6 +41,7 @@ import re
 import anyio
 import anyio.to_thread
 
+from acp_compat.examples.legacy_agent import listing
 from acp_compat.io.shim import LegacyClient, RequestError, run_legacy_agent
 from acp_compat.models.legacy import (
     DiffContent,
@@ -163,9 +164,7 @@ class ExampleAgent:
                 locations=[ToolCallLocation(path=self.cwd)],
             )
         )
-        names = await anyio.to_thread.run_sync(os.listdir, self.cwd)
-        listing = "".join(f"\n- {name}" for name in sorted(names))
-        markdown = f"Listed {len(names)} item(s):{listing}"
+        markdown = await anyio.to_thread.run_sync(listing, self.cwd)
         await self._finish(call.id, MarkdownContent(markdown=markdown))
 
     async def _read(self) -> None:

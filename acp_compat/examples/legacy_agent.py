@@ -171,8 +171,23 @@ def prompt_text(params: Any) -> str:
     return "\n".join(texts)
 
 
+def listing(folder: str | Path) -> str:
+    """What ``read`` shows of ``folder``: ``Listed N item(s):`` and a ``- name`` line per
+    entry, sorted (the in-process and ported examples show the same)."""
+    names = sorted(os.listdir(folder))
+    return f"Listed {len(names)} item(s):" + "".join(f"\n- {name}" for name in names)
+
+
+def old_text(path: Path) -> str | None:
+    """The text ``edit`` starts from (``None``: there is no such file yet)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+
+
 class Cancelled(Exception):
-    """The turn saw ``cancelSendMessage`` at a step boundary."""
+    """The client cancelled the turn: it stops at its next step."""
 
 
 class Turn:
@@ -366,9 +381,7 @@ class LegacyAgent:
             "locations": [{"path": str(self.cwd)}],
         }
         tool_call_id, _ = self._tool_call(turn, "pushToolCall", params)
-        names = sorted(os.listdir(self.cwd))
-        listing = "".join(f"\n- {name}" for name in names)
-        self._finished(tool_call_id, f"Listed {len(names)} item(s):{listing}")
+        self._finished(tool_call_id, listing(self.cwd))
 
     def _cat(self, turn: Turn) -> None:
         turn.check()
@@ -385,10 +398,7 @@ class LegacyAgent:
 
     def _edit(self, turn: Turn) -> None:
         path = self.cwd / HELLO
-        try:
-            old: str | None = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            old = None
+        old = old_text(path)
         new = (old or "") + EDIT_SUFFIX
         # Legacy Gemini put the file's basename in the diff and the full path in locations.
         diff = {"type": "diff", "path": HELLO, "oldText": old, "newText": new}

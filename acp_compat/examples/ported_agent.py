@@ -45,8 +45,11 @@ from acp_compat.examples.legacy_agent import (
     SLOW_SECONDS,
     THOUGHT,
     TOOL_KEYWORDS,
+    Cancelled,
     Script,
     default_auth_file,
+    listing,
+    old_text,
 )
 from acp_compat.jsonrpc.messages import RequestError
 from acp_compat.models.current import (
@@ -107,10 +110,6 @@ def _options(always: str) -> tuple[PermissionOption, ...]:
 
 EDIT_OPTIONS = _options("Always Allow Edits")
 RUN_OPTIONS = _options("Always Allow echo")
-
-
-class Cancelled(Exception):
-    """The editor cancelled the turn (``session/cancel``)."""
 
 
 class Session:
@@ -312,9 +311,7 @@ class Turn:
             "in_progress",
             locations=[ToolCallLocation(path=str(cwd))],
         )
-        names = sorted(os.listdir(cwd))
-        listing = f"Listed {len(names)} item(s):" + "".join(f"\n- {name}" for name in names)
-        await self.finish(tool_id, "completed", [text_content(listing)])
+        await self.finish(tool_id, "completed", [text_content(listing(cwd))])
 
     async def cat(self) -> None:
         """Read hello.txt through the editor when it offers fs, else from disk."""
@@ -338,10 +335,7 @@ class Turn:
         """Propose an edit of hello.txt (a pending tool call), ask, then apply or not."""
         self.check()
         path = self.session.cwd / HELLO
-        try:
-            old: str | None = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            old = None
+        old = old_text(path)
         new = (old or "") + EDIT_SUFFIX
         diff = Diff(path=str(path), old_text=old, new_text=new)
         tool_id = await self.start_tool(
