@@ -36,12 +36,21 @@ generating", as legacy Gemini answered. A new message cancels a running turn fir
 from __future__ import annotations
 
 import os
-import re
 
 import anyio
 import anyio.to_thread
 
-from acp_compat.examples.legacy_agent import listing
+# What the legacy example's script shares with this one: names, texts, the listing.
+from acp_compat.examples.legacy_agent import (
+    ALLOW_OUTCOMES,
+    FAILURE,
+    HELLO,
+    NOT_GENERATING,
+    NOTES,
+    SLOW_SECONDS,
+    Script,
+    listing,
+)
 from acp_compat.io.shim import LegacyClient, RequestError, run_legacy_agent
 from acp_compat.models.legacy import (
     DiffContent,
@@ -68,16 +77,7 @@ from acp_compat.models.legacy import (
 NAME = "inprocess-example-agent"
 """The agent's name in ``agentInfo.title`` and error messages."""
 
-HELLO = "hello.txt"
-NOTES = "notes.txt"
 EDIT_SUFFIX = "Edited in process.\n"
-SLOW_SECONDS = 30.0
-FAILURE = "Simulated model failure"
-NOT_GENERATING = "Not currently generating"
-ALLOW_OUTCOMES = frozenset({"allow", "alwaysAllow", "alwaysAllowMcpServer", "alwaysAllowTool"})
-"""Confirmation outcomes that let a tool run (``reject`` and ``cancel`` do not)."""
-
-_WORD = re.compile(r"[a-z0-9_]+")
 
 
 class ExampleAgent:
@@ -105,7 +105,7 @@ class ExampleAgent:
         with anyio.CancelScope() as scope:
             self._turn = scope
             try:
-                await self._run(text, frozenset(_WORD.findall(text.lower())))
+                await self._run(text, Script(text).words)
             finally:
                 if self._turn is scope:
                     self._turn = None
