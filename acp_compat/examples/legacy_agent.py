@@ -95,7 +95,7 @@ import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from acp_compat.examples._wire import Connection, PeerGone, RemoteError
 from acp_compat.jsonrpc.messages import (
@@ -169,14 +169,6 @@ def prompt_text(params: Any) -> str:
         return ""
     texts = [c["text"] for c in chunks if isinstance(c, dict) and isinstance(c.get("text"), str)]
     return "\n".join(texts)
-
-
-def crash() -> NoReturn:
-    """What ``crash`` does: a last word on stderr and exit status :data:`CRASH_STATUS`, at
-    once (mid-turn: the request is never answered)."""
-    sys.stderr.write("fatal: simulated crash\n")
-    sys.stderr.flush()
-    os._exit(CRASH_STATUS)
 
 
 def listing(folder: str | Path) -> str:
@@ -335,7 +327,9 @@ class LegacyAgent:
         for text in INTRO:
             self._chunk(turn, "text", text.format(version=self.protocol))
         if script.has("crash"):
-            crash()
+            sys.stderr.write("fatal: simulated crash\n")
+            sys.stderr.flush()
+            os._exit(CRASH_STATUS)
         if script.has("plan") and self.protocol != "0.0.9":
             turn.check()
             self.conn.call("updatePlan", {"entries": [dict(e) for e in PLAN_ENTRIES]})

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +33,7 @@ from acp_compat.examples.agent_side import Client, run_agent
 # show an editor the same turn (tests/interop compares the two), so the texts cannot drift.
 from acp_compat.examples.legacy_agent import (
     CLOSING,
+    CRASH_STATUS,
     EDIT_SUFFIX,
     FAILURE,
     HELLO,
@@ -45,7 +47,6 @@ from acp_compat.examples.legacy_agent import (
     TOOL_KEYWORDS,
     Cancelled,
     Script,
-    crash,
     default_auth_file,
     listing,
     old_text,
@@ -239,7 +240,9 @@ class Turn:
             await self.say(text.format(version=1))
         words = self.script.words
         if "crash" in words:
-            crash()
+            sys.stderr.write("fatal: simulated crash\n")
+            sys.stderr.flush()
+            os._exit(CRASH_STATUS)
         if "plan" in words:
             self.check()
             await self.send(Plan(entries=list(PLAN_ENTRIES)))
