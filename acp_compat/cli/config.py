@@ -166,13 +166,11 @@ def this_program() -> list[str]:
     ``PATH``), else this Python with ``-m acp_compat``. Symlinks are kept, not resolved:
     a pipx or uv link keeps working across upgrades, and a venv's Python must not be
     replaced by the interpreter it links to."""
-    started_as = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
-    candidates = [
-        started_as if started_as is not None and started_as.name == "acp-compat" else None,
-        Path(sys.executable).parent / "acp-compat",
-    ]
+    candidates = [Path(sys.executable).parent / "acp-compat"]
+    if sys.argv and Path(sys.argv[0]).name == "acp-compat":
+        candidates.insert(0, Path(sys.argv[0]))
     for candidate in candidates:
-        if candidate is not None and os.access(candidate, os.X_OK) and candidate.is_file():
+        if os.access(candidate, os.X_OK) and candidate.is_file():
             return [os.path.abspath(candidate)]
     found = shutil.which("acp-compat")
     if found is not None:
