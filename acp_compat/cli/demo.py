@@ -20,7 +20,6 @@ the project directory). Exit status 0 when the turn ended with ``end_turn``, 1 o
 
 from __future__ import annotations
 
-import functools
 import json
 import shutil
 import sys
@@ -258,14 +257,13 @@ class DemoClient:
 
 async def run_demo(
     screen: Screen,
-    *,
+    root: Path,
     prompt: str,
     permission: str,
-    root: Path,
     timeout: float,
     login: bool,
     verbose: bool,
-    trace: str | None = None,
+    trace: str | None,
 ) -> str:
     """Start the relay in ``root``, run the conversation, close the relay; the stop reason."""
     # ``acp-compat wrap -- <the example legacy agent>``, with this Python. The saved login
@@ -356,17 +354,7 @@ def demo(
     screen.note(f"acp-compat demo: the example legacy agent behind `acp-compat wrap`, in {root}")
     try:
         reason = anyio.run(
-            functools.partial(
-                run_demo,
-                screen,
-                prompt=prompt,
-                permission=permission,
-                root=root,
-                timeout=timeout,
-                login=login,
-                verbose=verbose,
-                trace=trace,
-            )
+            run_demo, screen, root, prompt, permission, timeout, login, verbose, trace
         )
         hello = root / "hello.txt"
         if hello.exists():
