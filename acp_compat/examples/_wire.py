@@ -67,17 +67,17 @@ class Connection:
         """Write one message (an answer to one of the client's requests)."""
         self.write(encode_line(message))
 
-    def _requests(self, method: str, params_list: Iterable[Any]) -> list[int]:
-        """Write a request per params with one flush (caller holds the lock); their ids."""
+    def _requests(self, method: str, params_list: Iterable[Any]) -> int:
+        """Write a request per params with one flush (caller holds the lock); the first
+        one's id."""
         if self._closed:
             raise PeerGone(f"cannot call {method}: the client has gone")
-        ids = []
+        first = self._next_id
         for params in params_list:
-            ids.append(self._next_id)
             self._writer.write(encode_line(request(self._next_id, method, params)))
             self._next_id += 1
         self._writer.flush()
-        return ids
+        return first
 
     def call(self, method: str, params: Any = None) -> Any:
         """Send a request and block until its response; return the result.
@@ -87,7 +87,7 @@ class Connection:
         """
         waiter: Future[Message | None] = Future()
         with self._lock:
-            (id,) = self._requests(method, [params])
+            id = self._requests(method, [params])
             self._waiting[id] = waiter
         response = waiter.result()
         if response is None:
