@@ -43,7 +43,6 @@ import anyio.to_thread
 # What the legacy example's script shares with this one: names, texts, the listing.
 from acp_compat.examples.legacy_agent import (
     ALLOW_OUTCOMES,
-    FAILURE,
     HELLO,
     NOT_GENERATING,
     NOTES,
@@ -78,6 +77,7 @@ NAME = "inprocess-example-agent"
 """The agent's name in ``agentInfo.title`` and error messages."""
 
 EDIT_SUFFIX = "Edited in process.\n"
+FAILURE = "Simulated model failure"
 
 
 class ExampleAgent:
