@@ -25,6 +25,7 @@ The shapes follow each client's documented configuration:
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -54,20 +55,12 @@ class Snippet:
     """Its arguments: ``wrap -- AGENT ARGS...``."""
 
 
-def _json(snippet: Snippet, *, zed: bool) -> str:
-    entry: dict[str, object] = {"type": "custom"} if zed else {}
+def agent_servers(snippet: Snippet, entry_type: str | None = None) -> str:
+    """Zed's ``settings.json`` (an entry of ``type: "custom"``) or JetBrains' ``acp.json``
+    (no type)."""
+    entry: dict[str, object] = {"type": entry_type} if entry_type else {}
     entry.update({"command": snippet.command, "args": list(snippet.args), "env": {}})
-    return json.dumps({"agent_servers": {snippet.name: entry}}, indent=2, ensure_ascii=False)
-
-
-def zed(snippet: Snippet) -> str:
-    """Zed ``settings.json``."""
-    return _json(snippet, zed=True) + "\n"
-
-
-def jetbrains(snippet: Snippet) -> str:
-    """JetBrains ``acp.json``."""
-    return _json(snippet, zed=False) + "\n"
+    return json.dumps({"agent_servers": {snippet.name: entry}}, indent=2, ensure_ascii=False) + "\n"
 
 
 def lua_string(text: str) -> str:
@@ -149,9 +142,12 @@ def agent_shell(snippet: Snippet) -> str:
 
 
 EDITORS: dict[str, tuple[Callable[[Snippet], str], str]] = {
-    "zed": (zed, "Zed: merge into settings.json (zed: open settings file)"),
+    "zed": (
+        functools.partial(agent_servers, entry_type="custom"),
+        "Zed: merge into settings.json (zed: open settings file)",
+    ),
     "jetbrains": (
-        jetbrains,
+        agent_servers,
         "JetBrains: merge into ~/.jetbrains/acp.json (AI Chat > Configure ACP Agents)",
     ),
     "codecompanion": (
@@ -170,13 +166,11 @@ def this_program() -> list[str]:
     ``PATH``), else this Python with ``-m acp_compat``. Symlinks are kept, not resolved:
     a pipx or uv link keeps working across upgrades, and a venv's Python must not be
     replaced by the interpreter it links to."""
-    started_as = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
-    candidates = [
-        started_as if started_as is not None and started_as.name == "acp-compat" else None,
-        Path(sys.executable).parent / "acp-compat",
-    ]
+    candidates = [Path(sys.executable).parent / "acp-compat"]
+    if sys.argv and Path(sys.argv[0]).name == "acp-compat":
+        candidates.insert(0, Path(sys.argv[0]))
     for candidate in candidates:
-        if candidate is not None and os.access(candidate, os.X_OK) and candidate.is_file():
+        if os.access(candidate, os.X_OK) and candidate.is_file():
             return [os.path.abspath(candidate)]
     found = shutil.which("acp-compat")
     if found is not None:

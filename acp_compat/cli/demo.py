@@ -20,12 +20,11 @@ the project directory). Exit status 0 when the turn ended with ``end_turn``, 1 o
 
 from __future__ import annotations
 
-import functools
 import json
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,7 @@ from acp_compat.io.process import AgentProcess, to_our_stderr, use_agent
 from acp_compat.jsonrpc.framing import DecodeError, DroppedLine, decode, encode
 from acp_compat.jsonrpc.messages import (
     AUTHENTICATION_REQUIRED,
+    INTERNAL_ERROR,
     METHOD_NOT_FOUND,
     RESOURCE_NOT_FOUND,
     Kind,
@@ -74,16 +74,9 @@ class RemoteError(DemoError):
     def __init__(self, method: str, err: Any) -> None:
         obj = err if isinstance(err, dict) else {}
         self.code = obj.get("code")
-        self.text = obj.get("message")
-        self.data = obj.get("data")
-        details = f" {json.dumps(self.data)}" if self.data is not None else ""
-        super().__init__(f"{method} failed: {self.code} {self.text}{details}")
-
-
-def relay_command(agent_options: Sequence[str] = (), wrap_options: Sequence[str] = ()) -> list[str]:
-    """``acp-compat wrap [wrap_options] -- <the example legacy agent>``, with this Python."""
-    agent = [sys.executable, "-m", "acp_compat.examples.legacy_agent", *agent_options]
-    return [sys.executable, "-m", "acp_compat", "wrap", *wrap_options, "--", *agent]
+        data = obj.get("data")
+        details = f" {json.dumps(data)}" if data is not None else ""
+        super().__init__(f"{method} failed: {self.code} {obj.get('message')}{details}")
 
 
 class Screen:
@@ -101,18 +94,11 @@ class Screen:
         self._printer = Printer(self.conversation)
         self._records = 0
 
-    def _record(self, direction: str, message: Message) -> None:
+    def record(self, direction: str, message: Message) -> None:
+        """A message the demo sent to the relay (``CLIENT_IN``) or got from it."""
         self._records += 1
         self.conversation.add(Record(self._records, None, direction, dict(message)))
         self.show()
-
-    def sent(self, message: Message) -> None:
-        """A message the demo sent to the relay."""
-        self._record(CLIENT_IN, message)
-
-    def got(self, message: Message) -> None:
-        """A message the relay sent to the demo."""
-        self._record(CLIENT_OUT, message)
 
     def show(self, *, final: bool = False) -> None:
         """Print what has settled (everything, when ``final``: the conversation is over)."""
@@ -135,13 +121,12 @@ class DemoClient:
         self.screen = screen
         self.root = root
         self.permission = permission
-        self.session_id: str | None = None
         self._next_id = 0
 
     def send(self, message: Message) -> None:
         """Queue one message for the relay's stdin."""
         self.agent.stdin.write(encode(message))
-        self.screen.sent(message)
+        self.screen.record(CLIENT_IN, message)
 
     async def request(self, method: str, params: Any) -> Any:
         """Send a request, handle everything the relay sends meanwhile, return the result."""
@@ -160,7 +145,7 @@ class DemoClient:
                 message = self._decode(event)
                 if message is None:
                     continue
-                self.screen.got(message)
+                self.screen.record(CLIENT_OUT, message)
                 kind = classify(message)
                 if kind in (Kind.RESPONSE, Kind.ERROR) and message.get("id") == id:
                     self.agent.stdout.unread(list(events[index + 1 :]))
@@ -182,18 +167,15 @@ class DemoClient:
         return message if isinstance(message, dict) else None
 
     def _dispatch(self, kind: Kind, message: Message) -> None:
-        method = message.get("method")
-        raw_params = message.get("params")
-        params: dict[str, Any] = raw_params if isinstance(raw_params, dict) else {}
         if kind is not Kind.REQUEST:  # updates are on the screen already
             return
-        id = message["id"]
+        id, method, params = message["id"], message.get("method"), message.get("params")
+        if not isinstance(params, dict):
+            params = {}
         if method == "session/request_permission":
             self.send(result(id, self._choose(params)))
-        elif method == "fs/read_text_file":
-            self.send(self._read_file(id, params))
-        elif method == "fs/write_text_file":
-            self.send(self._write_file(id, params))
+        elif method in ("fs/read_text_file", "fs/write_text_file"):
+            self.send(self._serve_file(id, method, params))
         else:
             self.send(error(id, METHOD_NOT_FOUND, "Method not found", {"method": method}))
 
@@ -214,21 +196,21 @@ class DemoClient:
             self.send(notification("session/cancel", {"sessionId": params.get("sessionId")}))
         return {"outcome": {"outcome": "cancelled"}}
 
-    def _path(self, params: dict[str, Any]) -> Path:
+    def _serve_file(self, id: Any, method: str, params: dict[str, Any]) -> Message:
+        """Answer ``fs/read_text_file`` or ``fs/write_text_file`` from the project folder."""
         path = Path(str(params.get("path", "")))
-        return path if path.is_absolute() else self.root / path
-
-    def _read_file(self, id: Any, params: dict[str, Any]) -> Message:
-        path = self._path(params)
+        path = path if path.is_absolute() else self.root / path
         try:
+            if method == "fs/write_text_file":
+                path.write_text(str(params.get("content", "")), encoding="utf-8")
+                self.screen.note(f"(editor: wrote {path.name} for the agent)")
+                return result(id, {})
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            return error(
-                id,
-                RESOURCE_NOT_FOUND,
-                "Resource not found",
-                {"path": str(path), "reason": str(exc)},
-            )
+            data = {"path": str(path), "reason": str(exc)}
+            if method == "fs/write_text_file":
+                return error(id, INTERNAL_ERROR, "Internal error", data)
+            return error(id, RESOURCE_NOT_FOUND, "Resource not found", data)
         line, limit = params.get("line"), params.get("limit")
         if isinstance(line, int) or isinstance(limit, int):
             lines = text.splitlines(keepends=True)
@@ -237,15 +219,6 @@ class DemoClient:
             text = "".join(lines[start:end])
         self.screen.note(f"(editor: served {path.name} to the agent)")
         return result(id, {"content": text})
-
-    def _write_file(self, id: Any, params: dict[str, Any]) -> Message:
-        path = self._path(params)
-        try:
-            path.write_text(str(params.get("content", "")), encoding="utf-8")
-        except OSError as exc:
-            return error(id, -32603, "Internal error", {"path": str(path), "reason": str(exc)})
-        self.screen.note(f"(editor: wrote {path.name} for the agent)")
-        return result(id, {})
 
     async def run(self, prompt: str) -> str:
         """initialize, session/new (logging in if asked to), one prompt; its stop reason."""
@@ -275,31 +248,31 @@ class DemoClient:
             self.screen.note(f"session/new: authentication required; logging in with {method_id!r}")
             await self.request("authenticate", {"methodId": method_id})
             session = await self.request("session/new", new_session)
-        self.session_id = session.get("sessionId")
         answer = await self.request(
             "session/prompt",
-            {"sessionId": self.session_id, "prompt": [{"type": "text", "text": prompt}]},
+            {"sessionId": session.get("sessionId"), "prompt": [{"type": "text", "text": prompt}]},
         )
         return str(answer.get("stopReason")) if isinstance(answer, dict) else repr(answer)
 
 
 async def run_demo(
     screen: Screen,
-    *,
+    root: Path,
     prompt: str,
     permission: str,
-    root: Path,
     timeout: float,
     login: bool,
     verbose: bool,
-    trace: str | None = None,
+    trace: str | None,
 ) -> str:
     """Start the relay in ``root``, run the conversation, close the relay; the stop reason."""
-    # The saved login lives beside the project, not in it (the agent lists the project).
-    options = ["--auth-file", str(root.parent / "login")]
-    if login:
-        options.append("--require-auth")
-    argv = relay_command(options, ["--trace", trace] if trace is not None else [])
+    # ``acp-compat wrap -- <the example legacy agent>``, with this Python. The saved login
+    # lives beside the project, not in it (the agent lists the project).
+    argv = [sys.executable, "-m", "acp_compat", "wrap"]
+    argv += ["--trace", trace] if trace is not None else []
+    argv += ["--", sys.executable, "-m", "acp_compat.examples.legacy_agent"]
+    argv += ["--auth-file", str(root.parent / "login")]
+    argv += ["--require-auth"] if login else []
     try:
         agent = AgentProcess(0, argv, str(root), stderr_sink=to_our_stderr if verbose else None)
     except OSError as exc:
@@ -379,17 +352,7 @@ def demo(
     screen.note(f"acp-compat demo: the example legacy agent behind `acp-compat wrap`, in {root}")
     try:
         reason = anyio.run(
-            functools.partial(
-                run_demo,
-                screen,
-                prompt=prompt,
-                permission=permission,
-                root=root,
-                timeout=timeout,
-                login=login,
-                verbose=verbose,
-                trace=trace,
-            )
+            run_demo, screen, root, prompt, permission, timeout, login, verbose, trace
         )
         hello = root / "hello.txt"
         if hello.exists():

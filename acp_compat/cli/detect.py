@@ -31,11 +31,9 @@ from typing import Any
 
 import anyio
 import anyio.abc
-import attrs
 import click
 
 from acp_compat import __version__
-from acp_compat._define import define
 from acp_compat.cli.params import Seconds
 from acp_compat.io.driver import Driver
 from acp_compat.io.process import AgentProcess, Supervisor
@@ -49,7 +47,6 @@ from acp_compat.translate.settings import DEFAULT_PROBE_TIMEOUT, WrapSettings
 from acp_compat.translate.startup import (
     ArmTimer,
     Attempt,
-    Decision,
     DiscardProbe,
     Finish,
     StartupEffect,
@@ -68,52 +65,16 @@ NOISE_LIMIT = 10
 """At most this many non-protocol stdout lines are kept for the report."""
 
 
-@define
-class Detection:
-    """What the policy decided, what each probe saw, and what else the agent printed."""
+class _HeardPolicy(StartupPolicy):
+    """``wrap``'s startup policy, counting the agent messages that reach it: a line after
+    which the count did not move is one the driver skipped (detect's noise)."""
 
-    policy: StartupPolicy
-    seconds: list[float] = attrs.Factory(list)
-    """How long each attempt took, by index."""
-    noise: list[str] = attrs.Factory(list)
-    stderr_tails: dict[int, str] = attrs.Factory(dict)
-    """Each probe process's stderr tail, by process number."""
-    wrap_status: int | None = None
-    """The status ``wrap`` would exit with, when it would refuse."""
+    agent_messages = 0
 
-    @property
-    def attempts(self) -> list[Attempt]:
-        """Every probe step, in order."""
-        return self.policy.attempts
-
-    @property
-    def decision(self) -> Decision | None:
-        """The translation ``wrap`` would relay with (``None``: it would refuse)."""
-        return self.policy.decision
-
-
-class _Heard:
-    """The policy as the driver's handler, counting the agent messages that reach it: a
-    line after which the count did not move is one the driver skipped (detect's noise)."""
-
-    def __init__(self, policy: StartupPolicy) -> None:
-        self.policy = policy
-        self.agent_messages = 0
-
-    def from_client(self, message: Message) -> list[StartupOutput]:
-        return self.policy.from_client(message)
-
-    def from_agent(self, agent: int, message: Message) -> list[StartupOutput]:
+    def from_agent(self, process: int, message: Message) -> list[StartupOutput]:
+        """Count the message, then let the policy have it."""
         self.agent_messages += 1
-        return self.policy.from_agent(agent, message)
-
-    def agent_exited(
-        self, agent: int, returncode: int | None, stderr_tail: str
-    ) -> list[StartupOutput]:
-        return self.policy.agent_exited(agent, returncode, stderr_tail)
-
-    def agent_start_failed(self, agent: int, reason: str) -> list[StartupOutput]:
-        return self.policy.agent_start_failed(agent, reason)
+        return super().from_agent(process, message)
 
 
 class _DetectPeers:
@@ -124,12 +85,16 @@ class _DetectPeers:
     decision."""
 
     def __init__(
-        self, tg: anyio.abc.TaskGroup, detection: Detection, argv: Sequence[str], cwd: str | None
+        self, tg: anyio.abc.TaskGroup, policy: _HeardPolicy, argv: Sequence[str], cwd: str | None
     ) -> None:
-        self._detection = detection
+        self.policy = policy
+        self.seconds: list[float] = []
+        """How long each attempt took, by index."""
+        self.noise: list[str] = []
+        self.wrap_status: int | None = None
+        """The status ``wrap`` would exit with, when it would refuse."""
         self._cwd = cwd
-        self._heard = _Heard(detection.policy)
-        self.driver = Driver(self, self._heard, max_line_bytes=DEFAULT_MAX_LINE_BYTES)
+        self.driver = Driver(self, policy, max_line_bytes=DEFAULT_MAX_LINE_BYTES)
         self.agents = Supervisor(tg, self, argv, grace=CLOSE_GRACE, stderr_sink=None)
         self._timers = StartupTimers(self._timer_fired)
         self._probed: dict[int, float] = {}
@@ -152,7 +117,7 @@ class _DetectPeers:
 
     def start_agent(self, agent: int, cwd: str | None) -> str | None:
         """Start a probe process; ``None``, or why it could not start."""
-        if self._detection.policy.done:
+        if self.policy.done:
             return None  # the process a decision starts is for the relay detect is not
         where = cwd if cwd is not None else self._cwd
         try:
@@ -181,7 +146,7 @@ class _DetectPeers:
             self.agents.discard(output.agent)
         else:
             if isinstance(output, Finish):
-                self._detection.wrap_status = output.status
+                self.wrap_status = output.status
             self._timers.cancel()
             self.over.set()
         self._time_attempts()
@@ -194,10 +159,10 @@ class _DetectPeers:
         for event in events:
             if agent.discarded or self.over.is_set():
                 return
-            heard = self._heard.agent_messages
+            heard = self.policy.agent_messages
             self.driver.agent_events(agent.number, [event])
-            if self._heard.agent_messages == heard:
-                self._detection.noise.append(_noise(event))
+            if self.policy.agent_messages == heard:
+                self.noise.append(_noise(event))
         self._time_attempts()
 
     def agent_stdout_ended(self, agent: AgentProcess) -> None:
@@ -217,15 +182,15 @@ class _DetectPeers:
 
     def _time_attempts(self) -> None:
         """Each attempt closed since the last event took until now from its probe."""
-        seconds = self._detection.seconds
-        attempts = self._detection.attempts
+        seconds = self.seconds
+        attempts = self.policy.attempts
         now = time.monotonic()
         while len(seconds) < len(attempts):
             probed = self._probed.get(attempts[len(seconds)].process)
             seconds.append(now - probed if probed is not None else 0.0)
 
     def _timer_fired(self, token: int) -> None:
-        self.driver.call(functools.partial(self._detection.policy.timer_fired, token))
+        self.driver.call(functools.partial(self.policy.timer_fired, token))
         self._time_attempts()
 
 
@@ -242,27 +207,26 @@ async def detect_protocol(
     timeout: float = DEFAULT_PROBE_TIMEOUT,
     cwd: str | None = None,
     client: Protocol = Protocol.CURRENT,
-) -> Detection:
-    """Run ``wrap``'s startup policy against ``argv`` for an editor speaking ``client``.
+) -> dict[str, Any]:
+    """Run ``wrap``'s startup policy against ``argv`` for an editor speaking ``client``;
+    the findings as one JSON object (what ``--json`` prints).
 
     Every process started is closed and reaped before this returns.
     """
     options = WrapSettings(command=tuple(argv), probe_timeout=timeout, version=__version__)
-    detection = Detection(StartupPolicy(options))
     initialize = probe_request(client, version=__version__, request_id=1)
     async with anyio.create_task_group() as tg:
-        peers = _DetectPeers(tg, detection, argv, cwd)
-        peers.driver.call(detection.policy.start)
+        peers = _DetectPeers(tg, _HeardPolicy(options), argv, cwd)
+        peers.driver.call(peers.policy.start)
         peers.driver.from_client(initialize)
         await peers.over.wait()
         with anyio.CancelScope(shield=True):
             await peers.agents.reap_all()
-        for agent in peers.agents.started:
-            detection.stderr_tails[agent.number] = agent.stderr_tail()
+        stderr_tails = {agent.number: agent.stderr_tail() for agent in peers.agents.started}
         tg.cancel_scope.cancel()
     for agent in peers.agents.started:
         agent.stdout.close()
-    return detection
+    return report(argv, peers, stderr_tails)
 
 
 def attempt_json(attempt: Attempt, seconds: float) -> dict[str, Any]:
@@ -304,11 +268,15 @@ def _error_text(err: Any) -> str:
     return text
 
 
-def report(argv: Sequence[str], detection: Detection) -> dict[str, Any]:
-    """The findings as one JSON object (what ``--json`` prints)."""
-    decision = detection.decision
+def report(
+    argv: Sequence[str], peers: _DetectPeers, stderr_tails: dict[int, str]
+) -> dict[str, Any]:
+    """The findings as one JSON object, from the policy's end and what else was seen
+    (``stderr_tails``: each probe process's, by process number)."""
+    decision = peers.policy.decision
+    attempts = peers.policy.attempts
     protocol = decision.agent if decision is not None else None
-    told = [a for a in detection.attempts if protocol is not None and a.found is protocol]
+    told = [a for a in attempts if protocol is not None and a.found is protocol]
     result = told[-1].answer.get("result") if told and told[-1].answer is not None else None
     info: dict[str, Any] = result if isinstance(result, dict) else {}
     data: dict[str, Any] = {
@@ -321,11 +289,9 @@ def report(argv: Sequence[str], detection: Detection) -> dict[str, Any]:
         "agentCapabilities": None,
         "agentInfo": None,
         "initializeResult": info or None,
-        "wrap": _wrap_json(detection),
-        "attempts": [
-            attempt_json(a, s) for a, s in zip(detection.attempts, detection.seconds, strict=False)
-        ],
-        "stdoutNoise": detection.noise[:NOISE_LIMIT],
+        "wrap": _wrap_json(peers),
+        "attempts": [attempt_json(a, s) for a, s in zip(attempts, peers.seconds, strict=False)],
+        "stdoutNoise": peers.noise[:NOISE_LIMIT],
     }
     if protocol is Protocol.LEGACY:
         authenticated = info.get("isAuthenticated")
@@ -341,27 +307,26 @@ def report(argv: Sequence[str], detection: Detection) -> dict[str, Any]:
         data["agentCapabilities"] = info.get("capabilities" if v2 else "agentCapabilities")
         data["agentInfo"] = info.get("info" if v2 else "agentInfo")
     else:
-        last = detection.attempts[-1] if detection.attempts else None
-        data["stderrTail"] = detection.stderr_tails.get(last.process, "") if last else ""
+        data["stderrTail"] = stderr_tails.get(attempts[-1].process, "") if attempts else ""
     return data
 
 
-def _wrap_json(detection: Detection) -> dict[str, Any]:
+def _wrap_json(peers: _DetectPeers) -> dict[str, Any]:
     """What ``wrap`` would do for this editor: its translation, or its refusal."""
-    decision = detection.decision
-    editor = detection.policy.client
+    decision = peers.policy.decision
+    editor = peers.policy.client
     if decision is not None:
         return {
             "client": decision.client.value,
             "translation": decision.translation.value,
             "description": decision.description,
         }
-    hint = likely_fix(detection.attempts) if detection.attempts else None
+    attempts = peers.policy.attempts
     return {
         "client": editor.value if editor else None,
         "translation": None,
-        "exitStatus": detection.wrap_status,
-        "hint": hint,
+        "exitStatus": peers.wrap_status,
+        "hint": likely_fix(attempts) if attempts else None,
     }
 
 
@@ -491,14 +456,13 @@ def detect(
     run = functools.partial(
         detect_protocol, command, timeout=timeout, cwd=cwd, client=Protocol(client)
     )
-    detection = anyio.run(run)
-    data = report(command, detection)
+    data = anyio.run(run)
     if as_json:
         click.echo(json.dumps(data, indent=2))
     else:
         for line in human_report(data):
             click.echo(line)
-    failed = [a for a in detection.attempts if a.outcome == "start-failed"]
-    if failed:
-        click.echo(f"error: cannot start {command[0]!r} ({failed[-1].account})", err=True)
+    failed = [a for a in data["attempts"] if a["outcome"] == "start-failed"]
+    if failed:  # (its detail is the policy's account)
+        click.echo(f"error: cannot start {command[0]!r} ({failed[-1]['detail']})", err=True)
     sys.exit(0 if data["identified"] else 1)

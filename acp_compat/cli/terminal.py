@@ -55,9 +55,7 @@ def colour_wanted(choice: bool | None, stream: TextIO) -> bool:
     """Whether to colour ``stream``: ``choice`` if given, else the environment and a tty."""
     if choice is not None:
         return choice
-    if os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("TERM") == "dumb":
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     try:
         return stream.isatty()

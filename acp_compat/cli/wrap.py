@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import textwrap
-from typing import Any, NoReturn
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import click
@@ -42,20 +43,11 @@ class SourceNamedOption(click.Option):
 
     def variable_used(self, ctx: click.Context | None) -> str | None:
         """The environment variable this option's value came from, if it did."""
-        if ctx is None or self.name is None or not self.envvar:
-            return None
+        if ctx is None or self.name is None or not isinstance(self.envvar, str):
+            return None  # (wrap's options have one variable each)
         if ctx.get_parameter_source(self.name) is not ParameterSource.ENVIRONMENT:
             return None
-        names = [self.envvar] if isinstance(self.envvar, str) else list(self.envvar)
-        return next((name for name in names if os.environ.get(name)), names[0])
-
-
-def bad_option(name: str, message: str) -> NoReturn:
-    """Fail the current command with a usage error about option ``name`` (exit status 2),
-    naming the flag or the variable it came from."""
-    ctx = click.get_current_context()
-    param = next((p for p in ctx.command.params if p.name == name), None)
-    raise click.BadParameter(message, ctx=ctx, param=param)
+        return self.envvar
 
 
 EXIT_STATUSES: tuple[tuple[str, str], ...] = (
@@ -105,24 +97,20 @@ def names_stdout(path: str) -> bool:
         return False
 
 
-def _type(option: WrapOption) -> Any:
-    """The click type of ``option``, from its kind."""
-    if option.kind == "choice":
-        return click.Choice(list(option.choices))
-    if option.kind == "mode":
-        return click.Choice([mode.value for mode in SessionMode])
-    if option.kind == "seconds":
-        return Seconds(option.minimum)
-    if option.kind == "count":
-        return click.IntRange(min=int(option.minimum))
-    if option.kind == "directory":
-        return click.Path(file_okay=False, resolve_path=True)
-    if option.kind == "file":
-        # Not readable=True (click's default): a file that cannot be used is logged and
-        # done without (wrap_serve.serve), never a usage error that would stop every run.
-        return click.Path(dir_okay=False, readable=False)
-    return None
-
+_ATTRIBUTES: dict[str, Callable[[WrapOption], dict[str, Any]]] = {
+    "choice": lambda option: {"type": click.Choice(list(option.choices))},
+    "mode": lambda option: {"type": click.Choice([mode.value for mode in SessionMode])},
+    "seconds": lambda option: {"type": Seconds(option.minimum)},
+    "count": lambda option: {"type": click.IntRange(min=int(option.minimum))},
+    "directory": lambda option: {"type": click.Path(file_okay=False, resolve_path=True)},
+    # Not readable=True (click's default): a file that cannot be used is logged and done
+    # without (wrap_serve.serve), never a usage error that would stop every run.
+    "file": lambda option: {"type": click.Path(dir_okay=False, readable=False)},
+    "text": lambda option: {},
+    "switch": lambda option: {},
+    "repeat": lambda option: {"count": True},
+}
+"""The click attributes of an option of each kind (its type, or how it counts)."""
 
 _DEFAULTS = {field.name: field.default for field in attrs.fields(WrapSettings)}
 
@@ -131,12 +119,8 @@ def _click_option(option: WrapOption) -> click.Option:
     """The click option of ``option``, whose errors name the flag or variable used."""
     default = _DEFAULTS[option.name]
     declarations = list(option.flags)
-    attributes: dict[str, Any] = {"type": _type(option)}
     if option.kind == "switch":
         declarations = [f"{option.long_flag}/--no-{option.long_flag[2:]}"]
-        attributes = {}
-    elif option.kind == "repeat":
-        attributes = {"count": True}
     return SourceNamedOption(
         declarations,
         default=default,
@@ -144,7 +128,7 @@ def _click_option(option: WrapOption) -> click.Option:
         envvar=option.variable,
         show_envvar=True,
         help=option.help,
-        **attributes,
+        **_ATTRIBUTES[option.kind](option),
     )
 
 
@@ -172,13 +156,15 @@ def _wrap(command: tuple[str, ...], **values: Any) -> None:
     behind a legacy client downgraded; same protocols are passed through. Only protocol
     goes to stdout; logs and the agent's stderr go to stderr. Exit statuses: below.
     """
-    # A trace or log on stdout would corrupt the protocol: a usage error (2), told before
-    # anything starts, never confused with an agent that failed (1, 127).
-    for name in ("trace", "log_file"):
-        path = values[name]
-        if path and names_stdout(path):
-            bad_option(name, f"{path!r} is stdout, which carries only the protocol")
     ctx = click.get_current_context()
+    # A trace or log on stdout would corrupt the protocol: a usage error (2), told before
+    # anything starts, never confused with an agent that failed (1, 127); it names the
+    # flag or the variable the path came from.
+    for param in ctx.command.params:
+        path = values.get(param.name or "") if param.name in ("trace", "log_file") else None
+        if path and names_stdout(path):
+            message = f"{path!r} is stdout, which carries only the protocol"
+            raise click.BadParameter(message, ctx=ctx, param=param)
     settings = WrapSettings(command=command, version=__version__, given_as=_given_as(ctx), **values)
     # The launch's agent and collector pause (cli/launch.py), when started from there.
     serve(settings, ctx.find_object(Launch))

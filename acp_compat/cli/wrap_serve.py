@@ -6,6 +6,7 @@ before the imports (:class:`~acp_compat.cli.launch.Launch`).
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import sys
@@ -94,18 +95,8 @@ def serve(settings: WrapSettings, launch: Launch | None = None) -> NoReturn:
         stderr_pump().flush(timeout=1.0)
         sys.exit(0)
     protocol_fd = reserve_stdout()  # the launch made sure 0, 1 and 2 are open
-    status = anyio.run(_run, settings, protocol_fd, tracer, launch)
-    # The last records (shutdown, exit statuses) are still in the pump; a reader that
-    # keeps up gets them, one that never reads does not hold up our exit.
-    stderr_pump().flush(timeout=1.0)
-    sys.exit(status)
-
-
-async def _run(
-    settings: WrapSettings, protocol_fd: int, tracer: Tracer | None, launch: Launch | None
-) -> int:
-    """``anyio.run`` entry point (keyword arguments cannot go through it)."""
-    return await run_wrap(
+    run = functools.partial(
+        run_wrap,
         settings,
         stdin_fd=0,
         stdout_fd=protocol_fd,
@@ -113,3 +104,8 @@ async def _run(
         launched=launch.agent if launch is not None else None,
         when_answered=launch.collector.resume if launch is not None else None,
     )
+    status = anyio.run(run)
+    # The last records (shutdown, exit statuses) are still in the pump; a reader that
+    # keeps up gets them, one that never reads does not hold up our exit.
+    stderr_pump().flush(timeout=1.0)
+    sys.exit(status)

@@ -13,9 +13,10 @@ import json
 import sys
 import threading
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from typing import Any, BinaryIO
 
-from acp_compat.jsonrpc.messages import Message, RequestId, error, request, result
+from acp_compat.jsonrpc.messages import Message, request
 
 
 class PeerGone(Exception):
@@ -31,19 +32,7 @@ class RemoteError(Exception):
         text = obj.get("message")
         self.code: int | None = code if isinstance(code, int) else None
         self.text: str = text if isinstance(text, str) else repr(error_object)
-        self.data: Any = obj.get("data")
         super().__init__(f"{method} failed: {self.text} ({self.code})")
-
-
-class _Waiter:
-    """One call awaiting its response: an event and the response once it arrives."""
-
-    __slots__ = ("event", "method", "response")
-
-    def __init__(self, method: str) -> None:
-        self.method = method
-        self.event = threading.Event()
-        self.response: Message | None = None
 
 
 def encode_line(message: Message) -> bytes:
@@ -65,41 +54,30 @@ class Connection:
         self._writer = writer
         self._lock = threading.Lock()
         self._next_id = 0
-        self._waiting: dict[int, _Waiter] = {}
+        self._waiting: dict[int, Future[Message | None]] = {}
         self._closed = False
 
-    # -- writing ---------------------------------------------------------------------------
-
-    def write_raw(self, data: bytes) -> None:
-        """Write bytes as they are (the banner) and flush."""
+    def write(self, data: bytes) -> None:
+        """Write bytes as they are (the banner, a whole message line) and flush."""
         with self._lock:
             self._writer.write(data)
             self._writer.flush()
 
-    def _send(self, message: Message) -> None:
-        data = encode_line(message)
-        with self._lock:
-            self._writer.write(data)
-            self._writer.flush()
+    def send(self, message: Message) -> None:
+        """Write one message (an answer to one of the client's requests)."""
+        self.write(encode_line(message))
 
-    def respond(self, id: RequestId, value: Any) -> None:
-        """Answer one of the client's requests with a result."""
-        self._send(result(id, value))
-
-    def respond_error(self, id: RequestId, code: int, message: str, data: Any = None) -> None:
-        """Answer one of the client's requests with an error."""
-        self._send(error(id, code, message, data))
-
-    def _allocate(self, method: str, wait: bool) -> tuple[int, _Waiter | None]:
-        """The next request id (caller holds the lock), registering a waiter if asked."""
+    def _requests(self, method: str, params_list: Iterable[Any]) -> int:
+        """Write a request per params with one flush (caller holds the lock); the first
+        one's id."""
         if self._closed:
             raise PeerGone(f"cannot call {method}: the client has gone")
-        id = self._next_id
-        self._next_id += 1
-        waiter = _Waiter(method) if wait else None
-        if waiter is not None:
-            self._waiting[id] = waiter
-        return id, waiter
+        first = self._next_id
+        for params in params_list:
+            self._writer.write(encode_line(request(self._next_id, method, params)))
+            self._next_id += 1
+        self._writer.flush()
+        return first
 
     def call(self, method: str, params: Any = None) -> Any:
         """Send a request and block until its response; return the result.
@@ -107,43 +85,31 @@ class Connection:
         Raises :class:`RemoteError` for an error response and :class:`PeerGone` when the
         client goes away first.
         """
+        waiter: Future[Message | None] = Future()
         with self._lock:
-            id, waiter = self._allocate(method, wait=True)
-            self._writer.write(encode_line(request(id, method, params)))
-            self._writer.flush()
-        assert waiter is not None
-        waiter.event.wait()
-        response = waiter.response
+            id = self._requests(method, [params])
+            self._waiting[id] = waiter
+        response = waiter.result()
         if response is None:
             raise PeerGone(f"the client went away while {method} waited for its reply")
         if response.get("error") is not None:
             raise RemoteError(method, response["error"])
         return response.get("result")
 
-    def call_unawaited(self, method: str, params: Any = None) -> None:
-        """Send a request whose reply is not awaited (streamed chunks, as Gemini does)."""
-        self.call_many_unawaited(method, [params])
-
-    def call_many_unawaited(self, method: str, params_list: Iterable[Any]) -> None:
-        """Send many unawaited requests with one flush (the flood keyword's fast path)."""
+    def call_unawaited(self, method: str, params_list: Iterable[Any]) -> None:
+        """Send a request per params whose replies are not awaited (streamed chunks, as
+        Gemini does), with one flush."""
         with self._lock:
-            for params in params_list:
-                id, _ = self._allocate(method, wait=False)
-                self._writer.write(encode_line(request(id, method, params)))
-            self._writer.flush()
-
-    # -- reading ---------------------------------------------------------------------------
+            self._requests(method, params_list)
 
     def serve(self, on_request: Callable[[Message], None]) -> None:
         """Read stdin until EOF: hand requests to ``on_request``, match responses.
 
         Runs on its own thread of control while turn threads write, so the client's
-        replies and ``cancelSendMessage`` are seen while a turn is busy.
+        replies and ``cancelSendMessage`` are seen while a turn is busy. At EOF every
+        waiting call wakes, to end its turn with :class:`PeerGone`.
         """
-        while True:
-            line = self._reader.readline()
-            if not line:
-                break
+        while line := self._reader.readline():
             if not line.strip():
                 continue
             try:
@@ -153,27 +119,16 @@ class Connection:
                 continue
             if not isinstance(message, dict):
                 log(f"ignoring a JSON line that is not an object: {line[:200]!r}")
-                continue
-            if isinstance(message.get("method"), str):
+            elif isinstance(message.get("method"), str):
                 on_request(message)
-            else:
-                self._resolve(message)
-        self._close()
-
-    def _resolve(self, message: Message) -> None:
-        """Deliver a response to the call awaiting it; drop replies nobody awaits."""
-        id = message.get("id")
-        with self._lock:
-            waiter = self._waiting.pop(id, None) if isinstance(id, int) else None
-        if waiter is not None:
-            waiter.response = message
-            waiter.event.set()
-
-    def _close(self) -> None:
-        """EOF: wake every waiting call so its turn ends with :class:`PeerGone`."""
+            else:  # a response: to the call awaiting it (replies nobody awaits are dropped)
+                id = message.get("id")
+                with self._lock:
+                    waiter = self._waiting.pop(id, None) if isinstance(id, int) else None
+                if waiter is not None:
+                    waiter.set_result(message)
         with self._lock:
             self._closed = True
-            waiters = list(self._waiting.values())
-            self._waiting.clear()
+            waiters, self._waiting = list(self._waiting.values()), {}
         for waiter in waiters:
-            waiter.event.set()
+            waiter.set_result(None)

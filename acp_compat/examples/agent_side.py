@@ -191,8 +191,9 @@ class AgentSideConnection:
             await self._writer.drain()
 
 
-async def stdio_streams() -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-    """This process's stdin and stdout as asyncio streams."""
+async def run_agent(make_agent: Any) -> None:
+    """Serve ``make_agent(client)`` on this process's stdin and stdout (as asyncio streams)
+    until stdin ends."""
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=2**26)
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -200,12 +201,6 @@ async def stdio_streams() -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         asyncio.streams.FlowControlMixin, sys.stdout
     )
     writer = asyncio.StreamWriter(transport, protocol, reader, loop)
-    return reader, writer
-
-
-async def run_agent(make_agent: Any) -> None:
-    """Serve ``make_agent(client)`` on stdin/stdout until stdin ends."""
-    reader, writer = await stdio_streams()
     connection = AgentSideConnection(reader, writer)
     await connection.serve(make_agent(connection.client))
     await writer.drain()

@@ -16,8 +16,9 @@ out in order::
 
 The translator is sans-IO, so this is all the I/O there is: start and stop agent
 processes (one per session folder, as the translator asks), write lines to them, read
-their lines and exits, and serve file reads and writes the editor cannot. The relay
-(:mod:`acp_compat.io.relay`) does the same with anyio, plus limits, logging and tracing.
+their lines and exits, and serve file reads and writes the editor cannot (with the
+relay's own :mod:`acp_compat.io.localfiles`). The relay (:mod:`acp_compat.io.relay`) does
+the same with anyio, plus limits, logging and tracing.
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ import collections
 import contextlib
 import os
 from collections.abc import Sequence
-from pathlib import Path
 
 from acp_compat import __version__
+from acp_compat.io import localfiles
 from acp_compat.jsonrpc.framing import DecodeError, decode, encode
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.base import (
@@ -100,27 +101,12 @@ class UpgradedAgent:
                 process = self.processes.get(output.agent)
                 if process is not None:
                     await self._stop(process)
-            elif isinstance(output, ReadLocalFile):
-                await self._carry_out(self._read_file(output))
-            elif isinstance(output, WriteLocalFile):
-                try:
-                    Path(output.path).write_text(output.content, encoding="utf-8")
-                except OSError as exc:
-                    await self._carry_out(self.translator.file_done(output.token, error=str(exc)))
-                else:
-                    await self._carry_out(self.translator.file_done(output.token))
-
-    def _read_file(self, effect: ReadLocalFile) -> list[Output]:
-        try:
-            text = Path(effect.path).read_text(encoding="utf-8")
-        except OSError as exc:
-            return self.translator.file_done(effect.token, error=str(exc))
-        if effect.line is not None or effect.limit is not None:
-            lines = text.splitlines(keepends=True)
-            first = max((effect.line or 1) - 1, 0)
-            last = first + effect.limit if effect.limit is not None else len(lines)
-            text = "".join(lines[first:last])
-        return self.translator.file_done(effect.token, content=text)
+            elif isinstance(output, ReadLocalFile | WriteLocalFile):
+                # The relay's own file effects (regular files only, reads capped), which
+                # run on a worker thread: anyio's, on this asyncio loop.
+                content, error = await localfiles.perform(output)
+                outputs = self.translator.file_done(output.token, content=content, error=error)
+                await self._carry_out(outputs)
 
     async def _start(self, number: int, cwd: str | None) -> None:
         try:

@@ -36,11 +36,20 @@ generating", as legacy Gemini answered. A new message cancels a running turn fir
 from __future__ import annotations
 
 import os
-import re
 
 import anyio
 import anyio.to_thread
 
+# What the legacy example's script shares with this one: names, texts, the listing.
+from acp_compat.examples.legacy_agent import (
+    ALLOW_OUTCOMES,
+    HELLO,
+    NOT_GENERATING,
+    NOTES,
+    SLOW_SECONDS,
+    Script,
+    listing,
+)
 from acp_compat.io.shim import LegacyClient, RequestError, run_legacy_agent
 from acp_compat.models.legacy import (
     DiffContent,
@@ -67,16 +76,8 @@ from acp_compat.models.legacy import (
 NAME = "inprocess-example-agent"
 """The agent's name in ``agentInfo.title`` and error messages."""
 
-HELLO = "hello.txt"
-NOTES = "notes.txt"
 EDIT_SUFFIX = "Edited in process.\n"
-SLOW_SECONDS = 30.0
 FAILURE = "Simulated model failure"
-NOT_GENERATING = "Not currently generating"
-ALLOW_OUTCOMES = frozenset({"allow", "alwaysAllow", "alwaysAllowMcpServer", "alwaysAllowTool"})
-"""Confirmation outcomes that let a tool run (``reject`` and ``cancel`` do not)."""
-
-_WORD = re.compile(r"[a-z0-9_]+")
 
 
 class ExampleAgent:
@@ -104,7 +105,7 @@ class ExampleAgent:
         with anyio.CancelScope() as scope:
             self._turn = scope
             try:
-                await self._run(text, frozenset(_WORD.findall(text.lower())))
+                await self._run(text, Script(text).words)
             finally:
                 if self._turn is scope:
                     self._turn = None
@@ -119,8 +120,8 @@ class ExampleAgent:
 
     async def _run(self, text: str, words: frozenset[str]) -> None:
         """The steps the prompt's words ask for, in the documented order."""
-        await self._chunk(thought=f"The user wrote {len(text)} characters.")
-        await self._chunk(text=f"You said: {text}")
+        await self._say(ThoughtAssistantChunk(thought=f"The user wrote {len(text)} characters."))
+        await self._say(f"You said: {text}")
         if "list" in words:
             await self._list()
         if "read" in words:
@@ -141,15 +142,11 @@ class ExampleAgent:
         if "fail" in words:
             raise RuntimeError(FAILURE)
 
-    async def _chunk(self, *, text: str | None = None, thought: str | None = None) -> None:
-        """Stream one text or thought chunk."""
-        chunk = (
-            ThoughtAssistantChunk(thought=thought)
-            if thought is not None
-            else (TextAssistantChunk(text=text or ""))
-        )
+    async def _say(self, chunk: str | ThoughtAssistantChunk) -> None:
+        """Stream one chunk: text, or a thought."""
+        text = TextAssistantChunk(text=chunk) if isinstance(chunk, str) else chunk
         await self.client.stream_assistant_message_chunk(
-            StreamAssistantMessageChunkParams(chunk=chunk)
+            StreamAssistantMessageChunkParams(chunk=text)
         )
 
     async def _finish(self, tool_id: int, content: ToolCallContent) -> None:
@@ -167,9 +164,7 @@ class ExampleAgent:
                 locations=[ToolCallLocation(path=self.cwd)],
             )
         )
-        names = await anyio.to_thread.run_sync(os.listdir, self.cwd)
-        listing = "".join(f"\n- {name}" for name in sorted(names))
-        markdown = f"Listed {len(names)} item(s):{listing}"
+        markdown = await anyio.to_thread.run_sync(listing, self.cwd)
         await self._finish(call.id, MarkdownContent(markdown=markdown))
 
     async def _read(self) -> None:
@@ -179,9 +174,9 @@ class ExampleAgent:
                 ReadTextFileParams(path=os.path.join(self.cwd, HELLO))
             )
         except RequestError as exc:
-            await self._chunk(text=f"Could not read {HELLO}: {exc.message}")
+            await self._say(f"Could not read {HELLO}: {exc.message}")
             return
-        await self._chunk(text=f"{HELLO} holds: {answer.content}")
+        await self._say(f"{HELLO} holds: {answer.content}")
 
     async def _edit(self) -> None:
         """A tool call the user must allow: append a line to ``notes.txt``."""
@@ -198,7 +193,7 @@ class ExampleAgent:
             )
         )
         if answer.outcome not in ALLOW_OUTCOMES:
-            await self._chunk(text="The edit was not applied.")
+            await self._say("The edit was not applied.")
             return
         await self.client.write_text_file(WriteTextFileParams(path=path, content=diff.new_text))
         await self._finish(answer.id, diff)

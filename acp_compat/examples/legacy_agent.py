@@ -64,7 +64,7 @@ keyword        what the turn does
                the command, which is not really run); on ``reject``/``cancel`` no update and
                the chunk ``"The command was not run."``
 ``slow``       ``pushToolCall {label: "sleep 30", icon: "terminal", locations: []}``, then waits
-               up to 30 s (in 50 ms steps) for ``cancelSendMessage``. Cancelled: sends
+               up to 30 s for ``cancelSendMessage``. Cancelled: sends
                ``updateToolCall`` finished with markdown ``"Command cancelled by user."`` and
                ends the turn (see cancel below). Not cancelled: ``updateToolCall`` finished with
                markdown ``"Slept 30 s."``
@@ -87,6 +87,7 @@ did when its model call was aborted). With no turn running, ``cancelSendMessage`
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
@@ -97,7 +98,14 @@ from pathlib import Path
 from typing import Any
 
 from acp_compat.examples._wire import Connection, PeerGone, RemoteError
-from acp_compat.jsonrpc.messages import INTERNAL_ERROR, METHOD_NOT_FOUND, Message, RequestId
+from acp_compat.jsonrpc.messages import (
+    METHOD_NOT_FOUND,
+    Message,
+    RequestError,
+    RequestId,
+    error,
+    result,
+)
 
 BANNER = "Example legacy agent: data collection is disabled."
 """The line printed on stdout before the first reply (legacy Gemini printed a similar one)."""
@@ -109,7 +117,6 @@ NOTES_CONTENT = "Notes from the example legacy agent.\n"
 RUN_COMMAND = "echo hello"
 RUN_OUTPUT = "hello\n"
 SLOW_SECONDS = 30.0
-SLOW_STEP = 0.05
 CRASH_STATUS = 3
 
 THOUGHT = "**Planning** I read the request and pick the scripted steps it asks for."
@@ -164,12 +171,23 @@ def prompt_text(params: Any) -> str:
     return "\n".join(texts)
 
 
+def listing(folder: str | Path) -> str:
+    """What ``read`` shows of ``folder``: ``Listed N item(s):`` and a ``- name`` line per
+    entry, sorted (the in-process and ported examples show the same)."""
+    names = sorted(os.listdir(folder))
+    return f"Listed {len(names)} item(s):" + "".join(f"\n- {name}" for name in names)
+
+
+def old_text(path: Path) -> str | None:
+    """The text ``edit`` starts from (``None``: there is no such file yet)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+
+
 class Cancelled(Exception):
-    """The turn saw ``cancelSendMessage`` at a step boundary."""
-
-
-class TurnFailed(Exception):
-    """The turn ends with a ``-32603`` error whose ``details`` is the message."""
+    """The client cancelled the turn: it stops at its next step."""
 
 
 class Turn:
@@ -187,6 +205,11 @@ class Turn:
             raise Cancelled
 
 
+def _internal(id: RequestId, details: str) -> Message:
+    """A ``-32603 "Internal error"`` answer with ``data: {details}``, as Gemini's."""
+    return RequestError.internal(details).answer(id)
+
+
 class LegacyAgent:
     """The agent: answers the client's requests and runs scripted turns."""
 
@@ -198,14 +221,13 @@ class LegacyAgent:
         require_auth: bool = False,
         auth_file: Path | None = None,
         cancel_style: str = "null",
-        cwd: Path | None = None,
     ) -> None:
         self.conn = conn
         self.protocol = protocol
         self.require_auth = require_auth
         self.auth_file = auth_file if auth_file is not None else default_auth_file()
         self.cancel_style = cancel_style
-        self.cwd = cwd if cwd is not None else Path.cwd()
+        self.cwd = Path.cwd()
         self._lock = threading.Lock()
         self._turn: Turn | None = None
 
@@ -220,36 +242,40 @@ class LegacyAgent:
         """Answer one request from the client, or start a turn for ``sendUserMessage``."""
         method = message["method"]
         id = message.get("id")
+        answer: Message | None
         if method == "initialize":
-            self.conn.respond(
+            answer = result(
                 id, {"protocolVersion": self.protocol, "isAuthenticated": self.authenticated}
             )
         elif method == "authenticate":
-            self._authenticate(id)
+            answer = self._authenticate(id)
         elif method == "sendUserMessage":
-            self._start_turn(id, message.get("params"))
+            answer = self._start_turn(id, message.get("params"))
         elif method == "cancelSendMessage":
-            self._cancel(id)
+            with self._lock:
+                turn = self._turn
+            if turn is not None:
+                turn.cancel.set()
+            answer = _internal(id, NOT_GENERATING) if turn is None else result(id, None)
         else:
-            self.conn.respond_error(id, METHOD_NOT_FOUND, "Method not found", {"details": method})
+            answer = error(id, METHOD_NOT_FOUND, "Method not found", {"details": method})
+        if answer is not None:
+            self.conn.send(answer)
 
-    def _authenticate(self, id: RequestId) -> None:
+    def _authenticate(self, id: RequestId) -> Message:
         """Save the login (only when one is required) and answer ``null``."""
         if self.require_auth:
             try:
                 self.auth_file.write_text("logged in\n", encoding="utf-8")
             except OSError as exc:
-                self.conn.respond_error(id, INTERNAL_ERROR, "Internal error", {"details": str(exc)})
-                return
-        self.conn.respond(id, None)
+                return _internal(id, str(exc))
+        return result(id, None)
 
-    def _start_turn(self, id: RequestId, params: Any) -> None:
-        """Run the turn on a new thread; a running turn is cancelled and awaited first."""
+    def _start_turn(self, id: RequestId, params: Any) -> Message | None:
+        """Run the turn on a new thread (it answers); a running turn is cancelled and
+        awaited first."""
         if not self.authenticated:
-            self.conn.respond_error(
-                id, INTERNAL_ERROR, "Internal error", {"details": NOT_AUTHENTICATED}
-            )
-            return
+            return _internal(id, NOT_AUTHENTICATED)
         turn = Turn(id, prompt_text(params))
         with self._lock:
             previous = self._turn
@@ -260,18 +286,7 @@ class LegacyAgent:
             target=self._run_turn, args=(turn, previous), name="turn", daemon=True
         )
         turn.thread.start()
-
-    def _cancel(self, id: RequestId) -> None:
-        """``cancelSendMessage``: flag the running turn, or say nothing is generating."""
-        with self._lock:
-            turn = self._turn
-        if turn is None:
-            self.conn.respond_error(
-                id, INTERNAL_ERROR, "Internal error", {"details": NOT_GENERATING}
-            )
-            return
-        turn.cancel.set()
-        self.conn.respond(id, None)
+        return None
 
     # -- a turn (on its own thread) ----------------------------------------------------------
 
@@ -279,44 +294,31 @@ class LegacyAgent:
         """Play the script, then answer the ``sendUserMessage`` exactly once."""
         if previous is not None and previous.thread is not None:
             previous.thread.join()
-        failure: str | None = None
+        id = turn.request_id
+        answer: Message | None = result(id, None)
         try:
             self._play(turn)
         except Cancelled:
             pass
-        except TurnFailed as exc:
-            failure = str(exc)
         except RemoteError as exc:
-            failure = str(exc)
+            answer = _internal(id, str(exc))
+        except RequestError as exc:
+            answer = exc.answer(id)
         except (PeerGone, OSError):
-            # The client is gone (EOF or a broken pipe): nobody is left to answer.
-            self._detach(turn)
-            return
-        self._detach(turn)
-        try:
-            if turn.cancel.is_set() and self.cancel_style == "error":
-                self._fail(turn, ABORTED)
-            elif turn.cancel.is_set() or failure is None:
-                self.conn.respond(turn.request_id, None)
-            else:
-                self._fail(turn, failure)
-        except OSError:
-            return
-
-    def _detach(self, turn: Turn) -> None:
-        """The turn is over: a later ``cancelSendMessage`` finds nothing to cancel."""
+            answer = None  # the client is gone (EOF or a broken pipe): nobody to answer
+        # The turn is over: a later ``cancelSendMessage`` finds nothing to cancel.
         with self._lock:
             if self._turn is turn:
                 self._turn = None
-
-    def _fail(self, turn: Turn, details: str) -> None:
-        self.conn.respond_error(
-            turn.request_id, INTERNAL_ERROR, "Internal error", {"details": details}
-        )
+        if answer is not None and turn.cancel.is_set():
+            answer = _internal(id, ABORTED) if self.cancel_style == "error" else result(id, None)
+        if answer is not None:
+            with contextlib.suppress(OSError):
+                self.conn.send(answer)
 
     def _chunk(self, turn: Turn, kind: str, text: str) -> None:
         turn.check()
-        self.conn.call_unawaited("streamAssistantMessageChunk", {"chunk": {kind: text}})
+        self.conn.call_unawaited("streamAssistantMessageChunk", [{"chunk": {kind: text}}])
 
     def _play(self, turn: Turn) -> None:
         """The scripted model: the fixed opening, then each keyword in the table's order."""
@@ -331,42 +333,46 @@ class LegacyAgent:
         if script.has("plan") and self.protocol != "0.0.9":
             turn.check()
             self.conn.call("updatePlan", {"entries": [dict(e) for e in PLAN_ENTRIES]})
-        if script.has("read"):
-            self._read(turn)
-        if script.has("cat"):
-            self._cat(turn)
-        if script.has("edit"):
-            self._edit(turn)
-        if script.has("write"):
-            self._write(turn)
-        if script.has("run"):
-            self._run(turn)
-        if script.has("slow"):
-            self._slow(turn)
+        steps = (self._read, self._cat, self._edit, self._write, self._run, self._slow)
+        for keyword, step in zip(
+            ("read", "cat", "edit", "write", "run", "slow"), steps, strict=True
+        ):
+            if script.has(keyword):
+                step(turn)
         if script.flood:
-            self._flood(turn, script.flood)
+            turn.check()
+            self.conn.call_unawaited(
+                "streamAssistantMessageChunk",
+                ({"chunk": {"text": f"token{i} "}} for i in range(script.flood)),
+            )
         if script.words & TOOL_KEYWORDS:
             self._chunk(turn, "text", CLOSING)
         turn.check()
         if script.has("fail"):
-            raise TurnFailed(FAILURE)
+            raise RequestError.internal(FAILURE)
 
-    def _push(self, turn: Turn, params: dict[str, Any]) -> int:
-        """``pushToolCall``; returns the id the client handed out."""
+    def _tool_call(self, turn: Turn, method: str, params: dict[str, Any]) -> tuple[int, Any]:
+        """``pushToolCall`` or ``requestToolCallConfirmation``: the numeric tool call id the
+        client handed out (extra keys ignored), and the answer."""
         turn.check()
-        return _tool_call_id("pushToolCall", self.conn.call("pushToolCall", params))
+        answer = self.conn.call(method, params)
+        value = answer.get("id") if isinstance(answer, dict) else None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RequestError.internal(f"{method} returned no numeric id: {answer!r}")
+        return value, answer
+
+    def _confirm(self, turn: Turn, params: dict[str, Any]) -> tuple[int, bool]:
+        """``requestToolCallConfirmation``; returns the id and whether the tool may run."""
+        tool_call_id, answer = self._tool_call(turn, "requestToolCallConfirmation", params)
+        return tool_call_id, answer.get("outcome") in ALLOW_OUTCOMES
 
     def _update(self, tool_call_id: int, status: str, content: Any) -> None:
         self.conn.call(
             "updateToolCall", {"toolCallId": tool_call_id, "status": status, "content": content}
         )
 
-    def _confirm(self, turn: Turn, params: dict[str, Any]) -> tuple[int, bool]:
-        """``requestToolCallConfirmation``; returns the id and whether the tool may run."""
-        turn.check()
-        answer = self.conn.call("requestToolCallConfirmation", params)
-        tool_call_id = _tool_call_id("requestToolCallConfirmation", answer)
-        return tool_call_id, answer.get("outcome") in ALLOW_OUTCOMES
+    def _finished(self, tool_call_id: int, markdown: str) -> None:
+        self._update(tool_call_id, "finished", {"type": "markdown", "markdown": markdown})
 
     def _read(self, turn: Turn) -> None:
         params = {
@@ -374,11 +380,8 @@ class LegacyAgent:
             "icon": "folder",
             "locations": [{"path": str(self.cwd)}],
         }
-        tool_call_id = self._push(turn, params)
-        names = sorted(os.listdir(self.cwd))
-        listing = "".join(f"\n- {name}" for name in names)
-        markdown = f"Listed {len(names)} item(s):{listing}"
-        self._update(tool_call_id, "finished", {"type": "markdown", "markdown": markdown})
+        tool_call_id, _ = self._tool_call(turn, "pushToolCall", params)
+        self._finished(tool_call_id, listing(self.cwd))
 
     def _cat(self, turn: Turn) -> None:
         turn.check()
@@ -389,16 +392,13 @@ class LegacyAgent:
             return
         content = answer.get("content") if isinstance(answer, dict) else None
         if not isinstance(content, str):
-            raise TurnFailed(f"readTextFile returned no content: {answer!r}")
+            raise RequestError.internal(f"readTextFile returned no content: {answer!r}")
         self._chunk(turn, "text", f"{HELLO} holds:\n")
         self._chunk(turn, "text", content)
 
     def _edit(self, turn: Turn) -> None:
         path = self.cwd / HELLO
-        try:
-            old: str | None = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            old = None
+        old = old_text(path)
         new = (old or "") + EDIT_SUFFIX
         # Legacy Gemini put the file's basename in the diff and the full path in locations.
         diff = {"type": "diff", "path": HELLO, "oldText": old, "newText": new}
@@ -451,40 +451,21 @@ class LegacyAgent:
         if not allowed:
             self._chunk(turn, "text", "The command was not run.")
             return
-        self._update(tool_call_id, "finished", {"type": "markdown", "markdown": RUN_OUTPUT})
+        self._finished(tool_call_id, RUN_OUTPUT)
 
     def _slow(self, turn: Turn) -> None:
-        tool_call_id = self._push(turn, {"label": "sleep 30", "icon": "terminal", "locations": []})
-        waited = 0.0
-        while waited < SLOW_SECONDS:
-            if turn.cancel.wait(SLOW_STEP):
-                self._update(
-                    tool_call_id,
-                    "finished",
-                    {"type": "markdown", "markdown": "Command cancelled by user."},
-                )
-                raise Cancelled
-            waited += SLOW_STEP
-        self._update(tool_call_id, "finished", {"type": "markdown", "markdown": "Slept 30 s."})
-
-    def _flood(self, turn: Turn, count: int) -> None:
-        turn.check()
-        self.conn.call_many_unawaited(
-            "streamAssistantMessageChunk",
-            ({"chunk": {"text": f"token{i} "}} for i in range(count)),
-        )
+        params = {"label": "sleep 30", "icon": "terminal", "locations": []}
+        tool_call_id, _ = self._tool_call(turn, "pushToolCall", params)
+        # Woken at once by a cancel (the turn's event), else after SLOW_SECONDS.
+        if turn.cancel.wait(SLOW_SECONDS):
+            self._finished(tool_call_id, "Command cancelled by user.")
+            raise Cancelled
+        self._finished(tool_call_id, "Slept 30 s.")
 
 
-def _tool_call_id(method: str, answer: Any) -> int:
-    """The numeric tool call id in a ``pushToolCall``/confirmation reply (extra keys ignored)."""
-    value = answer.get("id") if isinstance(answer, dict) else None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TurnFailed(f"{method} returned no numeric id: {answer!r}")
-    return value
-
-
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line (argparse: the agent must start fast and import no click)."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve one legacy connection on stdin/stdout until stdin closes; return 0."""
+    # argparse: the agent must start fast and import no click.
     parser = argparse.ArgumentParser(
         prog="python -m acp_compat.examples.legacy_agent",
         description="A scripted legacy ACP 0.0.9 agent (see the module docstring for the script).",
@@ -494,12 +475,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--auth-file", type=Path, default=None)
     parser.add_argument("--cancel-style", choices=("null", "error"), default="null")
     parser.add_argument("--no-banner", action="store_true")
-    return parser.parse_args(argv)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Serve one legacy connection on stdin/stdout until stdin closes; return 0."""
-    args = parse_args(argv)
+    args = parser.parse_args(argv)
     conn = Connection(sys.stdin.buffer, sys.stdout.buffer)
     agent = LegacyAgent(
         conn,
@@ -510,7 +486,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     try:
         if not args.no_banner:
-            conn.write_raw(BANNER.encode() + b"\n")
+            conn.write(BANNER.encode() + b"\n")
         conn.serve(agent.handle)
     except KeyboardInterrupt:
         return 130

@@ -8,23 +8,9 @@ docs/migration.md step by step. A current editor sees the same turns from it as 
 legacy agent behind ``acp-compat wrap``; only the protocol version in the greeting and
 the login method's id differ.
 
-What changed from the legacy agent (the guide explains each):
-
-* no banner on stdout; ``initialize`` answers ``protocolVersion: 1`` with capabilities,
-  ``agentInfo`` and the login method;
-* sessions: ``session/new`` gives each editor session its own id and working directory
-  (the legacy agent had one, its process cwd), and one process serves many sessions;
-* streamed text and thoughts are ``session/update`` notifications, not awaited requests;
-* tool calls get ids chosen here (strings, numbered per session from ``"1"``) and are
-  reported with ``tool_call`` / ``tool_call_update``;
-* a confirmation is a ``tool_call`` (status ``pending``) plus
-  ``session/request_permission`` with explicit options; the answer names an option id;
-* files: ``fs/read_text_file`` / ``fs/write_text_file`` take absolute paths and a session
-  id, and only when the editor advertised them; otherwise the agent uses the disk;
-* cancel: ``session/cancel`` is a notification; the turn answers ``stopReason:
-  cancelled``;
-* plans are always available (``plan`` updates); a failed turn answers the prompt with an
-  error, as before.
+What changed from the legacy agent (no banner, sessions, updates as notifications, tool
+call ids chosen here, permission with explicit options, ``fs`` only when the editor offers
+it, ``session/cancel`` and ``stopReason``) is docs/migration.md's section 2, each with why.
 
 The script (prompt words, whole and case-insensitive, acting in this order): ``crash``,
 ``plan``, ``read``, ``cat``, ``edit``, ``write``, ``run``, ``slow``, ``flood=N``, ``fail``,
@@ -39,6 +25,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from acp_compat.examples.agent_side import Client, run_agent
 
@@ -58,8 +45,11 @@ from acp_compat.examples.legacy_agent import (
     SLOW_SECONDS,
     THOUGHT,
     TOOL_KEYWORDS,
+    Cancelled,
     Script,
     default_auth_file,
+    listing,
+    old_text,
 )
 from acp_compat.jsonrpc.messages import RequestError
 from acp_compat.models.current import (
@@ -95,6 +85,7 @@ from acp_compat.models.current import (
     ToolCallProgress,
     ToolCallStatus,
     ToolCallUpdate,
+    ToolKind,
     WriteTextFileRequest,
 )
 
@@ -107,22 +98,18 @@ PLAN_ENTRIES = (
     PlanEntry(content="Report back", priority="low", status="pending"),
 )
 
-EDIT_OPTIONS = (
-    PermissionOption(option_id="alwaysAllow", name="Always Allow Edits", kind="allow_always"),
-    PermissionOption(option_id="allow", name="Allow", kind="allow_once"),
-    PermissionOption(option_id="reject", name="Reject", kind="reject_once"),
-)
-"""What the legacy ``edit`` confirmation offered, now spelled out by the agent."""
 
-RUN_OPTIONS = (
-    PermissionOption(option_id="alwaysAllow", name="Always Allow echo", kind="allow_always"),
-    PermissionOption(option_id="allow", name="Allow", kind="allow_once"),
-    PermissionOption(option_id="reject", name="Reject", kind="reject_once"),
-)
+def _options(always: str) -> tuple[PermissionOption, ...]:
+    """What a legacy confirmation offered, now spelled out by the agent."""
+    return (
+        PermissionOption(option_id="alwaysAllow", name=always, kind="allow_always"),
+        PermissionOption(option_id="allow", name="Allow", kind="allow_once"),
+        PermissionOption(option_id="reject", name="Reject", kind="reject_once"),
+    )
 
 
-class Cancelled(Exception):
-    """The editor cancelled the turn (``session/cancel``)."""
+EDIT_OPTIONS = _options("Always Allow Edits")
+RUN_OPTIONS = _options("Always Allow echo")
 
 
 class Session:
@@ -218,9 +205,7 @@ class Turn:
         self.agent = agent
         self.client = agent.client
         self.session = session
-        script = Script(text)
-        self.words = script.words
-        self.flood = script.flood
+        self.script = Script(text)
 
     def check(self) -> None:
         """Stop here if the editor cancelled the turn."""
@@ -236,7 +221,7 @@ class Turn:
         return PromptResponse(stop_reason="end_turn")
 
     async def send(
-        self, update: AgentMessageChunk | AgentThoughtChunk | ToolCall | ToolCallProgress
+        self, update: AgentMessageChunk | AgentThoughtChunk | Plan | ToolCall | ToolCallProgress
     ) -> None:
         await self.client.session_update(
             SessionNotification(session_id=self.session.id, update=update)
@@ -253,17 +238,14 @@ class Turn:
         await self.send(AgentThoughtChunk(content=TextContent(text=THOUGHT)))
         for text in INTRO:
             await self.say(text.format(version=1))
-        if "crash" in self.words:
+        words = self.script.words
+        if "crash" in words:
             sys.stderr.write("fatal: simulated crash\n")
             sys.stderr.flush()
             os._exit(CRASH_STATUS)
-        if "plan" in self.words:
+        if "plan" in words:
             self.check()
-            await self.client.session_update(
-                SessionNotification(
-                    session_id=self.session.id, update=Plan(entries=list(PLAN_ENTRIES))
-                )
-            )
+            await self.send(Plan(entries=list(PLAN_ENTRIES)))
         for keyword, step in (
             ("read", self.read),
             ("cat", self.cat),
@@ -272,17 +254,28 @@ class Turn:
             ("run", self.run_command),
             ("slow", self.slow),
         ):
-            if keyword in self.words:
+            if keyword in words:
                 await step()
-        if self.flood:
+        if self.script.flood:
             self.check()
-            for i in range(self.flood):
+            for i in range(self.script.flood):
                 await self.send(AgentMessageChunk(content=TextContent(text=f"token{i} ")))
-        if self.words & TOOL_KEYWORDS:
+        if words & TOOL_KEYWORDS:
             await self.say(CLOSING)
         self.check()
-        if "fail" in self.words:
+        if "fail" in words:
             raise RequestError.internal(FAILURE)
+
+    async def start_tool(
+        self, title: str, kind: ToolKind, status: ToolCallStatus, **fields: Any
+    ) -> str:
+        """Show a new tool call (``fields``: its content, locations, raw input); its id."""
+        self.check()
+        tool_id = self.session.tool_call_id()
+        await self.send(
+            ToolCall(tool_call_id=tool_id, title=title, kind=kind, status=status, **fields)
+        )
+        return tool_id
 
     async def finish(
         self, tool_id: str, status: ToolCallStatus, content: list[ToolCallContent] | None = None
@@ -311,21 +304,14 @@ class Turn:
 
     async def read(self) -> None:
         """List the session folder in a tool call that needs no permission."""
-        self.check()
-        tool_id = self.session.tool_call_id()
         cwd = self.session.cwd
-        await self.send(
-            ToolCall(
-                tool_call_id=tool_id,
-                title="List the working directory",
-                kind="search",
-                status="in_progress",
-                locations=[ToolCallLocation(path=str(cwd))],
-            )
+        tool_id = await self.start_tool(
+            "List the working directory",
+            "search",
+            "in_progress",
+            locations=[ToolCallLocation(path=str(cwd))],
         )
-        names = sorted(os.listdir(cwd))
-        listing = f"Listed {len(names)} item(s):" + "".join(f"\n- {name}" for name in names)
-        await self.finish(tool_id, "completed", [text_content(listing)])
+        await self.finish(tool_id, "completed", [text_content(listing(cwd))])
 
     async def cat(self) -> None:
         """Read hello.txt through the editor when it offers fs, else from disk."""
@@ -340,8 +326,7 @@ class Turn:
             else:
                 content = path.read_text(encoding="utf-8")
         except (RequestError, OSError) as exc:
-            message = exc.message if isinstance(exc, RequestError) else str(exc)
-            await self.say(f"Could not read {HELLO}: {message}")
+            await self.say(f"Could not read {HELLO}: {_reason(exc)}")
             return
         await self.say(f"{HELLO} holds:\n")
         await self.say(content)
@@ -350,22 +335,15 @@ class Turn:
         """Propose an edit of hello.txt (a pending tool call), ask, then apply or not."""
         self.check()
         path = self.session.cwd / HELLO
-        try:
-            old: str | None = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            old = None
+        old = old_text(path)
         new = (old or "") + EDIT_SUFFIX
         diff = Diff(path=str(path), old_text=old, new_text=new)
-        tool_id = self.session.tool_call_id()
-        await self.send(
-            ToolCall(
-                tool_call_id=tool_id,
-                title=f"Edit {HELLO}",
-                kind="edit",
-                status="pending",
-                content=[diff],
-                locations=[ToolCallLocation(path=str(path))],
-            )
+        tool_id = await self.start_tool(
+            f"Edit {HELLO}",
+            "edit",
+            "pending",
+            content=[diff],
+            locations=[ToolCallLocation(path=str(path))],
         )
         if not await self.allowed(tool_id, EDIT_OPTIONS):
             await self.finish(tool_id, "failed")
@@ -392,26 +370,20 @@ class Turn:
             else:
                 path.write_text(NOTES_CONTENT, encoding="utf-8")
         except (RequestError, OSError) as exc:
-            message = exc.message if isinstance(exc, RequestError) else str(exc)
-            await self.say(f"Could not write {NOTES}: {message}")
+            await self.say(f"Could not write {NOTES}: {_reason(exc)}")
             return
         await self.say(f"Wrote {NOTES}.")
 
     async def run_command(self) -> None:
         """Ask to run ``echo hello``; the command is in the title and in rawInput (not in
         the content too: a client that shows both would show it twice)."""
-        self.check()
-        tool_id = self.session.tool_call_id()
-        await self.send(
-            ToolCall(
-                tool_call_id=tool_id,
-                title=f"{RUN_COMMAND} (Print a greeting)",
-                kind="execute",
-                status="pending",
-                content=[],
-                locations=[],
-                raw_input={"command": RUN_COMMAND, "rootCommand": RUN_COMMAND.split()[0]},
-            )
+        tool_id = await self.start_tool(
+            f"{RUN_COMMAND} (Print a greeting)",
+            "execute",
+            "pending",
+            content=[],
+            locations=[],
+            raw_input={"command": RUN_COMMAND, "rootCommand": RUN_COMMAND.split()[0]},
         )
         if not await self.allowed(tool_id, RUN_OPTIONS):
             await self.finish(tool_id, "failed")
@@ -421,17 +393,7 @@ class Turn:
 
     async def slow(self) -> None:
         """A 30 s tool that a cancel stops at once."""
-        self.check()
-        tool_id = self.session.tool_call_id()
-        await self.send(
-            ToolCall(
-                tool_call_id=tool_id,
-                title="sleep 30",
-                kind="execute",
-                status="in_progress",
-                locations=[],
-            )
-        )
+        tool_id = await self.start_tool("sleep 30", "execute", "in_progress", locations=[])
         try:
             await asyncio.wait_for(self.session.cancelled.wait(), SLOW_SECONDS)
         except asyncio.TimeoutError:
@@ -442,25 +404,25 @@ class Turn:
         raise Cancelled
 
 
+def _reason(exc: RequestError | OSError) -> str:
+    """Why a file could not be read or written, as the turn tells it."""
+    return exc.message if isinstance(exc, RequestError) else str(exc)
+
+
 def text_content(text: str) -> Content:
     """Tool call content holding one text block."""
     return Content(content=TextContent(text=text))
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve one client on stdin/stdout until stdin closes; return 0."""
     parser = argparse.ArgumentParser(
         prog="python -m acp_compat.examples.ported_agent",
         description="The example legacy agent ported to ACP v1 (see docs/migration.md).",
     )
     parser.add_argument("--require-auth", action="store_true")
     parser.add_argument("--auth-file", type=Path, default=None)
-    return parser.parse_args(argv)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Serve one client on stdin/stdout until stdin closes; return 0."""
-    args = parse_args(argv)
+    args = parser.parse_args(argv)
     auth_file = args.auth_file or default_auth_file("ported-agent")
 
     def make_agent(client: Client) -> PortedAgent:
