@@ -106,7 +106,7 @@ def cancel_turn(state: UpgradeState, session: SessionRecord) -> list[Output]:
 
 def session_cancel(state: UpgradeState, session_id: object) -> list[Output]:
     """``session/cancel {sessionId}`` (a notification: an unknown session is ignored)."""
-    session = state.sessions.get(session_id)
+    session = state.sessions.get(session_id) if isinstance(session_id, str) else None
     if session is None:
         log.debug("session/cancel for unknown session %.100r", session_id)
         return []
@@ -164,7 +164,7 @@ def cancel_request(state: UpgradeState, request_id: object) -> list[Output]:
     """``$/cancel_request {requestId}`` from the client: a running ``session/prompt`` is
     cancelled as its turn; a request waiting on a legacy process is answered ``-32800`` at
     once; any other id (answered already, never sent, of another JSON type) is ignored."""
-    for session in state.sessions.by_id.values():
+    for session in state.sessions.values():
         if session.lifecycle.prompt_id is not None and same_id(
             session.lifecycle.prompt_id, request_id
         ):

@@ -44,7 +44,6 @@ from acp_compat.translate.upgrade.records import (
     PermissionFor,
     Role,
     SessionRecord,
-    SessionRegistry,
 )
 from acp_compat.translate.upgrade.turn_end import TurnEnds, status_update
 
@@ -68,8 +67,7 @@ class UpgradeState:
     """Everything the upgrade translator knows, as named parts:
 
     * :attr:`agents`: the agent processes (:class:`.records.AgentTable`);
-    * :attr:`sessions`: the sessions (:class:`.records.SessionRegistry`), each with its
-      tool calls;
+    * :attr:`sessions`: the sessions by id, each with its tool calls;
     * :attr:`client_requests`: the id space of the client hop (permission and ``fs``
       requests acp-compat sends);
     * :attr:`local_files`: the tokens of local file effects, the same kind of table as a
@@ -80,7 +78,8 @@ class UpgradeState:
     def __init__(self, options: UpgradeOptions) -> None:
         self.options = options
         self.agents = AgentTable(options.agent0_next_id, options.agent0_initialized)
-        self.sessions = SessionRegistry()
+        self.sessions: dict[str, SessionRecord] = {}
+        self._agent_records = self.agents.records  # for the chunk hot path: no call
         self.client_requests: OutboundRequests[ClientContext] = OutboundRequests(0)
         self.local_files: OutboundRequests[FileFor] = OutboundRequests(0)
         self.turn_ends = TurnEnds(options.close_batch)
@@ -93,16 +92,13 @@ class UpgradeState:
 
     # -- initialize and authenticate -------------------------------------------------------
 
-    def send_initialize(self, proc: AgentRecord, context: InitializeForClient) -> ToAgent:
-        """acp-compat's legacy ``initialize`` to a process already running."""
-        proc.lifecycle.send_initialize()
-        return self._initialize(proc, context)
-
-    def _initialize(
+    def send_initialize(
         self,
         proc: AgentRecord,
         context: InitializeForClient | InitializeForSession | InitializeControl,
     ) -> ToAgent:
+        """acp-compat's legacy ``initialize`` to ``proc``."""
+        proc.lifecycle.send_initialize()
         legacy_id = proc.outbound.add(context)
         params = legacy_wire.initialize_params(protocol_version=LEGACY_PROTOCOL_VERSION)
         return ToAgent(proc.number, request(legacy_id, "initialize", params))
@@ -158,8 +154,7 @@ class UpgradeState:
         """Start a process in ``cwd`` for a session or a login, and initialize it."""
         role = Role.CONTROL if isinstance(context, InitializeControl) else Role.SESSION
         proc = self.agents.new(role)
-        proc.lifecycle.send_initialize()
-        return proc, [StartAgent(proc.number, cwd), self._initialize(proc, context)]
+        return proc, [StartAgent(proc.number, cwd), self.send_initialize(proc, context)]
 
     def open_session(
         self, proc: AgentRecord, client_id: RequestId, session_id: str, cwd: str
@@ -176,7 +171,7 @@ class UpgradeState:
             updated_at=self.options.now(),
             mode=self.options.default_mode,
         )
-        self.sessions.add(session)
+        self.sessions[session_id] = session
         return ToClient(result(client_id, modes.new_session_result(session_id, session.mode)))
 
     def stop(self, proc: AgentRecord) -> StopAgent:
@@ -203,7 +198,7 @@ class UpgradeState:
                 outputs += cancel.answer_client(context, fail(context.client_id))
         outputs += [ToClient(fail(client_id)) for client_id in proc.queued_auth]
         proc.queued_auth = []
-        session = self.sessions.get(proc.session_id)
+        session = self.sessions.get(proc.session_id)  # type: ignore[arg-type]
         if session is not None:
             if session.lifecycle.prompt_id is not None:
                 outputs += self.finish_turn(session, fail)

@@ -203,37 +203,6 @@ class SessionRecord:
     ``session/set_mode`` and ``session/set_config_option``."""
 
 
-class SessionRegistry:
-    """The sessions by id."""
-
-    def __init__(self) -> None:
-        self._sessions: dict[str, SessionRecord] = {}
-
-    @property
-    def by_id(self) -> Mapping[str, SessionRecord]:
-        """The sessions by id, read-only (for the chunk hot path: one lookup, no call)."""
-        return self._sessions
-
-    def add(self, session: SessionRecord) -> None:
-        """Register a new session."""
-        self._sessions[session.session_id] = session
-
-    def get(self, session_id: object) -> SessionRecord | None:
-        """The session ``session_id`` names, if any (anything not a string names none)."""
-        return self._sessions.get(session_id) if isinstance(session_id, str) else None
-
-    def require(self, session_id: str) -> SessionRecord:
-        """The session ``session_id`` names; :class:`UnknownSession` if there is none."""
-        session = self._sessions.get(session_id)
-        if session is None:
-            raise UnknownSession(session_id)
-        return session
-
-    def remove(self, session_id: str) -> None:
-        """Forget a closed session."""
-        del self._sessions[session_id]
-
-
 class Role(enum.Enum):
     """Why acp-compat keeps an agent process."""
 
