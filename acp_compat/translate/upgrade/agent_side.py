@@ -487,7 +487,7 @@ class AgentSide(UpgradeState):
             log.warning("file_done for unknown token %d", token)
             return []
         proc = self.agents[context.agent]
-        if not proc.alive:
+        if not proc.lifecycle.alive:
             return []
         if error is not None:
             return [ToAgent(proc.number, _error(context.legacy_id, error))]

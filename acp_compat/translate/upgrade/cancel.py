@@ -13,7 +13,7 @@ and what the relay then does (behaviour.md §2, "session/cancel" and "$/cancel_r
   legacy agent takes a lone ``cancel`` as a refusal and finishes its turn.
 * Once the turn is cancelled the relay answers every confirmation ``cancel`` itself,
   whatever the mode (:func:`confirmation_outcome`), and the turn ends ``cancelled``
-  whatever ends it (:func:`turn_answer`): the legacy send's result or error, the
+  (:func:`cancelled_answer`) whatever ends it: the legacy send's result or error, the
   session's close, the process's exit or loss.
 * ``$/cancel_request`` naming a request that waits on a legacy process
   (:func:`cancel_request`: an ``initialize``, ``authenticate`` or ``session/new``) is
@@ -58,7 +58,7 @@ from acp_compat.translate.upgrade.records import (
 
 if TYPE_CHECKING:
     from acp_compat.models.legacy import ToolCallConfirmationOutcome as Outcome
-    from acp_compat.translate.upgrade.core import Answer, UpgradeState
+    from acp_compat.translate.upgrade.core import UpgradeState
 
 log = logging.getLogger("acp_compat.translate.upgrade")
 
@@ -72,12 +72,6 @@ def same_id(a: object, b: object) -> bool:
 def cancelled_answer(prompt_id: RequestId) -> Message:
     """The answer of a cancelled turn's ``session/prompt``."""
     return result(prompt_id, wire.prompt_response(stop_reason="cancelled"))
-
-
-def turn_answer(cancelled: bool, answer: Answer) -> Answer:
-    """What a turn's end answers its prompt: ``cancelled`` once the client cancelled it
-    (the user stopped it, whatever then ended it), else ``answer``."""
-    return cancelled_answer if cancelled else answer
 
 
 def confirmation_outcome(session: SessionRecord, decision: modes.Decision) -> Outcome | None:
@@ -97,11 +91,20 @@ def cancel_turn(state: UpgradeState, session: SessionRecord) -> list[Output]:
     if not session.lifecycle.allows(SessionEvent.CANCEL):
         log.debug("session/cancel with no running prompt (%s)", session.session_id)
         return []
+    return _start_cancel(state, session, [])
+
+
+def _start_cancel(
+    state: UpgradeState, session: SessionRecord, answer: list[Output]
+) -> list[Output]:
+    """Cancel ``session``'s turn: ``cancelSendMessage`` first (the agent stops before it
+    reads ``answer``, the outputs that started the cancel), then the turn's permission
+    requests withdrawn."""
     session.lifecycle.cancel()
     proc = state.agents[session.agent]
     legacy_id = proc.outbound.add(CancelSend(session.session_id))
-    outputs: list[Output] = [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
-    return outputs + withdraw(state, _permissions_of(session))
+    start: list[Output] = [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
+    return start + answer + withdraw(state, permissions_of(session))
 
 
 def session_cancel(state: UpgradeState, session_id: object) -> list[Output]:
@@ -125,13 +128,12 @@ def permission_cancelled(
     session = state.sessions.get(context.session_id)
     if session is None or not session.lifecycle.allows(SessionEvent.CANCEL):
         return answer
-    session.lifecycle.cancel()
-    legacy_id = proc.outbound.add(CancelSend(session.session_id))
-    start: list[Output] = [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
-    return start + answer + withdraw(state, _permissions_of(session))
+    return _start_cancel(state, session, answer)
 
 
-def _permissions_of(session: SessionRecord) -> Callable[[ClientContext], bool]:
+def permissions_of(session: SessionRecord) -> Callable[[ClientContext], bool]:
+    """Selects the permission requests of ``session`` (for :func:`withdraw`)."""
+
     def which(context: ClientContext) -> bool:
         return isinstance(context, PermissionFor) and context.session_id == session.session_id
 
@@ -153,7 +155,7 @@ def withdraw(state: UpgradeState, which: Callable[[ClientContext], bool]) -> lis
         if isinstance(context, PermissionFor):
             context.withdrawn = True
             proc = state.agents[context.agent]
-            if proc.alive:
+            if proc.lifecycle.alive:
                 outputs += state.answer_confirmation(
                     proc, context.session_id, context.legacy_id, context.tool_id, "cancel"
                 )
@@ -185,7 +187,7 @@ def _cancel_waiting(
 ) -> list[Output] | None:
     """Cancel the client's request ``request_id`` if it waits on ``proc``: what that takes
     (``None``: it does not wait there)."""
-    if not proc.alive:
+    if not proc.lifecycle.alive:
         return None
     for queued in proc.queued_auth:
         if same_id(queued, request_id):
@@ -201,7 +203,7 @@ def _cancel_waiting(
             context.cancelled = True
             if isinstance(context, InitializeForSession):
                 log.info("session/new %r cancelled: closing its agent process", request_id)
-                return [state.stop(proc)] if proc.usable else []
+                return [state.stop(proc)] if proc.lifecycle.usable else []
             what = "initialize" if isinstance(context, InitializeForClient) else "authenticate"
             log.info("%s %r cancelled; the legacy agent still answers it", what, request_id)
             return []

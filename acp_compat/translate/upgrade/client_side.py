@@ -162,7 +162,7 @@ class ClientSide(UpgradeState):
         failure = agent0.lifecycle.failure
         if failure is not None:
             return [ToClient(error(request_id, **failure))]
-        if not agent0.usable:
+        if not agent0.lifecycle.usable:
             # Agent 0 failed its initialize and was then closed as idle (a session was
             # made in another directory): nothing can answer, so the client learns it now
             # instead of waiting for an answer from a process that is going away.
@@ -208,7 +208,7 @@ class ClientSide(UpgradeState):
             # The first session decides: agent 0 serves it, or is closed once idle (it
             # still runs logins until then).
             agent0.role = Role.CONTROL
-            if agent0.usable and paths.same_directory(cwd, self.options.launch_cwd):
+            if agent0.lifecycle.usable and paths.same_directory(cwd, self.options.launch_cwd):
                 return [self.open_session(agent0, request_id, session_id, cwd)]
         outputs = self.release_if_idle(agent0) if first else []
         _, started = self.start_agent(cwd, InitializeForSession(request_id, session_id, cwd))
@@ -265,7 +265,7 @@ class ClientSide(UpgradeState):
         closing = _structure(params, session_models.CloseSessionRequest)
         session = self._session(closing.session_id)
         proc = self.agents[session.agent]
-        stop = proc.usable
+        stop = proc.lifecycle.usable
         # What the client was asked for this process is withdrawn first (as on an exit).
         outputs = (
             cancel.withdraw(self, lambda context: context.agent == proc.number) if stop else []
@@ -349,7 +349,7 @@ class ClientSide(UpgradeState):
         proc = self.agents[context.agent]
         if isinstance(context, PermissionFor):
             return self._permission_answered(proc, context, message, kind)
-        if not proc.alive:
+        if not proc.lifecycle.alive:
             return []
         if kind is Kind.ERROR:
             return [ToAgent(proc.number, forwarded_error(context.legacy_id, message["error"]))]
@@ -378,7 +378,7 @@ class ClientSide(UpgradeState):
             )
             return []
         outcome = self._legacy_outcome(context, message, kind)
-        if not proc.alive:
+        if not proc.lifecycle.alive:
             return []
         if outcome == "cancel":
             return cancel.permission_cancelled(self, proc, context)

@@ -41,7 +41,6 @@ from acp_compat.translate.upgrade.records import (
     InitializeControl,
     InitializeForClient,
     InitializeForSession,
-    PermissionFor,
     Role,
     SessionRecord,
 )
@@ -109,7 +108,13 @@ class UpgradeState:
         # editor (and ``detect``) reads any auth method as "may need a login", so a
         # logged-in agent that advertised one would look logged out. An ``authenticate``
         # is still run whatever was advertised (the legacy agent has only the one login).
-        auth_methods = [] if self.authenticated else [self._login_method()]
+        login = wire.auth_method_agent(
+            id=LOGIN_METHOD_ID,
+            name="Log in",
+            description=f"{self.options.command_name} runs its own login flow"
+            " (for example a browser sign-in); acp-compat starts it.",
+        )
+        auth_methods = [] if self.authenticated else [login]
         name = self.options.command_name
         return wire.initialize_response(
             protocol_version=CURRENT_PROTOCOL_VERSION,
@@ -131,14 +136,6 @@ class UpgradeState:
                 version=self.options.version,
                 title=f"{name} (legacy ACP via acp-compat)",
             ),
-        )
-
-    def _login_method(self) -> dict[str, Any]:
-        return wire.auth_method_agent(
-            id=LOGIN_METHOD_ID,
-            name="Log in",
-            description=f"{self.options.command_name} runs its own login flow"
-            " (for example a browser sign-in); acp-compat starts it.",
         )
 
     def send_authenticate(self, proc: AgentRecord, client_id: RequestId) -> ToAgent:
@@ -210,18 +207,13 @@ class UpgradeState:
     def finish_turn(self, session: SessionRecord, answer: Answer) -> list[Output]:
         """End the running turn: its open permission requests withdrawn, its unfinished
         tool calls marked failed, then its prompt's answer (``answer``, or ``cancelled``
-        for a turn the client cancelled: :func:`.cancel.turn_answer`), paced by
+        for a turn the client cancelled: the user stopped it, whatever then ended it), paced by
         :class:`.turn_end.TurnEnds`."""
         prompt_id, cancelled = session.lifecycle.end_turn()
         session.updated_at = self.options.now()
-        outputs = cancel.withdraw(
-            self,
-            lambda context: (
-                isinstance(context, PermissionFor) and context.session_id == session.session_id
-            ),
-        )
+        outputs = cancel.withdraw(self, cancel.permissions_of(session))
         open_ids = session.tools.end_turn()
-        reply = cancel.turn_answer(cancelled, answer)(prompt_id)
+        reply = (cancel.cancelled_answer if cancelled else answer)(prompt_id)
         return outputs + self.turn_ends.end(session.session_id, open_ids, reply)
 
     def answer_confirmation(
@@ -241,15 +233,10 @@ class UpgradeState:
         outputs: list[Output] = []
         session = self.sessions.get(session_id)
         if outcome in REJECTING_OUTCOMES and session is not None:
-            outputs += self.fail_tool(session, tool_id)
+            if session.tools.fail(tool_id):  # unless it ended
+                outputs.append(status_update(session.session_id, tool_id))
         elif session is not None and session.tools.locations(tool_id) is not None:
             outputs.append(status_update(session.session_id, tool_id, "in_progress"))
         reply = legacy_wire.request_tool_call_confirmation_response(id=tool_id, outcome=outcome)
         outputs.append(ToAgent(proc.number, result(legacy_id, reply)))
         return outputs
-
-    def fail_tool(self, session: SessionRecord, tool_id: int) -> list[Output]:
-        """Mark a running turn's tool call ``failed`` for the client, unless it ended."""
-        if not session.tools.fail(tool_id):
-            return []
-        return [status_update(session.session_id, tool_id)]

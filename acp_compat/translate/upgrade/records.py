@@ -242,16 +242,6 @@ class AgentRecord:
         """Where it stands (:attr:`lifecycle`'s)."""
         return self.lifecycle.state
 
-    @property
-    def alive(self) -> bool:
-        """Not ``GONE``: its exit (or start failure) has not been reported yet."""
-        return self.lifecycle.alive
-
-    @property
-    def usable(self) -> bool:
-        """Alive and not being closed: new requests may be sent to it."""
-        return self.lifecycle.usable
-
 
 class AgentTable:
     """The agent processes by number; ``0`` is the one the shell starts before
@@ -290,7 +280,7 @@ class AgentTable:
     def login_process(self) -> AgentRecord | None:
         """A live process to run ``authenticate`` on: agent 0 first, else a control one."""
         for record in self._records.values():
-            if record.usable and (record.number == 0 or record.role is Role.CONTROL):
+            if record.lifecycle.usable and (record.number == 0 or record.role is Role.CONTROL):
                 return record
         return None
 
@@ -298,7 +288,7 @@ class AgentTable:
         """Whether nobody needs ``record`` any more: usable, no session, nothing pending,
         not agent 0 waiting for the first session."""
         return (
-            record.usable
+            record.lifecycle.usable
             and record.role is not Role.LAUNCH
             and record.session_id is None
             and not record.outbound

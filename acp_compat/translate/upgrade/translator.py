@@ -31,7 +31,7 @@ class UpgradeTranslator(ClientSide, AgentSide):
         """Agent process ``agent`` is gone: what waited on it gets ``-32603``."""
         how = describe_status(returncode)
         proc = self.agents.get(agent)
-        if proc is None or not proc.alive:
+        if proc is None or not proc.lifecycle.alive:
             return []
         if proc.state is ProcessState.STOPPING:
             log.info("agent process %d exited (%s) after being closed", agent, how)
@@ -47,7 +47,7 @@ class UpgradeTranslator(ClientSide, AgentSide):
         """Agent process ``agent`` is unreachable (``reason``): what waited on it gets
         ``-32603`` naming the reason, as for an exit."""
         proc = self.agents.get(agent)
-        if proc is None or not proc.alive:
+        if proc is None or not proc.lifecycle.alive:
             return []
         # Worth a warning only when something was waiting on it: the shell also reports
         # every agent as lost when it shuts down, and an idle agent then loses nothing.
@@ -58,7 +58,7 @@ class UpgradeTranslator(ClientSide, AgentSide):
     def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
         """Agent process ``agent`` could not be started: what waited on it gets an error."""
         proc = self.agents.get(agent)
-        if proc is None or not proc.alive:
+        if proc is None or not proc.lifecycle.alive:
             return []
         log.error("could not start agent process %d: %s", agent, reason)
         failure = agent_gone(not_started=reason, command=self.options.agent_command)
