@@ -59,7 +59,6 @@ from . import cancel, file_access
 from .content import BadChunks, prompt_blocks, stop_note
 from .file_access import FS_METHODS, FsCall
 from .mapping import agent_run_method, offered_methods
-from .options import DowngradeOptions
 from .state import AgentCall, DowngradeState
 from .tool_calls import Assign, Confirm, Notice
 from .updates import queue_chunk, route_update
@@ -69,12 +68,8 @@ log = logging.getLogger("acp_compat.translate.downgrade")
 _C = ConnectionState
 
 
-class DowngradeTranslator(NoLocalEffects):
+class DowngradeTranslator(DowngradeState, NoLocalEffects):
     """Sans-IO translator: a legacy 0.0.x client in front of one current ACP v1 agent."""
-
-    def __init__(self, options: DowngradeOptions) -> None:
-        self.options = options
-        self._state = DowngradeState(options)
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -88,20 +83,19 @@ class DowngradeTranslator(NoLocalEffects):
             out += self._client_response(message)
         else:
             log.debug("ignoring a %s from the legacy client", kind.value)
-        return out + self._state.outbox.flush()
+        return out + self.outbox.flush()
 
     def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
         """Handle one message from the agent (process ``0``; others do not exist here)."""
         if agent != 0:
             log.warning("ignoring a message from unknown agent process %s", agent)
             return []
-        state = self._state
         kind = rpc.classify(message)
         params = message.get("params")
         params = params if isinstance(params, dict) else {}
         if not (kind is rpc.Kind.REQUEST and message.get("method") == "session/request_permission"):
             # The session moved on: a held pending tool call is not about to be confirmed.
-            state.tools.release_held()
+            self.tools.release_held()
         out: list[Output] = []
         if kind is rpc.Kind.REQUEST:
             out += self._agent_request(message["id"], message["method"], params)
@@ -109,14 +103,14 @@ class DowngradeTranslator(NoLocalEffects):
             if message["method"] == "session/update":
                 self._session_update(params)
             elif message["method"] == "$/cancel_request":
-                out += cancel.cancel_request(state, params.get("requestId"))
+                out += cancel.cancel_request(self, params.get("requestId"))
             else:
                 log.debug("ignoring agent notification %s", message["method"])
         elif kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
             out += self._agent_response(message)
         else:
             log.warning("ignoring an invalid message from the agent")
-        return out + state.outbox.flush()
+        return out + self.outbox.flush()
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: fail what waited on it, and every later legacy request."""
@@ -134,54 +128,48 @@ class DowngradeTranslator(NoLocalEffects):
 
     def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
         """Dispatch one legacy request."""
-        state = self._state
         if method == "cancelSendMessage":
-            return cancel.cancel_send_message(state, id)
+            return cancel.cancel_send_message(self, id)
         handler = {
             "initialize": self._initialize,
             "authenticate": self._authenticate,
             "sendUserMessage": self._send_user_message,
         }.get(method)
         if handler is None:
-            state.outbox.respond(
+            return self._answer(
                 rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", {"details": method})
             )
-            return []
-        failure = state.connection.failure
+        failure = self.connection.failure
         if failure is not None:
-            state.outbox.respond(rpc.error(id, **failure))
-            return []
+            return self._answer(rpc.error(id, **failure))
         return handler(id, params)
 
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``initialize``: current ``initialize``, then the ``session/new`` probe."""
-        state = self._state
         version = params.get("protocolVersion") if isinstance(params, dict) else None
         if (params is not None and not isinstance(params, dict)) or (
             version is not None and not isinstance(version, str)
         ):
-            state.outbox.respond(
+            return self._answer(
                 rpc.error(id, rpc.INVALID_PARAMS, "initialize: protocolVersion must be a string")
             )
-            return []
-        connection = state.connection
+        connection = self.connection
         if connection.busy:
             # Refused: it must not change the version the first initialize is answered.
             return self._busy(id)
-        state.client_version = version
+        self.client_version = version
         if connection.state is _C.OPEN:
-            state.outbox.respond(rpc.result(id, self._initialize_result(True)))
-            return []
+            return self._answer(rpc.result(id, self._initialize_result(True)))
         connection.apply(ConnectionEvent.INITIALIZE)
         if connection.state is _C.OPENING:
             return self._new_session(id, "initialize")
         initialize = current_initialize(self.options.client_info_version, self.options.client_fs)
-        return [state.to_agent(AgentCall("initialize", id), initialize)]
+        return [self.to_agent(AgentCall("initialize", id), initialize)]
 
     def _initialize_result(self, authenticated: bool) -> dict[str, Any]:
         """The legacy ``initialize`` result: the client's own version echoed back (legacy
         SDK clients accept only their exact own 0.0.x version)."""
-        version = self._state.client_version
+        version = self.client_version
         if version is None:
             # A 0.0.7 client, whose protocol had no versions (and no pinned schema).
             return {"isAuthenticated": authenticated}
@@ -191,16 +179,14 @@ class DowngradeTranslator(NoLocalEffects):
 
     def _authenticate(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``authenticate``: current ``authenticate {methodId}``, then ``session/new``."""
-        state = self._state
-        connection = state.connection
+        connection = self.connection
         if connection.busy:
             return self._busy(id)
         if connection.agent_info is None:
-            state.outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
-            return []
+            return self._answer(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
         method_id = self.options.auth_method or agent_run_method(connection.agent_info)
         if method_id is None:
-            state.outbox.respond(
+            return self._answer(
                 rpc.error(
                     id,
                     rpc.AUTHENTICATION_REQUIRED,
@@ -209,17 +195,16 @@ class DowngradeTranslator(NoLocalEffects):
                     {"details": offered_methods(connection.agent_info)},
                 )
             )
-            return []
         connection.apply(ConnectionEvent.AUTHENTICATE)
         login = wire.authenticate_request(method_id=method_id)
-        return [state.to_agent(AgentCall("authenticate", id), login)]
+        return [self.to_agent(AgentCall("authenticate", id), login)]
 
     def _new_session(self, client_id: rpc.RequestId, purpose: str) -> list[Output]:
         """Send ``session/new`` for the legacy request ``client_id`` (the connection is
         ``OPENING``)."""
         call = AgentCall("session/new", client_id, purpose)
         new = wire.new_session_request(cwd=self.options.cwd, mcp_servers=[])
-        return [self._state.to_agent(call, new)]
+        return [self.to_agent(call, new)]
 
     def _send_user_message(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``sendUserMessage``: ``session/prompt``; answered when the turn ends.
@@ -227,58 +212,56 @@ class DowngradeTranslator(NoLocalEffects):
         One sent while initialize or authenticate is still busy with the agent waits for
         it (a client that does not wait for the answer must not be told to log in).
         """
-        state = self._state
-        connection = state.connection
+        connection = self.connection
         if connection.busy:
-            state.deferred.append((id, params))
+            self.deferred.append((id, params))
             return []
         if connection.state is not _C.OPEN:
             if connection.agent_info is None:
-                state.outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
-            else:
-                state.outbox.respond(
-                    rpc.error(id, rpc.AUTHENTICATION_REQUIRED, "Authentication required")
-                )
-            return []
-        if not state.turn.allows(SessionEvent.PROMPT):
-            state.outbox.respond(
+                return self._answer(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
+            return self._answer(
+                rpc.error(id, rpc.AUTHENTICATION_REQUIRED, "Authentication required")
+            )
+        if not self.turn.allows(SessionEvent.PROMPT):
+            return self._answer(
                 rpc.error(id, rpc.INVALID_REQUEST, "A message is already being processed")
             )
-            return []
         try:
             blocks = prompt_blocks(params, self.options.cwd)
         except BadChunks as problem:
-            state.outbox.respond(rpc.error(id, rpc.INVALID_PARAMS, str(problem)))
-            return []
-        state.turn.start_turn(id)
-        state.tools.new_turn()
+            return self._answer(rpc.error(id, rpc.INVALID_PARAMS, str(problem)))
+        self.turn.start_turn(id)
+        self.tools.new_turn()
         call = AgentCall("session/prompt", id)
         assert connection.session_id is not None  # the connection is open
         prompt = wire.prompt_request(session_id=connection.session_id, prompt=blocks)
-        return [state.to_agent(call, prompt)]
+        return [self.to_agent(call, prompt)]
 
     def _busy(self, id: rpc.RequestId) -> list[Output]:
         """Refuse a second setup request while one is in flight."""
-        self._state.outbox.respond(
+        return self._answer(
             rpc.error(id, rpc.INVALID_REQUEST, "initialize or authenticate already in progress")
         )
+
+    def _answer(self, message: rpc.Message) -> list[Output]:
+        """Queue the answer to a legacy request behind what the client is still to get."""
+        self.outbox.respond(message)
         return []
 
     # -- answers from the legacy client ---------------------------------------------------
 
     def _client_response(self, message: rpc.Message) -> list[Output]:
         """The client answered one of acp-compat's requests."""
-        state = self._state
-        context = state.outbox.settle(message.get("id"))
+        context = self.outbox.settle(message.get("id"))
         failed = "error" in message and message["error"] is not None
         result = None if failed else message.get("result")
-        gone = state.connection.state is _C.GONE
+        gone = self.connection.state is _C.GONE
         if context is None:
             log.warning("ignoring a client response to unknown id %r", message.get("id"))
         elif isinstance(context, Assign):
-            state.tools.assigned(context, None if failed else result)
+            self.tools.assigned(context, None if failed else result)
         elif isinstance(context, Confirm):
-            answer = state.tools.confirmed(context, None if failed else (result or {}))
+            answer = self.tools.confirmed(context, None if failed else (result or {}))
             if answer is not None and not gone:
                 return [ToAgent(0, answer)]
         elif isinstance(context, FsCall):
@@ -291,12 +274,11 @@ class DowngradeTranslator(NoLocalEffects):
 
     def _agent_response(self, message: rpc.Message) -> list[Output]:
         """The agent answered one of acp-compat's requests."""
-        state = self._state
-        call = state.agent.settle(message.get("id"))
+        call = self.agent.settle(message.get("id"))
         if call is None:
             log.warning("ignoring an agent response to unknown id %r", message.get("id"))
             return []
-        if state.connection.state is _C.GONE:
+        if self.connection.state is _C.GONE:
             # A lost agent's late answer: the client heard of the loss already.
             log.info("ignoring the answer to %s of an agent that is gone", call.method)
             return []
@@ -306,94 +288,85 @@ class DowngradeTranslator(NoLocalEffects):
             self._prompt_done(error, result)
             return []
         out = self._setup_answered(call, error, result)
-        if not state.connection.busy and state.deferred:
+        if not self.connection.busy and self.deferred:
             # Messages the client sent before the setup finished, in their order.
-            deferred, state.deferred = state.deferred, []
+            deferred, self.deferred = self.deferred, []
             for client_id, params in deferred:
                 out += self._send_user_message(client_id, params)
         return out
 
     def _setup_answered(self, call: AgentCall, error: Any, result: Any) -> list[Output]:
         """The agent answered a step of a legacy initialize or authenticate."""
-        state = self._state
-        connection = state.connection
+        connection = self.connection
         if call.method == "initialize":
             return self._initialized(call, error, result)
         if call.method == "authenticate":
             if error is not None:
                 connection.apply(ConnectionEvent.AUTHENTICATE_FAILED)
-                state.outbox.respond(rpc.forwarded_error(call.client_id, error))
-                return []
+                return self._answer(rpc.forwarded_error(call.client_id, error))
             connection.apply(ConnectionEvent.AUTHENTICATED)
             if connection.state is _C.OPEN:
-                state.outbox.respond(rpc.result(call.client_id, None))
-                return []
+                return self._answer(rpc.result(call.client_id, None))
             return self._new_session(call.client_id, "authenticate")
         self._session_created(call, error, result)
         return []
 
     def _initialized(self, call: AgentCall, error: Any, result: Any) -> list[Output]:
         """The agent's ``initialize`` answer: go on with the ``session/new`` probe."""
-        state = self._state
         if error is not None:
-            state.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
-            state.outbox.respond(rpc.forwarded_error(call.client_id, error))
-            return []
+            self.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
+            return self._answer(rpc.forwarded_error(call.client_id, error))
         version = result.get("protocolVersion") if isinstance(result, dict) else None
         if version != CURRENT_PROTOCOL_VERSION or isinstance(version, bool):
-            state.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
-            state.outbox.respond(
+            self.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
+            return self._answer(
                 rpc.error(
                     call.client_id,
                     rpc.INTERNAL_ERROR,
                     f"The agent answered protocolVersion {describe(version)}; acp-compat needs 1",
                 )
             )
-            return []
         assert isinstance(result, dict)
-        state.connection.initialized(result)
+        self.connection.initialized(result)
         return self._new_session(call.client_id, "initialize")
 
     def _session_created(self, call: AgentCall, error: Any, result: Any) -> None:
         """The agent's ``session/new`` answer ends a legacy initialize or authenticate."""
-        state = self._state
         if error is not None:
-            state.connection.apply(ConnectionEvent.OPEN_FAILED)
+            self.connection.apply(ConnectionEvent.OPEN_FAILED)
             code = error.get("code") if isinstance(error, dict) else None
             if call.purpose == "initialize" and code == rpc.AUTHENTICATION_REQUIRED:
-                state.outbox.respond(rpc.result(call.client_id, self._initialize_result(False)))
+                self.outbox.respond(rpc.result(call.client_id, self._initialize_result(False)))
             else:
-                state.outbox.respond(rpc.forwarded_error(call.client_id, error))
+                self.outbox.respond(rpc.forwarded_error(call.client_id, error))
             return
         session_id = result.get("sessionId") if isinstance(result, dict) else None
         if not isinstance(session_id, str):
-            state.connection.apply(ConnectionEvent.OPEN_FAILED)
-            state.outbox.respond(
+            self.connection.apply(ConnectionEvent.OPEN_FAILED)
+            self.outbox.respond(
                 rpc.error(call.client_id, rpc.INTERNAL_ERROR, "The agent returned no sessionId")
             )
             return
-        state.connection.opened(session_id)
+        self.connection.opened(session_id)
         answer = self._initialize_result(True) if call.purpose == "initialize" else None
-        state.outbox.respond(rpc.result(call.client_id, answer))
+        self.outbox.respond(rpc.result(call.client_id, answer))
 
     def _prompt_done(self, error: Any, result: Any) -> None:
         """The turn is over: a note for unusual stop reasons, then the legacy ``null``."""
-        state = self._state
-        prompt_id, cancelled = state.turn.end_turn()
-        state.tools.end_turn()
+        prompt_id, cancelled = self.turn.end_turn()
+        self.tools.end_turn()
         if error is not None:
-            state.outbox.respond(cancel.turn_answer(cancelled, prompt_id, error))
+            self.outbox.respond(cancel.turn_answer(cancelled, prompt_id, error))
             return
         note = stop_note(result.get("stopReason") if isinstance(result, dict) else None)
         if note is not None:
-            queue_chunk(state.outbox, legacy_wire.text_assistant_chunk(text=f"\n\n{note}"))
-        state.outbox.respond(rpc.result(prompt_id, None))
+            queue_chunk(self.outbox, legacy_wire.text_assistant_chunk(text=f"\n\n{note}"))
+        self.outbox.respond(rpc.result(prompt_id, None))
 
     def _agent_request(
         self, id: rpc.RequestId, method: str, params: dict[str, Any]
     ) -> list[Output]:
         """A request of the agent: permissions and (opted-in) file access; the rest -32601."""
-        state = self._state
         if method == "session/request_permission":
             if not self._our_session(params):
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, "Unknown session"))]
@@ -402,15 +375,15 @@ class DowngradeTranslator(NoLocalEffects):
                 # Nobody can be asked about a call nobody can name.
                 problem = "session/request_permission: params.toolCall.toolCallId must be a string"
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
-            if cancel.unaskable(state.turn):
+            if cancel.unaskable(self.turn):
                 log.info("a permission request with no turn running, or a cancelled one: cancelled")
                 return [cancel.refused(id)]
-            state.tools.on_permission(id, params)
+            self.tools.on_permission(id, params)
             return []
         if self.options.client_fs and method in FS_METHODS:
-            if state.connection.session_id is None or not self._our_session(params):
+            if self.connection.session_id is None or not self._our_session(params):
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, "Unknown session"))]
-            return file_access.forward(state.outbox, id, method, params)
+            return file_access.forward(self.outbox, id, method, params)
         return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found"))]
 
     # -- session updates ------------------------------------------------------------------
@@ -418,7 +391,7 @@ class DowngradeTranslator(NoLocalEffects):
     def _our_session(self, params: dict[str, Any]) -> bool:
         """Whether ``params`` belong to the session (before it is known: assume so)."""
         session_id = params.get("sessionId")
-        known = self._state.connection.session_id
+        known = self.connection.session_id
         if known is None or session_id == known:
             return True
         log.warning("ignoring a message for unknown session %.100r", session_id)
@@ -426,40 +399,36 @@ class DowngradeTranslator(NoLocalEffects):
 
     def _session_update(self, params: dict[str, Any]) -> None:
         """One ``session/update``: shown while a turn runs, else dropped."""
-        state = self._state
         update = params.get("update")
         if not isinstance(update, dict):
             log.warning("ignoring a session/update without an update object")
         elif not self._our_session(params):
             return
-        elif state.turn.prompt_id is None:
+        elif self.turn.prompt_id is None:
             log.debug(
                 "dropping a session/update outside a turn: %.100r", update.get("sessionUpdate")
             )
         else:
-            route_update(
-                update, state.outbox, state.tools, state.client_version, state.logged_kinds
-            )
+            route_update(update, self.outbox, self.tools, self.client_version, self.logged_kinds)
 
     # -- the agent is gone ----------------------------------------------------------------
 
     def _gone(self, agent: int, failure: dict[str, Any]) -> list[Output]:
         """Remember why the agent is gone (``failure``) and fail the legacy requests
         waiting on it (a cancelled turn still ends ``null``: :func:`.cancel.turn_answer`)."""
-        state = self._state
-        if agent != 0 or state.connection.state is _C.GONE:
+        if agent != 0 or self.connection.state is _C.GONE:
             return []
-        state.tools.drop_permissions()
-        if state.turn.prompt_id is not None:
-            prompt_id, cancelled = state.turn.end_turn()
-            state.tools.end_turn()
-            state.outbox.respond(cancel.turn_answer(cancelled, prompt_id, failure))
+        self.tools.drop_permissions()
+        if self.turn.prompt_id is not None:
+            prompt_id, cancelled = self.turn.end_turn()
+            self.tools.end_turn()
+            self.outbox.respond(cancel.turn_answer(cancelled, prompt_id, failure))
         waiting = [
-            c.client_id for c in state.agent.pending().values() if c.method != "session/prompt"
+            c.client_id for c in self.agent.pending().values() if c.method != "session/prompt"
         ]
-        waiting += [client_id for client_id, _ in state.deferred]
-        state.deferred = []
+        waiting += [client_id for client_id, _ in self.deferred]
+        self.deferred = []
         for client_id in waiting:
-            state.outbox.respond(rpc.error(client_id, **failure))
-        state.connection.gone(failure)
-        return state.outbox.flush()
+            self.outbox.respond(rpc.error(client_id, **failure))
+        self.connection.gone(failure)
+        return self.outbox.flush()
