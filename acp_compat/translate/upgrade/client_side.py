@@ -4,7 +4,7 @@ client's answers to what acp-compat asked it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem, structure
@@ -48,7 +48,6 @@ from acp_compat.translate.upgrade.records import (
     Role,
     SendFor,
     SessionRecord,
-    UnknownSession,
 )
 from acp_compat.translate.upgrade.turn_end import session_update
 
@@ -80,20 +79,6 @@ _MODE_VALUE_EXPECTED = (
 )
 """Why a ``session/set_config_option`` value of another type cannot set the mode."""
 
-T = TypeVar("T")
-
-
-def _structure(params: dict[str, Any], cls: type[T]) -> T:
-    """Client params as a typed model; problems' paths start at ``params``."""
-    try:
-        return structure(params, cls)
-    except CodecError as err:
-        raise err.prefixed("params") from None
-
-
-def _invalid_params(request_id: RequestId, err: CodecError) -> Message:
-    return error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
-
 
 class ClientSide(UpgradeState):
     """Handles what the current client sends (a part of the translator)."""
@@ -118,22 +103,21 @@ class ClientSide(UpgradeState):
             return [ToClient(error(request_id, METHOD_NOT_FOUND, f"Method not found: {method}"))]
         if params is None:
             params = {}
-        if not isinstance(params, dict):
-            err = CodecError([Problem("params", "expected an object")])
-            return [ToClient(_invalid_params(request_id, err))]
         try:
+            if not isinstance(params, dict):
+                raise CodecError([Problem("params", "expected an object")])
             return _CLIENT_HANDLERS[method](self, request_id, params)
         except CodecError as err:
-            return [ToClient(_invalid_params(request_id, err))]
-        except UnknownSession as unknown:
-            problem = CodecError([Problem("params.sessionId", str(unknown))])
-            return [ToClient(_invalid_params(request_id, problem))]
+            problem = error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
+            return [ToClient(problem)]
 
     def _session(self, session_id: str) -> SessionRecord:
-        """The session ``session_id`` names; :class:`UnknownSession` if there is none."""
+        """The session ``session_id`` names (a client request's): ``-32602`` naming
+        ``params.sessionId`` if there is none (never created, or closed)."""
         session = self.sessions.get(session_id)
         if session is None:
-            raise UnknownSession(session_id)
+            problem = f"unknown session {describe(session_id)}"
+            raise CodecError([Problem("params.sessionId", problem)])
         return session
 
     def _client_notification(self, message: Message) -> list[Output]:
@@ -150,7 +134,7 @@ class ClientSide(UpgradeState):
 
     def _initialize(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         params = current_initialize_params(params)
-        capabilities = _structure(params, InitializeRequest).client_capabilities
+        capabilities = structure(params, InitializeRequest, at="params").client_capabilities
         fs = capabilities.fs if capabilities is not None else None
         if fs is not None:
             self.client_reads = fs.read_text_file is True
@@ -171,7 +155,7 @@ class ClientSide(UpgradeState):
 
     def _authenticate(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         # Any method id runs the legacy login: the agent has only the one.
-        _structure(params, AuthenticateRequest)
+        structure(params, AuthenticateRequest, at="params")
         control = self.agents.login_process()
         if control is None:
             # No live process can run the login: start one where agent 0 was started.
@@ -185,7 +169,7 @@ class ClientSide(UpgradeState):
         return [self.send_authenticate(control, request_id)]
 
     def _session_new(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        new = _structure(params, session_models.NewSessionRequest)
+        new = structure(params, session_models.NewSessionRequest, at="params")
         cwd, servers = new.cwd, new.mcp_servers
         if not paths.is_absolute(cwd):
             raise CodecError([Problem("params.cwd", "expected an absolute path")])
@@ -215,7 +199,7 @@ class ClientSide(UpgradeState):
         return outputs + started
 
     def _session_prompt(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        prompt = _structure(params, prompt_models.PromptRequest)
+        prompt = structure(params, prompt_models.PromptRequest, at="params")
         session = self._session(prompt.session_id)
         chunks = prompts.prompt_to_chunks(prompt.prompt)
         if session.lifecycle.failure is not None:
@@ -240,7 +224,7 @@ class ClientSide(UpgradeState):
     def _session_list(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         """The sessions this relay has open (not those whose process is gone), in the order
         they were made, in one page: there is never a next cursor to pass back."""
-        listing = _structure(params, session_models.ListSessionsRequest)
+        listing = structure(params, session_models.ListSessionsRequest, at="params")
         cwd = listing.cwd
         if cwd is not None and not paths.is_absolute(cwd):
             raise CodecError([Problem("params.cwd", "expected an absolute path")])
@@ -262,7 +246,7 @@ class ClientSide(UpgradeState):
         return [ToClient(result(request_id, wire.list_sessions_response(sessions=sessions)))]
 
     def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        closing = _structure(params, session_models.CloseSessionRequest)
+        closing = structure(params, session_models.CloseSessionRequest, at="params")
         session = self._session(closing.session_id)
         proc = self.agents[session.agent]
         stop = proc.lifecycle.usable
@@ -283,7 +267,7 @@ class ClientSide(UpgradeState):
         return outputs
 
     def _set_mode(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        change = _structure(params, session_models.SetSessionModeRequest)
+        change = structure(params, session_models.SetSessionModeRequest, at="params")
         session = self._session(change.session_id)
         mode = modes.mode_named(change.mode_id)
         if mode is None:
@@ -302,7 +286,7 @@ class ClientSide(UpgradeState):
                 raise CodecError([Problem("params.type", _MODE_VALUE_EXPECTED)])
             # The schema reads an unknown type with a string value as a value id.
             untyped = {key: value for key, value in change.data.items() if key != "type"}
-            change = _structure(untyped, session_models.SetSessionConfigOptionValueId)
+            change = structure(untyped, session_models.SetSessionConfigOptionValueId, at="params")
         session = self._session(change.session_id)
         if change.config_id != modes.MODE_CONFIG_ID:
             problem = (

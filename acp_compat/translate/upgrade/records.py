@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from acp_compat._define import define, frozen
-from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc.messages import RequestId
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
@@ -117,15 +116,6 @@ class FileFor:
 ClientContext = PermissionFor | FileFor
 
 # --- live state --------------------------------------------------------------------------
-
-
-class UnknownSession(LookupError):
-    """A client request names a session acp-compat does not know (never created, or
-    closed); the client gets ``-32602`` naming ``params.sessionId``."""
-
-    def __init__(self, session_id: object) -> None:
-        super().__init__(f"unknown session {describe(session_id)}")
-        self.session_id = session_id
 
 
 class ToolCallTable:
