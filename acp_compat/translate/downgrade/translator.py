@@ -5,39 +5,19 @@ toward agent process ``0`` (started by the shell). behaviour.md §3 is the contr
 tool-call cards live in :mod:`.tool_calls`, the ordered client stream in :mod:`.outbox`,
 session updates are routed by :mod:`.updates`, file requests by :mod:`.file_access`.
 
-Choices the contract leaves open, made here:
-* ordering: everything bound for the client leaves in one FIFO; a message that needs a
-  tool id the client has not handed out yet holds back itself and all after it (one
-  round trip at most), so nothing is reordered and the ``sendUserMessage`` result is last.
-  The one exception is the ``cancelSendMessage`` answer (:mod:`.cancel`);
+behaviour.md §6 ("Downgrade") lists the choices the contract leaves open, made here (one
+FIFO toward the client, a ``sendUserMessage`` that waits for the setup, a permission never
+widened, the plan card, a second card for a confirmation, the login with no method the
+agent runs); §3 says what the agent sends outside a turn becomes. How the code holds them:
+
 * the legacy client's setup with the agent (``initialize``, the login, the session) is
   one state machine, :class:`~acp_compat.translate.lifecycle.Connection`; the session's
   turn another, :class:`~acp_compat.translate.lifecycle.SessionLifecycle`;
-* a ``sendUserMessage`` sent while ``initialize``/``authenticate`` is still busy with the
-  agent waits for it; one sent during a running turn gets ``-32600``;
-* what the agent sends outside a running turn is not shown: a legacy client shows an
-  agent's messages only as part of a turn, and an agent that sends them before it
-  answered ``initialize`` or after its prompt's answer misbehaves (the client would read
-  them before its ``initialize`` answer, or after the turn's). Session updates are
-  dropped (logged), a permission request is answered ``cancelled`` (nobody could approve
-  it), an ``fs/*`` request before the session exists is ``-32602``;
 * every cancel (``cancelSendMessage``, the agent's ``$/cancel_request``) is :mod:`.cancel`;
-* an ``allow`` when the agent offers no ``allow_once`` option, an unknown outcome and a
-  confirmation the client fails all become ``cancelled``: a permission is never widened;
 * a ``tool_call`` already ``completed``/``failed`` is pushed, then updated; an update
   with neither status nor content sends nothing (title/kind/locations cannot be shown);
-  tool call ids are per turn (agents reuse them), so a later turn's call gets a new card;
-* a ``plan`` for a client older than 0.0.10 becomes a "Plan" card per turn, ``running``
-  until every entry is completed or the turn ends, then ``finished``;
-* a permission request for a call the client already shows makes a second card there
-  (legacy has no other way to ask); the first card gets the same updates from then on;
-* a ``cancelSendMessage`` while a ``sendUserMessage`` waits for the setup ends that
-  message with ``null`` before it starts;
-* ``authenticate`` with no method the agent runs itself: ``-32000`` naming
-  ``--auth-method`` and listing the offered methods in ``data.details``;
 * once the agent is gone, waiting and later legacy requests get the ``-32603`` every
-  translator answers with (:func:`~acp_compat.translate.exits.agent_gone`: the exit
-  status and the stderr tail, or why the agent was lost or not started).
+  translator answers with (:func:`~acp_compat.translate.exits.agent_gone`).
 """
 
 from __future__ import annotations

@@ -46,47 +46,15 @@ editor and the trace show that no user was asked, and why. Nothing else is put i
 
 Choices
 -------
-* Agent process 0 (started before ``initialize``) is reused by the **first**
-  ``session/new`` when its ``cwd`` is the launch directory (normalized absolute paths,
-  no disk access). Otherwise it is closed as soon as nothing is pending on it: keeping a
-  heavyweight idle agent for a later session is not worth it. Each other session gets
-  its own process, started in its ``cwd`` and initialized before ``{sessionId}`` is
-  answered. ``authenticate`` runs on agent 0 while it lives, else on a control process
-  started in the launch directory and closed once the login is answered; one that
-  arrives while that process's ``initialize`` is out waits for it.
-* ``authMethods`` offers the one legacy login only while the agent reports
-  ``isAuthenticated: false``: an advertised method reads as "may need a login".
-* ``agentInfo.name`` and ``.title`` name the agent the user runs (the title adds "legacy
-  ACP via acp-compat"), not the program that runs it (:mod:`.agent_name`).
-* ``session/new`` before a successful ``initialize`` → ``-32600``.
-* When a turn ends (the legacy ``sendUserMessage`` answered, the process exited, or the
-  session closed), every tool call of that turn not yet ``completed``/``failed`` gets a
-  ``tool_call_update {status: "failed"}`` **before** the ``session/prompt`` answer, so no
-  update of a turn follows its answer and no card spins forever; many closes go out a
-  batch at a time as the client drains (:mod:`.turn_end`). A permission request still
-  open then is withdrawn (``$/cancel_request``), the call failed and the agent answered
-  ``cancel`` at once, and the client's late answer dropped. Only open tool calls are
-  kept: an update for a call that ended is answered and not shown.
-* A cancel (:mod:`.cancel`, with the reasons) withdraws the turn's open permission
-  requests, after it the relay answers every confirmation ``cancel`` itself, and the
-  prompt ends ``cancelled`` whatever then ends the turn.
-* ``session/close`` stops the session's process and answers a running prompt with
-  ``stopReason: "cancelled"`` (the user ended it, as with a cancel), then ``{}``.
-* A process exit, loss or failed start answers the session's pending requests, and its
-  later prompts, with the ``-32603`` every translator answers with
-  (:func:`~acp_compat.translate.exits.agent_gone`; a cancelled prompt still ends
-  ``cancelled``). Requests to the client made for a process that exits or is closed
-  (permission, fs) are withdrawn with ``$/cancel_request``; a permission request is
-  settled then (the agent answered ``cancel`` if it still runs, a late answer dropped).
-* Each session has a mode (:mod:`.modes`), at first :attr:`UpgradeOptions.default_mode`
-  (``ask``: every confirmation goes to the user). Another mode answers what its row says
-  through the same step as a user's answer (:meth:`~.core.UpgradeState.answer_confirmation`),
-  never an "always" outcome, so what the legacy agent remembers is only what a user chose.
-* A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never
-  an allow); so does an optionId that was not offered (logged as a warning). An allowed
-  call is reported ``in_progress`` first (a client may hide a ``pending`` one).
-* A confirmation's details go into ``rawInput``, and into the content only when the
-  title does not show them already (:func:`.tools.confirmation_details`).
+behaviour.md §2 and §6 ("Upgrade") list what the translator decides where the contract
+leaves a choice (agent process 0, the login offered, a turn's end, the cancel, the modes,
+a process's exit, permission answers); the module that decides each says why. Beside
+those:
+
+* Agent process 0 is reused when the ``cwd`` is the launch directory as normalized
+  absolute paths (no disk access). ``authenticate`` runs on agent 0 while it lives, else
+  on a control process started in the launch directory and closed once the login is
+  answered; one that arrives while that process's ``initialize`` is out waits for it.
 * Agent requests outside a running turn (a legacy agent should not make any): chunks,
   tool updates and plans are answered and not shown; ``requestToolCallConfirmation`` is
   answered ``cancel``. A process serving no session gets ``-32603`` for session requests.
@@ -94,9 +62,8 @@ Choices
   ``line``/``limit`` pass through unchanged. Local failures answer ``-32603`` with the
   OS error as message and ``data.details``.
 * Legacy agent requests are checked with :mod:`acp_compat.models.legacy` (except the
-  hot path, a well-formed chunk during a turn); a bad one, an unknown icon or an unknown
-  ``toolCallId`` in ``updateToolCall`` is answered ``-32602`` with the problems in
-  ``data`` and logged, an unknown method ``-32601``.
+  hot path, a well-formed chunk during a turn); a bad one or an unknown ``toolCallId``
+  in ``updateToolCall`` is answered ``-32602`` with the problems in ``data`` and logged.
 """
 
 from typing import TYPE_CHECKING, Final
