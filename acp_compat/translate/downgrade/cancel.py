@@ -20,20 +20,22 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.current import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionLifecycle
 
-from .state import DowngradeState
 from .tool_calls import Confirm
+
+if TYPE_CHECKING:
+    from .translator import DowngradeTranslator
 
 log = logging.getLogger("acp_compat.translate.downgrade")
 
 
-def cancel_send_message(state: DowngradeState, request_id: rpc.RequestId) -> list[Output]:
+def cancel_send_message(state: DowngradeTranslator, request_id: rpc.RequestId) -> list[Output]:
     """Legacy ``cancelSendMessage``: ``session/cancel``, answered ``null`` at once."""
     out: list[Output] = [ToClient(rpc.result(request_id, None))]
     for client_id, _ in state.deferred:
@@ -72,7 +74,7 @@ def turn_answer(cancelled: bool, prompt_id: rpc.RequestId, error: Any) -> rpc.Me
     return rpc.forwarded_error(prompt_id, error)
 
 
-def cancel_request(state: DowngradeState, request_id: object) -> list[Output]:
+def cancel_request(state: DowngradeTranslator, request_id: object) -> list[Output]:
     """The agent's ``$/cancel_request {requestId}``: ``-32800`` for its request that waits
     on the legacy client; any other id (answered already, never sent, of another JSON
     type) is ignored."""
