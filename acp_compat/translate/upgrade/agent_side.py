@@ -156,34 +156,20 @@ class AgentSide(UpgradeState):
         handler = _AGENT_HANDLERS.get(method)
         if handler is None:
             log.warning("agent %d called unknown method %r", proc.number, method)
-            return [
-                ToAgent(
-                    proc.number,
-                    error(request_id, METHOD_NOT_FOUND, "Method not found", {"details": method}),
-                )
-            ]
+            unknown = error(request_id, METHOD_NOT_FOUND, "Method not found", {"details": method})
+            return [ToAgent(proc.number, unknown)]
         session = self.sessions.get(proc.session_id)  # type: ignore[arg-type]
         try:
             return handler(self, proc, session, request_id, message.get("params"))
         except CodecError as err:
             log.warning("agent %d sent invalid %s params: %s", proc.number, method, err)
-            return [
-                ToAgent(
-                    proc.number,
-                    error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data()),
-                )
-            ]
+            invalid = error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
+            return [ToAgent(proc.number, invalid)]
 
     def _no_session(self, proc: AgentRecord, request_id: RequestId, method: str) -> list[Output]:
         log.warning("agent %d called %s but serves no session", proc.number, method)
-        return [
-            ToAgent(
-                proc.number,
-                error(
-                    request_id, INTERNAL_ERROR, f"{method}: this agent process serves no session"
-                ),
-            )
-        ]
+        problem = f"{method}: this agent process serves no session"
+        return [ToAgent(proc.number, error(request_id, INTERNAL_ERROR, problem))]
 
     def _stream_chunk(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
@@ -364,18 +350,11 @@ class AgentSide(UpgradeState):
         path = paths.resolve(session.cwd, write.path)
         context = FileFor(agent=proc.number, legacy_id=request_id, read=False)
         if self.client_writes:
+            fs_params = wire.write_text_file_request(
+                session_id=session.session_id, path=path, content=write.content
+            )
             client_id = self.client_requests.add(context)
-            return [
-                ToClient(
-                    request(
-                        client_id,
-                        "fs/write_text_file",
-                        wire.write_text_file_request(
-                            session_id=session.session_id, path=path, content=write.content
-                        ),
-                    )
-                )
-            ]
+            return [ToClient(request(client_id, "fs/write_text_file", fs_params))]
         token = self.local_files.add(context)
         return [WriteLocalFile(token, path, write.content)]
 
@@ -394,30 +373,24 @@ class AgentSide(UpgradeState):
         value = message.get("result")
         if isinstance(context, InitializeForClient):
             if failed:
-                answer = cancel.answer_client(
-                    context, legacy_agent_error(context.client_id, message["error"])
-                )
-                return answer + self._initialized(proc, message)
-            self.authenticated = self.authenticated or reports_authenticated(value)
-            # A client that cancelled its initialize was never told it is initialized.
-            self.client_initialized = self.client_initialized or not context.cancelled
-            answer = cancel.answer_client(
-                context, result(context.client_id, self.initialize_result())
-            )
-            return answer + self._initialized(proc, message)
+                reply = legacy_agent_error(context.client_id, message["error"])
+            else:
+                self.authenticated = self.authenticated or reports_authenticated(value)
+                # A client that cancelled its initialize was never told it is initialized.
+                self.client_initialized = self.client_initialized or not context.cancelled
+                reply = result(context.client_id, self.initialize_result())
+            return cancel.answer_client(context, reply) + self._initialized(proc, message)
         if isinstance(context, InitializeForSession):
             return self._session_process_ready(proc, context, message, failed)
         if isinstance(context, InitializeControl):
             return self._initialized(proc, message)
         if isinstance(context, AuthenticateFor):
             if failed:
-                return cancel.answer_client(
-                    context, legacy_agent_error(context.client_id, message["error"])
-                )
-            self.authenticated = True
-            return cancel.answer_client(
-                context, result(context.client_id, wire.authenticate_response())
-            )
+                reply = legacy_agent_error(context.client_id, message["error"])
+            else:
+                self.authenticated = True
+                reply = result(context.client_id, wire.authenticate_response())
+            return cancel.answer_client(context, reply)
         if isinstance(context, SendFor):
             return self._send_ended(context, message, failed)
         # CancelSend: acp-compat's own request; "Not currently generating" is expected.

@@ -205,13 +205,8 @@ class ClientSide(UpgradeState):
         if session.lifecycle.failure is not None:
             return [ToClient(error(request_id, **session.lifecycle.failure))]
         if not session.lifecycle.allows(SessionEvent.PROMPT):
-            return [
-                ToClient(
-                    error(
-                        request_id, INVALID_REQUEST, "A prompt is already running in this session"
-                    )
-                )
-            ]
+            busy = "A prompt is already running in this session"
+            return [ToClient(error(request_id, INVALID_REQUEST, busy))]
         proc = self.agents[session.agent]
         legacy_id = proc.outbound.add(SendFor(session.session_id))
         session.lifecycle.start_turn(request_id)
@@ -343,12 +338,8 @@ class ClientSide(UpgradeState):
         content = value.get("content") if isinstance(value, dict) else None
         if not isinstance(content, str):
             log.warning("client answered fs/read_text_file without content: %.200r", value)
-            return [
-                ToAgent(
-                    proc.number,
-                    error(context.legacy_id, INTERNAL_ERROR, "The client returned no file content"),
-                )
-            ]
+            missing = "The client returned no file content"
+            return [ToAgent(proc.number, error(context.legacy_id, INTERNAL_ERROR, missing))]
         answer = legacy_wire.read_text_file_response(content=content)
         return [ToAgent(proc.number, result(context.legacy_id, answer))]
 
