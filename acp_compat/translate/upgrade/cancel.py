@@ -1,29 +1,7 @@
-"""A client's cancel, in the upgrade: every way a current client stops what it asked for,
-and what the relay then does (behaviour.md §2, "session/cancel" and "$/cancel_request").
-
-* ``session/cancel``, or ``$/cancel_request`` naming the running ``session/prompt``
-  (:func:`cancel_turn`): the turn is ``CANCELLING``, the legacy agent gets
-  ``cancelSendMessage``, and every permission request of the turn still open is
-  withdrawn (:func:`withdraw`: ``$/cancel_request`` to the client, the call failed, the
-  legacy confirmation answered ``cancel``). So a client that never answers the dialog of
-  a cancelled turn (Toad) does not leave the legacy agent waiting on it.
-* A permission answered ``cancelled`` while the turn runs (:func:`permission_cancelled`)
-  is the start of the cancel: clients answer open permissions ``cancelled`` when they
-  cancel the turn, some a moment before their ``session/cancel`` (agent-shell), and a
-  legacy agent takes a lone ``cancel`` as a refusal and finishes its turn.
-* Once the turn is cancelled the relay answers every confirmation ``cancel`` itself,
-  whatever the mode (:func:`confirmation_outcome`), and the turn ends ``cancelled``
-  (:func:`cancelled_answer`) whatever ends it: the legacy send's result or error, the
-  session's close, the process's exit or loss.
-* ``$/cancel_request`` naming a request that waits on a legacy process
-  (:func:`cancel_request`: an ``initialize``, ``authenticate`` or ``session/new``) is
-  answered ``-32800`` at once, and the answer its context would give is never sent
-  (:func:`answer_client`). The request is known by its context, not by its id, so the
-  client may reuse the id at once. A queued ``authenticate`` is never sent; one out
-  still runs (a legacy agent cannot be stopped) and its login counts; the process
-  started for a ``session/new`` is stopped.
-* When a turn or a process ends, what the client is still asked for it is withdrawn
-  (:func:`withdraw`).
+"""A client's cancel, in the upgrade: every way a current client stops what it asked for
+(``session/cancel``, ``$/cancel_request``, a permission answered ``cancelled``), and what
+the relay withdraws when a turn or a process ends. behaviour.md §2 ("session/cancel" and
+"$/cancel_request") is the contract; each function below says what it decides, and why.
 """
 
 from __future__ import annotations
@@ -85,9 +63,11 @@ def confirmation_outcome(session: SessionRecord, decision: modes.Decision) -> Ou
 
 
 def cancel_turn(state: UpgradeState, session: SessionRecord) -> list[Output]:
-    """The client cancelled ``session``'s turn: ``cancelSendMessage`` to its legacy agent,
-    then every permission request of the turn withdrawn. Nothing for a session with no
-    turn running, or one cancelled already."""
+    """The client cancelled ``session``'s turn (``session/cancel``, or ``$/cancel_request``
+    naming its prompt): ``cancelSendMessage`` to its legacy agent, then every permission
+    request of the turn withdrawn, so a client that never answers the dialog of a
+    cancelled turn (Toad) does not leave the legacy agent waiting on it. Nothing for a
+    session with no turn running, or one cancelled already."""
     if not session.lifecycle.allows(SessionEvent.CANCEL):
         log.debug("session/cancel with no running prompt (%s)", session.session_id)
         return []
@@ -121,7 +101,10 @@ def permission_cancelled(
 ) -> list[Output]:
     """The client answered permission request ``context`` ``cancelled``: the legacy agent
     gets ``cancel``; while the turn runs, that answer starts the cancel of the turn, so
-    ``cancelSendMessage`` goes first (the agent stops before it reads the refusal)."""
+    ``cancelSendMessage`` goes first (the agent stops before it reads the refusal).
+    Clients answer open permissions ``cancelled`` when they cancel the turn, some a moment
+    before their ``session/cancel`` (agent-shell), and a legacy agent takes a lone
+    ``cancel`` as a refusal and finishes its turn."""
     answer = state.answer_confirmation(
         proc, context.session_id, context.legacy_id, context.tool_id, "cancel"
     )
