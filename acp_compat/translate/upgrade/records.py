@@ -5,7 +5,7 @@ object with its lifecycle in :mod:`acp_compat.translate.lifecycle`."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -243,33 +243,29 @@ class AgentTable:
             # The shell's probe already initialized it.
             agent0.lifecycle.send_initialize()
             agent0.lifecycle.initialized(agent0_initialized)
-        self._records: dict[int, AgentRecord] = {0: agent0}
+        self.records: dict[int, AgentRecord] = {0: agent0}
+        """The records by number (the chunk hot path reads it: one lookup, no call)."""
         self._next = 1
-
-    @property
-    def records(self) -> Mapping[int, AgentRecord]:
-        """The records by number, read-only (for the chunk hot path: one lookup, no call)."""
-        return self._records
 
     def get(self, number: int) -> AgentRecord | None:
         """The record of process ``number``, if the translator made it."""
-        return self._records.get(number)
+        return self.records.get(number)
 
     def __getitem__(self, number: int) -> AgentRecord:
-        return self._records[number]
+        return self.records[number]
 
     def new(self, role: Role) -> AgentRecord:
         """A record for a process about to be started."""
         number = self._next
         self._next += 1
-        record = self._records[number] = AgentRecord(
+        record = self.records[number] = AgentRecord(
             number=number, outbound=OutboundRequests(0), role=role
         )
         return record
 
     def login_process(self) -> AgentRecord | None:
         """A live process to run ``authenticate`` on: agent 0 first, else a control one."""
-        for record in self._records.values():
+        for record in self.records.values():
             if record.lifecycle.usable and (record.number == 0 or record.role is Role.CONTROL):
                 return record
         return None

@@ -47,7 +47,8 @@ def fix_diff_path(path: str, locations: Sequence[legacy_models.ToolCallLocation]
     basename, keeps ``src/util.py`` from becoming a location's ``lib/util.py``."""
     if paths.is_absolute(path):
         return path
-    name = _is_name(path)
+    # A single path component (``util.py``): no separator, not ``.`` or ``..``.
+    name = "/" not in path and "\\" not in path and path not in (".", "..", "")
     tail = None if name else paths.components(path)
     last = path if tail is None else (tail[-1] if tail else None)
     for location in locations:
@@ -62,11 +63,6 @@ def fix_diff_path(path: str, locations: Sequence[legacy_models.ToolCallLocation]
         if paths.components(candidate)[-len(wanted) :] == wanted:
             return candidate
     return paths.resolve(cwd, path)
-
-
-def _is_name(path: str) -> bool:
-    """A single path component (``util.py``): no separator, not ``.`` or ``..``."""
-    return "/" not in path and "\\" not in path and path not in (".", "..", "")
 
 
 def tool_call(
