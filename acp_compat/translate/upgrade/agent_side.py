@@ -70,14 +70,9 @@ _GENERIC_MESSAGE = "Internal error"
 
 
 def legacy_agent_error(id: RequestId, received: Any) -> Message:
-    """A legacy agent's error, for the client, with its reason where a client shows it.
-
-    The legacy TypeScript SDK turns any exception in a handler into ``-32603`` "Internal
-    error" with the exception's text only in ``data.details`` (gemini-cli 0.1.x fails a
-    turn this way on a model API error), and a client that prints only ``message`` showed
-    "Internal error". Such an error's ``message`` becomes those details, as a current
-    agent words it; ``code`` and ``data`` stay as the agent sent them.
-    """
+    """A legacy agent's error, for the client, with its reason where a client shows it: a
+    legacy SDK's ``-32603`` "Internal error" gets its ``data.details`` as ``message``, as a
+    current agent words it (behaviour.md §2 says why); ``code`` and ``data`` stay."""
     answer = forwarded_error(id, received)
     body = answer["error"]
     data = body.get("data")
