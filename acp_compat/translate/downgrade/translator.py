@@ -330,54 +330,53 @@ class DowngradeTranslator(NoLocalEffects):
             return self._initialized(call, error, result)
         if call.method == "authenticate":
             if error is not None:
-                connection.apply(ConnectionEvent.AUTHENTICATE_FAILED)
-                return self._answer(rpc.forwarded_error(call.client_id, error))
+                failure = rpc.forwarded_error(call.client_id, error)
+                return self._setup_failed(ConnectionEvent.AUTHENTICATE_FAILED, failure)
             connection.apply(ConnectionEvent.AUTHENTICATED)
             if connection.state is _C.OPEN:
                 return self._answer(rpc.result(call.client_id, None))
             return self._new_session(call.client_id, "authenticate")
-        self._session_created(call, error, result)
-        return []
+        return self._session_created(call, error, result)
+
+    def _setup_failed(self, event: ConnectionEvent, answer: rpc.Message) -> list[Output]:
+        """A setup step failed (``event``): the legacy request it served gets ``answer``."""
+        self.connection.apply(event)
+        return self._answer(answer)
 
     def _initialized(self, call: AgentCall, error: Any, result: Any) -> list[Output]:
         """The agent's ``initialize`` answer: go on with the ``session/new`` probe."""
+        failed = ConnectionEvent.INITIALIZE_FAILED
         if error is not None:
-            self.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
-            return self._answer(rpc.forwarded_error(call.client_id, error))
+            return self._setup_failed(failed, rpc.forwarded_error(call.client_id, error))
         version = result.get("protocolVersion") if isinstance(result, dict) else None
         if version != CURRENT_PROTOCOL_VERSION or isinstance(version, bool):
-            self.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
-            return self._answer(
-                rpc.error(
-                    call.client_id,
-                    rpc.INTERNAL_ERROR,
-                    f"The agent answered protocolVersion {describe(version)}; acp-compat needs 1",
-                )
+            problem = f"The agent answered protocolVersion {describe(version)}; acp-compat needs 1"
+            return self._setup_failed(
+                failed, rpc.error(call.client_id, rpc.INTERNAL_ERROR, problem)
             )
         assert isinstance(result, dict)
         self.connection.initialized(result)
         return self._new_session(call.client_id, "initialize")
 
-    def _session_created(self, call: AgentCall, error: Any, result: Any) -> None:
+    def _session_created(self, call: AgentCall, error: Any, result: Any) -> list[Output]:
         """The agent's ``session/new`` answer ends a legacy initialize or authenticate."""
+        failed = ConnectionEvent.OPEN_FAILED
         if error is not None:
-            self.connection.apply(ConnectionEvent.OPEN_FAILED)
             code = error.get("code") if isinstance(error, dict) else None
             if call.purpose == "initialize" and code == rpc.AUTHENTICATION_REQUIRED:
-                self.outbox.respond(rpc.result(call.client_id, self._initialize_result(False)))
+                answer = rpc.result(call.client_id, self._initialize_result(False))
             else:
-                self.outbox.respond(rpc.forwarded_error(call.client_id, error))
-            return
+                answer = rpc.forwarded_error(call.client_id, error)
+            return self._setup_failed(failed, answer)
         session_id = result.get("sessionId") if isinstance(result, dict) else None
         if not isinstance(session_id, str):
-            self.connection.apply(ConnectionEvent.OPEN_FAILED)
-            self.outbox.respond(
-                rpc.error(call.client_id, rpc.INTERNAL_ERROR, "The agent returned no sessionId")
+            problem = "The agent returned no sessionId"
+            return self._setup_failed(
+                failed, rpc.error(call.client_id, rpc.INTERNAL_ERROR, problem)
             )
-            return
         self.connection.opened(session_id)
-        answer = self._initialize_result(True) if call.purpose == "initialize" else None
-        self.outbox.respond(rpc.result(call.client_id, answer))
+        opened = self._initialize_result(True) if call.purpose == "initialize" else None
+        return self._answer(rpc.result(call.client_id, opened))
 
     def _prompt_done(self, error: Any, result: Any) -> None:
         """The turn is over: a note for unusual stop reasons, then the legacy ``null``."""
