@@ -169,13 +169,20 @@ class AgentSide(UpgradeState):
     def _stream_chunk(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
     ) -> list[Output]:
-        structure(params, legacy_models.StreamAssistantMessageChunkParams, at="params")
-        # Checked, a chunk during a turn is one the hot path takes: its one translation.
-        shown = self._fast_chunk(proc.number, {"id": request_id, "params": params})
-        if shown is not None:
-            return shown
-        log.debug("agent %d streamed a chunk outside a prompt turn (dropped)", proc.number)
-        return [ToAgent(proc.number, result(request_id, None))]
+        chunk = structure(
+            params, legacy_models.StreamAssistantMessageChunkParams, at="params"
+        ).chunk
+        outputs: list[Output] = []
+        if session is not None and session.lifecycle.prompt_id is not None:
+            if isinstance(chunk, legacy_models.TextAssistantChunk):
+                update = wire.agent_message_chunk(content=wire.text_content(text=chunk.text))
+            else:
+                update = wire.agent_thought_chunk(content=wire.text_content(text=chunk.thought))
+            outputs.append(session_update(session.session_id, update))
+        else:
+            log.debug("agent %d streamed a chunk outside a prompt turn (dropped)", proc.number)
+        outputs.append(ToAgent(proc.number, result(request_id, None)))
+        return outputs
 
     def _push_tool_call(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
