@@ -104,9 +104,14 @@ class UpgradedAgent:
             elif isinstance(output, ReadLocalFile | WriteLocalFile):
                 # The relay's own file effects (regular files only, reads capped), which
                 # run on a worker thread: anyio's, on this asyncio loop.
-                content, error = await localfiles.perform(output)
-                outputs = self.translator.file_done(output.token, content=content, error=error)
-                await self._carry_out(outputs)
+                await self._file_effect(output)
+
+    async def _file_effect(self, effect: ReadLocalFile | WriteLocalFile) -> None:
+        done: list[Output] = []
+        await localfiles.perform(
+            effect, lambda *result: done.extend(self.translator.file_done(*result))
+        )
+        await self._carry_out(done)
 
     async def _start(self, number: int, cwd: str | None) -> None:
         try:

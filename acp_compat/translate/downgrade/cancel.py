@@ -1,40 +1,33 @@
-"""A client's cancel, in the downgrade, and the agent's (behaviour.md §3).
-
-* Legacy ``cancelSendMessage`` (:func:`cancel_send_message`): answered ``null`` at once
-  (the contract wants it so; it closes nothing the queued messages belong to), and
-  messages still waiting for the setup end ``null`` before they began. A running turn is
-  ``CANCELLING``: the agent gets ``session/cancel``, and every open permission request is
-  answered ``cancelled`` here (the protocol says the client must), the legacy client's
-  late answers dropped.
-* Nobody is asked for a permission while no turn runs or once it is cancelled
-  (:func:`unaskable`): it is answered ``cancelled`` at once.
-* The turn's end after the cancel (:func:`turn_answer`): ``null`` whatever ends it, a
-  result, an error (older agents report the abort as one) or the agent's end.
-* The agent's ``$/cancel_request`` for a request of its that waits on the legacy client
-  (:func:`cancel_request`: a permission, an ``fs/*`` call, sent or still queued):
-  ``-32800`` at once, and the legacy client's late answer dropped (it has no way to
-  withdraw the question it shows). The request is known by its context, not by its id,
-  so the agent may reuse the id at once.
+"""A client's cancel, in the downgrade, and the agent's (behaviour.md §3,
+``cancelSendMessage`` and ``$/cancel_request``): the legacy ``cancelSendMessage``, a
+permission nobody may be asked, a cancelled turn's end, and the agent's ``$/cancel_request``
+for a request of its that waits on the legacy client; each function says what it decides.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.current import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent, SessionLifecycle
 
-from .state import DowngradeState
 from .tool_calls import Confirm
+
+if TYPE_CHECKING:
+    from .translator import DowngradeTranslator
 
 log = logging.getLogger("acp_compat.translate.downgrade")
 
 
-def cancel_send_message(state: DowngradeState, request_id: rpc.RequestId) -> list[Output]:
-    """Legacy ``cancelSendMessage``: ``session/cancel``, answered ``null`` at once."""
+def cancel_send_message(state: DowngradeTranslator, request_id: rpc.RequestId) -> list[Output]:
+    """Legacy ``cancelSendMessage``: answered ``null`` at once (the contract wants it so;
+    it closes nothing the queued messages belong to), and messages still waiting for the
+    setup end ``null`` before they began. A running turn is ``CANCELLING``: the agent
+    gets ``session/cancel``, and every open permission request is answered ``cancelled``
+    here (the protocol says the client must), the legacy client's late answers dropped."""
     out: list[Output] = [ToClient(rpc.result(request_id, None))]
     for client_id, _ in state.deferred:
         state.outbox.respond(rpc.result(client_id, None))
@@ -66,16 +59,18 @@ def refused(request_id: rpc.RequestId) -> Output:
 def turn_answer(cancelled: bool, prompt_id: rpc.RequestId, error: Any) -> rpc.Message:
     """The legacy answer to a turn's ``sendUserMessage`` whose prompt ``error`` ended it
     (an error response's ``error``, or the agent's end): ``null`` once the user cancelled
-    the turn, else that error."""
+    the turn (older agents report the abort as an error), else that error."""
     if cancelled:
         return rpc.result(prompt_id, None)
     return rpc.forwarded_error(prompt_id, error)
 
 
-def cancel_request(state: DowngradeState, request_id: object) -> list[Output]:
+def cancel_request(state: DowngradeTranslator, request_id: object) -> list[Output]:
     """The agent's ``$/cancel_request {requestId}``: ``-32800`` for its request that waits
-    on the legacy client; any other id (answered already, never sent, of another JSON
-    type) is ignored."""
+    on the legacy client (a permission, an ``fs/*`` call, sent or still queued), and the
+    legacy client's late answer dropped (it cannot withdraw the question it shows); any
+    other id (answered already, never sent, of another JSON type) is ignored. The request
+    is known by its context, not by its id, so the agent may reuse the id at once."""
     context = state.outbox.for_agent(request_id)
     if context is None:
         log.debug("$/cancel_request for %.100r, which is not pending: ignored", request_id)

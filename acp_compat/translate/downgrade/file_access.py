@@ -57,20 +57,17 @@ def forward(
 def answer(context: FsCall, message: rpc.Message) -> list[Output]:
     """The agent's answer for the legacy client's answer ``message`` (none for a request
     the agent cancelled)."""
-    if context.dropped:
-        return []
-    return [_answer(context, message)]
-
-
-def _answer(context: FsCall, message: rpc.Message) -> Output:
     agent_id = context.agent_request_id
-    if message.get("error") is not None:
-        return ToAgent(0, rpc.forwarded_error(agent_id, message["error"]))
-    if context.method == "writeTextFile":
-        return ToAgent(0, rpc.result(agent_id, wire.write_text_file_response()))
     result = message.get("result")
     content = result.get("content") if isinstance(result, dict) else None
-    if not isinstance(content, str):
-        problem = "The client returned no file content"
-        return ToAgent(0, rpc.error(agent_id, rpc.INTERNAL_ERROR, problem))
-    return ToAgent(0, rpc.result(agent_id, wire.read_text_file_response(content=content)))
+    if context.dropped:
+        return []
+    if message.get("error") is not None:
+        answer = rpc.forwarded_error(agent_id, message["error"])
+    elif context.method == "writeTextFile":
+        answer = rpc.result(agent_id, wire.write_text_file_response())
+    elif isinstance(content, str):
+        answer = rpc.result(agent_id, wire.read_text_file_response(content=content))
+    else:
+        answer = rpc.error(agent_id, rpc.INTERNAL_ERROR, "The client returned no file content")
+    return [ToAgent(0, answer)]

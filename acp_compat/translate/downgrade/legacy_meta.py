@@ -1,21 +1,9 @@
-"""Reading ``_meta.acpCompat.legacy``: what the upgrade translator kept of a legacy message.
-
-The upgrade translator (a legacy agent behind a current client) puts what the current
-shape cannot hold into ``_meta.acpCompat.legacy`` of the ``tool_call`` /
-``tool_call_update`` it emits and of a permission request's ``toolCall``
-(:mod:`acp_compat.translate.upgrade` documents the members). When such a message comes
-back down to a legacy client, the legacy message is rebuilt from the current fields plus
-these members, so it is restored exactly:
-
-* ``icon``: the legacy icon, verbatim;
-* ``confirmation``: the legacy confirmation object, verbatim (with its ``description``),
-  once it has been checked against the legacy model (anything else is ignored: a current
-  agent may put anything into ``_meta``, and it would reach the legacy client as is);
-* ``path``: the diff's original (relative) path, which the upgrade made absolute;
-* ``detailsAppended``: ``true`` when the upgrade appended a text item showing the
-  confirmation's details: the last content item is not the agent's and is dropped.
-
-The content itself is never copied into ``_meta``: it is read back from ``content``.
+"""Reading ``_meta.acpCompat.legacy``: what the upgrade translator kept of a legacy message
+(:mod:`acp_compat.translate.upgrade` documents the members), so that a legacy message
+coming back down to a legacy client is rebuilt exactly from the current fields plus these.
+A member is used only when well formed (a ``confirmation`` is checked against the legacy
+model): a current agent may put anything into ``_meta``, and it would reach the legacy
+client as is.
 """
 
 from __future__ import annotations

@@ -194,18 +194,20 @@ class ToolCallRelay:
 
     # -- answers from the client -----------------------------------------------------------
 
-    def assigned(self, context: Assign, result: Any) -> None:
-        """The client answered a ``pushToolCall`` (``result`` ``None`` for an error)."""
+    def assigned(self, context: Assign | Confirm, result: Any) -> None:
+        """The client answered the ``pushToolCall`` or ``requestToolCallConfirmation`` of
+        ``context.card`` (``result`` ``None`` for an error): the card's legacy id."""
         legacy_id = result.get("id") if isinstance(result, dict) else None
         if isinstance(legacy_id, int) and not isinstance(legacy_id, bool):
             context.card.legacy_id = legacy_id
-        else:
+            return
+        if isinstance(context, Assign):
             log.warning(
                 "the client gave tool call %s no id (%r); its updates are dropped",
                 context.card.tool_call_id,
                 result,
             )
-            self._abandon(context.card)
+        self._abandon(context.card)
 
     def _abandon(self, card: ToolCard) -> None:
         """The client will never hear of ``card`` again: later updates of its call go to
@@ -267,11 +269,7 @@ class ToolCallRelay:
         if context.dropped:
             log.debug("dropping the late answer to a cancelled confirmation: %r", result)
             return None
-        legacy_id = result.get("id") if isinstance(result, dict) else None
-        if isinstance(legacy_id, int) and not isinstance(legacy_id, bool):
-            context.card.legacy_id = legacy_id
-        else:
-            self._abandon(context.card)
+        self.assigned(context, result)
         if result is None:
             log.warning("the client failed a confirmation; answering the agent cancelled")
             outcome = wire.cancelled_permission_outcome()

@@ -5,39 +5,19 @@ toward agent process ``0`` (started by the shell). behaviour.md §3 is the contr
 tool-call cards live in :mod:`.tool_calls`, the ordered client stream in :mod:`.outbox`,
 session updates are routed by :mod:`.updates`, file requests by :mod:`.file_access`.
 
-Choices the contract leaves open, made here:
-* ordering: everything bound for the client leaves in one FIFO; a message that needs a
-  tool id the client has not handed out yet holds back itself and all after it (one
-  round trip at most), so nothing is reordered and the ``sendUserMessage`` result is last.
-  The one exception is the ``cancelSendMessage`` answer (:mod:`.cancel`);
+behaviour.md §6 ("Downgrade") lists the choices the contract leaves open, made here (one
+FIFO toward the client, a ``sendUserMessage`` that waits for the setup, a permission never
+widened, the plan card, a second card for a confirmation, the login with no method the
+agent runs); §3 says what the agent sends outside a turn becomes. How the code holds them:
+
 * the legacy client's setup with the agent (``initialize``, the login, the session) is
   one state machine, :class:`~acp_compat.translate.lifecycle.Connection`; the session's
   turn another, :class:`~acp_compat.translate.lifecycle.SessionLifecycle`;
-* a ``sendUserMessage`` sent while ``initialize``/``authenticate`` is still busy with the
-  agent waits for it; one sent during a running turn gets ``-32600``;
-* what the agent sends outside a running turn is not shown: a legacy client shows an
-  agent's messages only as part of a turn, and an agent that sends them before it
-  answered ``initialize`` or after its prompt's answer misbehaves (the client would read
-  them before its ``initialize`` answer, or after the turn's). Session updates are
-  dropped (logged), a permission request is answered ``cancelled`` (nobody could approve
-  it), an ``fs/*`` request before the session exists is ``-32602``;
 * every cancel (``cancelSendMessage``, the agent's ``$/cancel_request``) is :mod:`.cancel`;
-* an ``allow`` when the agent offers no ``allow_once`` option, an unknown outcome and a
-  confirmation the client fails all become ``cancelled``: a permission is never widened;
 * a ``tool_call`` already ``completed``/``failed`` is pushed, then updated; an update
   with neither status nor content sends nothing (title/kind/locations cannot be shown);
-  tool call ids are per turn (agents reuse them), so a later turn's call gets a new card;
-* a ``plan`` for a client older than 0.0.10 becomes a "Plan" card per turn, ``running``
-  until every entry is completed or the turn ends, then ``finished``;
-* a permission request for a call the client already shows makes a second card there
-  (legacy has no other way to ask); the first card gets the same updates from then on;
-* a ``cancelSendMessage`` while a ``sendUserMessage`` waits for the setup ends that
-  message with ``null`` before it starts;
-* ``authenticate`` with no method the agent runs itself: ``-32000`` naming
-  ``--auth-method`` and listing the offered methods in ``data.details``;
 * once the agent is gone, waiting and later legacy requests get the ``-32603`` every
-  translator answers with (:func:`~acp_compat.translate.exits.agent_gone`: the exit
-  status and the stderr tail, or why the agent was lost or not started).
+  translator answers with (:func:`~acp_compat.translate.exits.agent_gone`).
 """
 
 from __future__ import annotations
@@ -45,14 +25,21 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from acp_compat._define import define
 from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models import legacy_wire
 from acp_compat.models.current import wire
 from acp_compat.models.mapping import CURRENT_PROTOCOL_VERSION
-from acp_compat.translate.base import NoLocalEffects, Output, ToAgent
+from acp_compat.translate.base import NoLocalEffects, OutboundRequests, Output, ToAgent
 from acp_compat.translate.exits import agent_gone
-from acp_compat.translate.lifecycle import ConnectionEvent, ConnectionState, SessionEvent
+from acp_compat.translate.lifecycle import (
+    Connection,
+    ConnectionEvent,
+    ConnectionState,
+    SessionEvent,
+    SessionLifecycle,
+)
 from acp_compat.translate.probe import current_initialize
 
 from . import cancel, file_access
@@ -60,8 +47,8 @@ from .content import BadChunks, prompt_blocks, stop_note
 from .file_access import FS_METHODS, FsCall
 from .mapping import agent_run_method, offered_methods
 from .options import DowngradeOptions
-from .state import AgentCall, DowngradeState
-from .tool_calls import Assign, Confirm, Notice
+from .outbox import ClientOutbox
+from .tool_calls import Assign, Confirm, Notice, ToolCallRelay
 from .updates import queue_chunk, route_update
 
 log = logging.getLogger("acp_compat.translate.downgrade")
@@ -69,12 +56,48 @@ log = logging.getLogger("acp_compat.translate.downgrade")
 _C = ConnectionState
 
 
+@define(eq=False)
+class AgentCall:
+    """Context of a request acp-compat sent the agent on behalf of a legacy request."""
+
+    method: str
+    client_id: rpc.RequestId
+    purpose: str = ""
+    """For ``session/new``: ``"initialize"`` (the auth probe) or ``"authenticate"``."""
+
+
 class DowngradeTranslator(NoLocalEffects):
-    """Sans-IO translator: a legacy 0.0.x client in front of one current ACP v1 agent."""
+    """Sans-IO translator: a legacy 0.0.x client in front of one current ACP v1 agent.
+
+    What it knows, as named parts (:mod:`.cancel` works on them too):
+
+    * :attr:`connection`: the legacy client's setup with the agent, and what it carries
+      (:class:`~acp_compat.translate.lifecycle.Connection`: the agent's ``initialize``
+      result, the session's id, why the agent is gone);
+    * :attr:`turn`: the session's turn (its state and the ``sendUserMessage`` it
+      answers: :class:`~acp_compat.translate.lifecycle.SessionLifecycle`);
+    * :attr:`outbox`: the ordered stream to the legacy client, and its id space;
+    * :attr:`tools`: the tool-call cards, permissions and plan card;
+    * :attr:`agent`: the id space of the agent hop, each request with its :class:`AgentCall`;
+    * :attr:`deferred`: ``sendUserMessage`` requests that arrived while the setup was busy;
+    * the client's version, and the update kinds already logged as unshown.
+    """
 
     def __init__(self, options: DowngradeOptions) -> None:
         self.options = options
-        self._state = DowngradeState(options)
+        self.connection = Connection(options.agent0_initialized)
+        self.turn = SessionLifecycle()
+        self.outbox = ClientOutbox()
+        self.tools = ToolCallRelay(self.outbox)
+        self.agent = OutboundRequests[AgentCall](options.agent0_next_id)
+        self.deferred: list[tuple[rpc.RequestId, Any]] = []
+        self.client_version: str | None = None
+        self.logged_kinds: set[str] = set()
+        """Session update kinds a legacy client cannot show, logged once each."""
+
+    def to_agent(self, context: AgentCall, params: dict[str, Any]) -> Output:
+        """A request to the agent, its id remembered with ``context``."""
+        return ToAgent(0, rpc.request(self.agent.add(context), context.method, params))
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -88,20 +111,19 @@ class DowngradeTranslator(NoLocalEffects):
             out += self._client_response(message)
         else:
             log.debug("ignoring a %s from the legacy client", kind.value)
-        return out + self._state.outbox.flush()
+        return out + self.outbox.flush()
 
     def from_agent(self, agent: int, message: rpc.Message) -> list[Output]:
         """Handle one message from the agent (process ``0``; others do not exist here)."""
         if agent != 0:
             log.warning("ignoring a message from unknown agent process %s", agent)
             return []
-        state = self._state
         kind = rpc.classify(message)
         params = message.get("params")
         params = params if isinstance(params, dict) else {}
         if not (kind is rpc.Kind.REQUEST and message.get("method") == "session/request_permission"):
             # The session moved on: a held pending tool call is not about to be confirmed.
-            state.tools.release_held()
+            self.tools.release_held()
         out: list[Output] = []
         if kind is rpc.Kind.REQUEST:
             out += self._agent_request(message["id"], message["method"], params)
@@ -109,14 +131,14 @@ class DowngradeTranslator(NoLocalEffects):
             if message["method"] == "session/update":
                 self._session_update(params)
             elif message["method"] == "$/cancel_request":
-                out += cancel.cancel_request(state, params.get("requestId"))
+                out += cancel.cancel_request(self, params.get("requestId"))
             else:
                 log.debug("ignoring agent notification %s", message["method"])
         elif kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):
             out += self._agent_response(message)
         else:
             log.warning("ignoring an invalid message from the agent")
-        return out + state.outbox.flush()
+        return out + self.outbox.flush()
 
     def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
         """The agent is gone: fail what waited on it, and every later legacy request."""
@@ -134,54 +156,48 @@ class DowngradeTranslator(NoLocalEffects):
 
     def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
         """Dispatch one legacy request."""
-        state = self._state
         if method == "cancelSendMessage":
-            return cancel.cancel_send_message(state, id)
+            return cancel.cancel_send_message(self, id)
         handler = {
             "initialize": self._initialize,
             "authenticate": self._authenticate,
             "sendUserMessage": self._send_user_message,
         }.get(method)
         if handler is None:
-            state.outbox.respond(
+            return self._answer(
                 rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", {"details": method})
             )
-            return []
-        failure = state.connection.failure
+        failure = self.connection.failure
         if failure is not None:
-            state.outbox.respond(rpc.error(id, **failure))
-            return []
+            return self._answer(rpc.error(id, **failure))
         return handler(id, params)
 
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``initialize``: current ``initialize``, then the ``session/new`` probe."""
-        state = self._state
         version = params.get("protocolVersion") if isinstance(params, dict) else None
         if (params is not None and not isinstance(params, dict)) or (
             version is not None and not isinstance(version, str)
         ):
-            state.outbox.respond(
+            return self._answer(
                 rpc.error(id, rpc.INVALID_PARAMS, "initialize: protocolVersion must be a string")
             )
-            return []
-        connection = state.connection
+        connection = self.connection
         if connection.busy:
             # Refused: it must not change the version the first initialize is answered.
             return self._busy(id)
-        state.client_version = version
+        self.client_version = version
         if connection.state is _C.OPEN:
-            state.outbox.respond(rpc.result(id, self._initialize_result(True)))
-            return []
+            return self._answer(rpc.result(id, self._initialize_result(True)))
         connection.apply(ConnectionEvent.INITIALIZE)
         if connection.state is _C.OPENING:
             return self._new_session(id, "initialize")
         initialize = current_initialize(self.options.client_info_version, self.options.client_fs)
-        return [state.to_agent(AgentCall("initialize", id), initialize)]
+        return [self.to_agent(AgentCall("initialize", id), initialize)]
 
     def _initialize_result(self, authenticated: bool) -> dict[str, Any]:
         """The legacy ``initialize`` result: the client's own version echoed back (legacy
         SDK clients accept only their exact own 0.0.x version)."""
-        version = self._state.client_version
+        version = self.client_version
         if version is None:
             # A 0.0.7 client, whose protocol had no versions (and no pinned schema).
             return {"isAuthenticated": authenticated}
@@ -191,16 +207,14 @@ class DowngradeTranslator(NoLocalEffects):
 
     def _authenticate(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``authenticate``: current ``authenticate {methodId}``, then ``session/new``."""
-        state = self._state
-        connection = state.connection
+        connection = self.connection
         if connection.busy:
             return self._busy(id)
         if connection.agent_info is None:
-            state.outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
-            return []
+            return self._answer(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
         method_id = self.options.auth_method or agent_run_method(connection.agent_info)
         if method_id is None:
-            state.outbox.respond(
+            return self._answer(
                 rpc.error(
                     id,
                     rpc.AUTHENTICATION_REQUIRED,
@@ -209,17 +223,16 @@ class DowngradeTranslator(NoLocalEffects):
                     {"details": offered_methods(connection.agent_info)},
                 )
             )
-            return []
         connection.apply(ConnectionEvent.AUTHENTICATE)
         login = wire.authenticate_request(method_id=method_id)
-        return [state.to_agent(AgentCall("authenticate", id), login)]
+        return [self.to_agent(AgentCall("authenticate", id), login)]
 
     def _new_session(self, client_id: rpc.RequestId, purpose: str) -> list[Output]:
         """Send ``session/new`` for the legacy request ``client_id`` (the connection is
         ``OPENING``)."""
         call = AgentCall("session/new", client_id, purpose)
         new = wire.new_session_request(cwd=self.options.cwd, mcp_servers=[])
-        return [self._state.to_agent(call, new)]
+        return [self.to_agent(call, new)]
 
     def _send_user_message(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """Legacy ``sendUserMessage``: ``session/prompt``; answered when the turn ends.
@@ -227,58 +240,56 @@ class DowngradeTranslator(NoLocalEffects):
         One sent while initialize or authenticate is still busy with the agent waits for
         it (a client that does not wait for the answer must not be told to log in).
         """
-        state = self._state
-        connection = state.connection
+        connection = self.connection
         if connection.busy:
-            state.deferred.append((id, params))
+            self.deferred.append((id, params))
             return []
         if connection.state is not _C.OPEN:
             if connection.agent_info is None:
-                state.outbox.respond(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
-            else:
-                state.outbox.respond(
-                    rpc.error(id, rpc.AUTHENTICATION_REQUIRED, "Authentication required")
-                )
-            return []
-        if not state.turn.allows(SessionEvent.PROMPT):
-            state.outbox.respond(
+                return self._answer(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))
+            return self._answer(
+                rpc.error(id, rpc.AUTHENTICATION_REQUIRED, "Authentication required")
+            )
+        if not self.turn.allows(SessionEvent.PROMPT):
+            return self._answer(
                 rpc.error(id, rpc.INVALID_REQUEST, "A message is already being processed")
             )
-            return []
         try:
             blocks = prompt_blocks(params, self.options.cwd)
         except BadChunks as problem:
-            state.outbox.respond(rpc.error(id, rpc.INVALID_PARAMS, str(problem)))
-            return []
-        state.turn.start_turn(id)
-        state.tools.new_turn()
+            return self._answer(rpc.error(id, rpc.INVALID_PARAMS, str(problem)))
+        self.turn.start_turn(id)
+        self.tools.new_turn()
         call = AgentCall("session/prompt", id)
         assert connection.session_id is not None  # the connection is open
         prompt = wire.prompt_request(session_id=connection.session_id, prompt=blocks)
-        return [state.to_agent(call, prompt)]
+        return [self.to_agent(call, prompt)]
 
     def _busy(self, id: rpc.RequestId) -> list[Output]:
         """Refuse a second setup request while one is in flight."""
-        self._state.outbox.respond(
+        return self._answer(
             rpc.error(id, rpc.INVALID_REQUEST, "initialize or authenticate already in progress")
         )
+
+    def _answer(self, message: rpc.Message) -> list[Output]:
+        """Queue the answer to a legacy request behind what the client is still to get."""
+        self.outbox.respond(message)
         return []
 
     # -- answers from the legacy client ---------------------------------------------------
 
     def _client_response(self, message: rpc.Message) -> list[Output]:
         """The client answered one of acp-compat's requests."""
-        state = self._state
-        context = state.outbox.settle(message.get("id"))
+        context = self.outbox.settle(message.get("id"))
         failed = "error" in message and message["error"] is not None
         result = None if failed else message.get("result")
-        gone = state.connection.state is _C.GONE
+        gone = self.connection.state is _C.GONE
         if context is None:
             log.warning("ignoring a client response to unknown id %r", message.get("id"))
         elif isinstance(context, Assign):
-            state.tools.assigned(context, None if failed else result)
+            self.tools.assigned(context, None if failed else result)
         elif isinstance(context, Confirm):
-            answer = state.tools.confirmed(context, None if failed else (result or {}))
+            answer = self.tools.confirmed(context, None if failed else (result or {}))
             if answer is not None and not gone:
                 return [ToAgent(0, answer)]
         elif isinstance(context, FsCall):
@@ -291,12 +302,11 @@ class DowngradeTranslator(NoLocalEffects):
 
     def _agent_response(self, message: rpc.Message) -> list[Output]:
         """The agent answered one of acp-compat's requests."""
-        state = self._state
-        call = state.agent.settle(message.get("id"))
+        call = self.agent.settle(message.get("id"))
         if call is None:
             log.warning("ignoring an agent response to unknown id %r", message.get("id"))
             return []
-        if state.connection.state is _C.GONE:
+        if self.connection.state is _C.GONE:
             # A lost agent's late answer: the client heard of the loss already.
             log.info("ignoring the answer to %s of an agent that is gone", call.method)
             return []
@@ -306,94 +316,84 @@ class DowngradeTranslator(NoLocalEffects):
             self._prompt_done(error, result)
             return []
         out = self._setup_answered(call, error, result)
-        if not state.connection.busy and state.deferred:
+        if not self.connection.busy and self.deferred:
             # Messages the client sent before the setup finished, in their order.
-            deferred, state.deferred = state.deferred, []
+            deferred, self.deferred = self.deferred, []
             for client_id, params in deferred:
                 out += self._send_user_message(client_id, params)
         return out
 
     def _setup_answered(self, call: AgentCall, error: Any, result: Any) -> list[Output]:
         """The agent answered a step of a legacy initialize or authenticate."""
-        state = self._state
-        connection = state.connection
+        connection = self.connection
         if call.method == "initialize":
             return self._initialized(call, error, result)
         if call.method == "authenticate":
             if error is not None:
-                connection.apply(ConnectionEvent.AUTHENTICATE_FAILED)
-                state.outbox.respond(rpc.forwarded_error(call.client_id, error))
-                return []
+                failure = rpc.forwarded_error(call.client_id, error)
+                return self._setup_failed(ConnectionEvent.AUTHENTICATE_FAILED, failure)
             connection.apply(ConnectionEvent.AUTHENTICATED)
             if connection.state is _C.OPEN:
-                state.outbox.respond(rpc.result(call.client_id, None))
-                return []
+                return self._answer(rpc.result(call.client_id, None))
             return self._new_session(call.client_id, "authenticate")
-        self._session_created(call, error, result)
-        return []
+        return self._session_created(call, error, result)
+
+    def _setup_failed(self, event: ConnectionEvent, answer: rpc.Message) -> list[Output]:
+        """A setup step failed (``event``): the legacy request it served gets ``answer``."""
+        self.connection.apply(event)
+        return self._answer(answer)
 
     def _initialized(self, call: AgentCall, error: Any, result: Any) -> list[Output]:
         """The agent's ``initialize`` answer: go on with the ``session/new`` probe."""
-        state = self._state
+        failed = ConnectionEvent.INITIALIZE_FAILED
         if error is not None:
-            state.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
-            state.outbox.respond(rpc.forwarded_error(call.client_id, error))
-            return []
+            return self._setup_failed(failed, rpc.forwarded_error(call.client_id, error))
         version = result.get("protocolVersion") if isinstance(result, dict) else None
         if version != CURRENT_PROTOCOL_VERSION or isinstance(version, bool):
-            state.connection.apply(ConnectionEvent.INITIALIZE_FAILED)
-            state.outbox.respond(
-                rpc.error(
-                    call.client_id,
-                    rpc.INTERNAL_ERROR,
-                    f"The agent answered protocolVersion {describe(version)}; acp-compat needs 1",
-                )
+            problem = f"The agent answered protocolVersion {describe(version)}; acp-compat needs 1"
+            return self._setup_failed(
+                failed, rpc.error(call.client_id, rpc.INTERNAL_ERROR, problem)
             )
-            return []
         assert isinstance(result, dict)
-        state.connection.initialized(result)
+        self.connection.initialized(result)
         return self._new_session(call.client_id, "initialize")
 
-    def _session_created(self, call: AgentCall, error: Any, result: Any) -> None:
+    def _session_created(self, call: AgentCall, error: Any, result: Any) -> list[Output]:
         """The agent's ``session/new`` answer ends a legacy initialize or authenticate."""
-        state = self._state
+        failed = ConnectionEvent.OPEN_FAILED
         if error is not None:
-            state.connection.apply(ConnectionEvent.OPEN_FAILED)
             code = error.get("code") if isinstance(error, dict) else None
             if call.purpose == "initialize" and code == rpc.AUTHENTICATION_REQUIRED:
-                state.outbox.respond(rpc.result(call.client_id, self._initialize_result(False)))
+                answer = rpc.result(call.client_id, self._initialize_result(False))
             else:
-                state.outbox.respond(rpc.forwarded_error(call.client_id, error))
-            return
+                answer = rpc.forwarded_error(call.client_id, error)
+            return self._setup_failed(failed, answer)
         session_id = result.get("sessionId") if isinstance(result, dict) else None
         if not isinstance(session_id, str):
-            state.connection.apply(ConnectionEvent.OPEN_FAILED)
-            state.outbox.respond(
-                rpc.error(call.client_id, rpc.INTERNAL_ERROR, "The agent returned no sessionId")
+            problem = "The agent returned no sessionId"
+            return self._setup_failed(
+                failed, rpc.error(call.client_id, rpc.INTERNAL_ERROR, problem)
             )
-            return
-        state.connection.opened(session_id)
-        answer = self._initialize_result(True) if call.purpose == "initialize" else None
-        state.outbox.respond(rpc.result(call.client_id, answer))
+        self.connection.opened(session_id)
+        opened = self._initialize_result(True) if call.purpose == "initialize" else None
+        return self._answer(rpc.result(call.client_id, opened))
 
     def _prompt_done(self, error: Any, result: Any) -> None:
         """The turn is over: a note for unusual stop reasons, then the legacy ``null``."""
-        state = self._state
-        prompt_id, cancelled = state.turn.end_turn()
-        state.tools.end_turn()
+        prompt_id, cancelled = self.turn.end_turn()
+        self.tools.end_turn()
         if error is not None:
-            state.outbox.respond(cancel.turn_answer(cancelled, prompt_id, error))
+            self.outbox.respond(cancel.turn_answer(cancelled, prompt_id, error))
             return
         note = stop_note(result.get("stopReason") if isinstance(result, dict) else None)
         if note is not None:
-            queue_chunk(state.outbox, legacy_wire.text_assistant_chunk(text=f"\n\n{note}"))
-        state.outbox.respond(rpc.result(prompt_id, None))
+            queue_chunk(self.outbox, legacy_wire.text_assistant_chunk(text=f"\n\n{note}"))
+        self.outbox.respond(rpc.result(prompt_id, None))
 
     def _agent_request(
         self, id: rpc.RequestId, method: str, params: dict[str, Any]
     ) -> list[Output]:
         """A request of the agent: permissions and (opted-in) file access; the rest -32601."""
-        state = self._state
         if method == "session/request_permission":
             if not self._our_session(params):
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, "Unknown session"))]
@@ -402,15 +402,15 @@ class DowngradeTranslator(NoLocalEffects):
                 # Nobody can be asked about a call nobody can name.
                 problem = "session/request_permission: params.toolCall.toolCallId must be a string"
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, problem))]
-            if cancel.unaskable(state.turn):
+            if cancel.unaskable(self.turn):
                 log.info("a permission request with no turn running, or a cancelled one: cancelled")
                 return [cancel.refused(id)]
-            state.tools.on_permission(id, params)
+            self.tools.on_permission(id, params)
             return []
         if self.options.client_fs and method in FS_METHODS:
-            if state.connection.session_id is None or not self._our_session(params):
+            if self.connection.session_id is None or not self._our_session(params):
                 return [ToAgent(0, rpc.error(id, rpc.INVALID_PARAMS, "Unknown session"))]
-            return file_access.forward(state.outbox, id, method, params)
+            return file_access.forward(self.outbox, id, method, params)
         return [ToAgent(0, rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found"))]
 
     # -- session updates ------------------------------------------------------------------
@@ -418,7 +418,7 @@ class DowngradeTranslator(NoLocalEffects):
     def _our_session(self, params: dict[str, Any]) -> bool:
         """Whether ``params`` belong to the session (before it is known: assume so)."""
         session_id = params.get("sessionId")
-        known = self._state.connection.session_id
+        known = self.connection.session_id
         if known is None or session_id == known:
             return True
         log.warning("ignoring a message for unknown session %.100r", session_id)
@@ -426,40 +426,36 @@ class DowngradeTranslator(NoLocalEffects):
 
     def _session_update(self, params: dict[str, Any]) -> None:
         """One ``session/update``: shown while a turn runs, else dropped."""
-        state = self._state
         update = params.get("update")
         if not isinstance(update, dict):
             log.warning("ignoring a session/update without an update object")
         elif not self._our_session(params):
             return
-        elif state.turn.prompt_id is None:
+        elif self.turn.prompt_id is None:
             log.debug(
                 "dropping a session/update outside a turn: %.100r", update.get("sessionUpdate")
             )
         else:
-            route_update(
-                update, state.outbox, state.tools, state.client_version, state.logged_kinds
-            )
+            route_update(update, self.outbox, self.tools, self.client_version, self.logged_kinds)
 
     # -- the agent is gone ----------------------------------------------------------------
 
     def _gone(self, agent: int, failure: dict[str, Any]) -> list[Output]:
         """Remember why the agent is gone (``failure``) and fail the legacy requests
         waiting on it (a cancelled turn still ends ``null``: :func:`.cancel.turn_answer`)."""
-        state = self._state
-        if agent != 0 or state.connection.state is _C.GONE:
+        if agent != 0 or self.connection.state is _C.GONE:
             return []
-        state.tools.drop_permissions()
-        if state.turn.prompt_id is not None:
-            prompt_id, cancelled = state.turn.end_turn()
-            state.tools.end_turn()
-            state.outbox.respond(cancel.turn_answer(cancelled, prompt_id, failure))
+        self.tools.drop_permissions()
+        if self.turn.prompt_id is not None:
+            prompt_id, cancelled = self.turn.end_turn()
+            self.tools.end_turn()
+            self.outbox.respond(cancel.turn_answer(cancelled, prompt_id, failure))
         waiting = [
-            c.client_id for c in state.agent.pending().values() if c.method != "session/prompt"
+            c.client_id for c in self.agent.pending().values() if c.method != "session/prompt"
         ]
-        waiting += [client_id for client_id, _ in state.deferred]
-        state.deferred = []
+        waiting += [client_id for client_id, _ in self.deferred]
+        self.deferred = []
         for client_id in waiting:
-            state.outbox.respond(rpc.error(client_id, **failure))
-        state.connection.gone(failure)
-        return state.outbox.flush()
+            self.outbox.respond(rpc.error(client_id, **failure))
+        self.connection.gone(failure)
+        return self.outbox.flush()

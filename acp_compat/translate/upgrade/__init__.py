@@ -5,30 +5,15 @@ toward one legacy agent process per session. The behaviour is
 ``behaviour.md`` §1-§2; this docstring records what the translator decides where that
 contract leaves a choice.
 
-Modules: :mod:`.options` (configuration); :mod:`.translator` (:class:`UpgradeTranslator`,
-composed of the parts below, and the process events); :mod:`.core`
-(:class:`~.core.UpgradeState`: the shared state as named parts, and the steps both sides
-take); :mod:`.client_side` (current requests and answers); :mod:`.agent_side` (legacy
-requests, the hot path first, answers and file results); :mod:`.records` (request
-contexts, the agent table, the session registry, each session's tool-call table);
-:mod:`.prompt` (content blocks → legacy chunks); :mod:`.tools` (tool calls from the
-validated legacy models, permission options); :mod:`.modes` (the modes the relay keeps
-per session: what each does with each confirmation type, and how they are offered);
-:mod:`.cancel` (every way the client cancels: ``session/cancel``, ``$/cancel_request``,
-a permission answered ``cancelled``, and what the relay withdraws when a turn or a
-process ends); :mod:`.agent_name` (the agent's name from its command line). The agent
-process and session state machines are transition tables in
-:mod:`acp_compat.translate.lifecycle`, with the session's record;
-the tables shared with the downgrade (icons, statuses, outcomes, versions) are
-:mod:`acp_compat.models.mapping`.
-
-Where things happen: a client request → ``ClientSide._client_request`` and the handler
-table at the end of :mod:`.client_side` (its notifications, ``session/cancel`` and
-``$/cancel_request``, go to :mod:`.cancel`); an agent request →
-``AgentSide._agent_request`` and the handler table at the end of :mod:`.agent_side`; an
-answer from an agent →
-``AgentSide._agent_answered``, by the context its request was sent with; a process exit
-→ :meth:`UpgradeTranslator.agent_exited` → ``UpgradeState.agent_gone``.
+Modules: :mod:`.options` (configuration); :mod:`.translator` (:class:`UpgradeTranslator`
+and the process events), made of :class:`~.core.UpgradeState` (:mod:`.core`: the state and
+the steps both sides take), :mod:`.client_side` (current requests and answers, the handler
+table at its end) and :mod:`.agent_side` (legacy requests, the hot path first, answers and
+file results); :mod:`.records` (request contexts and the records of processes, sessions and
+tool calls); :mod:`.prompt`, :mod:`.tools`, :mod:`.modes`, :mod:`.cancel`, :mod:`.turn_end`
+and :mod:`.agent_name`, each named for what it decides. The process and session state
+machines are in :mod:`acp_compat.translate.lifecycle`; the tables shared with the
+downgrade (icons, statuses, outcomes, versions) in :mod:`acp_compat.models.mapping`.
 
 ``_meta.acpCompat.legacy``
 --------------------------
@@ -61,65 +46,15 @@ editor and the trace show that no user was asked, and why. Nothing else is put i
 
 Choices
 -------
-* Agent process 0 (started before ``initialize``) is reused by the **first**
-  ``session/new`` when its ``cwd`` is the launch directory (normalized absolute paths,
-  no disk access). Otherwise it is closed as soon as nothing is pending on it: keeping a
-  heavyweight idle agent for a later session is not worth it. Each other session gets
-  its own process, started in its ``cwd`` and initialized before ``{sessionId}`` is
-  answered. ``authenticate`` runs on agent 0 while it lives, else on a control process
-  started in the launch directory and closed once the login is answered; one that
-  arrives while that process's ``initialize`` is out waits for it.
-* ``authMethods`` offers the one legacy login only while the agent reports
-  ``isAuthenticated: false``: an advertised method reads as "may need a login".
-* ``agentInfo.name`` and ``.title`` name the agent the user runs (the title adds "legacy
-  ACP via acp-compat"), not the program that runs it:
-  ``python -m pkg.mod`` → ``pkg.mod``, ``node x.js`` → ``x``, ``npx -y @scope/pkg@1`` →
-  ``pkg`` (rules in :mod:`.agent_name`).
-* ``session/new`` before a successful ``initialize`` → ``-32600``.
-* When a turn ends (the legacy ``sendUserMessage`` answered, the process exited, or the
-  session closed), every tool call of that turn not yet ``completed``/``failed`` gets a
-  ``tool_call_update {status: "failed"}`` **before** the ``session/prompt`` answer, so no
-  update of a turn follows its answer and no card spins forever; many closes go out a
-  batch at a time as the client drains (:mod:`.turn_end`). A permission request still
-  open then is withdrawn (``$/cancel_request``), the call failed and the agent answered
-  ``cancel`` at once, and the client's late answer dropped. Only open tool calls are
-  kept: an update for a call that ended is answered and not shown.
-* The cancel (:mod:`.cancel` has the reasons): ``session/cancel`` withdraws the turn's
-  open permission requests as a turn's end does, right after ``cancelSendMessage``; a
-  permission answered ``cancelled`` while the turn runs starts the cancel; after it,
-  the relay answers every confirmation ``cancel`` itself, in every mode; and the prompt
-  ends ``cancelled`` whatever then ends the turn, the process's exit or loss included
-  (the session then has ended: later prompts get that error). ``$/cancel_request`` for a
-  waiting ``initialize``, ``authenticate`` or ``session/new`` answers ``-32800`` and
-  withholds the request's own answer; a ``session/new``'s process is stopped.
-* ``session/close`` stops the session's process and answers a running prompt with
-  ``stopReason: "cancelled"`` (the user ended it, as with a cancel), then ``{}``.
-* A process exit answers the session's pending requests with ``-32603`` "The agent
-  process exited (exit status N)" (or "killed by SIGKILL", "killed by a signal" when
-  the status is unknown: :func:`~acp_compat.translate.exits.describe_status`),
-  ``data: {exitCode, stderr}`` (``stderr`` when it wrote any: the error every
-  translator answers with, :func:`~acp_compat.translate.exits.agent_gone`; a cancelled
-  prompt still ends ``cancelled``); later
-  prompts of that session get the same error. A failed start answers with
-  ``-32603`` "Could not start the agent `<command>`: <OS error>", ``data: {command,
-  reason}``. Requests to the client made for a process that exits or is closed
-  (permission, fs) are withdrawn with ``$/cancel_request`` (clients that predate it ignore
-  it); a permission request is settled then (the agent answered ``cancel`` if it still
-  runs, a late answer dropped), the answers to ``fs`` requests still reach a closing
-  process and are consumed once it is gone.
-* Each session has a mode (:mod:`.modes`), at first :attr:`UpgradeOptions.default_mode`
-  (``wrap --session-mode``; ``ask`` unless set: every confirmation goes to the user). In
-  another mode the relay answers what the mode's row says (``allow`` once, or
-  ``reject``) through the same step as a user's answer
-  (:meth:`~.core.UpgradeState.answer_confirmation`), never an "always" outcome, so what the
-  legacy agent remembers is only what a user chose. ``session/set_mode`` and
-  ``session/set_config_option`` switch it from the next confirmation on, and both
-  ``current_mode_update`` and ``config_option_update`` go out before the answer.
-* A permission answer that is a JSON-RPC error or malformed counts as ``reject`` (never
-  an allow); so does an optionId that was not offered (logged as a warning). An allowed
-  call is reported ``in_progress`` first (a client may hide a ``pending`` one).
-* A confirmation's details go into ``rawInput``, and into the content only when the
-  title does not show them already (:func:`.tools.confirmation_details`).
+behaviour.md §2 and §6 ("Upgrade") list what the translator decides where the contract
+leaves a choice (agent process 0, the login offered, a turn's end, the cancel, the modes,
+a process's exit, permission answers); the module that decides each says why. Beside
+those:
+
+* Agent process 0 is reused when the ``cwd`` is the launch directory as normalized
+  absolute paths (no disk access). ``authenticate`` runs on agent 0 while it lives, else
+  on a control process started in the launch directory and closed once the login is
+  answered; one that arrives while that process's ``initialize`` is out waits for it.
 * Agent requests outside a running turn (a legacy agent should not make any): chunks,
   tool updates and plans are answered and not shown; ``requestToolCallConfirmation`` is
   answered ``cancel``. A process serving no session gets ``-32603`` for session requests.
@@ -127,9 +62,8 @@ Choices
   ``line``/``limit`` pass through unchanged. Local failures answer ``-32603`` with the
   OS error as message and ``data.details``.
 * Legacy agent requests are checked with :mod:`acp_compat.models.legacy` (except the
-  hot path, a well-formed chunk during a turn); a bad one, an unknown icon or an unknown
-  ``toolCallId`` in ``updateToolCall`` is answered ``-32602`` with the problems in
-  ``data`` and logged, an unknown method ``-32601``.
+  hot path, a well-formed chunk during a turn); a bad one or an unknown ``toolCallId``
+  in ``updateToolCall`` is answered ``-32602`` with the problems in ``data`` and logged.
 """
 
 from typing import TYPE_CHECKING, Final

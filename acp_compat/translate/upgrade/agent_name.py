@@ -124,11 +124,6 @@ def _program(word: str) -> str:
     return versioned.group(1) if versioned else name
 
 
-def _is_module_option(arg: str) -> bool:
-    """``-m`` or ``-mpkg.mod`` (python's run-a-module option)."""
-    return arg.startswith("-m") and not arg.startswith("--")
-
-
 def _target(args: Sequence[str]) -> tuple[str | None, int, bool]:
     """What ``args`` run: the first positional argument, or the module of ``-m`` (then
     the flag is true), with its index; ``None`` when code or nothing follows."""
@@ -140,7 +135,7 @@ def _target(args: Sequence[str]) -> tuple[str | None, int, bool]:
             return (args[index], index, False) if index < len(args) else (None, index, False)
         if arg in _CODE_OPTIONS:
             return None, index, False
-        if _is_module_option(arg):
+        if arg.startswith("-m") and not arg.startswith("--"):  # -m pkg.mod or -mpkg.mod
             if len(arg) > 2:
                 return arg[2:], index, True
             index += 1

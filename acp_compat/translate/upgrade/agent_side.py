@@ -70,14 +70,9 @@ _GENERIC_MESSAGE = "Internal error"
 
 
 def legacy_agent_error(id: RequestId, received: Any) -> Message:
-    """A legacy agent's error, for the client, with its reason where a client shows it.
-
-    The legacy TypeScript SDK turns any exception in a handler into ``-32603`` "Internal
-    error" with the exception's text only in ``data.details`` (gemini-cli 0.1.x fails a
-    turn this way on a model API error), and a client that prints only ``message`` showed
-    "Internal error". Such an error's ``message`` becomes those details, as a current
-    agent words it; ``code`` and ``data`` stay as the agent sent them.
-    """
+    """A legacy agent's error, for the client, with its reason where a client shows it: a
+    legacy SDK's ``-32603`` "Internal error" gets its ``data.details`` as ``message``, as a
+    current agent words it (behaviour.md §2 says why); ``code`` and ``data`` stay."""
     answer = forwarded_error(id, received)
     body = answer["error"]
     data = body.get("data")
@@ -88,25 +83,23 @@ def legacy_agent_error(id: RequestId, received: Any) -> Message:
     return answer
 
 
-class AgentSide:
-    """Handles what the legacy agent processes send, and the shell's file results, on the
-    translator's shared state."""
-
-    def __init__(self, state: UpgradeState) -> None:
-        self._state = state
-        self._agents = state.agents
-        self._sessions = state.sessions
-        self._client_requests = state.client_requests
-        self._local_files = state.local_files
-        # The tables' dicts themselves, read (never changed) by the chunk hot path.
-        self._agent_records = state.agents.records
-        self._session_records = state.sessions.by_id
+class AgentSide(UpgradeState):
+    """Handles what the legacy agent processes send, and the shell's file results (a part
+    of the translator)."""
 
     def from_agent(self, agent: int, message: Message) -> list[Output]:
-        """Handle one message from legacy agent process ``agent`` (a chunk the
-        translator's hot path, :meth:`fast_chunk`, did not take included)."""
+        """Handle one message from legacy agent process ``agent``."""
+        # The hot path, one call deep: every streamed token comes this way.
+        if message.get("method") == "streamAssistantMessageChunk":
+            fast = self._fast_chunk(agent, message)
+            if fast is not None:
+                return fast
+        return self._agent_message(agent, message)
+
+    def _agent_message(self, agent: int, message: Message) -> list[Output]:
+        """Any message from ``agent`` but a chunk the hot path took."""
         method = message.get("method")
-        proc = self._agents.get(agent)
+        proc = self.agents.get(agent)
         if proc is None:
             log.warning("message from unknown agent process %d ignored", agent)
             return []
@@ -131,7 +124,7 @@ class AgentSide:
         # Subscripts, not get() (cheaper): whatever is missing raises, for the slow path;
         # so does a process that serves no session (its session id is None).
         try:
-            session = self._session_records[self._agent_records[agent].session_id]  # type: ignore[index]
+            session = self.sessions[self._agent_records[agent].session_id]  # type: ignore[index]
             chunk = message["params"]["chunk"]
             request_id = message["id"]
         except (KeyError, TypeError):
@@ -158,34 +151,20 @@ class AgentSide:
         handler = _AGENT_HANDLERS.get(method)
         if handler is None:
             log.warning("agent %d called unknown method %r", proc.number, method)
-            return [
-                ToAgent(
-                    proc.number,
-                    error(request_id, METHOD_NOT_FOUND, "Method not found", {"details": method}),
-                )
-            ]
-        session = self._sessions.get(proc.session_id)
+            unknown = error(request_id, METHOD_NOT_FOUND, "Method not found", {"details": method})
+            return [ToAgent(proc.number, unknown)]
+        session = self.sessions.get(proc.session_id)  # type: ignore[arg-type]
         try:
             return handler(self, proc, session, request_id, message.get("params"))
         except CodecError as err:
             log.warning("agent %d sent invalid %s params: %s", proc.number, method, err)
-            return [
-                ToAgent(
-                    proc.number,
-                    error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data()),
-                )
-            ]
+            invalid = error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
+            return [ToAgent(proc.number, invalid)]
 
     def _no_session(self, proc: AgentRecord, request_id: RequestId, method: str) -> list[Output]:
         log.warning("agent %d called %s but serves no session", proc.number, method)
-        return [
-            ToAgent(
-                proc.number,
-                error(
-                    request_id, INTERNAL_ERROR, f"{method}: this agent process serves no session"
-                ),
-            )
-        ]
+        problem = f"{method}: this agent process serves no session"
+        return [ToAgent(proc.number, error(request_id, INTERNAL_ERROR, problem))]
 
     def _stream_chunk(
         self, proc: AgentRecord, session: SessionRecord | None, request_id: RequestId, params: Any
@@ -248,7 +227,7 @@ class AgentSide:
         if outcome is not None:
             return self._relay_answers(proc, session, request_id, tool_id, fields, outcome)
         options = tools.permission_options(call.confirmation)
-        client_id = self._client_requests.add(
+        client_id = self.client_requests.add(
             PermissionFor(
                 agent=proc.number,
                 session_id=session.session_id,
@@ -291,9 +270,7 @@ class AgentSide:
             mode.value,
         )
         update = session_update(session.session_id, wire.tool_call(**fields))
-        answer = self._state.answer_confirmation(
-            proc, session.session_id, request_id, tool_id, outcome
-        )
+        answer = self.answer_confirmation(proc, session.session_id, request_id, tool_id, outcome)
         return [update, *answer]
 
     def _update_tool_call(
@@ -357,13 +334,13 @@ class AgentSide:
             return self._no_session(proc, request_id, "readTextFile")
         path = paths.resolve(session.cwd, read.path)
         context = FileFor(agent=proc.number, legacy_id=request_id, read=True)
-        if self._state.client_reads:
+        if self.client_reads:
             fs_params = wire.read_text_file_request(
                 session_id=session.session_id, path=path, line=read.line, limit=read.limit
             )
-            client_id = self._client_requests.add(context)
+            client_id = self.client_requests.add(context)
             return [ToClient(request(client_id, "fs/read_text_file", fs_params))]
-        token = self._local_files.add(context)
+        token = self.local_files.add(context)
         return [ReadLocalFile(token, path, read.line, read.limit)]
 
     def _write_text_file(
@@ -374,20 +351,13 @@ class AgentSide:
             return self._no_session(proc, request_id, "writeTextFile")
         path = paths.resolve(session.cwd, write.path)
         context = FileFor(agent=proc.number, legacy_id=request_id, read=False)
-        if self._state.client_writes:
-            client_id = self._client_requests.add(context)
-            return [
-                ToClient(
-                    request(
-                        client_id,
-                        "fs/write_text_file",
-                        wire.write_text_file_request(
-                            session_id=session.session_id, path=path, content=write.content
-                        ),
-                    )
-                )
-            ]
-        token = self._local_files.add(context)
+        if self.client_writes:
+            fs_params = wire.write_text_file_request(
+                session_id=session.session_id, path=path, content=write.content
+            )
+            client_id = self.client_requests.add(context)
+            return [ToClient(request(client_id, "fs/write_text_file", fs_params))]
+        token = self.local_files.add(context)
         return [WriteLocalFile(token, path, write.content)]
 
     def _agent_response(self, proc: AgentRecord, message: Message, kind: Kind) -> list[Output]:
@@ -396,7 +366,7 @@ class AgentSide:
             log.warning("agent %d answered unknown request id %r", proc.number, message.get("id"))
             return []
         outputs = self._agent_answered(proc, context, message, kind)
-        return outputs + self._state.release_if_idle(proc)
+        return outputs + self.release_if_idle(proc)
 
     def _agent_answered(
         self, proc: AgentRecord, context: AgentContext, message: Message, kind: Kind
@@ -405,31 +375,24 @@ class AgentSide:
         value = message.get("result")
         if isinstance(context, InitializeForClient):
             if failed:
-                answer = cancel.answer_client(
-                    context, legacy_agent_error(context.client_id, message["error"])
-                )
-                return answer + self._initialized(proc, message)
-            state = self._state
-            state.authenticated = state.authenticated or reports_authenticated(value)
-            # A client that cancelled its initialize was never told it is initialized.
-            state.client_initialized = state.client_initialized or not context.cancelled
-            answer = cancel.answer_client(
-                context, result(context.client_id, state.initialize_result())
-            )
-            return answer + self._initialized(proc, message)
+                reply = legacy_agent_error(context.client_id, message["error"])
+            else:
+                self.authenticated = self.authenticated or reports_authenticated(value)
+                # A client that cancelled its initialize was never told it is initialized.
+                self.client_initialized = self.client_initialized or not context.cancelled
+                reply = result(context.client_id, self.initialize_result())
+            return cancel.answer_client(context, reply) + self._initialized(proc, message)
         if isinstance(context, InitializeForSession):
             return self._session_process_ready(proc, context, message, failed)
         if isinstance(context, InitializeControl):
             return self._initialized(proc, message)
         if isinstance(context, AuthenticateFor):
             if failed:
-                return cancel.answer_client(
-                    context, legacy_agent_error(context.client_id, message["error"])
-                )
-            self._state.authenticated = True
-            return cancel.answer_client(
-                context, result(context.client_id, wire.authenticate_response())
-            )
+                reply = legacy_agent_error(context.client_id, message["error"])
+            else:
+                self.authenticated = True
+                reply = result(context.client_id, wire.authenticate_response())
+            return cancel.answer_client(context, reply)
         if isinstance(context, SendFor):
             return self._send_ended(context, message, failed)
         # CancelSend: acp-compat's own request; "Not currently generating" is expected.
@@ -447,7 +410,7 @@ class AgentSide:
         if proc.state is ProcessState.INITIALIZING:  # not a second answer
             value = message.get("result")
             proc.lifecycle.initialized(value if isinstance(value, dict) else {})
-        return [self._state.send_authenticate(proc, cid) for cid in queued]
+        return [self.send_authenticate(proc, cid) for cid in queued]
 
     def _session_process_ready(
         self, proc: AgentRecord, context: InitializeForSession, message: Message, failed: bool
@@ -460,7 +423,7 @@ class AgentSide:
             proc.lifecycle.apply(ProcessEvent.INITIALIZE_FAILED)
             return [
                 ToClient(legacy_agent_error(context.client_id, message["error"])),
-                self._state.stop(proc),
+                self.stop(proc),
             ]
         value = message.get("result")
         proc.lifecycle.initialized(value if isinstance(value, dict) else {})
@@ -470,31 +433,29 @@ class AgentSide:
                 "this connection authenticated",
                 proc.number,
             )
-        return [self._state.open_session(proc, context.client_id, context.session_id, context.cwd)]
+        return [self.open_session(proc, context.client_id, context.session_id, context.cwd)]
 
     def _send_ended(self, context: SendFor, message: Message, failed: bool) -> list[Output]:
-        session = self._sessions.get(context.session_id)
+        session = self.sessions.get(context.session_id)
         if session is None or session.lifecycle.prompt_id is None:
             log.debug("sendUserMessage of a finished turn answered (consumed)")
             return []
         if failed:
             legacy_error = message["error"]
-            return self._state.finish_turn(
-                session, lambda pid: legacy_agent_error(pid, legacy_error)
-            )
+            return self.finish_turn(session, lambda pid: legacy_agent_error(pid, legacy_error))
         ended = wire.prompt_response(stop_reason="end_turn")
-        return self._state.finish_turn(session, lambda pid: result(pid, ended))
+        return self.finish_turn(session, lambda pid: result(pid, ended))
 
     def file_done(
         self, token: int, content: str | None = None, error: str | None = None
     ) -> list[Output]:
         """A local file effect finished: answer the legacy agent's read or write."""
-        context = self._local_files.settle(token)
+        context = self.local_files.settle(token)
         if context is None:
             log.warning("file_done for unknown token %d", token)
             return []
-        proc = self._agents[context.agent]
-        if not proc.alive:
+        proc = self.agents[context.agent]
+        if not proc.lifecycle.alive:
             return []
         if error is not None:
             return [ToAgent(proc.number, _error(context.legacy_id, error))]

@@ -1,29 +1,7 @@
-"""A client's cancel, in the upgrade: every way a current client stops what it asked for,
-and what the relay then does (behaviour.md §2, "session/cancel" and "$/cancel_request").
-
-* ``session/cancel``, or ``$/cancel_request`` naming the running ``session/prompt``
-  (:func:`cancel_turn`): the turn is ``CANCELLING``, the legacy agent gets
-  ``cancelSendMessage``, and every permission request of the turn still open is
-  withdrawn (:func:`withdraw`: ``$/cancel_request`` to the client, the call failed, the
-  legacy confirmation answered ``cancel``). So a client that never answers the dialog of
-  a cancelled turn (Toad) does not leave the legacy agent waiting on it.
-* A permission answered ``cancelled`` while the turn runs (:func:`permission_cancelled`)
-  is the start of the cancel: clients answer open permissions ``cancelled`` when they
-  cancel the turn, some a moment before their ``session/cancel`` (agent-shell), and a
-  legacy agent takes a lone ``cancel`` as a refusal and finishes its turn.
-* Once the turn is cancelled the relay answers every confirmation ``cancel`` itself,
-  whatever the mode (:func:`confirmation_outcome`), and the turn ends ``cancelled``
-  whatever ends it (:func:`turn_answer`): the legacy send's result or error, the
-  session's close, the process's exit or loss.
-* ``$/cancel_request`` naming a request that waits on a legacy process
-  (:func:`cancel_request`: an ``initialize``, ``authenticate`` or ``session/new``) is
-  answered ``-32800`` at once, and the answer its context would give is never sent
-  (:func:`answer_client`). The request is known by its context, not by its id, so the
-  client may reuse the id at once. A queued ``authenticate`` is never sent; one out
-  still runs (a legacy agent cannot be stopped) and its login counts; the process
-  started for a ``session/new`` is stopped.
-* When a turn or a process ends, what the client is still asked for it is withdrawn
-  (:func:`withdraw`).
+"""A client's cancel, in the upgrade: every way a current client stops what it asked for
+(``session/cancel``, ``$/cancel_request``, a permission answered ``cancelled``), and what
+the relay withdraws when a turn or a process ends. behaviour.md §2 ("session/cancel" and
+"$/cancel_request") is the contract; each function below says what it decides, and why.
 """
 
 from __future__ import annotations
@@ -58,7 +36,7 @@ from acp_compat.translate.upgrade.records import (
 
 if TYPE_CHECKING:
     from acp_compat.models.legacy import ToolCallConfirmationOutcome as Outcome
-    from acp_compat.translate.upgrade.core import Answer, UpgradeState
+    from acp_compat.translate.upgrade.core import UpgradeState
 
 log = logging.getLogger("acp_compat.translate.upgrade")
 
@@ -74,12 +52,6 @@ def cancelled_answer(prompt_id: RequestId) -> Message:
     return result(prompt_id, wire.prompt_response(stop_reason="cancelled"))
 
 
-def turn_answer(cancelled: bool, answer: Answer) -> Answer:
-    """What a turn's end answers its prompt: ``cancelled`` once the client cancelled it
-    (the user stopped it, whatever then ended it), else ``answer``."""
-    return cancelled_answer if cancelled else answer
-
-
 def confirmation_outcome(session: SessionRecord, decision: modes.Decision) -> Outcome | None:
     """The legacy outcome the relay answers a confirmation with itself, or ``None`` when
     the user is asked: ``cancel`` once the turn is cancelled (nothing more in it may run),
@@ -91,22 +63,33 @@ def confirmation_outcome(session: SessionRecord, decision: modes.Decision) -> Ou
 
 
 def cancel_turn(state: UpgradeState, session: SessionRecord) -> list[Output]:
-    """The client cancelled ``session``'s turn: ``cancelSendMessage`` to its legacy agent,
-    then every permission request of the turn withdrawn. Nothing for a session with no
-    turn running, or one cancelled already."""
+    """The client cancelled ``session``'s turn (``session/cancel``, or ``$/cancel_request``
+    naming its prompt): ``cancelSendMessage`` to its legacy agent, then every permission
+    request of the turn withdrawn, so a client that never answers the dialog of a
+    cancelled turn (Toad) does not leave the legacy agent waiting on it. Nothing for a
+    session with no turn running, or one cancelled already."""
     if not session.lifecycle.allows(SessionEvent.CANCEL):
         log.debug("session/cancel with no running prompt (%s)", session.session_id)
         return []
+    return _start_cancel(state, session, [])
+
+
+def _start_cancel(
+    state: UpgradeState, session: SessionRecord, answer: list[Output]
+) -> list[Output]:
+    """Cancel ``session``'s turn: ``cancelSendMessage`` first (the agent stops before it
+    reads ``answer``, the outputs that started the cancel), then the turn's permission
+    requests withdrawn."""
     session.lifecycle.apply(SessionEvent.CANCEL)
     proc = state.agents[session.agent]
     legacy_id = proc.outbound.add(CancelSend(session.session_id))
-    outputs: list[Output] = [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
-    return outputs + withdraw(state, _permissions_of(session))
+    start: list[Output] = [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
+    return start + answer + withdraw(state, permissions_of(session))
 
 
 def session_cancel(state: UpgradeState, session_id: object) -> list[Output]:
     """``session/cancel {sessionId}`` (a notification: an unknown session is ignored)."""
-    session = state.sessions.get(session_id)
+    session = state.sessions.get(session_id) if isinstance(session_id, str) else None
     if session is None:
         log.debug("session/cancel for unknown session %.100r", session_id)
         return []
@@ -118,20 +101,22 @@ def permission_cancelled(
 ) -> list[Output]:
     """The client answered permission request ``context`` ``cancelled``: the legacy agent
     gets ``cancel``; while the turn runs, that answer starts the cancel of the turn, so
-    ``cancelSendMessage`` goes first (the agent stops before it reads the refusal)."""
+    ``cancelSendMessage`` goes first (the agent stops before it reads the refusal).
+    Clients answer open permissions ``cancelled`` when they cancel the turn, some a moment
+    before their ``session/cancel`` (agent-shell), and a legacy agent takes a lone
+    ``cancel`` as a refusal and finishes its turn."""
     answer = state.answer_confirmation(
         proc, context.session_id, context.legacy_id, context.tool_id, "cancel"
     )
     session = state.sessions.get(context.session_id)
     if session is None or not session.lifecycle.allows(SessionEvent.CANCEL):
         return answer
-    session.lifecycle.apply(SessionEvent.CANCEL)
-    legacy_id = proc.outbound.add(CancelSend(session.session_id))
-    start: list[Output] = [ToAgent(proc.number, request(legacy_id, "cancelSendMessage"))]
-    return start + answer + withdraw(state, _permissions_of(session))
+    return _start_cancel(state, session, answer)
 
 
-def _permissions_of(session: SessionRecord) -> Callable[[ClientContext], bool]:
+def permissions_of(session: SessionRecord) -> Callable[[ClientContext], bool]:
+    """Selects the permission requests of ``session`` (for :func:`withdraw`)."""
+
     def which(context: ClientContext) -> bool:
         return isinstance(context, PermissionFor) and context.session_id == session.session_id
 
@@ -153,7 +138,7 @@ def withdraw(state: UpgradeState, which: Callable[[ClientContext], bool]) -> lis
         if isinstance(context, PermissionFor):
             context.withdrawn = True
             proc = state.agents[context.agent]
-            if proc.alive:
+            if proc.lifecycle.alive:
                 outputs += state.answer_confirmation(
                     proc, context.session_id, context.legacy_id, context.tool_id, "cancel"
                 )
@@ -164,7 +149,7 @@ def cancel_request(state: UpgradeState, request_id: object) -> list[Output]:
     """``$/cancel_request {requestId}`` from the client: a running ``session/prompt`` is
     cancelled as its turn; a request waiting on a legacy process is answered ``-32800`` at
     once; any other id (answered already, never sent, of another JSON type) is ignored."""
-    for session in state.sessions.by_id.values():
+    for session in state.sessions.values():
         if session.lifecycle.prompt_id is not None and same_id(
             session.lifecycle.prompt_id, request_id
         ):
@@ -185,7 +170,7 @@ def _cancel_waiting(
 ) -> list[Output] | None:
     """Cancel the client's request ``request_id`` if it waits on ``proc``: what that takes
     (``None``: it does not wait there)."""
-    if not proc.alive:
+    if not proc.lifecycle.alive:
         return None
     for queued in proc.queued_auth:
         if same_id(queued, request_id):
@@ -201,7 +186,7 @@ def _cancel_waiting(
             context.cancelled = True
             if isinstance(context, InitializeForSession):
                 log.info("session/new %r cancelled: closing its agent process", request_id)
-                return [state.stop(proc)] if proc.usable else []
+                return [state.stop(proc)] if proc.lifecycle.usable else []
             what = "initialize" if isinstance(context, InitializeForClient) else "authenticate"
             log.info("%s %r cancelled; the legacy agent still answers it", what, request_id)
             return []

@@ -4,7 +4,7 @@ client's answers to what acp-compat asked it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem, structure
@@ -48,7 +48,6 @@ from acp_compat.translate.upgrade.records import (
     Role,
     SendFor,
     SessionRecord,
-    UnknownSession,
 )
 from acp_compat.translate.upgrade.turn_end import session_update
 
@@ -80,29 +79,9 @@ _MODE_VALUE_EXPECTED = (
 )
 """Why a ``session/set_config_option`` value of another type cannot set the mode."""
 
-T = TypeVar("T")
 
-
-def _structure(params: dict[str, Any], cls: type[T]) -> T:
-    """Client params as a typed model; problems' paths start at ``params``."""
-    try:
-        return structure(params, cls)
-    except CodecError as err:
-        raise err.prefixed("params") from None
-
-
-def _invalid_params(request_id: RequestId, err: CodecError) -> Message:
-    return error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
-
-
-class ClientSide:
-    """Handles what the current client sends, on the translator's shared state."""
-
-    def __init__(self, state: UpgradeState) -> None:
-        self._state = state
-        self._agents = state.agents
-        self._sessions = state.sessions
-        self._client_requests = state.client_requests
+class ClientSide(UpgradeState):
+    """Handles what the current client sends (a part of the translator)."""
 
     def from_client(self, message: Message) -> list[Output]:
         """Handle one message from the client (requests, notifications, responses)."""
@@ -124,116 +103,114 @@ class ClientSide:
             return [ToClient(error(request_id, METHOD_NOT_FOUND, f"Method not found: {method}"))]
         if params is None:
             params = {}
-        if not isinstance(params, dict):
-            err = CodecError([Problem("params", "expected an object")])
-            return [ToClient(_invalid_params(request_id, err))]
         try:
+            if not isinstance(params, dict):
+                raise CodecError([Problem("params", "expected an object")])
             return _CLIENT_HANDLERS[method](self, request_id, params)
         except CodecError as err:
-            return [ToClient(_invalid_params(request_id, err))]
-        except UnknownSession as unknown:
-            problem = CodecError([Problem("params.sessionId", str(unknown))])
-            return [ToClient(_invalid_params(request_id, problem))]
+            problem = error(request_id, INVALID_PARAMS, f"Invalid params: {err}", err.to_data())
+            return [ToClient(problem)]
+
+    def _session(self, session_id: str) -> SessionRecord:
+        """The session ``session_id`` names (a client request's): ``-32602`` naming
+        ``params.sessionId`` if there is none (never created, or closed)."""
+        session = self.sessions.get(session_id)
+        if session is None:
+            problem = f"unknown session {describe(session_id)}"
+            raise CodecError([Problem("params.sessionId", problem)])
+        return session
 
     def _client_notification(self, message: Message) -> list[Output]:
         method = message["method"]
         params = message.get("params")
         if method == "session/cancel":
             session_id = params.get("sessionId") if isinstance(params, dict) else None
-            return cancel.session_cancel(self._state, session_id)
+            return cancel.session_cancel(self, session_id)
         if method == "$/cancel_request":
             request_id = params.get("requestId") if isinstance(params, dict) else None
-            return cancel.cancel_request(self._state, request_id)
+            return cancel.cancel_request(self, request_id)
         log.debug("ignoring client notification %s", method)
         return []
 
     def _initialize(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         params = current_initialize_params(params)
-        capabilities = _structure(params, InitializeRequest).client_capabilities
+        capabilities = structure(params, InitializeRequest, at="params").client_capabilities
         fs = capabilities.fs if capabilities is not None else None
-        state = self._state
         if fs is not None:
-            state.client_reads = fs.read_text_file is True
-            state.client_writes = fs.write_text_file is True
-        agent0 = self._agents[0]
+            self.client_reads = fs.read_text_file is True
+            self.client_writes = fs.write_text_file is True
+        agent0 = self.agents[0]
         if agent0.lifecycle.initialize_result is not None:
-            state.client_initialized = True
-            return [ToClient(result(request_id, state.initialize_result()))]
+            self.client_initialized = True
+            return [ToClient(result(request_id, self.initialize_result()))]
         failure = agent0.lifecycle.failure
         if failure is not None:
             return [ToClient(error(request_id, **failure))]
-        if not agent0.usable:
+        if not agent0.lifecycle.usable:
             # Agent 0 failed its initialize and was then closed as idle (a session was
             # made in another directory): nothing can answer, so the client learns it now
             # instead of waiting for an answer from a process that is going away.
             return [ToClient(error(request_id, **_AGENT0_CLOSED))]
-        return [state.send_initialize(agent0, InitializeForClient(request_id))]
+        return [self.send_initialize(agent0, InitializeForClient(request_id))]
 
     def _authenticate(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         # Any method id runs the legacy login: the agent has only the one.
-        _structure(params, AuthenticateRequest)
-        state = self._state
-        control = self._agents.login_process()
+        structure(params, AuthenticateRequest, at="params")
+        control = self.agents.login_process()
         if control is None:
             # No live process can run the login: start one where agent 0 was started.
-            launch_cwd = state.options.launch_cwd
-            control, outputs = state.start_agent(launch_cwd, InitializeControl())
+            launch_cwd = self.options.launch_cwd
+            control, outputs = self.start_agent(launch_cwd, InitializeControl())
             control.queued_auth.append(request_id)
             return outputs
         if control.state is ProcessState.INITIALIZING:
             control.queued_auth.append(request_id)
             return []
-        return [state.send_authenticate(control, request_id)]
+        return [self.send_authenticate(control, request_id)]
 
     def _session_new(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        new = _structure(params, session_models.NewSessionRequest)
+        new = structure(params, session_models.NewSessionRequest, at="params")
         cwd, servers = new.cwd, new.mcp_servers
         if not paths.is_absolute(cwd):
             raise CodecError([Problem("params.cwd", "expected an absolute path")])
         problem = paths.unusable(cwd)
         if problem is not None:
             raise CodecError([Problem("params.cwd", problem)])
-        state = self._state
-        if not state.client_initialized:
+        if not self.client_initialized:
             return [ToClient(error(request_id, INVALID_REQUEST, "session/new before initialize"))]
-        if not state.authenticated:
+        if not self.authenticated:
             return [ToClient(error(request_id, AUTHENTICATION_REQUIRED, "Authentication required"))]
         if servers:
             log.warning(
                 "a legacy agent cannot take MCP servers from the client; ignoring %d of them",
                 len(servers),
             )
-        session_id = state.options.new_session_id()
-        agent0 = self._agents[0]
+        session_id = self.options.new_session_id()
+        agent0 = self.agents[0]
         first = agent0.role is Role.LAUNCH
         if first:
             # The first session decides: agent 0 serves it, or is closed once idle (it
             # still runs logins until then).
             agent0.role = Role.CONTROL
-            if agent0.usable and paths.same_directory(cwd, state.options.launch_cwd):
-                return [state.open_session(agent0, request_id, session_id, cwd)]
-        outputs = state.release_if_idle(agent0) if first else []
-        _, started = state.start_agent(cwd, InitializeForSession(request_id, session_id, cwd))
+            if agent0.lifecycle.usable and paths.same_directory(cwd, self.options.launch_cwd):
+                return [self.open_session(agent0, request_id, session_id, cwd)]
+        outputs = self.release_if_idle(agent0) if first else []
+        _, started = self.start_agent(cwd, InitializeForSession(request_id, session_id, cwd))
         return outputs + started
 
     def _session_prompt(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        prompt = _structure(params, prompt_models.PromptRequest)
-        session = self._sessions.require(prompt.session_id)
+        prompt = structure(params, prompt_models.PromptRequest, at="params")
+        session = self._session(prompt.session_id)
         chunks = prompts.prompt_to_chunks(prompt.prompt)
         if session.lifecycle.failure is not None:
             return [ToClient(error(request_id, **session.lifecycle.failure))]
         if not session.lifecycle.allows(SessionEvent.PROMPT):
-            return [
-                ToClient(
-                    error(
-                        request_id, INVALID_REQUEST, "A prompt is already running in this session"
-                    )
-                )
-            ]
-        proc = self._agents[session.agent]
+            busy = "A prompt is already running in this session"
+            return [ToClient(error(request_id, INVALID_REQUEST, busy))]
+        proc = self.agents[session.agent]
         legacy_id = proc.outbound.add(SendFor(session.session_id))
         session.lifecycle.start_turn(request_id)
-        session.updated_at = self._state.options.now()
+        session.updated_at = self.options.now()
         if session.title is None:
             session.title = prompts.prompt_title(prompt.prompt)
         message = legacy_wire.send_user_message_params(chunks=chunks)
@@ -242,14 +219,14 @@ class ClientSide:
     def _session_list(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
         """The sessions this relay has open (not those whose process is gone), in the order
         they were made, in one page: there is never a next cursor to pass back."""
-        listing = _structure(params, session_models.ListSessionsRequest)
+        listing = structure(params, session_models.ListSessionsRequest, at="params")
         cwd = listing.cwd
         if cwd is not None and not paths.is_absolute(cwd):
             raise CodecError([Problem("params.cwd", "expected an absolute path")])
         if listing.cursor is not None:
             raise CodecError([Problem("params.cursor", "unknown cursor: every list is one page")])
         sessions = []
-        for session in self._sessions.by_id.values():
+        for session in self.sessions.values():
             if session.lifecycle.state is SessionState.ENDED:
                 continue
             if cwd is not None and not paths.same_directory(session.cwd, cwd):
@@ -264,30 +241,29 @@ class ClientSide:
         return [ToClient(result(request_id, wire.list_sessions_response(sessions=sessions)))]
 
     def _session_close(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        closing = _structure(params, session_models.CloseSessionRequest)
-        session = self._sessions.require(closing.session_id)
-        state = self._state
-        proc = self._agents[session.agent]
-        stop = proc.usable
+        closing = structure(params, session_models.CloseSessionRequest, at="params")
+        session = self._session(closing.session_id)
+        proc = self.agents[session.agent]
+        stop = proc.lifecycle.usable
         # What the client was asked for this process is withdrawn first (as on an exit).
         outputs = (
-            cancel.withdraw(state, lambda context: context.agent == proc.number) if stop else []
+            cancel.withdraw(self, lambda context: context.agent == proc.number) if stop else []
         )
         if session.lifecycle.prompt_id is not None:
             # The process is going away, so the turn ends as a cancelled one would.
-            outputs += state.finish_turn(session, cancel.cancelled_answer)
+            outputs += self.finish_turn(session, cancel.cancelled_answer)
         else:
-            outputs += state.turn_ends.cut_short(session.session_id)
-        self._sessions.remove(session.session_id)
+            outputs += self.turn_ends.cut_short(session.session_id)
+        del self.sessions[session.session_id]
         proc.session_id = None
         if stop:
-            outputs.append(state.stop(proc))
+            outputs.append(self.stop(proc))
         outputs.append(ToClient(result(request_id, wire.close_session_response())))
         return outputs
 
     def _set_mode(self, request_id: RequestId, params: dict[str, Any]) -> list[Output]:
-        change = _structure(params, session_models.SetSessionModeRequest)
-        session = self._sessions.require(change.session_id)
+        change = structure(params, session_models.SetSessionModeRequest, at="params")
+        session = self._session(change.session_id)
         mode = modes.mode_named(change.mode_id)
         if mode is None:
             problem = (
@@ -305,8 +281,8 @@ class ClientSide:
                 raise CodecError([Problem("params.type", _MODE_VALUE_EXPECTED)])
             # The schema reads an unknown type with a string value as a value id.
             untyped = {key: value for key, value in change.data.items() if key != "type"}
-            change = _structure(untyped, session_models.SetSessionConfigOptionValueId)
-        session = self._sessions.require(change.session_id)
+            change = structure(untyped, session_models.SetSessionConfigOptionValueId, at="params")
+        session = self._session(change.session_id)
         if change.config_id != modes.MODE_CONFIG_ID:
             problem = (
                 f"unknown config option {describe(change.config_id)}; this session offers "
@@ -345,14 +321,14 @@ class ClientSide:
         ]
 
     def _client_response(self, message: Message, kind: Kind) -> list[Output]:
-        context = self._client_requests.settle(message.get("id"))
+        context = self.client_requests.settle(message.get("id"))
         if context is None:
             log.warning("client answered unknown request id %r", message.get("id"))
             return []
-        proc = self._agents[context.agent]
+        proc = self.agents[context.agent]
         if isinstance(context, PermissionFor):
             return self._permission_answered(proc, context, message, kind)
-        if not proc.alive:
+        if not proc.lifecycle.alive:
             return []
         if kind is Kind.ERROR:
             return [ToAgent(proc.number, forwarded_error(context.legacy_id, message["error"]))]
@@ -362,12 +338,8 @@ class ClientSide:
         content = value.get("content") if isinstance(value, dict) else None
         if not isinstance(content, str):
             log.warning("client answered fs/read_text_file without content: %.200r", value)
-            return [
-                ToAgent(
-                    proc.number,
-                    error(context.legacy_id, INTERNAL_ERROR, "The client returned no file content"),
-                )
-            ]
+            missing = "The client returned no file content"
+            return [ToAgent(proc.number, error(context.legacy_id, INTERNAL_ERROR, missing))]
         answer = legacy_wire.read_text_file_response(content=content)
         return [ToAgent(proc.number, result(context.legacy_id, answer))]
 
@@ -381,11 +353,11 @@ class ClientSide:
             )
             return []
         outcome = self._legacy_outcome(context, message, kind)
-        if not proc.alive:
+        if not proc.lifecycle.alive:
             return []
         if outcome == "cancel":
-            return cancel.permission_cancelled(self._state, proc, context)
-        return self._state.answer_confirmation(
+            return cancel.permission_cancelled(self, proc, context)
+        return self.answer_confirmation(
             proc, context.session_id, context.legacy_id, context.tool_id, outcome
         )
 

@@ -42,10 +42,8 @@ from acp_compat.translate.upgrade.records import (
     InitializeControl,
     InitializeForClient,
     InitializeForSession,
-    PermissionFor,
     Role,
     SessionRecord,
-    SessionRegistry,
 )
 from acp_compat.translate.upgrade.turn_end import TurnEnds, status_update
 
@@ -69,8 +67,7 @@ class UpgradeState:
     """Everything the upgrade translator knows, as named parts:
 
     * :attr:`agents`: the agent processes (:class:`.records.AgentTable`);
-    * :attr:`sessions`: the sessions (:class:`.records.SessionRegistry`), each with its
-      tool calls;
+    * :attr:`sessions`: the sessions by id, each with its tool calls;
     * :attr:`client_requests`: the id space of the client hop (permission and ``fs``
       requests acp-compat sends);
     * :attr:`local_files`: the tokens of local file effects, the same kind of table as a
@@ -81,7 +78,8 @@ class UpgradeState:
     def __init__(self, options: UpgradeOptions) -> None:
         self.options = options
         self.agents = AgentTable(options.agent0_next_id, options.agent0_initialized)
-        self.sessions = SessionRegistry()
+        self.sessions: dict[str, SessionRecord] = {}
+        self._agent_records = self.agents.records  # for the chunk hot path: no call
         self.client_requests: OutboundRequests[ClientContext] = OutboundRequests(0)
         self.local_files: OutboundRequests[FileFor] = OutboundRequests(0)
         self.turn_ends = TurnEnds(options.close_batch)
@@ -94,16 +92,13 @@ class UpgradeState:
 
     # -- initialize and authenticate -------------------------------------------------------
 
-    def send_initialize(self, proc: AgentRecord, context: InitializeForClient) -> ToAgent:
-        """acp-compat's legacy ``initialize`` to a process already running."""
-        proc.lifecycle.apply(ProcessEvent.SEND_INITIALIZE)
-        return self._initialize(proc, context)
-
-    def _initialize(
+    def send_initialize(
         self,
         proc: AgentRecord,
         context: InitializeForClient | InitializeForSession | InitializeControl,
     ) -> ToAgent:
+        """acp-compat's legacy ``initialize`` to ``proc``."""
+        proc.lifecycle.apply(ProcessEvent.SEND_INITIALIZE)
         legacy_id = proc.outbound.add(context)
         params = legacy_wire.initialize_params(protocol_version=LEGACY_PROTOCOL_VERSION)
         return ToAgent(proc.number, request(legacy_id, "initialize", params))
@@ -114,7 +109,13 @@ class UpgradeState:
         # editor (and ``detect``) reads any auth method as "may need a login", so a
         # logged-in agent that advertised one would look logged out. An ``authenticate``
         # is still run whatever was advertised (the legacy agent has only the one login).
-        auth_methods = [] if self.authenticated else [self._login_method()]
+        login = wire.auth_method_agent(
+            id=LOGIN_METHOD_ID,
+            name="Log in",
+            description=f"{self.options.command_name} runs its own login flow"
+            " (for example a browser sign-in); acp-compat starts it.",
+        )
+        auth_methods = [] if self.authenticated else [login]
         name = self.options.command_name
         return wire.initialize_response(
             protocol_version=CURRENT_PROTOCOL_VERSION,
@@ -138,14 +139,6 @@ class UpgradeState:
             ),
         )
 
-    def _login_method(self) -> dict[str, Any]:
-        return wire.auth_method_agent(
-            id=LOGIN_METHOD_ID,
-            name="Log in",
-            description=f"{self.options.command_name} runs its own login flow"
-            " (for example a browser sign-in); acp-compat starts it.",
-        )
-
     def send_authenticate(self, proc: AgentRecord, client_id: RequestId) -> ToAgent:
         """The legacy ``authenticate`` answering the client's ``client_id``."""
         legacy_id = proc.outbound.add(AuthenticateFor(client_id))
@@ -159,8 +152,7 @@ class UpgradeState:
         """Start a process in ``cwd`` for a session or a login, and initialize it."""
         role = Role.CONTROL if isinstance(context, InitializeControl) else Role.SESSION
         proc = self.agents.new(role)
-        proc.lifecycle.apply(ProcessEvent.SEND_INITIALIZE)
-        return proc, [StartAgent(proc.number, cwd), self._initialize(proc, context)]
+        return proc, [StartAgent(proc.number, cwd), self.send_initialize(proc, context)]
 
     def open_session(
         self, proc: AgentRecord, client_id: RequestId, session_id: str, cwd: str
@@ -177,7 +169,7 @@ class UpgradeState:
             updated_at=self.options.now(),
             mode=self.options.default_mode,
         )
-        self.sessions.add(session)
+        self.sessions[session_id] = session
         return ToClient(result(client_id, modes.new_session_result(session_id, session.mode)))
 
     def stop(self, proc: AgentRecord) -> StopAgent:
@@ -204,7 +196,7 @@ class UpgradeState:
                 outputs += cancel.answer_client(context, fail(context.client_id))
         outputs += [ToClient(fail(client_id)) for client_id in proc.queued_auth]
         proc.queued_auth = []
-        session = self.sessions.get(proc.session_id)
+        session = self.sessions.get(proc.session_id)  # type: ignore[arg-type]
         if session is not None:
             if session.lifecycle.prompt_id is not None:
                 outputs += self.finish_turn(session, fail)
@@ -216,18 +208,13 @@ class UpgradeState:
     def finish_turn(self, session: SessionRecord, answer: Answer) -> list[Output]:
         """End the running turn: its open permission requests withdrawn, its unfinished
         tool calls marked failed, then its prompt's answer (``answer``, or ``cancelled``
-        for a turn the client cancelled: :func:`.cancel.turn_answer`), paced by
+        for a turn the client cancelled: the user stopped it, whatever then ended it), paced by
         :class:`.turn_end.TurnEnds`."""
         prompt_id, cancelled = session.lifecycle.end_turn()
         session.updated_at = self.options.now()
-        outputs = cancel.withdraw(
-            self,
-            lambda context: (
-                isinstance(context, PermissionFor) and context.session_id == session.session_id
-            ),
-        )
+        outputs = cancel.withdraw(self, cancel.permissions_of(session))
         open_ids = session.tools.end_turn()
-        reply = cancel.turn_answer(cancelled, answer)(prompt_id)
+        reply = (cancel.cancelled_answer if cancelled else answer)(prompt_id)
         return outputs + self.turn_ends.end(session.session_id, open_ids, reply)
 
     def answer_confirmation(
@@ -247,15 +234,10 @@ class UpgradeState:
         outputs: list[Output] = []
         session = self.sessions.get(session_id)
         if outcome in REJECTING_OUTCOMES and session is not None:
-            outputs += self.fail_tool(session, tool_id)
+            if session.tools.fail(tool_id):  # unless it ended
+                outputs.append(status_update(session.session_id, tool_id))
         elif session is not None and session.tools.locations(tool_id) is not None:
             outputs.append(status_update(session.session_id, tool_id, "in_progress"))
         reply = legacy_wire.request_tool_call_confirmation_response(id=tool_id, outcome=outcome)
         outputs.append(ToAgent(proc.number, result(legacy_id, reply)))
         return outputs
-
-    def fail_tool(self, session: SessionRecord, tool_id: int) -> list[Output]:
-        """Mark a running turn's tool call ``failed`` for the client, unless it ended."""
-        if not session.tools.fail(tool_id):
-            return []
-        return [status_update(session.session_id, tool_id)]

@@ -1,19 +1,12 @@
 """The modes a wrapped legacy agent's sessions offer, kept by the relay (behaviour.md §2,
-"Modes").
+"Modes, kept by the relay", says what each does and why).
 
-A legacy agent has no modes: it asks ``requestToolCallConfirmation`` before each edit,
-command, MCP tool or fetch, and remembers an "always allow" itself. A native agent of its
-kind (gemini-cli's Default, Auto Edit, YOLO, Plan) lets the user choose how much it asks,
-so the relay offers the same choice and carries it out: each session has a :class:`Mode`
-(a field of its record, first :attr:`.options.UpgradeOptions.default_mode`: ``wrap
---session-mode``), and :data:`DECISIONS`, one table, says what each mode does with each
-kind of confirmation (the legacy schema's types, written here by the model generator):
-ask the user (a ``session/request_permission``, as without modes), or answer the agent
-itself.
-
-The modes are offered twice, as ``modes`` (``SessionModeState``) and as one select config
-option of category ``mode``, the form current clients are moving to; both are built here
-from :data:`MODES`, so they always list the same modes in the same order.
+A legacy agent has no modes: it asks ``requestToolCallConfirmation`` before each action
+that needs approval. Each session has a :class:`Mode` (a field of its record, first
+:attr:`.options.UpgradeOptions.default_mode`), and :data:`DECISIONS`, one table, says what
+each mode does with each kind of confirmation: ask the user, or answer the agent itself.
+Both forms the modes are offered in (``modes`` and a select config option of category
+``mode``) are built here from :data:`MODES`, so they list the same modes in the same order.
 """
 
 from __future__ import annotations

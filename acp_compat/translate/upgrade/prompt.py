@@ -1,26 +1,11 @@
-"""Current prompt content blocks → legacy ``sendUserMessage`` chunks.
+"""Current prompt content blocks → legacy ``sendUserMessage`` chunks, and a session's title.
 
-* ``text`` → ``{text}``.
-* ``resource_link`` with a ``file:`` URI → ``{path}``: the local path, percent-decoded
-  (``file:///w/my%20notes.md`` → ``/w/my notes.md``). Legacy agents resolve a path chunk
-  as a file mention; a raw URI would be resolved as a relative file name and break.
-  ``file:/x`` and ``file://localhost/x`` are ``/x``; ``file:///C:/x`` (or ``c%3A``) is
-  ``C:/x``; another host gives a UNC path ``//host/x``. One naming no path (``file://``)
-  is refused, since an empty path chunk would stand for the agent's whole cwd, and so is
-  one whose path holds a NUL (``%00``) or a lone surrogate, which no file has.
-* ``resource_link`` with any other scheme → ``{text: "[name](uri)"}`` (a link that ends
-  where it should: :func:`acp_compat.translate.markdown.link`).
-* ``resource`` (embedded) with ``text`` → ``{text}``: the URI on its own line, then the
-  contents in a fenced block whose fence is longer than any backtick run inside; the URI
-  line has its line breaks and fence markers percent-encoded, so a URI cannot end the
-  block early or fake one (:func:`acp_compat.translate.markdown.fenced`).
-* ``resource`` with a ``blob`` and a ``file:`` URI → ``{path}``, as a ``resource_link``:
-  the bytes are that file's, on disk, and the legacy agent reads a mentioned file itself.
-* ``resource`` with a ``blob`` under any other URI → one ``{text}`` saying which resource
-  could not be carried (a legacy chunk holds text or a path, nothing binary), so the
-  agent and the user's words around it are not left pointing at nothing.
-* ``image``, ``audio`` (neither advertised) and block types the schema does not know →
-  :class:`~acp_compat.codec.CodecError` naming the block type.
+behaviour.md §2 ("session/prompt") is the mapping, block by block. The shape of it: a
+legacy chunk holds text or a path, so a ``file:`` link or blob becomes a ``{path}`` (a
+path the agent reads itself; a raw URI would be resolved as a relative file name), other
+links and embedded text become markdown, a binary resource elsewhere a text saying it could
+not be carried, and anything else (``image``, ``audio``, unknown types) a
+:class:`~acp_compat.codec.CodecError` naming the block.
 """
 
 from __future__ import annotations

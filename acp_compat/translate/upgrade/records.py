@@ -5,13 +5,12 @@ object with its lifecycle in :mod:`acp_compat.translate.lifecycle`."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from acp_compat._define import define, frozen
-from acp_compat.codec.errors import describe
 from acp_compat.jsonrpc.messages import RequestId
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
@@ -124,15 +123,6 @@ ClientContext = PermissionFor | FileFor
 # --- live state --------------------------------------------------------------------------
 
 
-class UnknownSession(LookupError):
-    """A client request names a session acp-compat does not know (never created, or
-    closed); the client gets ``-32602`` naming ``params.sessionId``."""
-
-    def __init__(self, session_id: object) -> None:
-        super().__init__(f"unknown session {describe(session_id)}")
-        self.session_id = session_id
-
-
 class ToolCallTable:
     """A session's tool calls by legacy id; the ids are handed out here, from 1 (legacy
     Gemini skips updates for id 0).
@@ -208,37 +198,6 @@ class SessionRecord:
     ``session/set_mode`` and ``session/set_config_option``."""
 
 
-class SessionRegistry:
-    """The sessions by id."""
-
-    def __init__(self) -> None:
-        self._sessions: dict[str, SessionRecord] = {}
-
-    @property
-    def by_id(self) -> Mapping[str, SessionRecord]:
-        """The sessions by id, read-only (for the chunk hot path: one lookup, no call)."""
-        return self._sessions
-
-    def add(self, session: SessionRecord) -> None:
-        """Register a new session."""
-        self._sessions[session.session_id] = session
-
-    def get(self, session_id: object) -> SessionRecord | None:
-        """The session ``session_id`` names, if any (anything not a string names none)."""
-        return self._sessions.get(session_id) if isinstance(session_id, str) else None
-
-    def require(self, session_id: str) -> SessionRecord:
-        """The session ``session_id`` names; :class:`UnknownSession` if there is none."""
-        session = self._sessions.get(session_id)
-        if session is None:
-            raise UnknownSession(session_id)
-        return session
-
-    def remove(self, session_id: str) -> None:
-        """Forget a closed session."""
-        del self._sessions[session_id]
-
-
 class Role(enum.Enum):
     """Why acp-compat keeps an agent process."""
 
@@ -278,16 +237,6 @@ class AgentRecord:
         """Where it stands (:attr:`lifecycle`'s)."""
         return self.lifecycle.state
 
-    @property
-    def alive(self) -> bool:
-        """Not ``GONE``: its exit (or start failure) has not been reported yet."""
-        return self.lifecycle.alive
-
-    @property
-    def usable(self) -> bool:
-        """Alive and not being closed: new requests may be sent to it."""
-        return self.lifecycle.usable
-
 
 class AgentTable:
     """The agent processes by number; ``0`` is the one the shell starts before
@@ -299,34 +248,30 @@ class AgentTable:
             # The shell's probe already initialized it.
             agent0.lifecycle.apply(ProcessEvent.SEND_INITIALIZE)
             agent0.lifecycle.initialized(agent0_initialized)
-        self._records: dict[int, AgentRecord] = {0: agent0}
+        self.records: dict[int, AgentRecord] = {0: agent0}
+        """The records by number (the chunk hot path reads it: one lookup, no call)."""
         self._next = 1
-
-    @property
-    def records(self) -> Mapping[int, AgentRecord]:
-        """The records by number, read-only (for the chunk hot path: one lookup, no call)."""
-        return self._records
 
     def get(self, number: int) -> AgentRecord | None:
         """The record of process ``number``, if the translator made it."""
-        return self._records.get(number)
+        return self.records.get(number)
 
     def __getitem__(self, number: int) -> AgentRecord:
-        return self._records[number]
+        return self.records[number]
 
     def new(self, role: Role) -> AgentRecord:
         """A record for a process about to be started."""
         number = self._next
         self._next += 1
-        record = self._records[number] = AgentRecord(
+        record = self.records[number] = AgentRecord(
             number=number, outbound=OutboundRequests(0), role=role
         )
         return record
 
     def login_process(self) -> AgentRecord | None:
         """A live process to run ``authenticate`` on: agent 0 first, else a control one."""
-        for record in self._records.values():
-            if record.usable and (record.number == 0 or record.role is Role.CONTROL):
+        for record in self.records.values():
+            if record.lifecycle.usable and (record.number == 0 or record.role is Role.CONTROL):
                 return record
         return None
 
@@ -334,7 +279,7 @@ class AgentTable:
         """Whether nobody needs ``record`` any more: usable, no session, nothing pending,
         not agent 0 waiting for the first session."""
         return (
-            record.usable
+            record.lifecycle.usable
             and record.role is not Role.LAUNCH
             and record.session_id is None
             and not record.outbound

@@ -47,7 +47,8 @@ def fix_diff_path(path: str, locations: Sequence[legacy_models.ToolCallLocation]
     basename, keeps ``src/util.py`` from becoming a location's ``lib/util.py``."""
     if paths.is_absolute(path):
         return path
-    name = _is_name(path)
+    # A single path component (``util.py``): no separator, not ``.`` or ``..``.
+    name = "/" not in path and "\\" not in path and path not in (".", "..", "")
     tail = None if name else paths.components(path)
     last = path if tail is None else (tail[-1] if tail else None)
     for location in locations:
@@ -62,26 +63,6 @@ def fix_diff_path(path: str, locations: Sequence[legacy_models.ToolCallLocation]
         if paths.components(candidate)[-len(wanted) :] == wanted:
             return candidate
     return paths.resolve(cwd, path)
-
-
-def _located(path: str, locations: Sequence[legacy_models.ToolCallLocation], cwd: str) -> str:
-    """:func:`fix_diff_path`, with Gemini's case first: a bare basename and a POSIX
-    location ending with it. Any location that might match otherwise (it contains the
-    name) hands the decision to :func:`fix_diff_path`, which decides in the same order."""
-    if _is_name(path):
-        suffix = "/" + path
-        for location in locations:
-            candidate = location.path
-            if candidate.startswith("/") and candidate.endswith(suffix):
-                return candidate
-            if path in candidate:
-                break
-    return fix_diff_path(path, locations, cwd)
-
-
-def _is_name(path: str) -> bool:
-    """A single path component (``util.py``): no separator, not ``.`` or ``..``."""
-    return "/" not in path and "\\" not in path and path not in (".", "..", "")
 
 
 def tool_call(
@@ -150,7 +131,7 @@ def map_content(
     if content.type == "markdown":
         return [text_item(content.markdown)]
     path = content.path
-    absolute = path if path.startswith("/") else _located(path, locations, cwd)
+    absolute = path if path.startswith("/") else fix_diff_path(path, locations, cwd)
     if absolute != path:
         legacy["path"] = path
     return [wire.diff(path=absolute, old_text=content.old_text, new_text=content.new_text)]

@@ -370,8 +370,8 @@ def test_chunk_fast_path_agrees_with_the_checked_path(chunk: dict[str, Any]) -> 
         "method": "streamAssistantMessageChunk",
         "params": {"chunk": chunk},
     }
-    fast = translator._agent_side._fast_chunk(0, message)
-    slow = translator._agent_side._agent_request(translator._state.agents[0], message)
+    fast = translator._fast_chunk(0, message)
+    slow = translator._agent_request(translator.agents[0], message)
     assert fast is not None
     assert fast == slow
 
@@ -380,7 +380,7 @@ def test_chunk_fast_path_agrees_with_the_checked_path(chunk: dict[str, Any]) -> 
 def test_chunk_fast_path_leaves_bad_chunks_to_the_checked_path(params: Any) -> None:
     translator = _translator_in_a_turn()
     message = {"jsonrpc": "2.0", "id": 7, "method": "streamAssistantMessageChunk", "params": params}
-    assert translator._agent_side._fast_chunk(0, message) is None
+    assert translator._fast_chunk(0, message) is None
     [reply] = translator.from_agent(0, message)
     assert isinstance(reply, ToAgent)
     assert reply.message["error"]["code"] == -32602

@@ -82,7 +82,7 @@ def _state(record: AgentRecord) -> ProcessState:
 
 def test_the_translator_walks_agent_zero_through_its_states() -> None:
     translator = UpgradeTranslator(UpgradeOptions.from_json({"launchCwd": "/p"}))
-    agent0 = translator._state.agents[0]
+    agent0 = translator.agents[0]
     translator.from_client(
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": 1}}
     )
@@ -99,6 +99,6 @@ def test_the_translator_walks_agent_zero_through_its_states() -> None:
     )
     # The first session is elsewhere: agent 0 is closed, a process starts for it.
     assert _state(agent0) is ProcessState.STOPPING
-    assert translator._state.agents[1].state is ProcessState.INITIALIZING
+    assert translator.agents[1].state is ProcessState.INITIALIZING
     translator.agent_exited(0, 0, "")
     assert _state(agent0) is ProcessState.GONE
