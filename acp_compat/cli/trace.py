@@ -133,7 +133,7 @@ def _chunks(stream: IO[bytes], follow: bool) -> Iterator[bytes | None]:
                 return
             again = _started_over(current, getattr(stream, "name", None))
             if again is not None:
-                if current is not stream:
+                if current is not stream and again is not current:  # not one rewound
                     current.close()
                 current = again
                 yield None

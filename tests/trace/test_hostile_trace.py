@@ -435,23 +435,34 @@ def next_turn(proc: subprocess.Popen[bytes]) -> dict[str, Any]:
             return dict(entry)
 
 
-@pytest.mark.parametrize("how", ["truncated", "replaced"])
-def test_follow_reads_a_trace_that_started_over(how: str, tmp_path: Path) -> None:
-    """A restarted ``wrap --trace`` truncates its file; a rotation puts a new one there."""
+def start_over(path: Path, how: str, text: str) -> None:
+    """The trace at ``path`` starts over with one turn of ``text``: ``truncated`` in place
+    (a restarted ``wrap --trace``) or ``replaced`` by a new file (a rotation)."""
+    if how == "truncated":
+        with path.open("r+b") as out:
+            out.truncate(0)
+            out.write(one_turn(text))
+    else:
+        fresh = path.with_name("fresh.jsonl")
+        fresh.write_bytes(one_turn(text))
+        fresh.replace(path)
+
+
+@pytest.mark.parametrize(
+    "restarts", [["truncated"], ["replaced"], ["replaced", "truncated"], ["replaced", "replaced"]]
+)
+def test_follow_reads_a_trace_that_started_over(restarts: list[str], tmp_path: Path) -> None:
+    """Each time the file starts over, the follower reads the new one from its start
+    (a replaced file that is then truncated is read again too, not closed)."""
     path = tmp_path / "live.jsonl"
     path.write_bytes(one_turn("first run, a long prompt to make the file longer"))
     proc = follow(path)
     try:
         assert next_turn(proc)["prompt"] == "first run, a long prompt to make the file longer"
-        if how == "truncated":
-            with path.open("r+b") as out:
-                out.truncate(0)
-                out.write(one_turn("second"))
-        else:
-            fresh = tmp_path / "fresh.jsonl"
-            fresh.write_bytes(one_turn("second"))
-            fresh.replace(path)
-        assert next_turn(proc)["prompt"] == "second"
+        for number, how in enumerate(restarts):
+            text = f"run {number + 2}" + (" padding" if number == 0 else "")
+            start_over(path, how, text)
+            assert next_turn(proc)["prompt"] == text
     finally:
         proc.terminate()
         proc.communicate(timeout=20)
