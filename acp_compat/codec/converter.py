@@ -90,15 +90,16 @@ def _relative_problems(exc: BaseException, prefix: Segments) -> list[tuple[Segme
 
 
 _SCALARS = {str: "a string", int: "an integer", bool: "a boolean", type(None): "null"}
-"""The scalars taken as exactly their type, and their names in errors."""
+"""The scalars with a hook of their own, and their names in errors."""
 
 
 def _scalar_hook(kind: type) -> StructureHook:
     expected = _SCALARS[kind]
 
     def structure_scalar(value: Any, _: Any) -> Any:
-        # The exact type (decoded JSON holds no subclasses): True is no integer on the wire.
-        if type(value) is kind:
+        # A subclass is taken (a str enum's member built in Python, say), but a bool is
+        # no integer on the wire, whatever Python says.
+        if isinstance(value, kind) and (kind is not int or type(value) is not bool):
             return value
         raise _Invalid.at_root(f"expected {expected}, got {describe(value)}")
 
@@ -113,7 +114,7 @@ def _structure_float(value: Any, _: Any) -> float:
 
 def _structure_optional_str(value: Any, _: Any) -> str | None:
     # ``str | None`` is the most common optional member: one call instead of two.
-    if value is None or type(value) is str:
+    if value is None or isinstance(value, str):
         return value
     raise _Invalid.at_root(f"expected a string, got {describe(value)}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from typing import Any, Literal
 
@@ -125,6 +126,23 @@ def test_round_trip_with_defaults_omitted_and_always_written() -> None:
 def test_unknown_keys_are_ignored() -> None:
     msg = structure({"parts": [], "toolCallId": 1, "novel": {"x": 1}, "content": None}, Message)
     assert unstructure(msg) == {"parts": [], "toolCallId": 1, "content": None}
+
+
+def test_a_python_str_subclass_is_a_string_but_a_bool_is_no_integer() -> None:
+    """Values built in Python (a str enum's member) are taken as their JSON type; only the
+    wire's own distinction, a boolean is not an integer, is kept."""
+
+    class Word(str, enum.Enum):
+        HELLO = "hello"
+
+    part = structure({"text": Word.HELLO}, TextPart)
+    assert part.text == "hello"
+    diff = structure(
+        {"type": "diff", "path": Word.HELLO, "oldText": Word.HELLO, "newText": "n"}, Diff
+    )
+    assert (diff.path, diff.old_text) == ("hello", "hello")
+    with pytest.raises(CodecError, match="expected an integer, got true"):
+        structure({"parts": [], "toolCallId": True}, Message)
 
 
 def test_fallback_keeps_the_raw_object() -> None:
