@@ -34,6 +34,7 @@ from acp_compat.io import localfiles
 from acp_compat.jsonrpc.framing import DecodeError, decode, encode
 from acp_compat.jsonrpc.messages import Message
 from acp_compat.translate.base import (
+    AwaitClientDrain,
     Output,
     ReadLocalFile,
     StartAgent,
@@ -60,6 +61,7 @@ class UpgradedAgent:
         self._to_editor: asyncio.Queue[Message] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
         self._lock = asyncio.Lock()  # one translator call (and its outputs) at a time
+        self._drain_asked = False  # the translator waits for the editor to take its messages
 
     @classmethod
     async def start(cls, argv: Sequence[str], cwd: str) -> UpgradedAgent:
@@ -75,7 +77,14 @@ class UpgradedAgent:
 
     async def receive(self) -> Message:
         """The next current ACP message for the editor."""
-        return await self._to_editor.get()
+        message = await self._to_editor.get()
+        if self._drain_asked and self._to_editor.empty():
+            # The editor took all it was sent: what the translator held back for that (a
+            # large turn's end goes out a batch at a time) may follow.
+            self._drain_asked = False
+            async with self._lock:
+                await self._carry_out(self.translator.client_drained())
+        return message
 
     async def close(self) -> None:
         """Close every agent's stdin and wait for them (and their readers) to end."""
@@ -101,6 +110,8 @@ class UpgradedAgent:
                 process = self.processes.get(output.agent)
                 if process is not None:
                     await self._stop(process)
+            elif isinstance(output, AwaitClientDrain):
+                self._drain_asked = True
             elif isinstance(output, ReadLocalFile | WriteLocalFile):
                 # The relay's own file effects (regular files only, reads capped), which
                 # run on a worker thread: anyio's, on this asyncio loop.

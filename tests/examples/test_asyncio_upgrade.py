@@ -13,6 +13,8 @@ from typing import Any
 
 from acp_compat.examples.asyncio_upgrade import UpgradedAgent
 from acp_compat.examples.legacy_agent import CRASH_STATUS, EDIT_SUFFIX
+from acp_compat.translate.upgrade.options import CLOSE_BATCH
+from tests.support.paths import AGENTS
 
 LEGACY_AGENT = [sys.executable, "-m", "acp_compat.examples.legacy_agent"]
 
@@ -121,3 +123,31 @@ def test_a_command_that_cannot_start(tmp_path: Path) -> None:
     error = asyncio.run(run())["error"]
     assert error["code"] == -32603
     assert "no-such-agent" in error["message"]
+
+
+def test_a_turn_ending_with_more_open_calls_than_one_batch(tmp_path: Path) -> None:
+    # The translator sends a large turn's end a batch at a time, asking for the next with
+    # AwaitClientDrain; the embedding must answer it (the editor took what it was sent),
+    # or the prompt's answer never comes.
+    hostile = [sys.executable, str(AGENTS / "hostile_agent.py")]
+
+    async def run() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        agent = await UpgradedAgent.start(hostile, str(tmp_path))
+        try:
+            session_id = await start_session(agent, tmp_path)
+            prompt = [{"type": "text", "text": f"tools {CLOSE_BATCH * 2 + 1} open"}]
+            await agent.send(
+                request(2, "session/prompt", {"sessionId": session_id, "prompt": prompt})
+            )
+            seen: list[dict[str, Any]] = []
+            return await answer_to(agent, 2, seen), seen
+        finally:
+            await agent.close()
+
+    answer, seen = asyncio.run(run())
+    assert answer["result"] == {"stopReason": "end_turn"}
+    updates = [m["params"]["update"] for m in seen if m.get("method") == "session/update"]
+    opened = [u["toolCallId"] for u in updates if u["sessionUpdate"] == "tool_call"]
+    closed = [u["toolCallId"] for u in updates if u["sessionUpdate"] == "tool_call_update"]
+    assert len(opened) == CLOSE_BATCH * 2 + 1
+    assert closed == opened
