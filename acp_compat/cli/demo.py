@@ -43,6 +43,7 @@ from acp_compat.jsonrpc.messages import (
     RESOURCE_NOT_FOUND,
     Kind,
     Message,
+    RequestError,
     classify,
     error,
     notification,
@@ -65,18 +66,17 @@ PERMISSIONS = ("allow", "reject", "cancel")
 
 
 class DemoError(Exception):
-    """The demo cannot go on (the relay died, timed out or answered with an error)."""
+    """The demo cannot go on (the relay died or timed out; an error answer from the relay
+    is a :class:`~acp_compat.jsonrpc.messages.RequestError`)."""
 
 
-class RemoteError(DemoError):
-    """The relay answered one of the demo's requests with a JSON-RPC error."""
-
-    def __init__(self, method: str, err: Any) -> None:
-        obj = err if isinstance(err, dict) else {}
-        self.code = obj.get("code")
-        data = obj.get("data")
-        details = f" {json.dumps(data)}" if data is not None else ""
-        super().__init__(f"{method} failed: {self.code} {obj.get('message')}{details}")
+def failure(exc: DemoError | RequestError) -> str:
+    """Why the demo failed, in one line: an error answer as its method, code, message and
+    data."""
+    if isinstance(exc, RequestError):
+        details = f" {json.dumps(exc.data)}" if exc.data is not None else ""
+        return f"{exc.method} failed: {exc.code} {exc.message}{details}"
+    return str(exc)
 
 
 class Screen:
@@ -129,7 +129,8 @@ class DemoClient:
         self.screen.record(CLIENT_IN, message)
 
     async def request(self, method: str, params: Any) -> Any:
-        """Send a request, handle everything the relay sends meanwhile, return the result."""
+        """Send a request, handle everything the relay sends meanwhile, return the result
+        (an error answer raises :class:`~acp_compat.jsonrpc.messages.RequestError`)."""
         id = self._next_id
         self._next_id += 1
         self.send(request(id, method, params))
@@ -150,7 +151,7 @@ class DemoClient:
                 if kind in (Kind.RESPONSE, Kind.ERROR) and message.get("id") == id:
                     self.agent.stdout.unread(list(events[index + 1 :]))
                     if kind is Kind.ERROR:
-                        raise RemoteError(method, message["error"])
+                        raise RequestError.from_error_object(message["error"], method)
                     return message.get("result")
                 self._dispatch(kind, message)
 
@@ -241,7 +242,7 @@ class DemoClient:
         new_session = {"cwd": str(self.root), "mcpServers": []}
         try:
             session = await self.request("session/new", new_session)
-        except RemoteError as exc:
+        except RequestError as exc:
             if exc.code != AUTHENTICATION_REQUIRED or not methods:
                 raise
             method_id = methods[0].get("id")
@@ -290,7 +291,7 @@ async def run_demo(
 
     try:
         reason = await use_agent(agent, CLOSE_GRACE, converse)
-    except DemoError:
+    except (DemoError, RequestError):
         if not verbose and agent.stderr_tail():
             screen.note("relay stderr (last lines):")
             for line in agent.stderr_tail().splitlines():
@@ -357,8 +358,8 @@ def demo(
         hello = root / "hello.txt"
         if hello.exists():
             screen.note(f"hello.txt now holds: {hello.read_text(encoding='utf-8')!r}")
-    except DemoError as exc:
-        click.echo(f"error: {exc}", err=True)
+    except (DemoError, RequestError) as exc:
+        click.echo(f"error: {failure(exc)}", err=True)
         sys.exit(1)
     finally:
         if trace is not None:

@@ -16,23 +16,11 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, BinaryIO
 
-from acp_compat.jsonrpc.messages import Message, request
+from acp_compat.jsonrpc.messages import Message, RequestError, request
 
 
 class PeerGone(Exception):
     """The client closed its end (stdin reached EOF) while a call waited for its reply."""
-
-
-class RemoteError(Exception):
-    """The client answered a call with a JSON-RPC error."""
-
-    def __init__(self, method: str, error_object: Any) -> None:
-        obj = error_object if isinstance(error_object, dict) else {}
-        code = obj.get("code")
-        text = obj.get("message")
-        self.code: int | None = code if isinstance(code, int) else None
-        self.text: str = text if isinstance(text, str) else repr(error_object)
-        super().__init__(f"{method} failed: {self.text} ({self.code})")
 
 
 def encode_line(message: Message) -> bytes:
@@ -82,8 +70,8 @@ class Connection:
     def call(self, method: str, params: Any = None) -> Any:
         """Send a request and block until its response; return the result.
 
-        Raises :class:`RemoteError` for an error response and :class:`PeerGone` when the
-        client goes away first.
+        Raises :class:`~acp_compat.jsonrpc.messages.RequestError` (naming ``method``) for
+        an error response and :class:`PeerGone` when the client goes away first.
         """
         waiter: Future[Message | None] = Future()
         with self._lock:
@@ -93,7 +81,7 @@ class Connection:
         if response is None:
             raise PeerGone(f"the client went away while {method} waited for its reply")
         if response.get("error") is not None:
-            raise RemoteError(method, response["error"])
+            raise RequestError.from_error_object(response["error"], method)
         return response.get("result")
 
     def call_unawaited(self, method: str, params_list: Iterable[Any]) -> None:

@@ -97,7 +97,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from acp_compat.examples._wire import Connection, PeerGone, RemoteError
+from acp_compat.examples._wire import Connection, PeerGone
 from acp_compat.jsonrpc.messages import (
     METHOD_NOT_FOUND,
     Message,
@@ -300,10 +300,10 @@ class LegacyAgent:
             self._play(turn)
         except Cancelled:
             pass
-        except RemoteError as exc:
-            answer = _internal(id, str(exc))
         except RequestError as exc:
-            answer = exc.answer(id)
+            # The turn's own error is its answer; the client's error answer to one of the
+            # turn's calls fails the turn as an internal error naming that call.
+            answer = exc.answer(id) if exc.method is None else _internal(id, str(exc))
         except (PeerGone, OSError):
             answer = None  # the client is gone (EOF or a broken pipe): nobody to answer
         # The turn is over: a later ``cancelSendMessage`` finds nothing to cancel.
@@ -387,8 +387,8 @@ class LegacyAgent:
         turn.check()
         try:
             answer = self.conn.call("readTextFile", {"path": HELLO})
-        except RemoteError as exc:
-            self._chunk(turn, "text", f"Could not read {HELLO}: {exc.text}")
+        except RequestError as exc:
+            self._chunk(turn, "text", f"Could not read {HELLO}: {exc.message}")
             return
         content = answer.get("content") if isinstance(answer, dict) else None
         if not isinstance(content, str):
@@ -426,8 +426,8 @@ class LegacyAgent:
         turn.check()
         try:
             self.conn.call("writeTextFile", {"path": NOTES, "content": NOTES_CONTENT})
-        except RemoteError as exc:
-            self._chunk(turn, "text", f"Could not write {NOTES}: {exc.text}")
+        except RequestError as exc:
+            self._chunk(turn, "text", f"Could not write {NOTES}: {exc.message}")
             return
         self._chunk(turn, "text", f"Wrote {NOTES}.")
 

@@ -153,13 +153,18 @@ class RequestError(Exception):
     """A JSON-RPC error as a Python exception, in both directions: raised by the code that
     serves a request, it is that request's error answer exactly as given; raised to the
     code that sent one, it is the peer's error answer (the shape of the official SDKs'
-    ``RequestError``)."""
+    ``RequestError``), and may name the method it answered."""
 
-    def __init__(self, code: int, message: str, data: Any = None) -> None:
+    def __init__(
+        self, code: int, message: str, data: Any = None, *, method: str | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.data = data
+        self.method = method
+        """The method of our request that the peer answered with this error, for a caller
+        that sends many and says which one failed (never part of the error object)."""
 
     @classmethod
     def internal(cls, details: str) -> RequestError:
@@ -172,18 +177,20 @@ class RequestError(Exception):
         return cls(AUTHENTICATION_REQUIRED, "Authentication required")
 
     @classmethod
-    def from_error_object(cls, received: Any) -> RequestError:
-        """The ``error`` member of a peer's response; a malformed one still gives an error
-        (a code that is not an integer becomes ``-32603``, a message that is not a string
-        "Internal error", and an error that is not an object ``data: {received}``)."""
+    def from_error_object(cls, received: Any, method: str | None = None) -> RequestError:
+        """The ``error`` member of a peer's response (to our request ``method``, when
+        given); a malformed one still gives an error (a code that is not an integer
+        becomes ``-32603``, a message that is not a string "Internal error", and an error
+        that is not an object ``data: {received}``)."""
         if not isinstance(received, dict):
-            return cls(INTERNAL_ERROR, "Internal error", {"received": received})
+            return cls(INTERNAL_ERROR, "Internal error", {"received": received}, method=method)
         code = received.get("code")
         text = received.get("message")
         return cls(
             code if isinstance(code, int) and not isinstance(code, bool) else INTERNAL_ERROR,
             text if isinstance(text, str) else "Internal error",
             received.get("data"),
+            method=method,
         )
 
     def to_error_object(self) -> dict[str, Any]:
@@ -195,4 +202,5 @@ class RequestError(Exception):
         return error(id, self.code, self.message, self.data)
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.code})"
+        text = f"{self.message} ({self.code})"
+        return text if self.method is None else f"{self.method} failed: {text}"

@@ -123,3 +123,15 @@ def test_forwarded_error_repairs_a_malformed_error() -> None:
         "message": "Internal error",
         "data": {"received": "boom"},
     }
+
+
+def test_a_peers_error_answer_names_the_request_it_answered() -> None:
+    received = {"code": -32603, "message": "Internal error", "data": {"details": "x"}}
+    answered = rpc.RequestError.from_error_object(received, "updatePlan")
+    assert answered.method == "updatePlan"
+    assert str(answered) == "updatePlan failed: Internal error (-32603)"
+    # The method is ours to know: the error object it carries on is the peer's, unchanged.
+    assert answered.to_error_object() == received
+    assert answered.answer(3) == {"jsonrpc": "2.0", "id": 3, "error": received}
+    raised = rpc.RequestError.from_error_object(received)
+    assert (raised.method, str(raised)) == (None, "Internal error (-32603)")
