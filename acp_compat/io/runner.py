@@ -11,11 +11,12 @@ the agents' groups at once.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 import anyio
 import anyio.abc
@@ -49,12 +50,9 @@ async def run_wrap(
     called once the client has its first answer (``wrap`` resumes its garbage collector
     then).
     """
-    client_in = LineReader(stdin_fd, max_line_bytes=settings.max_line_bytes, owned=False)
-    enlarge_pipe(stdout_fd, CLIENT_PIPE_BYTES)
-    client_out = LineWriter(stdout_fd, name="client")
     try:
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(client_out.run)
+        async with client_pipes(stdin_fd, stdout_fd, settings.max_line_bytes) as pipes:
+            tg, client_in, client_out = pipes
             relay = Relay(
                 tg,
                 settings,
@@ -64,24 +62,45 @@ async def run_wrap(
                 launched=launched,
                 when_answered=when_answered,
             )
+
+            def stop(signum: int) -> None:
+                logger.info("received %s", signal.Signals(signum).name)
+                relay.request_stop(128 + signum)
+
             # Handlers in place before agent 0 exists: a signal can never orphan it. One
             # that came while the launched agent waited for us stops us now.
-            await tg.start(_watch_signals, relay)
+            await tg.start(watch_stop_signals, stop)
             held = launched.handlers_replaced() if launched is not None else None
             if held is not None:
-                logger.info("received %s", signal.Signals(held).name)
-                relay.request_stop(128 + held)
+                stop(held)
             # Agent 0 starts in our working directory; one that no longer exists (deleted
             # or moved) is left for ``/``, as the console script does before it starts
             # the agent (acp_compat/cli/launch.py).
             leave_a_deleted_directory()
-            status = await relay.serve(StartupPolicy(settings), os.getcwd())
+            return await relay.serve(StartupPolicy(settings), os.getcwd())
+    finally:
+        if tracer is not None:
+            tracer.close()
+
+
+@contextlib.asynccontextmanager
+async def client_pipes(
+    stdin_fd: int, stdout_fd: int, max_line_bytes: int
+) -> AsyncIterator[tuple[anyio.abc.TaskGroup, LineReader, LineWriter]]:
+    """The client's side of a run (``wrap``'s and the shim's): a task group, the reader of
+    ``stdin_fd`` (left open at the end) and the writer to ``stdout_fd`` (taken over, its
+    pipe enlarged), running until the body ends; the body closes the writer once it has
+    said everything."""
+    client_in = LineReader(stdin_fd, max_line_bytes=max_line_bytes, owned=False)
+    enlarge_pipe(stdout_fd, CLIENT_PIPE_BYTES)
+    client_out = LineWriter(stdout_fd, name="client")
+    try:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(client_out.run)
+            yield tg, client_in, client_out
             tg.cancel_scope.cancel()
     finally:
         client_in.close()
-        if tracer is not None:
-            tracer.close()
-    return status
 
 
 def reserve_stdout() -> int:
@@ -99,12 +118,14 @@ def reserve_stdout() -> int:
     return protocol_fd
 
 
-async def _watch_signals(
-    relay: Relay, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+async def watch_stop_signals(
+    stop: Callable[[int], None],
+    *,
+    task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Turn stop signals into stop requests for the relay."""
+    """Call ``stop`` with the number of each stop signal that arrives (``wrap``'s and the
+    shim's: the exit status is 128 + that number)."""
     with anyio.open_signal_receiver(*STOP_SIGNALS) as signals:
         task_status.started()
         async for signum in signals:
-            logger.info("received %s", signal.Signals(signum).name)
-            relay.request_stop(128 + signum)
+            stop(signum)

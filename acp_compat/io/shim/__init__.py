@@ -31,13 +31,9 @@ from __future__ import annotations
 import os
 
 import anyio
-import anyio.abc
 
 from acp_compat import __version__
-from acp_compat.io.launched_agent import STOP_SIGNALS
-from acp_compat.io.lines import LineReader, LineWriter
-from acp_compat.io.relay import FLUSH_TIMEOUT
-from acp_compat.io.runner import reserve_stdout  # wrap's own
+from acp_compat.io.runner import client_pipes, reserve_stdout, watch_stop_signals  # wrap's own
 from acp_compat.io.shim.api import AgentFactory, LegacyAgent, LegacyClient
 from acp_compat.io.shim.server import Shim
 from acp_compat.jsonrpc.framing import DEFAULT_MAX_LINE_BYTES
@@ -74,27 +70,17 @@ async def serve_legacy_agent(
     translator = UpgradeTranslator(
         UpgradeOptions(agent_command=(name,), launch_cwd=cwd, version=__version__)
     )
-    client_in = LineReader(stdin_fd, max_line_bytes=max_line_bytes, owned=False)
-    client_out = LineWriter(stdout_fd, name="client")
-    try:
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(client_out.run)
-            shim = Shim(
-                tg,
-                translator,
-                factory,
-                client_in=client_in,
-                client_out=client_out,
-                launch_cwd=cwd,
-                max_line_bytes=max_line_bytes,
-            )
-            await shim.run()
-            client_out.close()
-            with anyio.move_on_after(FLUSH_TIMEOUT):
-                await client_out.done.wait()
-            tg.cancel_scope.cancel()
-    finally:
-        client_in.close()
+    async with client_pipes(stdin_fd, stdout_fd, max_line_bytes) as (tg, client_in, client_out):
+        shim = Shim(
+            tg,
+            translator,
+            factory,
+            client_in=client_in,
+            client_out=client_out,
+            launch_cwd=cwd,
+            max_line_bytes=max_line_bytes,
+        )
+        await shim.run()
 
 
 def run_legacy_agent(factory: AgentFactory, *, name: str = "python-legacy-agent") -> int:
@@ -111,16 +97,12 @@ async def _main(factory: AgentFactory, stdout_fd: int, name: str) -> int:
     status = 0
     async with anyio.create_task_group() as tg:
 
-        async def watch_signals(*, task_status: anyio.abc.TaskStatus[None]) -> None:
+        def stop(signum: int) -> None:
             nonlocal status
-            with anyio.open_signal_receiver(*STOP_SIGNALS) as signals:
-                task_status.started()
-                async for signum in signals:
-                    status = 128 + signum
-                    tg.cancel_scope.cancel()
-                    return
+            status = 128 + signum
+            tg.cancel_scope.cancel()
 
-        await tg.start(watch_signals)
+        await tg.start(watch_stop_signals, stop)
         await serve_legacy_agent(factory, stdout_fd=stdout_fd, name=name)
         tg.cancel_scope.cancel()
     return status

@@ -106,7 +106,8 @@ class Shim:
         self._all_gone = anyio.Event()
 
     async def run(self) -> None:
-        """Serve until the client closes its input, then stop every instance and flush."""
+        """Serve until the client closes its input, then stop every instance, flush and close
+        the client's output (bounded: :data:`FLUSH_TIMEOUT` each)."""
         # Agent 0 exists before the client's initialize, as the relay's process 0 does.
         self.driver.carry_out([StartAgent(0, None)])
         # Read in the loop's reader callback, each batch straight into the driver.
@@ -121,6 +122,9 @@ class Shim:
             await self._all_gone.wait()
         with anyio.move_on_after(FLUSH_TIMEOUT):
             await self.client_out.drain()
+        self.client_out.close()
+        with anyio.move_on_after(FLUSH_TIMEOUT):
+            await self.client_out.done.wait()
 
     # -- Peers: what the driver's outputs do ---------------------------------------------
 
