@@ -24,7 +24,9 @@ class PeerGone(Exception):
 
 
 def encode_line(message: Message) -> bytes:
-    """One message as a compact JSON line (non-ASCII written as itself)."""
+    """One message as a compact JSON line (non-ASCII written as itself), as
+    :func:`acp_compat.jsonrpc.framing.encode` writes it; not imported from there, as this
+    agent starts on the standard library alone (framing brings attrs, and orjson)."""
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
 
 

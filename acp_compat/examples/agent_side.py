@@ -26,6 +26,7 @@ from acp_compat.jsonrpc.messages import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     METHOD_NOT_FOUND,
+    PARSE_ERROR,
     Message,
     RequestError,
     RequestId,
@@ -142,7 +143,7 @@ class AgentSideConnection:
             try:
                 message = json.loads(line)
             except ValueError:
-                self.send(error(None, -32700, "Parse error"))
+                self.send(error(None, PARSE_ERROR, "Parse error"))
                 continue
             if not isinstance(message, dict):
                 continue
@@ -183,7 +184,7 @@ class AgentSideConnection:
         except RequestError as exc:
             reply = exc.answer(request_id)
         except Exception as exc:  # one failed turn must not end the agent
-            reply = error(request_id, INTERNAL_ERROR, "Internal error", {"details": str(exc)})
+            reply = RequestError.internal(str(exc)).answer(request_id)
         else:
             reply = result(request_id, unstructure(answer) if answer is not None else {})
         if is_request:
