@@ -40,7 +40,8 @@ import os
 import anyio
 import anyio.to_thread
 
-# What the legacy example's script shares with this one: names, texts, the listing.
+# What the legacy example's script shares with this one: names, texts, the listing, the
+# text an edit starts from.
 from acp_compat.examples.legacy_agent import (
     ALLOW_OUTCOMES,
     HELLO,
@@ -49,6 +50,7 @@ from acp_compat.examples.legacy_agent import (
     SLOW_SECONDS,
     Script,
     listing,
+    old_text,
 )
 from acp_compat.io.shim import LegacyClient, RequestError, run_legacy_agent
 from acp_compat.models.legacy import (
@@ -181,7 +183,7 @@ class ExampleAgent:
     async def _edit(self) -> None:
         """A tool call the user must allow: append a line to ``notes.txt``."""
         path = os.path.join(self.cwd, NOTES)
-        old = await anyio.to_thread.run_sync(_read_or_none, path)
+        old = await anyio.to_thread.run_sync(old_text, path)
         diff = DiffContent(path=path, old_text=old, new_text=(old or "") + EDIT_SUFFIX)
         answer = await self.client.request_tool_call_confirmation(
             RequestToolCallConfirmationParams(
@@ -205,15 +207,6 @@ class ExampleAgent:
         )
         await anyio.sleep(SLOW_SECONDS)
         await self._finish(call.id, MarkdownContent(markdown="Waited."))
-
-
-def _read_or_none(path: str) -> str | None:
-    """A text file's content, or ``None`` when it does not exist yet."""
-    try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        return None
 
 
 def main() -> int:

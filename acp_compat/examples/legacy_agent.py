@@ -178,10 +178,12 @@ def listing(folder: str | Path) -> str:
     return f"Listed {len(names)} item(s):" + "".join(f"\n- {name}" for name in names)
 
 
-def old_text(path: Path) -> str | None:
-    """The text ``edit`` starts from (``None``: there is no such file yet)."""
+def old_text(path: str | Path) -> str | None:
+    """The text ``edit`` starts from, line ends as they are (``None``: there is no such
+    file yet)."""
     try:
-        return path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8", newline="") as handle:
+            return handle.read()
     except FileNotFoundError:
         return None
 
@@ -416,7 +418,7 @@ class LegacyAgent:
             self._chunk(turn, "text", f"The edit to {HELLO} was not applied.")
             return
         try:
-            path.write_text(new, encoding="utf-8")
+            path.write_text(new, encoding="utf-8", newline="")
         except OSError as exc:
             self._update(tool_call_id, "error", {"type": "markdown", "markdown": str(exc)})
             return

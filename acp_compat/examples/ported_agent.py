@@ -350,7 +350,7 @@ class Turn:
             await self.say(f"The edit to {HELLO} was not applied.")
             return
         try:
-            path.write_text(new, encoding="utf-8")
+            path.write_text(new, encoding="utf-8", newline="")
         except OSError as exc:
             await self.finish(tool_id, "failed", [text_content(str(exc))])
             return

@@ -229,6 +229,16 @@ def test_edit_allowed_writes_the_file(agent: LegacyDriver, workdir: Path, outcom
     assert final["result"] is None
 
 
+def test_edit_keeps_the_files_line_ends(agent: LegacyDriver, workdir: Path) -> None:
+    # The diff shows the file as it is, and the edit changes nothing but the added line.
+    crlf = b"hello\r\nworld\r\n"
+    (workdir / "hello.txt").write_bytes(crlf)
+    requests, _ = agent.turn("edit", agent.default_answer("allow"))
+    diff = tool_requests(requests, "requestToolCallConfirmation")[0]["params"]["content"]
+    assert diff["oldText"] == crlf.decode()
+    assert (workdir / "hello.txt").read_bytes() == crlf + EDIT_SUFFIX.encode()
+
+
 @pytest.mark.parametrize("outcome", ["reject", "cancel"])
 def test_edit_refused_leaves_the_file(agent: LegacyDriver, workdir: Path, outcome: str) -> None:
     requests, final = agent.turn("edit", agent.default_answer(outcome))
