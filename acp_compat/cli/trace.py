@@ -21,6 +21,7 @@ from typing import IO
 import click
 
 from acp_compat.cli.terminal import color_option, colour_wanted, paint, terminal_safe
+from acp_compat.io.trace import session_of
 from acp_compat.trace.conversation import Conversation, Entry, Note
 from acp_compat.trace.records import (
     AGENT_IN,
@@ -108,15 +109,6 @@ class WireRenderer:
         """A line of the trace that is not a record."""
         what = "cut mid-line" if bad.truncated else bad.reason
         self._line(Span(f"!! trace line {bad.line} ({bad.size} bytes): {what}", fg="red"))
-
-
-def _record_session(record: Record) -> str | None:
-    params = record.message.get("params")
-    result = record.message.get("result")
-    for body in (params, result):
-        if isinstance(body, dict) and isinstance(body.get("sessionId"), str):
-            return str(body["sessionId"])
-    return record.session
 
 
 def _chunks(stream: IO[bytes], follow: bool) -> Iterator[bytes | None]:
@@ -227,7 +219,7 @@ def show(
             elif isinstance(item, RelayEvent):
                 if session is None or item.session in (None, session):
                     wire.event(item)
-            elif session is None or _record_session(item) == session:
+            elif session is None or (session_of(item.message) or item.session) == session:
                 wire.record(item)
 
     try:

@@ -99,6 +99,29 @@ def test_json_summary_parses(demo_trace: Path) -> None:
     assert turns_of_session(demo_trace, "no-such-session") == []
 
 
+def test_wire_session_shows_the_records_naming_it_or_hinted_for_it(tmp_path: Path) -> None:
+    def record(direction: str, message: dict[str, Any], session: str | None = None) -> str:
+        line: dict[str, Any] = {"t": 0.0, "dir": direction, "msg": message}
+        if session is not None:
+            line["session"] = session
+        return json.dumps(line)
+
+    update = {"jsonrpc": "2.0", "method": "session/update"}
+    path = tmp_path / "two.jsonl"
+    lines = [
+        record("relay->client", {**update, "params": {"sessionId": "s-1", "n": "named"}}),
+        record("relay->client", {**update, "params": {"sessionId": "s-2", "n": "other"}}),
+        record("agent->relay", {"jsonrpc": "2.0", "id": 4, "result": {"n": "hinted"}}, "s-1"),
+        # A message's own sessionId wins over the record's hint.
+        record("relay->client", {**update, "params": {"sessionId": "s-2", "n": "own"}}, "s-1"),
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_trace("--wire", "--session", "s-1", str(path))
+    assert result.exit_code == 0, result.output
+    assert "named" in result.stdout and "hinted" in result.stdout
+    assert "other" not in result.stdout and "own" not in result.stdout
+
+
 def turns_of_session(path: Path, session: str) -> list[dict[str, Any]]:
     result = run_trace("--json", "--session", session, str(path))
     return [json.loads(x) for x in result.stdout.splitlines() if json.loads(x)["type"] == "turn"]
