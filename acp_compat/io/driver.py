@@ -44,9 +44,17 @@ from acp_compat.translate.base import (
     StopAgent,
     ToAgent,
     ToClient,
+    Translator,
     WriteLocalFile,
 )
-from acp_compat.translate.startup import ArmTimer, Decided, DiscardProbe, Finish, StartupEffect
+from acp_compat.translate.startup import (
+    ArmTimer,
+    Decided,
+    DiscardProbe,
+    Finish,
+    StartupEffect,
+    StartupPolicy,
+)
 
 if TYPE_CHECKING:
     from acp_compat.trace import records
@@ -59,24 +67,9 @@ INTERNAL = "Internal error in acp-compat"
 """The message of the ``-32603`` sent for a request a handler failed on."""
 
 
-class Handler(Protocol):
-    """What the driver feeds: a translator, or the startup policy before it."""
-
-    def from_client(self, message: Message) -> Sequence[Any]:
-        """A client message; the outputs."""
-        ...
-
-    def from_agent(self, agent: int, message: Message) -> Sequence[Any]:
-        """A message from agent ``agent``; the outputs."""
-        ...
-
-    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> Sequence[Any]:
-        """Agent ``agent`` is gone; the outputs."""
-        ...
-
-    def agent_start_failed(self, agent: int, reason: str) -> Sequence[Any]:
-        """Agent ``agent`` could not start; the outputs."""
-        ...
+Handler = Translator | StartupPolicy
+"""What the driver feeds: a translator, or the startup policy before it (both take the
+same events and return their outputs)."""
 
 
 class Peers(Protocol):
