@@ -18,6 +18,7 @@ from acp_compat.jsonrpc.messages import (
     notification,
     request,
     result,
+    same_id,
 )
 from acp_compat.models.current import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
@@ -39,12 +40,6 @@ if TYPE_CHECKING:
     from acp_compat.translate.upgrade.core import UpgradeState
 
 log = logging.getLogger("acp_compat.translate.upgrade")
-
-
-def same_id(a: object, b: object) -> bool:
-    """Whether two request ids are the same JSON value: ``1`` is not ``1.0``, ``"1"`` or
-    ``true``."""
-    return type(a) is type(b) and a == b
 
 
 def cancelled_answer(prompt_id: RequestId) -> Message:

@@ -39,15 +39,10 @@ log = logging.getLogger("acp_compat.translate.v2")
 # -- both translators -------------------------------------------------------------------
 
 
-def same_id(a: Any, b: Any) -> bool:
-    """Whether two JSON-RPC ids are the same id (``1`` and ``"1"`` are not)."""
-    return bool(a == b and type(a) is type(b))
-
-
 def client_cancels(hops: Hops, request_id: Any) -> list[Output]:
     """The client's ``$/cancel_request`` for a request the agent has, to the agent."""
     for agent_id, call in hops.agent.pending().items():
-        if same_id(call.client_id, request_id):
+        if rpc.same_id(call.client_id, request_id):
             cancel = hops.agent_wire.cancel_request_notification(request_id=agent_id)
             return [ToAgent(0, rpc.notification("$/cancel_request", cancel))]
     log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
@@ -57,7 +52,7 @@ def client_cancels(hops: Hops, request_id: Any) -> list[Output]:
 def agent_cancels(hops: Hops, request_id: Any) -> list[Output]:
     """The agent's ``$/cancel_request`` for a request the client has, to the client."""
     for client_id, call in hops.client.pending().items():
-        if same_id(call.agent_id, request_id):
+        if rpc.same_id(call.agent_id, request_id):
             cancel = hops.client_wire.cancel_request_notification(request_id=client_id)
             return [ToClient(rpc.notification("$/cancel_request", cancel))]
     log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
@@ -143,7 +138,7 @@ def upgrade_cancel_request(
     request the agent has is cancelled there (v1 has ``$/cancel_request`` too)."""
     for session in sessions.values():
         for held in session.held:
-            if same_id(held.client_id, request_id):
+            if rpc.same_id(held.client_id, request_id):
                 session.held.remove(held)
                 text = "Request cancelled"
                 return [ToClient(rpc.error(held.client_id, rpc.REQUEST_CANCELLED, text))]
