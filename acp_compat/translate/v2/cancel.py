@@ -18,7 +18,7 @@ from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.lifecycle import SessionEvent, SessionState
+from acp_compat.translate.lifecycle import SessionEvent
 
 if TYPE_CHECKING:
     from acp_compat.models.v2 import prompt as v2_prompt
@@ -108,12 +108,12 @@ def stop_turn(hops: Hops, session: UpgradeSession, send_cancel: bool) -> list[Ou
         out.append(ToClient(rpc.error(held.client_id, rpc.REQUEST_CANCELLED, text)))
     withdrawn = bool(session.permissions)
     out += withdraw_permissions(hops, session)
-    if session.turn is SessionState.PROMPTING:
-        session.apply(SessionEvent.CANCEL)
+    if session.lifecycle.allows(SessionEvent.CANCEL):
+        session.lifecycle.apply(SessionEvent.CANCEL)
         if send_cancel:
             cancel = v1.cancel_notification(session_id=session.session_id)
             out.append(ToAgent(0, rpc.notification("session/cancel", cancel)))
-    if withdrawn and session.turn is SessionState.CANCELLING:
+    if withdrawn and session.lifecycle.cancelling:
         out.append(ToClient(upgrade_sessions.session_update(session.session_id, session.state())))
     return out
 
@@ -166,10 +166,10 @@ def downgrade_cancel(sessions: dict[str, DowngradeSession], params: dict[str, An
     ``session/cancel``; it ends when the agent goes idle). The v1 client answers its open
     permissions ``cancelled`` itself, relayed as any answer."""
     session = sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
-    if session is None or session.turn is not SessionState.PROMPTING:
+    if session is None or not session.lifecycle.allows(SessionEvent.CANCEL):
         log.info("ignoring session/cancel with no turn running in %.100r", params.get("sessionId"))
         return []
-    session.apply(SessionEvent.CANCEL)
+    session.lifecycle.apply(SessionEvent.CANCEL)
     cancel = wire.cancel_session_notification(session_id=session.session_id)
     return [ToAgent(0, rpc.notification("session/cancel", cancel))]
 

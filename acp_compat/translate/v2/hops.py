@@ -393,7 +393,7 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
             for call in hops.agent.pending().values()
             if call.client_id is not None and call.method != "session/prompt"
         ]
-        return out + self._sessions_gone()
+        return out + self._sessions_gone(failure)
 
     def _failed(self, id: rpc.RequestId) -> ToClient:
         """The answer to request ``id`` once the agent is gone (:attr:`_gone`)."""
@@ -432,6 +432,6 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
         """The client's ``session/cancel``."""
 
     @abc.abstractmethod
-    def _sessions_gone(self) -> list[Output]:
-        """The agent is gone (:attr:`_gone`): what that ends in the sessions, the answers
-        to their running prompts among it."""
+    def _sessions_gone(self, failure: dict[str, Any]) -> list[Output]:
+        """The agent is gone (``failure``, now :attr:`_gone`): what that ends in the
+        sessions, the answers to their running prompts among it."""
