@@ -431,7 +431,7 @@ class DowngradeTranslator(NoLocalEffects):
             log.warning("ignoring a session/update without an update object")
         elif not self._our_session(params):
             return
-        elif self.turn.prompt_id is None:
+        elif not self.turn.running:
             log.debug(
                 "dropping a session/update outside a turn: %.100r", update.get("sessionUpdate")
             )
@@ -446,7 +446,7 @@ class DowngradeTranslator(NoLocalEffects):
         if agent != 0 or self.connection.state is _C.GONE:
             return []
         self.tools.drop_permissions()
-        if self.turn.prompt_id is not None:
+        if self.turn.running:
             prompt_id, cancelled = self.turn.end_turn()
             self.tools.end_turn()
             self.outbox.respond(cancel.turn_answer(cancelled, prompt_id, failure))

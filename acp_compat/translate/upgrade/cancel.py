@@ -145,9 +145,7 @@ def cancel_request(state: UpgradeState, request_id: object) -> list[Output]:
     cancelled as its turn; a request waiting on a legacy process is answered ``-32800`` at
     once; any other id (answered already, never sent, of another JSON type) is ignored."""
     for session in state.sessions.values():
-        if session.lifecycle.prompt_id is not None and same_id(
-            session.lifecycle.prompt_id, request_id
-        ):
+        if session.lifecycle.running and same_id(session.lifecycle.prompt_id, request_id):
             return cancel_turn(state, session)
     if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
         log.debug("$/cancel_request with no usable requestId %.100r: ignored", request_id)
