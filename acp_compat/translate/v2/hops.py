@@ -14,8 +14,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 from acp_compat._define import define
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc import messages as rpc
-from acp_compat.translate.base import NoLocalEffects, OutboundRequests, Output, ToAgent, ToClient
-from acp_compat.translate.exits import agent_gone
+from acp_compat.translate.base import (
+    AgentEnds,
+    NoLocalEffects,
+    OutboundRequests,
+    Output,
+    ToAgent,
+    ToClient,
+)
 
 from . import cancel, same
 from .options import BothOptions
@@ -141,7 +147,7 @@ class Hops:
         return call
 
 
-class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
+class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
     """What both v1↔v2 translators are alike, around sessions of type ``S``, configured
     by options of type ``Opts``. Each says what is its own in the methods marked so below
     and in its tables: ``_HANDLERS`` (client requests: ``(self, id, params)``),
@@ -224,18 +230,6 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
             return self._agent_response(message)
         log.warning("ignoring an invalid message from the agent")
         return []
-
-    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
-        """The agent is gone: answer what waited on it; every later request fails."""
-        return self._lose(agent, agent_gone(returncode, stderr_tail))
-
-    def agent_lost(self, agent: int, reason: str) -> list[Output]:
-        """The agent is unreachable (``reason``): as for an exit."""
-        return self._lose(agent, agent_gone(lost=reason))
-
-    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
-        """The agent could not be started: as for an exit."""
-        return self._lose(agent, agent_gone(not_started=reason))
 
     # -- the client -----------------------------------------------------------------------
 
@@ -374,7 +368,7 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
+    def _agent_ended(self, agent: int, failure: dict[str, Any]) -> list[Output]:
         """Withdraw what the client was asked for the agent (``$/cancel_request``, its
         late answer dropped), answer everything that waited on the agent with
         ``failure`` (a prompt as its turn ends: :meth:`_sessions_gone`); fail every later
