@@ -9,7 +9,8 @@ combination of flags. Where a peer's message is not allowed in the current state
 second prompt while one runs), the owner asks :func:`allows` first and answers the peer;
 a :class:`LifecycleError` reaching the shell would be a bug in the owner.
 
-The machines: an agent process of the upgrade (:data:`PROCESS_TRANSITIONS`); a session
+The machines: an agent process (:data:`PROCESS_TRANSITIONS`: each of the upgrade's, the
+v2 translators' one); a session
 and its turn (:data:`SESSION_TRANSITIONS`), one per current session in the upgrade, the
 legacy client's only one in the downgrade, one per session in the v2 translators, one per
 session each link of a trace shows in
@@ -42,7 +43,8 @@ if TYPE_CHECKING:  # annotations only: the policy, which defines these, imports 
 
 
 class ProcessState(enum.Enum):
-    """Where one legacy agent process stands, as the upgrade translator knows it."""
+    """Where one agent process stands, as a translator knows it (the upgrade's legacy
+    processes, the v2 translators' agent)."""
 
     UNINITIALIZED = "uninitialized"
     """Running (or being started), no ``initialize`` answered yet."""
@@ -325,16 +327,18 @@ class _Record(Generic[StateT, EventT]):
 
 
 class ProcessLifecycle(_Record[ProcessState, ProcessEvent]):
-    """An agent process's state, as the upgrade translator knows it, and what its states
-    carry: the legacy ``initialize`` result once it is ``READY``, the error to answer with
-    once it is ``GONE`` (:data:`PROCESS_TRANSITIONS`)."""
+    """An agent process's state, as a translator knows it, and what its states carry: its
+    ``initialize`` result once it is ``READY`` (given at construction when the shell's
+    probe already initialized it), the error to answer with once it is ``GONE``
+    (:data:`PROCESS_TRANSITIONS`)."""
 
     __slots__ = ("failure", "initialize_result")
     TABLE, WHAT = PROCESS_TRANSITIONS, "agent process"
 
-    def __init__(self) -> None:
-        self.state = ProcessState.UNINITIALIZED
-        self.initialize_result: dict[str, Any] | None = None
+    def __init__(self, initialize_result: dict[str, Any] | None = None) -> None:
+        initialized = initialize_result is not None
+        self.state = ProcessState.READY if initialized else ProcessState.UNINITIALIZED
+        self.initialize_result = initialize_result
         self.failure: dict[str, Any] | None = None
 
     @property

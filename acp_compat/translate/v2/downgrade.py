@@ -51,7 +51,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         """v1 ``initialize`` → v2: ``info`` (required in v2) and no client capabilities
         (v2 has no ``fs`` or ``terminal``; elicitation is not relayed)."""
         params_as(id, params, v1_initialize.InitializeRequest)
-        if self._initialized is not None:
+        if self._agent.initialize_result is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(
             wire, params.get("clientInfo"), "acp-compat", self.options.version
@@ -61,11 +61,11 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
             info=info,
             capabilities=wire.client_capabilities(),
         )
-        return [self._hops.to_agent(AgentCall("initialize", id), "initialize", request)]
+        return self._send_initialize(id, request)
 
     def _initialize_result(self) -> dict[str, Any]:
-        assert self._initialized is not None
-        result = self._initialized
+        assert self._agent.initialize_result is not None
+        result = self._agent.initialize_result
         methods = same.auth_methods(self._AGENT, self._CLIENT, result.get("authMethods"))
         return v1.initialize_response(
             protocol_version=self._CLIENT.protocol,

@@ -56,7 +56,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v2 ``initialize``: the agent's v1 ``initialize``, or its answer if it is known."""
         params_as(id, params, v2_initialize.InitializeRequest)
-        if self._initialized is not None:
+        if self._agent.initialize_result is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(v1, params.get("info"), "acp-compat", self.options.version)
         request = v1.initialize_request(
@@ -68,11 +68,11 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
             ),
             client_info=info,
         )
-        return [self._hops.to_agent(AgentCall("initialize", id), "initialize", request)]
+        return self._send_initialize(id, request)
 
     def _initialize_result(self) -> dict[str, Any]:
-        assert self._initialized is not None
-        result = self._initialized
+        assert self._agent.initialize_result is not None
+        result = self._agent.initialize_result
         methods = result.get("authMethods")
         return wire.initialize_response(
             protocol_version=self._CLIENT.protocol,
@@ -439,7 +439,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
 
     def _capability(self, *path: str) -> bool:
         """Whether the agent's ``agentCapabilities`` hold a true or object at ``path``."""
-        value: Any = (self._initialized or {}).get("agentCapabilities")
+        value: Any = (self._agent.initialize_result or {}).get("agentCapabilities")
         for key in path:
             value = value.get(key) if isinstance(value, dict) else None
         return value is True or isinstance(value, dict)
