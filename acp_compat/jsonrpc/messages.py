@@ -72,6 +72,12 @@ def valid_id(value: Any) -> bool:
     return isinstance(value, float) and math.isfinite(value)
 
 
+def same_id(a: object, b: object) -> bool:
+    """Whether two request ids are the same JSON value: ``1`` is not ``1.0``, ``"1"`` or
+    ``true`` (what a peer's ``$/cancel_request`` or answer must name exactly)."""
+    return type(a) is type(b) and a == b
+
+
 def classify(message: Any) -> Kind:
     """Tell a request, notification, result or error response apart.
 

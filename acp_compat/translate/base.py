@@ -14,10 +14,11 @@ Translators never block, sleep, read clocks or do I/O; they log through :mod:`lo
 from __future__ import annotations
 
 import logging
-from typing import Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from acp_compat._define import define, frozen
 from acp_compat.jsonrpc.messages import Message
+from acp_compat.translate.exits import agent_gone
 
 log = logging.getLogger("acp_compat.translate")
 
@@ -147,6 +148,35 @@ class NoLocalEffects:
     def client_drained(self) -> list[Output]:
         """Never expected: this translator holds nothing back for the client."""
         return []
+
+
+class AgentEnds:
+    """The three events of the contract that end an agent (its exit, its loss, its failed
+    start), for a translator that handles them alike: each becomes the one error object
+    that answers what waited on the agent (:func:`~acp_compat.translate.exits.agent_gone`),
+    handed to :meth:`_agent_ended`. (The upgrade, which runs a process per session and
+    logs each end its own way, has its own.)"""
+
+    _LEGACY_CLIENT: ClassVar[bool] = False
+    """The client speaks 0.0.x: the error is worded for it (``agent_gone``'s ``legacy``)."""
+
+    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
+        """The agent exited: what waited on it gets the error, as for the other ends."""
+        failure = agent_gone(returncode, stderr_tail, legacy=self._LEGACY_CLIENT)
+        return self._agent_ended(agent, failure)
+
+    def agent_lost(self, agent: int, reason: str) -> list[Output]:
+        """The agent is unreachable (``reason``): as for an exit."""
+        return self._agent_ended(agent, agent_gone(lost=reason, legacy=self._LEGACY_CLIENT))
+
+    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
+        """The agent could not be started: as for an exit."""
+        failure = agent_gone(not_started=reason, legacy=self._LEGACY_CLIENT)
+        return self._agent_ended(agent, failure)
+
+    def _agent_ended(self, agent: int, failure: dict[str, Any]) -> list[Output]:
+        """Agent process ``agent`` is gone: answer what waited on it with ``failure``."""
+        raise NotImplementedError
 
 
 ContextT = TypeVar("ContextT")

@@ -9,18 +9,19 @@ combination of flags. Where a peer's message is not allowed in the current state
 second prompt while one runs), the owner asks :func:`allows` first and answers the peer;
 a :class:`LifecycleError` reaching the shell would be a bug in the owner.
 
-The machines: an agent process of the upgrade (:data:`PROCESS_TRANSITIONS`); a session
+The machines: an agent process (:data:`PROCESS_TRANSITIONS`: each of the upgrade's, the
+v2 translators' one); a session
 and its turn (:data:`SESSION_TRANSITIONS`), one per current session in the upgrade, the
-legacy client's only one in the downgrade, one per session each link of a trace shows in
+legacy client's only one in the downgrade, one per session in the v2 translators, one per
+session each link of a trace shows in
 :mod:`acp_compat.trace.links` (where a move the table does not allow is a peer's mistake
 the checker reports, and the state stays); ``wrap``'s startup
 (:data:`STARTUP_TRANSITIONS`, the policy of :mod:`acp_compat.translate.startup`, which
 is its record, :class:`StartupRecord`); the
 downgrade's connection (:data:`CONNECTION_TRANSITIONS`); the relay's agent reader
 (:data:`READER_TRANSITIONS`). As in h11, the flags live with their states: each machine's
-record here (:class:`ProcessLifecycle`, :class:`SessionLifecycle` or, in the v2
-translators, :class:`SessionTurn`, :class:`Connection`, :class:`AgentFlow`,
-:class:`StartupRecord`) holds its
+record here (:class:`ProcessLifecycle`, :class:`SessionLifecycle`, :class:`Connection`,
+:class:`AgentFlow`, :class:`StartupRecord`) holds its
 state and what each state carries, changed together, so a flag can never disagree with
 the state.
 
@@ -42,7 +43,8 @@ if TYPE_CHECKING:  # annotations only: the policy, which defines these, imports 
 
 
 class ProcessState(enum.Enum):
-    """Where one legacy agent process stands, as the upgrade translator knows it."""
+    """Where one agent process stands, as a translator knows it (the upgrade's legacy
+    processes, the v2 translators' agent)."""
 
     UNINITIALIZED = "uninitialized"
     """Running (or being started), no ``initialize`` answered yet."""
@@ -325,16 +327,18 @@ class _Record(Generic[StateT, EventT]):
 
 
 class ProcessLifecycle(_Record[ProcessState, ProcessEvent]):
-    """An agent process's state, as the upgrade translator knows it, and what its states
-    carry: the legacy ``initialize`` result once it is ``READY``, the error to answer with
-    once it is ``GONE`` (:data:`PROCESS_TRANSITIONS`)."""
+    """An agent process's state, as a translator knows it, and what its states carry: its
+    ``initialize`` result once it is ``READY`` (given at construction when the shell's
+    probe already initialized it), the error to answer with once it is ``GONE``
+    (:data:`PROCESS_TRANSITIONS`)."""
 
     __slots__ = ("failure", "initialize_result")
     TABLE, WHAT = PROCESS_TRANSITIONS, "agent process"
 
-    def __init__(self) -> None:
-        self.state = ProcessState.UNINITIALIZED
-        self.initialize_result: dict[str, Any] | None = None
+    def __init__(self, initialize_result: dict[str, Any] | None = None) -> None:
+        initialized = initialize_result is not None
+        self.state = ProcessState.READY if initialized else ProcessState.UNINITIALIZED
+        self.initialize_result = initialize_result
         self.failure: dict[str, Any] | None = None
 
     @property
@@ -358,31 +362,14 @@ class ProcessLifecycle(_Record[ProcessState, ProcessEvent]):
         self.failure = failure
 
 
-class SessionTurn:
-    """The ``turn`` of a v2 translator's session record (a field of the record), moved only
-    here, by :data:`SESSION_TRANSITIONS`."""
-
-    __slots__ = ("turn",)
-    turn: SessionState
-
-    def apply(self, event: SessionEvent) -> None:
-        """Move the turn to the state ``event`` leads to (or raise ``LifecycleError``)."""
-        self.turn = transition(SESSION_TRANSITIONS, "session", self.turn, event)
-
-    def end(self) -> None:
-        """The agent is gone: a running turn ends first (the table has no way from a turn
-        to ``ended``), then the session."""
-        if SessionEvent.TURN_END in SESSION_TRANSITIONS[self.turn]:
-            self.apply(SessionEvent.TURN_END)
-        self.apply(SessionEvent.AGENT_GONE)
-
-
 class SessionLifecycle(_Record[SessionState, SessionEvent]):
     """A session's state and what its states carry: the running prompt's request id while
     a turn runs (``PROMPTING``, ``CANCELLING``; the client's request to be answered when
-    it ends), the error object every later request gets once it is ``ENDED``
-    (:data:`SESSION_TRANSITIONS`): ``prompt_id`` is set exactly while a turn runs and
-    ``failure`` exactly once it ended."""
+    it ends, or in the v2 upgrade, which answers a prompt at once, the one that started
+    it), the error object every later request gets once it is ``ENDED``
+    (:data:`SESSION_TRANSITIONS`): ``prompt_id`` is kept exactly while a turn runs and
+    ``failure`` exactly once it ended. Whether a turn runs is read off the state
+    (:attr:`running`), not off ``prompt_id``: a request's id may be ``null``."""
 
     __slots__ = ("failure", "prompt_id")
     TABLE, WHAT = SESSION_TRANSITIONS, "session"
@@ -391,6 +378,11 @@ class SessionLifecycle(_Record[SessionState, SessionEvent]):
         self.state = SessionState.IDLE
         self.prompt_id: RequestId | None = None
         self.failure: dict[str, Any] | None = None
+
+    @property
+    def running(self) -> bool:
+        """A turn runs (``PROMPTING`` or ``CANCELLING``: its end is an event of the state)."""
+        return SessionEvent.TURN_END in SESSION_TRANSITIONS[self.state]
 
     @property
     def cancelling(self) -> bool:

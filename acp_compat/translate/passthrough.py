@@ -11,14 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from acp_compat.jsonrpc.messages import Message, error
-from acp_compat.translate.base import NoLocalEffects, Output, ToAgent, ToClient
-from acp_compat.translate.exits import agent_gone
+from acp_compat.translate.base import AgentEnds, NoLocalEffects, Output, ToAgent, ToClient
 
 AGENT = 0
 """The one agent process of a passthrough relay."""
 
 
-class PassthroughTranslator(NoLocalEffects):
+class PassthroughTranslator(AgentEnds, NoLocalEffects):
     """A :class:`~acp_compat.translate.base.Translator` that forwards everything as is."""
 
     def __init__(self) -> None:
@@ -40,19 +39,8 @@ class PassthroughTranslator(NoLocalEffects):
                 self._pending.pop(request_id, None)
         return [ToClient(message)]
 
-    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
-        """Answer every request the agent left unanswered with an error."""
-        return self._fail_pending(agent_gone(returncode, stderr_tail))
-
-    def agent_lost(self, agent: int, reason: str) -> list[Output]:
-        """Answer every request the unreachable agent left unanswered with an error."""
-        return self._fail_pending(agent_gone(lost=reason))
-
-    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
-        """Never asked for: the passthrough starts no agents of its own."""
-        return []
-
-    def _fail_pending(self, failure: dict[str, Any]) -> list[Output]:
+    def _agent_ended(self, agent: int, failure: dict[str, Any]) -> list[Output]:
+        """Answer every request the agent left unanswered with ``failure``."""
         outputs: list[Output] = [
             ToClient(error(request_id, **failure)) for request_id in self._pending
         ]

@@ -55,6 +55,24 @@ def test_classify(message: Any, kind: Kind) -> None:
     assert classify(message) is kind
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        (1, 1, True),
+        ("1", "1", True),
+        (None, None, True),
+        (1, "1", False),
+        (1, 1.0, False),
+        (1, True, False),
+        (0, False, False),
+        ("a", "b", False),
+    ],
+)
+def test_same_id_is_the_same_json_value(a: Any, b: Any, same: bool) -> None:
+    assert rpc.same_id(a, b) is same
+    assert rpc.same_id(b, a) is same
+
+
 def test_request_leaves_out_absent_params() -> None:
     assert rpc.request(0, "authenticate") == {"jsonrpc": "2.0", "id": 0, "method": "authenticate"}
     assert rpc.request(1, "m", {}) == {"jsonrpc": "2.0", "id": 1, "method": "m", "params": {}}

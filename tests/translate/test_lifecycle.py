@@ -191,6 +191,24 @@ def test_a_session_carries_its_prompt_exactly_while_a_turn_runs() -> None:
     assert session.prompt_id is None
 
 
+def test_whether_a_turn_runs_is_read_off_the_state_not_the_prompt_id() -> None:
+    """A request's id may be ``null``: a turn started by such a prompt runs all the same."""
+    session = SessionLifecycle()
+    assert not session.running
+    session.start_turn(None)
+    assert (session.state, session.prompt_id, session.running) == (
+        SessionState.PROMPTING,
+        None,
+        True,
+    )
+    session.apply(SessionEvent.CANCEL)
+    assert session.running
+    assert session.end_turn() == (None, True)
+    assert not session.running
+    session.end({"code": -32603, "message": "gone"})
+    assert not session.running
+
+
 def test_a_running_turn_ends_before_its_session_does() -> None:
     """The table has no way from a running turn to ``ended``: the owner answers the prompt
     (``end_turn``) first, so no prompt is left unanswered when a session ends."""

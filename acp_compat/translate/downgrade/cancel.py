@@ -47,7 +47,7 @@ def unaskable(turn: SessionLifecycle) -> bool:
     """Whether a permission request must be answered ``cancelled`` at once: no turn runs
     (nobody could approve it; a misbehaving agent asks before ``initialize`` is answered
     or after its prompt was), or the turn was cancelled."""
-    return turn.prompt_id is None or turn.cancelling
+    return not turn.running or turn.cancelling
 
 
 def refused(request_id: rpc.RequestId) -> Output:

@@ -31,8 +31,7 @@ from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models import legacy_wire
 from acp_compat.models.current import wire
 from acp_compat.models.mapping import CURRENT_PROTOCOL_VERSION
-from acp_compat.translate.base import NoLocalEffects, OutboundRequests, Output, ToAgent
-from acp_compat.translate.exits import agent_gone
+from acp_compat.translate.base import AgentEnds, NoLocalEffects, OutboundRequests, Output, ToAgent
 from acp_compat.translate.lifecycle import (
     Connection,
     ConnectionEvent,
@@ -66,7 +65,7 @@ class AgentCall:
     """For ``session/new``: ``"initialize"`` (the auth probe) or ``"authenticate"``."""
 
 
-class DowngradeTranslator(NoLocalEffects):
+class DowngradeTranslator(AgentEnds, NoLocalEffects):
     """Sans-IO translator: a legacy 0.0.x client in front of one current ACP v1 agent.
 
     What it knows, as named parts (:mod:`.cancel` works on them too):
@@ -82,6 +81,8 @@ class DowngradeTranslator(NoLocalEffects):
     * :attr:`deferred`: ``sendUserMessage`` requests that arrived while the setup was busy;
     * the client's version, and the update kinds already logged as unshown.
     """
+
+    _LEGACY_CLIENT = True
 
     def __init__(self, options: DowngradeOptions) -> None:
         self.options = options
@@ -139,18 +140,6 @@ class DowngradeTranslator(NoLocalEffects):
         else:
             log.warning("ignoring an invalid message from the agent")
         return out + self.outbox.flush()
-
-    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
-        """The agent is gone: fail what waited on it, and every later legacy request."""
-        return self._gone(agent, agent_gone(returncode, stderr_tail, legacy=True))
-
-    def agent_lost(self, agent: int, reason: str) -> list[Output]:
-        """The agent is unreachable (``reason``): fail what waited on it, as for an exit."""
-        return self._gone(agent, agent_gone(lost=reason, legacy=True))
-
-    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
-        """The agent could not be started: fail what waited on it, and every later request."""
-        return self._gone(agent, agent_gone(not_started=reason, legacy=True))
 
     # -- requests from the legacy client --------------------------------------------------
 
@@ -431,7 +420,7 @@ class DowngradeTranslator(NoLocalEffects):
             log.warning("ignoring a session/update without an update object")
         elif not self._our_session(params):
             return
-        elif self.turn.prompt_id is None:
+        elif not self.turn.running:
             log.debug(
                 "dropping a session/update outside a turn: %.100r", update.get("sessionUpdate")
             )
@@ -440,13 +429,13 @@ class DowngradeTranslator(NoLocalEffects):
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _gone(self, agent: int, failure: dict[str, Any]) -> list[Output]:
+    def _agent_ended(self, agent: int, failure: dict[str, Any]) -> list[Output]:
         """Remember why the agent is gone (``failure``) and fail the legacy requests
         waiting on it (a cancelled turn still ends ``null``: :func:`.cancel.turn_answer`)."""
         if agent != 0 or self.connection.state is _C.GONE:
             return []
         self.tools.drop_permissions()
-        if self.turn.prompt_id is not None:
+        if self.turn.running:
             prompt_id, cancelled = self.turn.end_turn()
             self.tools.end_turn()
             self.outbox.respond(cancel.turn_answer(cancelled, prompt_id, failure))

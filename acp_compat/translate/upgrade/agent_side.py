@@ -129,7 +129,7 @@ class AgentSide(UpgradeState):
             request_id = message["id"]
         except (KeyError, TypeError):
             return None
-        if session.lifecycle.prompt_id is None or type(chunk) is not dict:
+        if not session.lifecycle.running or type(chunk) is not dict:
             return None
         text = chunk.get("text")
         build = wire.agent_message_chunk
@@ -173,7 +173,7 @@ class AgentSide(UpgradeState):
             params, legacy_models.StreamAssistantMessageChunkParams, at="params"
         ).chunk
         outputs: list[Output] = []
-        if session is not None and session.lifecycle.prompt_id is not None:
+        if session is not None and session.lifecycle.running:
             if isinstance(chunk, legacy_models.TextAssistantChunk):
                 update = wire.agent_message_chunk(content=wire.text_content(text=chunk.text))
             else:
@@ -190,7 +190,7 @@ class AgentSide(UpgradeState):
         call = structure(params, legacy_models.PushToolCallParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "pushToolCall")
-        if session.lifecycle.prompt_id is None:
+        if not session.lifecycle.running:
             log.warning(
                 "agent %d pushed a tool call outside a prompt turn (not shown)", proc.number
             )
@@ -211,7 +211,7 @@ class AgentSide(UpgradeState):
         call = structure(params, legacy_models.RequestToolCallConfirmationParams, at="params")
         if session is None:
             return self._no_session(proc, request_id, "requestToolCallConfirmation")
-        if session.lifecycle.prompt_id is None:
+        if not session.lifecycle.running:
             # Nobody could approve it: refuse, the way a cancelled generation would.
             log.warning(
                 "agent %d asked for a confirmation outside a prompt turn (cancelled)", proc.number
@@ -309,7 +309,7 @@ class AgentSide(UpgradeState):
     ) -> list[Output]:
         entries = structure(params, legacy_models.UpdatePlanParams, at="params").entries
         outputs: list[Output] = []
-        if session is not None and session.lifecycle.prompt_id is not None:
+        if session is not None and session.lifecycle.running:
             plan = [
                 wire.plan_entry(content=entry.content, priority=entry.priority, status=entry.status)
                 for entry in entries
@@ -437,7 +437,7 @@ class AgentSide(UpgradeState):
 
     def _send_ended(self, context: SendFor, message: Message, failed: bool) -> list[Output]:
         session = self.sessions.get(context.session_id)
-        if session is None or session.lifecycle.prompt_id is None:
+        if session is None or not session.lifecycle.running:
             log.debug("sendUserMessage of a finished turn answered (consumed)")
             return []
         if failed:

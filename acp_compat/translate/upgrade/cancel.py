@@ -18,6 +18,7 @@ from acp_compat.jsonrpc.messages import (
     notification,
     request,
     result,
+    same_id,
 )
 from acp_compat.models.current import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
@@ -39,12 +40,6 @@ if TYPE_CHECKING:
     from acp_compat.translate.upgrade.core import UpgradeState
 
 log = logging.getLogger("acp_compat.translate.upgrade")
-
-
-def same_id(a: object, b: object) -> bool:
-    """Whether two request ids are the same JSON value: ``1`` is not ``1.0``, ``"1"`` or
-    ``true``."""
-    return type(a) is type(b) and a == b
 
 
 def cancelled_answer(prompt_id: RequestId) -> Message:
@@ -150,9 +145,7 @@ def cancel_request(state: UpgradeState, request_id: object) -> list[Output]:
     cancelled as its turn; a request waiting on a legacy process is answered ``-32800`` at
     once; any other id (answered already, never sent, of another JSON type) is ignored."""
     for session in state.sessions.values():
-        if session.lifecycle.prompt_id is not None and same_id(
-            session.lifecycle.prompt_id, request_id
-        ):
+        if session.lifecycle.running and same_id(session.lifecycle.prompt_id, request_id):
             return cancel_turn(state, session)
     if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
         log.debug("$/cancel_request with no usable requestId %.100r: ignored", request_id)

@@ -249,7 +249,7 @@ class ClientSide(UpgradeState):
         outputs = (
             cancel.withdraw(self, lambda context: context.agent == proc.number) if stop else []
         )
-        if session.lifecycle.prompt_id is not None:
+        if session.lifecycle.running:
             # The process is going away, so the turn ends as a cancelled one would.
             outputs += self.finish_turn(session, cancel.cancelled_answer)
         else:

@@ -198,7 +198,7 @@ class UpgradeState:
         proc.queued_auth = []
         session = self.sessions.get(proc.session_id)  # type: ignore[arg-type]
         if session is not None:
-            if session.lifecycle.prompt_id is not None:
+            if session.lifecycle.running:
                 outputs += self.finish_turn(session, fail)
             session.lifecycle.end(failure)
         return outputs

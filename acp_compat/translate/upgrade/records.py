@@ -15,7 +15,6 @@ from acp_compat.jsonrpc.messages import RequestId
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.translate.base import OutboundRequests
 from acp_compat.translate.lifecycle import (
-    ProcessEvent,
     ProcessLifecycle,
     ProcessState,
     SessionLifecycle,
@@ -243,11 +242,12 @@ class AgentTable:
     ``initialize``, the others are numbered here as they are started."""
 
     def __init__(self, agent0_next_id: int, agent0_initialized: dict[str, Any] | None) -> None:
-        agent0 = AgentRecord(number=0, outbound=OutboundRequests(agent0_next_id), role=Role.LAUNCH)
-        if agent0_initialized is not None:
-            # The shell's probe already initialized it.
-            agent0.lifecycle.apply(ProcessEvent.SEND_INITIALIZE)
-            agent0.lifecycle.initialized(agent0_initialized)
+        agent0 = AgentRecord(
+            number=0,
+            outbound=OutboundRequests(agent0_next_id),
+            role=Role.LAUNCH,
+            lifecycle=ProcessLifecycle(agent0_initialized),  # READY if the probe initialized it
+        )
         self.records: dict[int, AgentRecord] = {0: agent0}
         """The records by number (the chunk hot path reads it: one lookup, no call)."""
         self._next = 1

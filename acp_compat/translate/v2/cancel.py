@@ -18,7 +18,7 @@ from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
-from acp_compat.translate.lifecycle import SessionEvent, SessionState
+from acp_compat.translate.lifecycle import SessionEvent
 
 if TYPE_CHECKING:
     from acp_compat.models.v2 import prompt as v2_prompt
@@ -39,15 +39,10 @@ log = logging.getLogger("acp_compat.translate.v2")
 # -- both translators -------------------------------------------------------------------
 
 
-def same_id(a: Any, b: Any) -> bool:
-    """Whether two JSON-RPC ids are the same id (``1`` and ``"1"`` are not)."""
-    return bool(a == b and type(a) is type(b))
-
-
 def client_cancels(hops: Hops, request_id: Any) -> list[Output]:
     """The client's ``$/cancel_request`` for a request the agent has, to the agent."""
     for agent_id, call in hops.agent.pending().items():
-        if same_id(call.client_id, request_id):
+        if rpc.same_id(call.client_id, request_id):
             cancel = hops.agent_wire.cancel_request_notification(request_id=agent_id)
             return [ToAgent(0, rpc.notification("$/cancel_request", cancel))]
     log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
@@ -57,7 +52,7 @@ def client_cancels(hops: Hops, request_id: Any) -> list[Output]:
 def agent_cancels(hops: Hops, request_id: Any) -> list[Output]:
     """The agent's ``$/cancel_request`` for a request the client has, to the client."""
     for client_id, call in hops.client.pending().items():
-        if same_id(call.agent_id, request_id):
+        if rpc.same_id(call.agent_id, request_id):
             cancel = hops.client_wire.cancel_request_notification(request_id=client_id)
             return [ToClient(rpc.notification("$/cancel_request", cancel))]
     log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
@@ -113,12 +108,12 @@ def stop_turn(hops: Hops, session: UpgradeSession, send_cancel: bool) -> list[Ou
         out.append(ToClient(rpc.error(held.client_id, rpc.REQUEST_CANCELLED, text)))
     withdrawn = bool(session.permissions)
     out += withdraw_permissions(hops, session)
-    if session.turn is SessionState.PROMPTING:
-        session.apply(SessionEvent.CANCEL)
+    if session.lifecycle.allows(SessionEvent.CANCEL):
+        session.lifecycle.apply(SessionEvent.CANCEL)
         if send_cancel:
             cancel = v1.cancel_notification(session_id=session.session_id)
             out.append(ToAgent(0, rpc.notification("session/cancel", cancel)))
-    if withdrawn and session.turn is SessionState.CANCELLING:
+    if withdrawn and session.lifecycle.cancelling:
         out.append(ToClient(upgrade_sessions.session_update(session.session_id, session.state())))
     return out
 
@@ -143,7 +138,7 @@ def upgrade_cancel_request(
     request the agent has is cancelled there (v1 has ``$/cancel_request`` too)."""
     for session in sessions.values():
         for held in session.held:
-            if same_id(held.client_id, request_id):
+            if rpc.same_id(held.client_id, request_id):
                 session.held.remove(held)
                 text = "Request cancelled"
                 return [ToClient(rpc.error(held.client_id, rpc.REQUEST_CANCELLED, text))]
@@ -171,10 +166,10 @@ def downgrade_cancel(sessions: dict[str, DowngradeSession], params: dict[str, An
     ``session/cancel``; it ends when the agent goes idle). The v1 client answers its open
     permissions ``cancelled`` itself, relayed as any answer."""
     session = sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
-    if session is None or session.turn is not SessionState.PROMPTING:
+    if session is None or not session.lifecycle.allows(SessionEvent.CANCEL):
         log.info("ignoring session/cancel with no turn running in %.100r", params.get("sessionId"))
         return []
-    session.apply(SessionEvent.CANCEL)
+    session.lifecycle.apply(SessionEvent.CANCEL)
     cancel = wire.cancel_session_notification(session_id=session.session_id)
     return [ToAgent(0, rpc.notification("session/cancel", cancel))]
 

@@ -27,7 +27,7 @@ from acp_compat.models.current import session as v1_session
 from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToClient
-from acp_compat.translate.lifecycle import SessionEvent, SessionState
+from acp_compat.translate.lifecycle import SessionEvent
 
 from . import cancel, same, to_v1
 from .downgrade_sessions import DowngradeSession, session_update, updates_for
@@ -51,7 +51,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         """v1 ``initialize`` → v2: ``info`` (required in v2) and no client capabilities
         (v2 has no ``fs`` or ``terminal``; elicitation is not relayed)."""
         params_as(id, params, v1_initialize.InitializeRequest)
-        if self._initialized is not None:
+        if self._agent.initialize_result is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(
             wire, params.get("clientInfo"), "acp-compat", self.options.version
@@ -61,11 +61,11 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
             info=info,
             capabilities=wire.client_capabilities(),
         )
-        return [self._hops.to_agent(AgentCall("initialize", id), "initialize", request)]
+        return self._send_initialize(id, request)
 
     def _initialize_result(self) -> dict[str, Any]:
-        assert self._initialized is not None
-        result = self._initialized
+        assert self._agent.initialize_result is not None
+        result = self._agent.initialize_result
         methods = same.auth_methods(self._AGENT, self._CLIENT, result.get("authMethods"))
         return v1.initialize_response(
             protocol_version=self._CLIENT.protocol,
@@ -130,10 +130,10 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
             if isinstance(block, v1_content.UnknownContentBlock):
                 kind = block.data.get("type")
                 raise refuse(id, f"params.prompt[{index}]", f"unknown content type {kind!r}")
-        if session.turn is not SessionState.IDLE:
+        if not session.lifecycle.allows(SessionEvent.PROMPT):
             return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "A prompt is already running"))]
-        session.apply(SessionEvent.PROMPT)
-        session.prompt_id, session.acknowledged, session.stop = id, None, None
+        session.lifecycle.start_turn(id)
+        session.acknowledged, session.stop = None, None
         request = wire.prompt_request(session_id=session.session_id, prompt=params["prompt"])
         call = AgentCall("session/prompt", id, session.session_id)
         return [self._hops.to_agent(call, "session/prompt", request)]
@@ -238,7 +238,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         """A ``state_update``: ``idle`` with a stop reason ends the running turn."""
         if update.get("state") != "idle" or update.get("stopReason") is None:
             return []
-        if session.turn not in (SessionState.PROMPTING, SessionState.CANCELLING):
+        if not session.lifecycle.running:
             return []  # a snapshot (after a resume), or a repeated idle
         if session.acknowledged is None:
             session.stop = update  # the prompt's answer has not come: it ends the turn
@@ -249,9 +249,8 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         """Answer the v1 prompt for the idle update that ended its turn: ``cancelled``
         after a cancel (:func:`.cancel.cancelled_prompt`), else its stop reason (one v1
         lacks: ``end_turn``), or for ``error`` the agent's error."""
-        cancelled = session.turn is SessionState.CANCELLING
-        session.apply(SessionEvent.TURN_END)
-        prompt_id, session.prompt_id, session.stop = session.prompt_id, None, None
+        prompt_id, cancelled = session.lifecycle.end_turn()
+        session.stop = None
         reason, error = idle.get("stopReason"), idle.get("error")
         if cancelled:
             answer = cancel.cancelled_prompt(prompt_id)
@@ -284,7 +283,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
                 else "params.title and params.options are required"
             )
             return [self._bad_permission(id, problem)]
-        if session.turn is SessionState.CANCELLING:
+        if session.lifecycle.cancelling:
             return [cancel.refused(self._hops, id)]
         unshown: set[str] = set()
         if same.text(params, "description"):
@@ -326,13 +325,12 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         session = self._sessions.get(call.session_id or "")
         if (
             session is None
-            or session.prompt_id != call.client_id
-            or session.turn is SessionState.IDLE
+            or not session.lifecycle.running
+            or session.lifecycle.prompt_id != call.client_id
         ):
             return []
         if error is not None:
-            session.apply(SessionEvent.TURN_END)
-            session.prompt_id = None
+            session.lifecycle.end_turn()
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
         session.acknowledged = same.text(result, "messageId") or ""
         if session.stop is not None:
@@ -406,17 +404,18 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _sessions_gone(self) -> list[Output]:
+    def _sessions_gone(self, failure: dict[str, Any]) -> list[Output]:
         """Running prompts fail, acknowledged or not; one the client cancelled ends
         ``cancelled`` (:func:`.cancel.cancelled_prompt`)."""
         out: list[Output] = []
         for session in self._sessions.values():
-            if session.prompt_id is not None and session.turn is SessionState.CANCELLING:
-                out.append(ToClient(cancel.cancelled_prompt(session.prompt_id)))
-            elif session.prompt_id is not None:
-                out.append(ToClient(rpc.forwarded_error(session.prompt_id, self._gone)))
-            session.prompt_id = None
-            session.end()
+            if session.lifecycle.running:
+                prompt_id, cancelled = session.lifecycle.end_turn()
+                if cancelled:
+                    out.append(ToClient(cancel.cancelled_prompt(prompt_id)))
+                else:
+                    out.append(ToClient(rpc.forwarded_error(prompt_id, failure)))
+            session.lifecycle.end(failure)
         return out
 
     # -- helpers --------------------------------------------------------------------------

@@ -17,10 +17,10 @@ from typing import Any
 import attrs
 
 from acp_compat._define import define
-from acp_compat.jsonrpc.messages import Message, RequestId, notification
+from acp_compat.jsonrpc.messages import Message, notification
 from acp_compat.models.current import wire
 from acp_compat.models.mapping import notice_text
-from acp_compat.translate.lifecycle import SessionState, SessionTurn
+from acp_compat.translate.lifecycle import SessionLifecycle
 
 from . import to_v1
 from .same import meta, objects, text
@@ -42,15 +42,13 @@ SAME_IN_BOTH = frozenset({"session_info_update", "usage_update"})
 
 
 @define(eq=False)
-class DowngradeSession(SessionTurn):
+class DowngradeSession:
     """One session as the v1 client knows it."""
 
     session_id: str
-    turn: SessionState = SessionState.IDLE
-    """Moved only by :meth:`~acp_compat.translate.lifecycle.SessionTurn.apply` and
-    :meth:`~acp_compat.translate.lifecycle.SessionTurn.end`."""
-    prompt_id: RequestId = None
-    """The v1 ``session/prompt`` the turn answers when the agent goes idle."""
+    lifecycle: SessionLifecycle = attrs.Factory(SessionLifecycle)
+    """Its state and turn (:class:`~acp_compat.translate.lifecycle.SessionLifecycle`):
+    the turn's prompt is the v1 ``session/prompt`` answered when the agent goes idle."""
     acknowledged: str | None = None
     """The message id the v2 agent answered the prompt with (its user message)."""
     stop: dict[str, Any] | None = None
@@ -118,7 +116,7 @@ def updates_for(
 
 def _echo(session: DowngradeSession, message_id: str | None) -> bool:
     """Whether a user message is the echo of the running prompt (the client sent it)."""
-    if session.turn is SessionState.IDLE or session.turn is SessionState.ENDED:
+    if not session.lifecycle.running:
         return False
     return session.acknowledged is None or message_id == session.acknowledged
 

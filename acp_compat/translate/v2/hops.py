@@ -14,8 +14,15 @@ from typing import Any, ClassVar, Generic, TypeVar
 from acp_compat._define import define
 from acp_compat.codec import CodecError, Problem, structure
 from acp_compat.jsonrpc import messages as rpc
-from acp_compat.translate.base import NoLocalEffects, OutboundRequests, Output, ToAgent, ToClient
-from acp_compat.translate.exits import agent_gone
+from acp_compat.translate.base import (
+    AgentEnds,
+    NoLocalEffects,
+    OutboundRequests,
+    Output,
+    ToAgent,
+    ToClient,
+)
+from acp_compat.translate.lifecycle import ProcessEvent, ProcessLifecycle, ProcessState
 
 from . import cancel, same
 from .options import BothOptions
@@ -141,7 +148,7 @@ class Hops:
         return call
 
 
-class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
+class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
     """What both v1↔v2 translators are alike, around sessions of type ``S``, configured
     by options of type ``Opts``. Each says what is its own in the methods marked so below
     and in its tables: ``_HANDLERS`` (client requests: ``(self, id, params)``),
@@ -161,11 +168,10 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
     def __init__(self, options: Opts) -> None:
         self.options = options
         self._hops = Hops(options.agent0_next_id, self._AGENT.wire, self._CLIENT.wire)
-        self._initialized = options.agent0_initialized
-        """The agent's ``initialize`` result."""
+        self._agent = ProcessLifecycle(options.agent0_initialized)
+        """Agent process 0: its ``initialize`` result once ``READY``, the error object
+        every request gets once ``GONE``."""
         self._sessions: dict[str, S] = {}
-        self._gone: dict[str, Any] | None = None
-        """Once the agent is gone: the error object every request gets."""
         self._logged: set[str] = set()
         """What was said once in the log."""
 
@@ -191,7 +197,7 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
         if agent != 0:
             log.warning("ignoring a message from unknown agent process %s", agent)
             return []
-        if self._gone is not None:
+        if not self._agent.alive:
             # A lost agent may keep its stdout open: what it still says is dropped, its
             # requests answered by nobody (the client heard of the end already).
             log.debug("ignoring a message from the agent, which is gone: %.100r", message)
@@ -225,34 +231,22 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
         log.warning("ignoring an invalid message from the agent")
         return []
 
-    def agent_exited(self, agent: int, returncode: int | None, stderr_tail: str) -> list[Output]:
-        """The agent is gone: answer what waited on it; every later request fails."""
-        return self._lose(agent, agent_gone(returncode, stderr_tail))
-
-    def agent_lost(self, agent: int, reason: str) -> list[Output]:
-        """The agent is unreachable (``reason``): as for an exit."""
-        return self._lose(agent, agent_gone(lost=reason))
-
-    def agent_start_failed(self, agent: int, reason: str) -> list[Output]:
-        """The agent could not be started: as for an exit."""
-        return self._lose(agent, agent_gone(not_started=reason))
-
     # -- the client -----------------------------------------------------------------------
 
     def _client_request(self, id: rpc.RequestId, method: str, params: Any) -> list[Output]:
         """Dispatch one client request (``_HANDLERS``)."""
         if method.startswith("_"):
-            if self._gone is not None:
+            if not self._agent.alive:
                 return [self._failed(id)]
             return [self._hops.to_agent(AgentCall(method, id), method, params)]
         handler = self._HANDLERS.get(method)
         if handler is None:
             data = {"method": method}
             return [ToClient(rpc.error(id, rpc.METHOD_NOT_FOUND, "Method not found", data))]
-        if self._gone is not None:
+        if not self._agent.alive:
             return [self._failed(id)]
-        if self._initialized is None and method != "initialize":
-            if any(call.method == "initialize" for call in self._hops.agent.pending().values()):
+        if self._agent.initialize_result is None and method != "initialize":
+            if self._agent.state is ProcessState.INITIALIZING:
                 return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "initialize is in progress"))]
             return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "Call initialize first"))]
         outputs: list[Output] = handler(self, id, params)
@@ -276,7 +270,7 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
     def _client_response(self, message: rpc.Message) -> list[Output]:
         """The client answered a request acp-compat sent it."""
         call = self._hops.answered_by_client(message)
-        if call is None or self._gone is not None:
+        if call is None or not self._agent.alive:
             return []
         if call.method != "session/request_permission":
             return [ToAgent(0, relayed(call.agent_id, message))]
@@ -319,6 +313,8 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
         if call.method == "session/prompt":
             return self._prompt_answered(call, error, result)
         if error is not None:
+            if call.method == "initialize":
+                self._initialize_failed()
             if call.method in ("session/load", "session/resume") and call.extra:
                 self._sessions.pop(call.session_id or "", None)  # made for it
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
@@ -335,18 +331,31 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
         self._say_once(unshown)
         return outputs
 
+    def _send_initialize(self, id: rpc.RequestId, request: dict[str, Any]) -> list[Output]:
+        """The agent's ``initialize`` for the client's ``id`` (another may be out already)."""
+        self._agent.apply(ProcessEvent.SEND_INITIALIZE)
+        return [self._hops.to_agent(AgentCall("initialize", id), "initialize", request)]
+
     def _initialize_answered(
         self, call: AgentCall, result: dict[str, Any], unshown: set[str]
     ) -> list[Output]:
         version = result.get("protocolVersion")
         if version != self._AGENT.protocol or isinstance(version, bool):
+            self._initialize_failed()
             text = (
                 f"The agent answered protocolVersion {version!r};"
                 f" acp-compat needs {self._AGENT.protocol}"
             )
             return [ToClient(rpc.error(call.client_id, rpc.INTERNAL_ERROR, text))]
-        self._initialized = result
+        if self._agent.state is ProcessState.INITIALIZING:  # not a second answer
+            self._agent.initialized(result)
         return [ToClient(rpc.result(call.client_id, self._initialize_result()))]
+
+    def _initialize_failed(self) -> None:
+        """An ``initialize`` failed: the agent is uninitialized again, once no other is out."""
+        out = any(call.method == "initialize" for call in self._hops.agent.pending().values())
+        if self._agent.state is ProcessState.INITIALIZING and not out:
+            self._agent.apply(ProcessEvent.INITIALIZE_FAILED)
 
     def _mcp_servers(self, id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
         """A validated request's MCP servers in the agent's protocol; a ``-32602`` answer
@@ -374,14 +383,14 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _lose(self, agent: int, failure: dict[str, Any]) -> list[Output]:
+    def _agent_ended(self, agent: int, failure: dict[str, Any]) -> list[Output]:
         """Withdraw what the client was asked for the agent (``$/cancel_request``, its
         late answer dropped), answer everything that waited on the agent with
         ``failure`` (a prompt as its turn ends: :meth:`_sessions_gone`); fail every later
         request; drop whatever the agent still sends (:meth:`from_agent`)."""
-        if agent != 0 or self._gone is not None:
+        if agent != 0 or not self._agent.alive:
             return []
-        self._gone = failure
+        self._agent.end(failure)
         hops = self._hops
         out: list[Output] = [
             w
@@ -393,11 +402,11 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
             for call in hops.agent.pending().values()
             if call.client_id is not None and call.method != "session/prompt"
         ]
-        return out + self._sessions_gone()
+        return out + self._sessions_gone(failure)
 
     def _failed(self, id: rpc.RequestId) -> ToClient:
-        """The answer to request ``id`` once the agent is gone (:attr:`_gone`)."""
-        return ToClient(rpc.forwarded_error(id, self._gone))
+        """The answer to request ``id`` once the agent is gone (its failure)."""
+        return ToClient(rpc.forwarded_error(id, self._agent.failure))
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -432,6 +441,6 @@ class V2Translator(NoLocalEffects, Generic[S, Opts], abc.ABC):
         """The client's ``session/cancel``."""
 
     @abc.abstractmethod
-    def _sessions_gone(self) -> list[Output]:
-        """The agent is gone (:attr:`_gone`): what that ends in the sessions, the answers
-        to their running prompts among it."""
+    def _sessions_gone(self, failure: dict[str, Any]) -> list[Output]:
+        """The agent is gone (``failure``): what that ends in the sessions, the answers to
+        their running prompts among it."""

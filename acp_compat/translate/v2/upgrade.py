@@ -56,7 +56,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v2 ``initialize``: the agent's v1 ``initialize``, or its answer if it is known."""
         params_as(id, params, v2_initialize.InitializeRequest)
-        if self._initialized is not None:
+        if self._agent.initialize_result is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(v1, params.get("info"), "acp-compat", self.options.version)
         request = v1.initialize_request(
@@ -68,11 +68,11 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
             ),
             client_info=info,
         )
-        return [self._hops.to_agent(AgentCall("initialize", id), "initialize", request)]
+        return self._send_initialize(id, request)
 
     def _initialize_result(self) -> dict[str, Any]:
-        assert self._initialized is not None
-        result = self._initialized
+        assert self._agent.initialize_result is not None
+        result = self._agent.initialize_result
         methods = result.get("authMethods")
         return wire.initialize_response(
             protocol_version=self._CLIENT.protocol,
@@ -122,7 +122,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
                 )
                 raise refuse(id, f"params.prompt[{index}]", problem)
         blocks = params["prompt"]
-        if session.turn is not SessionState.IDLE:
+        if not session.lifecycle.allows(SessionEvent.PROMPT):
             session.held.append(HeldPrompt(id, blocks))
             return []
         return self._start_turn(session, id, blocks)
@@ -132,7 +132,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
     ) -> list[Output]:
         """Insert a prompt: the answer with its user message, the turn running, the v1 prompt."""
         message_id = self.options.new_message_id()
-        session.apply(SessionEvent.PROMPT)
+        session.lifecycle.start_turn(id)
         session.message = None
         sid = session.session_id
         request = v1.prompt_request(session_id=sid, prompt=blocks)
@@ -280,7 +280,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
         if session is None or not isinstance(client_id, int):
             return []
         session.permissions.discard(client_id)
-        if not session.permissions and session.turn is SessionState.PROMPTING:
+        if not session.permissions and session.lifecycle.state is SessionState.PROMPTING:
             return [ToClient(session_update(session.session_id, session.state()))]
         return []
 
@@ -312,7 +312,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
         if problem is not None:
             return [self._bad_permission(id, problem)]
         assert session is not None and isinstance(tool_call, dict)
-        if session.turn is SessionState.CANCELLING:
+        if session.lifecycle.cancelling:
             return [cancel.refused(self._hops, id)]
         call_id = tool_call["toolCallId"]
         title = (
@@ -333,7 +333,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
         first = not session.permissions
         session.permissions.add(client_id)
         out: list[Output] = []
-        if first and session.turn is SessionState.PROMPTING:
+        if first and session.lifecycle.state is SessionState.PROMPTING:
             out.append(ToClient(session_update(session.session_id, session.state())))
         out.append(ToClient(rpc.request(client_id, "session/request_permission", request)))
         return out
@@ -396,11 +396,10 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
         """The v1 prompt's answer: the turn ends ``idle`` with its stop reason, and the
         next held prompt, if any, is inserted."""
         session = self._sessions.get(call.session_id or "")
-        if session is None or session.turn not in (SessionState.PROMPTING, SessionState.CANCELLING):
+        if session is None or not session.lifecycle.running:
             log.info("ignoring the answer to session/prompt of a session that is gone")
             return []
-        cancelled = session.turn is SessionState.CANCELLING
-        session.apply(SessionEvent.TURN_END)
+        _, cancelled = session.lifecycle.end_turn()
         session.message = None
         session.titles.clear()
         out = cancel.withdraw_permissions(self._hops, session)
@@ -413,20 +412,19 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
 
     # -- the agent is gone ----------------------------------------------------------------
 
-    def _sessions_gone(self) -> list[Output]:
+    def _sessions_gone(self, failure: dict[str, Any]) -> list[Output]:
         """Held prompts fail, a running turn ends ``error``, or ``cancelled`` once the
         client cancelled it (:func:`.cancel.idle`; its permissions are withdrawn already)."""
         out: list[Output] = []
         for session in self._sessions.values():
-            running = session.turn in (SessionState.PROMPTING, SessionState.CANCELLING)
-            cancelled = session.turn is SessionState.CANCELLING
             while session.held:
                 out.append(self._failed(session.held.popleft().client_id))
             session.permissions.clear()
-            session.end()
-            if running:  # ends with the agent's end: cancelled once the client cancelled
-                idle = cancel.idle(cancelled, self._gone, None)
+            if session.lifecycle.running:  # ends with the agent: cancelled once cancelled
+                _, cancelled = session.lifecycle.end_turn()
+                idle = cancel.idle(cancelled, failure, None)
                 out.append(ToClient(session_update(session.session_id, idle)))
+            session.lifecycle.end(failure)
         return out
 
     # -- helpers --------------------------------------------------------------------------
@@ -441,7 +439,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
 
     def _capability(self, *path: str) -> bool:
         """Whether the agent's ``agentCapabilities`` hold a true or object at ``path``."""
-        value: Any = (self._initialized or {}).get("agentCapabilities")
+        value: Any = (self._agent.initialize_result or {}).get("agentCapabilities")
         for key in path:
             value = value.get(key) if isinstance(value, dict) else None
         return value is True or isinstance(value, dict)

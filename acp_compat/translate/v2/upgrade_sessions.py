@@ -21,7 +21,7 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, RequestId, notification
 from acp_compat.models.v2 import wire
-from acp_compat.translate.lifecycle import SessionState, SessionTurn
+from acp_compat.translate.lifecycle import SessionLifecycle
 
 from . import same, to_v2
 
@@ -48,14 +48,13 @@ class HeldPrompt:
 
 
 @define(eq=False)
-class UpgradeSession(SessionTurn):
+class UpgradeSession:
     """One session as the v2 client knows it."""
 
     session_id: str
     cwd: str
-    turn: SessionState = SessionState.IDLE
-    """Moved only by :meth:`~acp_compat.translate.lifecycle.SessionTurn.apply` and
-    :meth:`~acp_compat.translate.lifecycle.SessionTurn.end`."""
+    lifecycle: SessionLifecycle = attrs.Factory(SessionLifecycle)
+    """Its state and turn (:class:`~acp_compat.translate.lifecycle.SessionLifecycle`)."""
     options: list[dict[str, Any]] = attrs.field(factory=list)
     """The agent's config options, in v2 shape, as the client was last told."""
     mode: dict[str, Any] | None = None
@@ -100,7 +99,7 @@ class UpgradeSession(SessionTurn):
     def state(self) -> dict[str, Any]:
         """The ``state_update`` of the session's turn now (``running``, waiting on a
         permission, or idle) as a v2 update."""
-        if self.turn is SessionState.IDLE or self.turn is SessionState.ENDED:
+        if not self.lifecycle.running:
             return wire.session_idle_state_update()
         if self.permissions:
             return wire.session_requires_action_state_update()

@@ -504,3 +504,41 @@ def test_an_agent_lost_with_nothing_waiting_is_not_a_warning(
     assert record.levelname == ("INFO" if answered else "WARNING")
     # the initialize still out is answered either way
     assert len(outputs) == (0 if answered else 1)
+
+
+def test_a_prompt_with_a_null_id_runs_its_turn() -> None:
+    """JSON-RPC allows ``null`` as a request's id: such a prompt's turn runs as any other
+    (its updates shown, its answer given, the next prompt taken), as the session's state
+    says, whatever its prompt id is."""
+    translator = UpgradeTranslator(
+        UpgradeOptions(agent_command=["gemini"], launch_cwd=PROJECT, version="0.0.0-test")
+    )
+    client = CurrentClient(translator)
+    client.legacy_requests = {0: "initialize", 1: "sendUserMessage", 2: "sendUserMessage"}
+    client.request("initialize", {"protocolVersion": 1})
+    legacy_init = {"protocolVersion": "0.0.9", "isAuthenticated": True}
+    client.take(translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": legacy_init}))
+    new = client.request("session/new", {"cwd": PROJECT, "mcpServers": []})
+    session_id = client.answers[new]["result"]["sessionId"]
+    prompt = {"sessionId": session_id, "prompt": [{"type": "text", "text": "hi"}]}
+    client.methods[None] = "session/prompt"
+    client.send({"jsonrpc": "2.0", "id": None, "method": "session/prompt", "params": prompt})
+    chunk = {"chunk": {"text": "hello"}}
+    shown = translator.from_agent(
+        0, {"jsonrpc": "2.0", "id": 5, "method": "streamAssistantMessageChunk", "params": chunk}
+    )
+    updates = [o.message for o in shown if isinstance(o, ToClient)]
+    assert [u["params"]["update"]["content"]["text"] for u in updates] == ["hello"]
+    client.take(shown)
+    client.take(translator.from_agent(0, {"jsonrpc": "2.0", "id": 1, "result": None}))
+    client.take(translator.client_drained())
+    assert client.answers[None] == {
+        "jsonrpc": "2.0",
+        "id": None,
+        "result": {"stopReason": "end_turn"},
+    }
+    assert client.problems == []
+    client.prompt_answered = False
+    second = client.request("session/prompt", prompt)
+    assert second not in client.answers  # a turn runs: answered when it ends
+    assert client.to_agent[-1]["method"] == "sendUserMessage"
