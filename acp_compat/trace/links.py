@@ -299,6 +299,13 @@ class Session:
             self.ended.pop(key, None)  # a reused id is this turn's call from now on
         return tool
 
+    def reuses(self, key: Any, announced: bool) -> bool:
+        """Whether a message naming tool call ``key`` (``announced``: a ``tool_call``) takes
+        an id an earlier turn used: for a call that ended, or (announced again) one still
+        running. Its call is a new one, this turn's (tool-call-id-unique reports it)."""
+        known = self.tools.get(key)
+        return key in self.ended or (announced and known is not None and known.turn < self.turn)
+
     def move(self, event: SessionEvent, request: Any, line: int = 0) -> None:
         """Follow :data:`SESSION_TRANSITIONS` where it allows ``event`` (a trace is
         observed, not enforced: a move it does not allow leaves the state as it is, and
@@ -530,11 +537,8 @@ class Link:
             if method == "session/update" and (type(kind) is not str or kind not in TOOL_UPDATES):
                 return
             if isinstance(tool, str):
-                known = session.tools.get(tool)
-                if kind == "tool_call" and known is not None and known.turn < session.turn:
-                    # An earlier turn's call announced again: a new call under a reused id
-                    # (tool-call-id-unique finds it here), this turn's from now on.
-                    del session.tools[tool]
+                if session.reuses(tool, kind == "tool_call"):
+                    session.tools.pop(tool, None)  # (an ended one: Session.tool takes it on)
                 known = session.tool(tool)
                 known.finished = known.finished or _final(
                     call.get("status"), CURRENT_FINAL_STATUSES

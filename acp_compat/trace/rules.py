@@ -379,13 +379,8 @@ def _tool_call_announced(seen: Seen, link: Link) -> Iterable[Flaw]:
 def _tool_call_reused(seen: Seen, link: Link) -> Iterable[Flaw]:
     tool, at = _carried(seen)
     session = seen.session if type(tool) is str else None
-    if session is None:
-        return NONE
-    known = session.tools.get(tool)
-    if known is not None and known.turn == session.turn:
-        return NONE  # announced in this turn already: its reuse was found at its first message
-    update = seen.method == "session/update"
-    if tool not in session.ended and not (update and known and known.turn < session.turn):
+    # (One announced in this turn already: its reuse was found at its first message.)
+    if session is None or not session.reuses(tool, seen.method == "session/update"):
         return NONE
     return [
         Flaw(f"tool call id {tool!r} was used in an earlier turn of session {seen.session_id}", at)
