@@ -31,7 +31,7 @@ from acp_compat.trace.links import (
 )
 from acp_compat.trace.records import request_key
 from acp_compat.trace.schema import pinned
-from acp_compat.translate.lifecycle import SessionState
+from acp_compat.translate.lifecycle import SessionEvent, SessionState
 from acp_compat.translate.paths import is_absolute
 from acp_compat.translate.probe import Protocol, numbered_protocol
 
@@ -499,9 +499,9 @@ def _session_offer(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 
 def _idle(seen: Seen) -> dict[str, Any] | None:
-    """A v2 ``state_update`` reporting ``idle`` (``None`` for another state)."""
-    update = seen.update
-    return update if update is not None and update.get("state") == "idle" else None
+    """A v2 ``state_update`` reporting ``idle``, the end of its session's work as the
+    interpreter reads it (:data:`~.links.STATE_EVENTS`); ``None`` for another state."""
+    return seen.update if seen.event is SessionEvent.TURN_END else None
 
 
 def _unreported(session: Session) -> list[tuple[Pending, Flaw]]:
