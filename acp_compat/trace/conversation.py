@@ -7,7 +7,8 @@ the stop reason) and :class:`Note` objects for what happened between turns (sess
 errors, dropped lines, agent exits). :mod:`acp_compat.trace.render` turns them into lines.
 
 What each message is (which request an answer settles, which session it moves, which
-protocol each link speaks) is the one interpreter's, :mod:`acp_compat.trace.links`. The
+tool call it names, which protocol each link speaks) is the one interpreter's,
+:mod:`acp_compat.trace.links`, read leniently (a trace may start mid-way). The
 side shown is the current-protocol one: the editor's (``client->relay`` /
 ``relay->client``) unless the editor speaks legacy ACP, then the agent's, where a
 downgrade speaks the current protocol. ``acp-compat demo`` feeds what it sends and gets
@@ -26,7 +27,7 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
-from acp_compat.trace.links import TURN_UPDATES, Link, Links, Pending, Seen
+from acp_compat.trace.links import TURN_UPDATES, Link, Links, Pending, Seen, Tool
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -281,14 +282,11 @@ class Conversation:
         self.entries: list[Entry] = []
         self.records = 0
         """How many records, messages and relay events (not bad lines), were added."""
-        self.links = Links()
-        """What is open on each link of the trace."""
+        self.links = Links(lenient=True)
+        """What is open on each link of the trace (leniently: a trace may start mid-way)."""
         self._events_seen = False
         self._session_turns: dict[str | None, Turn] = {}
         """The latest turn of each session (updates arriving after its end land there)."""
-        self._turn_counts: dict[str | None, int] = {}
-        self._tools: dict[tuple[str | None, str], ToolCall] = {}
-        """The tool calls of each session's latest turn, and those still running."""
         self._skipped: tuple[Note, int, int, str] | None = None
         """The run of unreadable lines last noted: its note, first line, count, the first
         one's reason (one note for the run, however long)."""
@@ -436,10 +434,10 @@ class Conversation:
         params = seen.params if isinstance(seen.params, dict) else {}
         session = seen.session_id or record.session
         if seen.method == "session/update" and not seen.answer:
-            self._update(record, params, session)
+            self._update(seen, params, session)
         elif seen.method == "session/request_permission" and seen.kind is Kind.REQUEST:
             link.pending[seen.sender, seen.request_id].shown = self._ask_permission(
-                record, params, session
+                seen, params, session
             )
         if not seen.answer:
             return
@@ -509,22 +507,16 @@ class Conversation:
         prompt = params.get("prompt")
         blocks = prompt if isinstance(prompt, list) else []
         text = " ".join(_content_text(b) for b in blocks)
-        index = self._turn_counts.get(session, 0)
-        self._turn_counts[session] = index + 1
-        return self._open_turn(session, record.t, index, text)
+        # (Updates outside any turn open one only before the session's first prompt.)
+        latest = self._session_turns.get(session)
+        return self._open_turn(session, record.t, latest.index + 1 if latest else 0, text)
 
     def _open_turn(
         self, session: str | None, t: float | None, index: int = -1, prompt: str = ""
     ) -> Turn:
-        """A new turn, the session's latest (index -1: updates outside any turn): only the
-        calls still running stay known."""
+        """A new turn, the session's latest (index -1: updates outside any turn)."""
         turn = self._session_turns[session] = Turn(session, index, prompt, t)
         self.entries.append(turn)
-        self._tools = {
-            key: call
-            for key, call in self._tools.items()
-            if key[0] != session or call.status not in CURRENT_FINAL_STATUSES
-        }
         return turn
 
     def _end_turn(self, record: Record, turn: Turn, message: dict[str, Any]) -> None:
@@ -540,7 +532,8 @@ class Conversation:
         reason = result.get("stopReason") if isinstance(result, dict) else None
         turn.stop_reason = reason if isinstance(reason, str) else f"(no stopReason: {result!r})"
 
-    def _update(self, record: Record, params: dict[str, Any], session: str | None) -> None:
+    def _update(self, seen: Seen, params: dict[str, Any], session: str | None) -> None:
+        record = seen.record
         turn = self._session_turns.get(session)
         update = params.get("update")
         if not isinstance(update, dict):
@@ -563,7 +556,7 @@ class Conversation:
             else:
                 turn.parts.append(Text(text_kind, [text]))
         elif kind in ("tool_call", "tool_call_update"):
-            call = self._tool(record, turn, update)
+            call = self._tool(seen, turn, update)
             answered = _relay_answer(update)
             if answered is not None:
                 outcome, mode = answered
@@ -587,14 +580,19 @@ class Conversation:
             ]
             turn.parts.append(Plan(entries))
 
-    def _tool(self, record: Record, turn: Turn, update: dict[str, Any]) -> ToolCall:
-        tool_id = str(update.get("toolCallId"))
-        key = (turn.session, tool_id)
-        call = self._tools.get(key)
+    def _tool(self, seen: Seen, turn: Turn, update: dict[str, Any]) -> ToolCall:
+        record = seen.record
+        followed = _followed(seen, update.get("toolCallId"))
+        call = followed.shown if followed is not None else None
         if call is None or (update.get("sessionUpdate") == "tool_call" and call not in turn.parts):
+            # A call shown from here: one new to its link (or that it cannot follow, by an
+            # id that is no string), or announced in a turn the session machine did not
+            # open (a prompt sent while another ran is a turn here all the same).
+            tool_id = str(update.get("toolCallId"))
             call = ToolCall(id=tool_id, title="", kind="other", status="pending", started=record.t)
-            self._tools[key] = call
             turn.parts.append(call)
+            if followed is not None:
+                followed.shown = call
         for name in ("title", "kind"):
             value = update.get(name)
             if isinstance(value, str):
@@ -618,13 +616,15 @@ class Conversation:
         return call
 
     def _ask_permission(
-        self, record: Record, params: dict[str, Any], session: str | None
+        self, seen: Seen, params: dict[str, Any], session: str | None
     ) -> Permission:
+        record = seen.record
         turn = self._session_turns.get(session)
         tool = params.get("toolCall")
         tool = tool if isinstance(tool, dict) else {}
         tool_id = tool.get("toolCallId")
-        known = self._tools.get((session, str(tool_id)))
+        followed = _followed(seen, tool_id)
+        known: ToolCall | None = followed.shown if followed is not None else None
         title = tool.get("title") or (known.title if known else "") or "(untitled)"
         question = Permission(
             tool_call_id=str(tool_id) if tool_id is not None else None,
@@ -681,6 +681,13 @@ class Conversation:
         self, level: str, text: str, record: Record | RelayEvent | None, session: str | None
     ) -> None:
         self.entries.append(Note(level, text, record.t if record else None, session))
+
+
+def _followed(seen: Seen, tool_id: Any) -> Tool | None:
+    """The tool call ``tool_id`` of the message's session, as its link follows it."""
+    if seen.session is None or type(tool_id) is not str:
+        return None  # (a link follows the calls of a session it knows, by their string ids)
+    return seen.session.tools.get(tool_id)
 
 
 def _option_names(params: Any) -> dict[Any, str]:

@@ -12,7 +12,8 @@ trace written before those records has the protocols learnt from each link's
 ``initialize``.
 ``trace --check``'s rules (:mod:`.rules`) read a link before a message changes it
 (:meth:`Links.see`, then :meth:`Links.learn`); the conversation (:mod:`.conversation`)
-builds what an editor showed from the same :class:`Seen`. Which session event a message
+builds what an editor showed from the same :class:`Seen` and the sessions and tool calls
+followed here (:attr:`Link.lenient`). Which session event a message
 stands for (a prompt, a client's cancel, a turn's end) is :data:`SESSION_EVENTS`; on a
 v2 link the turn is what ``state_update`` says (:data:`STATE_EVENTS`), and its updates
 are upserts (the first ``tool_call_update`` of an id creates the call).
@@ -252,6 +253,8 @@ class Tool:
 
     turn: int
     finished: bool = False
+    shown: Any = None
+    """What the conversation shows for it (its tool call, one for the call's whole life)."""
 
 
 @define
@@ -296,6 +299,13 @@ class Session:
             self.ended.pop(key, None)  # a reused id is this turn's call from now on
         return tool
 
+    def reuses(self, key: Any, announced: bool) -> bool:
+        """Whether a message naming tool call ``key`` (``announced``: a ``tool_call``) takes
+        an id an earlier turn used: for a call that ended, or (announced again) one still
+        running. Its call is a new one, this turn's (tool-call-id-unique reports it)."""
+        known = self.tools.get(key)
+        return key in self.ended or (announced and known is not None and known.turn < self.turn)
+
     def move(self, event: SessionEvent, request: Any, line: int = 0) -> None:
         """Follow :data:`SESSION_TRANSITIONS` where it allows ``event`` (a trace is
         observed, not enforced: a move it does not allow leaves the state as it is, and
@@ -325,9 +335,17 @@ class Session:
 class Link:
     """One connection of the trace and what is open on it."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, lenient: bool = False) -> None:
         self.name = name
         """``editor`` or ``agent N``: the peer on the far side of the relay."""
+        self.lenient = lenient
+        """Whether it takes what the trace did not show being set up from the messages (the
+        conversation's reading; the checker judges nothing against a guess): a session
+        no answer opened (a trace starting mid-way) is followed from the first message
+        naming it, as if opened idle; an agent's link speaks what its ``initialize``
+        answer names, else what its methods tell, not what the relay asked it in (a
+        probe, whose number the process kept takes in a trace older than the relay's
+        ``translation`` record)."""
         self.protocol: Protocol | None = None
         self.pending: dict[tuple[str, Any], Pending] = {}
         """Open requests by (sender, id)."""
@@ -431,6 +449,8 @@ class Link:
 
     def learn(self, seen: Seen) -> None:
         """Update what is open after ``seen`` (the rules have read the link before it)."""
+        if self.lenient and seen.session is None and seen.session_id is not None:
+            seen.session = self.sessions[seen.session_id] = Session(SessionState.IDLE)
         kind = seen.kind
         if kind is Kind.REQUEST:
             key = (seen.sender, seen.request_id)
@@ -471,7 +491,7 @@ class Link:
     def _learn_initialize(self, seen: Seen) -> None:
         body = seen.params if isinstance(seen.params, dict) else {}
         if seen.kind is Kind.REQUEST:
-            if not self.decided:
+            if not self.decided and not (self.lenient and self.name != EDITOR):
                 self.protocol = client_protocol(seen.message)
             caps = body.get("clientCapabilities")
             self.client_caps = caps if isinstance(caps, dict) else {}
@@ -517,11 +537,8 @@ class Link:
             if method == "session/update" and (type(kind) is not str or kind not in TOOL_UPDATES):
                 return
             if isinstance(tool, str):
-                known = session.tools.get(tool)
-                if kind == "tool_call" and known is not None and known.turn < session.turn:
-                    # An earlier turn's call announced again: a new call under a reused id
-                    # (tool-call-id-unique finds it here), this turn's from now on.
-                    del session.tools[tool]
+                if session.reuses(tool, kind == "tool_call"):
+                    session.tools.pop(tool, None)  # (an ended one: Session.tool takes it on)
                 known = session.tool(tool)
                 known.finished = known.finished or _final(
                     call.get("status"), CURRENT_FINAL_STATUSES
@@ -659,8 +676,10 @@ def _guess_protocol(method: Any) -> Protocol | None:
 class Links:
     """Every link of a trace: feed each record to :meth:`see`, then :meth:`learn` it."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, lenient: bool = False) -> None:
         self.links: dict[str, Link] = {}
+        self.lenient = lenient
+        """Whether its links are :attr:`Link.lenient` (the conversation's reading)."""
         self.translation: str | None = None
         """The relay's translation (``upgrade``, ``downgrade``, ``passthrough``...): what
         its ``translation`` record says, else (an older trace) what the first agent's
@@ -735,7 +754,7 @@ class Links:
         link = self.links.pop(kept, None)
         if kept != target:
             self.links.pop(target, None)  # a probe left behind, not said so: dropped
-        link = link or Link(target)
+        link = link or Link(target, self.lenient)
         link.name = target
         self.links[target] = link
         self.agent_protocol = agent
@@ -746,7 +765,7 @@ class Links:
     def _link(self, name: str) -> Link:
         link = self.links.get(name)
         if link is None:
-            link = self.links[name] = Link(name)
+            link = self.links[name] = Link(name, self.lenient)
             if name != EDITOR and self.agent_protocol is not None:
                 # An agent process started after the translation speaks the agent's side.
                 link.protocol, link.decided = self.agent_protocol, True

@@ -31,7 +31,7 @@ from acp_compat.trace.links import (
 )
 from acp_compat.trace.records import request_key
 from acp_compat.trace.schema import pinned
-from acp_compat.translate.lifecycle import SessionState
+from acp_compat.translate.lifecycle import SessionEvent, SessionState
 from acp_compat.translate.paths import is_absolute
 from acp_compat.translate.probe import Protocol, numbered_protocol
 
@@ -379,13 +379,8 @@ def _tool_call_announced(seen: Seen, link: Link) -> Iterable[Flaw]:
 def _tool_call_reused(seen: Seen, link: Link) -> Iterable[Flaw]:
     tool, at = _carried(seen)
     session = seen.session if type(tool) is str else None
-    if session is None:
-        return NONE
-    known = session.tools.get(tool)
-    if known is not None and known.turn == session.turn:
-        return NONE  # announced in this turn already: its reuse was found at its first message
-    update = seen.method == "session/update"
-    if tool not in session.ended and not (update and known and known.turn < session.turn):
+    # (One announced in this turn already: its reuse was found at its first message.)
+    if session is None or not session.reuses(tool, seen.method == "session/update"):
         return NONE
     return [
         Flaw(f"tool call id {tool!r} was used in an earlier turn of session {seen.session_id}", at)
@@ -504,9 +499,9 @@ def _session_offer(seen: Seen, link: Link) -> Iterable[Flaw]:
 
 
 def _idle(seen: Seen) -> dict[str, Any] | None:
-    """A v2 ``state_update`` reporting ``idle`` (``None`` for another state)."""
-    update = seen.update
-    return update if update is not None and update.get("state") == "idle" else None
+    """A v2 ``state_update`` reporting ``idle``, the end of its session's work as the
+    interpreter reads it (:data:`~.links.STATE_EVENTS`); ``None`` for another state."""
+    return seen.update if seen.event is SessionEvent.TURN_END else None
 
 
 def _unreported(session: Session) -> list[tuple[Pending, Flaw]]:

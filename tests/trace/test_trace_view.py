@@ -31,6 +31,7 @@ from acp_compat.trace.records import REFUSED_LINE, BadLine, Record, RelayEvent, 
 from acp_compat.trace.render import Printer, entry_lines, plain
 from tests.support.legacy_driver import LegacyDriver
 from tests.support.paths import AGENTS, ROOT
+from tests.trace.test_check import RELAY_SCENARIOS, relay_trace, undecided
 
 CURRENT_AGENT = [sys.executable, str(AGENTS / "current_agent.py")]
 
@@ -344,6 +345,27 @@ def test_a_lost_agents_late_text_is_no_part_of_the_ended_turn() -> None:
     assert [e.text for e in entries if isinstance(e, Note)][-1] == (
         "after it was lost, agent 0 asked streamAssistantMessageChunk"
     )
+
+
+@pytest.mark.parametrize("name", RELAY_SCENARIOS)
+def test_a_trace_without_the_relays_decisions_shows_the_same_conversation(name: str) -> None:
+    """Read without its translation record, an auto-detected downgrade's agent 0 is the
+    link of the legacy probe the agent refused, now carrying the kept process's current
+    messages: the conversation follows its session and tool calls all the same (the
+    checker judges that link by the probe's protocol, as it did before such records)."""
+
+    def summaries(items: list[Any]) -> list[dict[str, Any]]:
+        conversation = Conversation()
+        conversation.add_all(items)
+        return [entry.summary() for entry in conversation.entries]
+
+    decided = summaries(relay_trace(name))
+    assert summaries(undecided(relay_trace(name))) == decided
+    if name == "legacy-client_current-agent_auto":
+        [turn] = [entry for entry in decided if entry["type"] == "turn"]
+        [call] = turn["toolCalls"]
+        assert call["statuses"] == ["pending", "in_progress", "completed"]
+        assert turn["permissions"][0]["title"] == "Edit hello.txt"
 
 
 def test_the_file_holds_no_trace(tmp_path: Path) -> None:
