@@ -139,9 +139,7 @@ class AliasShape:
 
 @attrs.frozen
 class Unmodelled:
-    """A definition no model stands for (an envelope); ``refs``: what it names."""
-
-    refs: tuple[str, ...] = ()
+    """A definition no model stands for (an envelope)."""
 
 
 ShapeKind = ObjectShape | UnionShape | EnumShape | IntConstants | AliasShape | Unmodelled
@@ -149,12 +147,14 @@ ShapeKind = ObjectShape | UnionShape | EnumShape | IntConstants | AliasShape | U
 
 @attrs.frozen
 class Shape:
-    """One definition; ``method`` and ``side`` where it is a method's params or result."""
+    """One definition; ``refs``: every definition it mentions, in order; ``method`` and
+    ``side`` where it is a method's params or result."""
 
     name: str
     kind: ShapeKind
     description: str
     since: str
+    refs: tuple[str, ...]
     method: str | None = None
     side: str | None = None
 
@@ -177,11 +177,10 @@ def read(sources: Sequence[tuple[Path, str]], unmodelled: Mapping[str, str]) -> 
         reader = _Reader(defs, name, first)
         shapes[name] = Shape(
             name=name,
-            kind=Unmodelled(tuple(_mentioned(definition)))
-            if name in unmodelled
-            else reader.shape(definition),
+            kind=Unmodelled() if name in unmodelled else reader.shape(definition),
             description=_text(definition.get("description")),
             since=next(label for label, older in loaded if name in older),
+            refs=tuple(_mentioned(definition)),
             method=definition.get("x-method"),
             side=definition.get("x-side"),
         )
