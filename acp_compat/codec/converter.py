@@ -2,8 +2,8 @@
 
 Every attrs class gets a structure and an unstructure function generated once by
 ``cattrs.gen`` (no reflection per call; the structure function on the class's first
-value), with wire names (camelCase, ``_meta``, or a :func:`acp_compat.models._base.wire`
-override) and omit-if-default unstructuring (except for
+value), with wire names (camelCase, or a :func:`acp_compat.models._base.wire` override:
+``_meta``'s is one) and omit-if-default unstructuring (except for
 :func:`acp_compat.models._base.always` fields). Scalars are checked strictly instead of
 coerced: ``str(123)`` would silently turn a malformed message into a valid one. Unions
 declared in :data:`acp_compat.models._base.UNIONS` get tag / key-presence hooks.
@@ -48,8 +48,6 @@ def wire_name(cls: type, attribute: str) -> str:
     override_name = field.metadata.get(WIRE_NAME)
     if override_name is not None:
         return str(override_name)
-    if attribute == "meta":
-        return "_meta"
     return camel_case(attribute)
 
 
