@@ -10,20 +10,14 @@ import re
 import textwrap
 from collections.abc import Iterable
 
+from acp_compat.models import _base
+
 from .build import AliasSpec, ClassSpec, ConstSpec, FieldSpec, Item, Models, UnionSpec
 from .schema import snake
 
 WIDTH = 100
-_BASE = (
-    "MethodSpec",
-    "UNCHANGED",
-    "Unchanged",
-    "always",
-    "keyed_union",
-    "meta_field",
-    "tagged_union",
-    "wire",
-)
+_BASE = sorted(n for n, v in vars(_base).items() if getattr(v, "__module__", "") == _base.__name__)
+"""The names :mod:`acp_compat.models._base` defines (not those it imports)."""
 
 
 def header(models: Models) -> str:
