@@ -227,19 +227,11 @@ V2 = attrs.evolve(
         (_V2 + "acp-v2-draft-ts-sdk-2.4.0.schema.json", "v2 draft (TypeScript SDK 2.4.0)"),
         (_V2 + "acp-v2-draft-ts-sdk-2.4.0.unstable.schema.json", "unstable"),
     ),
+    # v1's topics, but a terminal is a kind of tool call (``terminal/cancel``).
     method_topics=(
-        ("initialize", "initialize", "initialize_result"),
-        ("auth/", "auth", "auth"),
-        ("providers/", "providers", "providers"),
-        ("session/prompt", "prompt", "prompt"),
-        ("session/cancel", "prompt", "prompt"),
-        ("session/request_permission", "permission", "permission"),
-        ("session/update", "updates", "updates"),
-        ("session/", "session", "session"),
         ("tool_call/", "tools", "tools"),
         ("terminal/", "tools", "tools"),
-        ("elicitation/", "elicitation", "elicitation"),
-        ("$/", "rpc", "rpc"),
+        *CURRENT.method_topics,
     ),
     topics={
         "ContentBlock": "content",
