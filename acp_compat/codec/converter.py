@@ -152,10 +152,7 @@ def _literal_hook(tp: Any) -> StructureHook:
 def _list_hook(tp: Any) -> StructureHook:
     args = get_args(tp)
     element = args[0] if args else Any
-    if element is Any:
-        element_hook: StructureHook = _structure_any
-    else:
-        element_hook = converter.get_structure_hook(element)
+    element_hook = converter.get_structure_hook(element)
 
     def structure_list(value: Any, _: Any) -> Any:
         # A string is iterable, so cattrs' default would accept "abc" as ["a", "b", "c"].
