@@ -46,7 +46,7 @@ from .schema import (
 
 @attrs.frozen
 class FieldSpec:
-    """One attribute; ``default`` ``None``: required; ``tag``: a union's discriminator."""
+    """One attribute; ``default`` ``None``: required; ``tag``: its value if a union's tag."""
 
     attr: str
     wire: str
@@ -54,7 +54,7 @@ class FieldSpec:
     default: str | None
     doc: str = ""
     since: str = ""
-    tag: bool = False
+    tag: str | None = None
     always: bool = False
 
 
@@ -272,7 +272,7 @@ class _Builder:
         if variant.tag is None or tag is None:
             return ()
         value = variant.tag
-        return (FieldSpec(snake(tag), tag, f'Literal["{value}"]', f'always("{value}")', tag=True),)
+        return (FieldSpec(snake(tag), tag, f'Literal["{value}"]', f'always("{value}")', tag=value),)
 
     def _class(
         self,

@@ -151,7 +151,7 @@ def _builder(spec: ClassSpec, items: dict[str, Item]) -> str:
         + ("" if f.default is None else " = UNCHANGED" if f.default == "UNCHANGED" else " = None")
         for f in sorted(rest, key=lambda f: f.default is not None)
     ]
-    members = [f'"{f.wire}": "{(f.default or "")[8:-2]}"' for f in tags]
+    members = [f'"{f.wire}": "{f.tag}"' for f in tags]
     members += [f'"{f.wire}": {f.attr}' for f in written]
     optional = [f for f in rest if f not in written]
     lines = [
