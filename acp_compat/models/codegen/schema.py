@@ -266,15 +266,13 @@ class _Reader:
             return AliasShape(self.type(d, self.name))  # RequestId: int | str | None
         if any(set(b) <= {"title", "description"} for b in branches):
             return AliasShape(Scalar("Any"))  # a branch for anything: the union adds nothing
-        tag = self.tag(d, branches)
+        tag = self.tag(branches)
         if "properties" in d and (tag is None or tag in d["properties"]):
             return self.flattened(d, branches)
         return self.union(d, branches, tag)
 
-    def tag(self, d: Json, branches: list[Json]) -> str | None:
-        declared = d.get("discriminator", {}).get("propertyName")
-        if declared:
-            return str(declared)
+    def tag(self, branches: list[Json]) -> str | None:
+        """The member whose constant tells the branches apart (``None``: there is none)."""
         for branch in branches:
             for key, node in branch.get("properties", {}).items():
                 if isinstance(node, dict) and isinstance(node.get("const"), str):
@@ -364,10 +362,7 @@ class _Reader:
         if kind == "array":
             return ListOf(self.type(node.get("items", {}), where))
         if kind == "object":
-            extra = node.get("additionalProperties")
-            return MapOf(
-                self.type(extra, where) if isinstance(extra, dict) and extra else Scalar("Any")
-            )
+            return MapOf(self.type(node.get("additionalProperties", True), where))
         if kind is None:
             return Scalar("Any")
         if kind in _SCALARS:
