@@ -511,7 +511,6 @@ class _Builder:
         for definition, topic in self.choices.topics.items():
             pinned = self._python_name(definition).removeprefix("list[").rstrip("]")
             home.update(dict.fromkeys(self._closure(pinned, home), topic))
-            home[pinned] = topic
         reached: dict[str, set[str]] = {}
         for row in methods:
             topics = [
