@@ -234,13 +234,8 @@ V2 = attrs.evolve(
         *CURRENT.method_topics,
     ),
     topics={
-        "ContentBlock": "content",
-        "ToolCallUpdate": "tools",
-        "SessionConfigOption": "session",
-        "Usage": "prompt",
-        "RequestId": "rpc",
-        "Error": "rpc",
-        "Implementation": "initialize",
+        # v1's pins; v2 has no ToolCall (a tool call is made by tool_call_update upserts).
+        **{definition: t for definition, t in CURRENT.topics.items() if definition != "ToolCall"},
         "EnvVariable": "initialize",
         "StateUpdate": "session",
         "AvailableCommand": "session",
