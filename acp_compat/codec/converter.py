@@ -2,8 +2,8 @@
 
 Every attrs class gets a structure and an unstructure function generated once by
 ``cattrs.gen`` (no reflection per call; the structure function on the class's first
-value), with wire names (camelCase, ``_meta``, or a :func:`acp_compat.models._base.wire`
-override) and omit-if-default unstructuring (except for
+value), with wire names (camelCase, or a :func:`acp_compat.models._base.wire` override:
+``_meta``'s is one) and omit-if-default unstructuring (except for
 :func:`acp_compat.models._base.always` fields). Scalars are checked strictly instead of
 coerced: ``str(123)`` would silently turn a malformed message into a valid one. Unions
 declared in :data:`acp_compat.models._base.UNIONS` get tag / key-presence hooks.
@@ -16,7 +16,6 @@ not: cattrs is imported with the codec, and its cost before ``wrap`` answers the
 
 from __future__ import annotations
 
-import enum
 import types
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, overload
@@ -32,6 +31,7 @@ from acp_compat.models._base import (
     WIRE_NAME,
     KeyedUnion,
     TaggedUnion,
+    Unchanged,
     camel_case,
 )
 
@@ -48,8 +48,6 @@ def wire_name(cls: type, attribute: str) -> str:
     override_name = field.metadata.get(WIRE_NAME)
     if override_name is not None:
         return str(override_name)
-    if attribute == "meta":
-        return "_meta"
     return camel_case(attribute)
 
 
@@ -126,8 +124,8 @@ def _structure_any(value: Any, _: Any) -> Any:
 
 def _literal_hook(tp: Any) -> StructureHook:
     allowed = get_args(tp)
+    expected = ", ".join(describe(a) for a in allowed)
     if all(type(a) is str for a in allowed):
-        expected = ", ".join(describe(a) for a in allowed)
         # The common case (icons, statuses, tags): one set lookup instead of a scan.
         strings = frozenset(allowed)
 
@@ -137,25 +135,15 @@ def _literal_hook(tp: Any) -> StructureHook:
             raise _Invalid.at_root(f"expected one of {expected}, got {describe(value)}")
 
         return structure_str_literal
-    return _choice_hook([(a, a) for a in allowed])
 
-
-def _enum_hook(tp: type[enum.Enum]) -> StructureHook:
-    return _choice_hook([(member.value, member) for member in tp])
-
-
-def _choice_hook(choices: list[tuple[Any, Any]]) -> StructureHook:
-    """A hook taking the JSON values of ``choices`` (JSON value, result) to their results."""
-    expected = ", ".join(describe(value) for value, _ in choices)
-
-    def structure_choice(value: Any, _: Any) -> Any:
-        for candidate, chosen in choices:
+    def structure_literal(value: Any, _: Any) -> Any:
+        for candidate in allowed:
             # ``True == 1`` in Python, but not on the wire.
             if type(value) is type(candidate) and value == candidate:
-                return chosen
+                return value
         raise _Invalid.at_root(f"expected one of {expected}, got {describe(value)}")
 
-    return structure_choice
+    return structure_literal
 
 
 # --------------------------------------------------------------------------- containers
@@ -164,10 +152,7 @@ def _choice_hook(choices: list[tuple[Any, Any]]) -> StructureHook:
 def _list_hook(tp: Any) -> StructureHook:
     args = get_args(tp)
     element = args[0] if args else Any
-    if element is Any:
-        element_hook: StructureHook = _structure_any
-    else:
-        element_hook = converter.get_structure_hook(element)
+    element_hook = converter.get_structure_hook(element)
 
     def structure_list(value: Any, _: Any) -> Any:
         # A string is iterable, so cattrs' default would accept "abc" as ["a", "b", "c"].
@@ -292,8 +277,9 @@ def _untagged_hook(options: tuple[Any, ...]) -> StructureHook:
 
 def _union_hook(tp: Any) -> StructureHook:
     args = get_args(tp)
-    options = tuple(a for a in args if a is not type(None))
-    nullable = len(options) < len(args)
+    # A patch member's ``Unchanged`` stands for its absence: no JSON value is one.
+    options = tuple(a for a in args if a is not type(None) and a is not Unchanged)
+    nullable = type(None) in args
     wanted = frozenset(options)
     decl = next((d for d in UNIONS if frozenset(get_args(d.union)) == wanted), None)
     if decl is not None:
@@ -385,7 +371,6 @@ _FACTORIES: tuple[tuple[Callable[[Any], bool], Callable[[Any], StructureHook]], 
     (lambda tp: tp is list or get_origin(tp) is list, _list_hook),
     (lambda tp: tp is dict or get_origin(tp) is dict, _dict_hook),
     (lambda tp: get_origin(tp) is Literal, _literal_hook),
-    (lambda tp: isinstance(tp, type) and issubclass(tp, enum.Enum), _enum_hook),
 )
 for _applies, _factory in _FACTORIES:
     converter.register_structure_hook_factory(_applies, _factory)

@@ -1,13 +1,14 @@
 """Conventions shared by every model class, read by the one converter in :mod:`acp_compat.codec`.
 
 Models are plain ``attrs`` classes with snake_case attribute names. The converter derives
-the wire name of each attribute (camelCase; ``meta`` becomes ``_meta``) and leaves out
+the wire name of each attribute (camelCase) and leaves out
 optional attributes that hold their default. Two kinds of metadata change that:
 
 * :func:`always` marks an attribute that is written even when it holds its default:
   union discriminators (``type``, ``sessionUpdate``, ``outcome``) and nulls that mean
   something on the wire (legacy ``updateToolCall.content: null``, ``diff.oldText: null``).
-* :func:`wire` overrides the derived wire name, for the rare name camelCase cannot derive.
+* :func:`wire` overrides the derived wire name, for the rare name camelCase cannot derive
+  (:func:`meta_field` is ``_meta``).
 
 Unions are declared next to their members with :func:`tagged_union` (a discriminator
 field) or :func:`keyed_union` (legacy untagged unions told apart by which key is present).

@@ -44,11 +44,6 @@ V2_PROTOCOL_VERSION: Final = 2
 
 # --------------------------------------------------------------------------- icons and kinds
 
-LEGACY_ICONS: Final = frozenset(
-    {"fileSearch", "folder", "globe", "hammer", "lightBulb", "pencil", "regex", "terminal"}
-)
-"""Every icon a legacy peer knows (:data:`acp_compat.models.legacy.Icon`)."""
-
 KIND_BY_ICON: Final[dict[str, str]] = {
     "fileSearch": "search",
     "folder": "search",
@@ -60,6 +55,10 @@ KIND_BY_ICON: Final[dict[str, str]] = {
     "hammer": "other",
 }
 """Upgrade: legacy icon → current tool kind (Zed's fixed table)."""
+
+LEGACY_ICONS: Final = frozenset(KIND_BY_ICON)
+"""Every icon a legacy peer knows (:data:`acp_compat.models.legacy.Icon`): the icons
+:data:`KIND_BY_ICON` maps, every one."""
 
 ICON_BY_KIND: Final[dict[str, _legacy.Icon]] = {
     "read": "fileSearch",
@@ -164,15 +163,15 @@ def notice_text(update: dict[str, Any]) -> str:
 def check_tables() -> None:
     """Raise :class:`AssertionError` unless every table covers exactly the values of the
     model types it maps."""
+    icons = set(get_args(_legacy.Icon))
     legacy_statuses = set(get_args(_legacy.ToolCallStatus))
     current_statuses = set(get_args(_tools.ToolCallStatus))
     outcomes = set(get_args(_legacy.ToolCallConfirmationOutcome))
     checks = [
-        (LEGACY_ICONS, set(get_args(_legacy.Icon)), "LEGACY_ICONS"),
-        (set(KIND_BY_ICON), LEGACY_ICONS, "KIND_BY_ICON keys"),
+        (frozenset(KIND_BY_ICON), icons, "KIND_BY_ICON keys"),
         (set(KIND_BY_ICON.values()) | set(ICON_BY_KIND), _tools.TOOL_KIND_VALUES, "tool kinds"),
-        (set(ICON_BY_KIND.values()) | LEGACY_ICONS, LEGACY_ICONS, "ICON_BY_KIND values"),
-        ({FALLBACK_ICON} | LEGACY_ICONS, LEGACY_ICONS, "FALLBACK_ICON"),
+        (set(ICON_BY_KIND.values()) | icons, icons, "ICON_BY_KIND values"),
+        ({FALLBACK_ICON} | icons, icons, "FALLBACK_ICON"),
         (set(CURRENT_STATUS), legacy_statuses, "CURRENT_STATUS keys"),
         (set(CURRENT_STATUS.values()) | {"pending"}, current_statuses, "CURRENT_STATUS values"),
         (set(LEGACY_STATUS), current_statuses, "LEGACY_STATUS keys"),

@@ -12,7 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from acp_compat.codec import CodecError, Problem, structure, unstructure, wire_name
-from acp_compat.models._base import always, keyed_union, meta_field, tagged_union, wire
+from acp_compat.models._base import (
+    UNCHANGED,
+    Unchanged,
+    always,
+    keyed_union,
+    meta_field,
+    tagged_union,
+    wire,
+)
 
 
 @attrs.define(kw_only=True)
@@ -165,6 +173,25 @@ def _problems(data: Any, cls: type = Message, at: str = "") -> list[Problem]:
     with pytest.raises(CodecError) as info:
         structure(data, cls, at=at)
     return info.value.problems
+
+
+@attrs.define(kw_only=True)
+class Patch:
+    """A partial update: an absent member is ``UNCHANGED``, ``null`` clears it."""
+
+    parts: list[TextPart] | Unchanged | None = UNCHANGED
+    mode: Literal["a", "b"] | Unchanged | None = UNCHANGED
+
+
+def test_a_patch_member_is_absent_null_or_a_value_never_the_word_unchanged() -> None:
+    """``UNCHANGED`` stands for an absent member; the string ``"unchanged"`` is no list."""
+    assert structure({}, Patch) == Patch()
+    assert structure({"parts": None}, Patch) == Patch(parts=None)
+    assert unstructure(Patch(mode="b")) == {"mode": "b"}
+    assert _problems({"parts": "unchanged", "mode": "unchanged"}, Patch) == [
+        Problem("parts", 'expected a list, got "unchanged"'),
+        Problem("mode", 'expected one of "a", "b", got "unchanged"'),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,7 @@ from .schema import (
 
 @attrs.frozen
 class FieldSpec:
-    """One attribute; ``default`` ``None``: required; ``tag``: a union's discriminator."""
+    """One attribute; ``default`` ``None``: required; ``tag``: its value if a union's tag."""
 
     attr: str
     wire: str
@@ -54,7 +54,7 @@ class FieldSpec:
     default: str | None
     doc: str = ""
     since: str = ""
-    tag: bool = False
+    tag: str | None = None
     always: bool = False
 
 
@@ -152,7 +152,12 @@ class _Builder:
     def __init__(self, choices: Choices, shapes: dict[str, Shape]) -> None:
         self.choices = choices
         self.shapes = shapes
-        self.uses = Counter(ref for shape in shapes.values() for ref in _refs(shape.kind))
+        self.uses = Counter(
+            ref
+            for shape in shapes.values()
+            if not isinstance(shape.kind, Unmodelled)
+            for ref in shape.refs
+        )
         # A branch's definition nothing else uses takes the branch's tag: name → union, branch.
         self.folded: dict[str, tuple[str, Variant]] = {}
         self.items: dict[str, Item] = {}
@@ -267,7 +272,7 @@ class _Builder:
         if variant.tag is None or tag is None:
             return ()
         value = variant.tag
-        return (FieldSpec(snake(tag), tag, f'Literal["{value}"]', f'always("{value}")', tag=True),)
+        return (FieldSpec(snake(tag), tag, f'Literal["{value}"]', f'always("{value}")', tag=value),)
 
     def _class(
         self,
@@ -474,9 +479,7 @@ class _Builder:
         """0.0.x: each side's union of params names ``<Method>Params`` / ``<Method>Response``;
         a ``null`` type is no params / a void result."""
         for union, side in self.choices.method_roots:
-            kind = self.shapes[union].kind
-            assert isinstance(kind, Unmodelled)
-            for params in kind.refs:
+            for params in self.shapes[union].refs:
                 base = params.removesuffix("Params")
                 result = f"{base}Response"
                 yield MethodRow(
@@ -508,7 +511,6 @@ class _Builder:
         for definition, topic in self.choices.topics.items():
             pinned = self._python_name(definition).removeprefix("list[").rstrip("]")
             home.update(dict.fromkeys(self._closure(pinned, home), topic))
-            home[pinned] = topic
         reached: dict[str, set[str]] = {}
         for row in methods:
             topics = [
@@ -584,15 +586,3 @@ def _in_order(names: Iterable[str], needs: Callable[[str], Iterable[str]], cycle
 
 def _words(text: str) -> Iterator[str]:
     yield from re.findall(r"[A-Za-z_]\w*", text)
-
-
-def _refs(kind: object) -> Iterator[str]:
-    """Every definition a shape refers to (a branch's definition included)."""
-    if isinstance(kind, Ref):
-        yield kind.name
-    for value in attrs.astuple(kind, recurse=False) if attrs.has(type(kind)) else ():  # type: ignore[arg-type]
-        for part in value if isinstance(value, tuple) else (value,):
-            if attrs.has(type(part)):
-                yield from _refs(part)
-    if isinstance(kind, Variant) and kind.ref:
-        yield kind.ref

@@ -10,20 +10,14 @@ import re
 import textwrap
 from collections.abc import Iterable
 
+from acp_compat.models import _base
+
 from .build import AliasSpec, ClassSpec, ConstSpec, FieldSpec, Item, Models, UnionSpec
 from .schema import snake
 
 WIDTH = 100
-_BASE = (
-    "MethodSpec",
-    "UNCHANGED",
-    "Unchanged",
-    "always",
-    "keyed_union",
-    "meta_field",
-    "tagged_union",
-    "wire",
-)
+_BASE = sorted(n for n, v in vars(_base).items() if getattr(v, "__module__", "") == _base.__name__)
+"""The names :mod:`acp_compat.models._base` defines (not those it imports)."""
 
 
 def header(models: Models) -> str:
@@ -157,7 +151,7 @@ def _builder(spec: ClassSpec, items: dict[str, Item]) -> str:
         + ("" if f.default is None else " = UNCHANGED" if f.default == "UNCHANGED" else " = None")
         for f in sorted(rest, key=lambda f: f.default is not None)
     ]
-    members = [f'"{f.wire}": "{(f.default or "")[8:-2]}"' for f in tags]
+    members = [f'"{f.wire}": "{f.tag}"' for f in tags]
     members += [f'"{f.wire}": {f.attr}' for f in written]
     optional = [f for f in rest if f not in written]
     lines = [

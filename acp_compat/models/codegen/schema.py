@@ -139,9 +139,7 @@ class AliasShape:
 
 @attrs.frozen
 class Unmodelled:
-    """A definition no model stands for (an envelope); ``refs``: what it names."""
-
-    refs: tuple[str, ...] = ()
+    """A definition no model stands for (an envelope)."""
 
 
 ShapeKind = ObjectShape | UnionShape | EnumShape | IntConstants | AliasShape | Unmodelled
@@ -149,12 +147,14 @@ ShapeKind = ObjectShape | UnionShape | EnumShape | IntConstants | AliasShape | U
 
 @attrs.frozen
 class Shape:
-    """One definition; ``method`` and ``side`` where it is a method's params or result."""
+    """One definition; ``refs``: every definition it mentions, in order; ``method`` and
+    ``side`` where it is a method's params or result."""
 
     name: str
     kind: ShapeKind
     description: str
     since: str
+    refs: tuple[str, ...]
     method: str | None = None
     side: str | None = None
 
@@ -177,11 +177,10 @@ def read(sources: Sequence[tuple[Path, str]], unmodelled: Mapping[str, str]) -> 
         reader = _Reader(defs, name, first)
         shapes[name] = Shape(
             name=name,
-            kind=Unmodelled(tuple(_mentioned(definition)))
-            if name in unmodelled
-            else reader.shape(definition),
+            kind=Unmodelled() if name in unmodelled else reader.shape(definition),
             description=_text(definition.get("description")),
             since=next(label for label, older in loaded if name in older),
+            refs=tuple(_mentioned(definition)),
             method=definition.get("x-method"),
             side=definition.get("x-side"),
         )
@@ -267,15 +266,13 @@ class _Reader:
             return AliasShape(self.type(d, self.name))  # RequestId: int | str | None
         if any(set(b) <= {"title", "description"} for b in branches):
             return AliasShape(Scalar("Any"))  # a branch for anything: the union adds nothing
-        tag = self.tag(d, branches)
+        tag = self.tag(branches)
         if "properties" in d and (tag is None or tag in d["properties"]):
             return self.flattened(d, branches)
         return self.union(d, branches, tag)
 
-    def tag(self, d: Json, branches: list[Json]) -> str | None:
-        declared = d.get("discriminator", {}).get("propertyName")
-        if declared:
-            return str(declared)
+    def tag(self, branches: list[Json]) -> str | None:
+        """The member whose constant tells the branches apart (``None``: there is none)."""
         for branch in branches:
             for key, node in branch.get("properties", {}).items():
                 if isinstance(node, dict) and isinstance(node.get("const"), str):
@@ -365,10 +362,7 @@ class _Reader:
         if kind == "array":
             return ListOf(self.type(node.get("items", {}), where))
         if kind == "object":
-            extra = node.get("additionalProperties")
-            return MapOf(
-                self.type(extra, where) if isinstance(extra, dict) and extra else Scalar("Any")
-            )
+            return MapOf(self.type(node.get("additionalProperties", True), where))
         if kind is None:
             return Scalar("Any")
         if kind in _SCALARS:
