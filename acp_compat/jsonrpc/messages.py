@@ -78,6 +78,27 @@ def same_id(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
+class _NoRequestNamed:
+    """The type of :data:`NO_REQUEST_NAMED` (a sentinel that prints as what it means)."""
+
+    def __repr__(self) -> str:
+        return "<no requestId>"
+
+
+NO_REQUEST_NAMED: Final = _NoRequestNamed()
+"""What :func:`cancelled_id` reads from a ``$/cancel_request`` without ``requestId``: the
+same id (:func:`same_id`) as no request's, and no table's key."""
+
+
+def cancelled_id(params: Any) -> object:
+    """The id a ``$/cancel_request``'s ``params`` name: ``requestId`` as sent, ``null``
+    included (a request may be sent with id ``null``), or :data:`NO_REQUEST_NAMED` when
+    there is none, so that a cancel naming no request cancels none."""
+    if isinstance(params, dict) and "requestId" in params:
+        return params["requestId"]
+    return NO_REQUEST_NAMED
+
+
 def classify(message: Any) -> Kind:
     """Tell a request, notification, result or error response apart.
 

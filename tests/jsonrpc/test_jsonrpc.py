@@ -73,6 +73,22 @@ def test_same_id_is_the_same_json_value(a: Any, b: Any, same: bool) -> None:
     assert rpc.same_id(b, a) is same
 
 
+@pytest.mark.parametrize(
+    ("params", "named"),
+    [({"requestId": 3}, 3), ({"requestId": None}, None), ({"requestId": "a"}, "a")],
+)
+def test_a_cancel_names_its_request_id_as_sent_null_included(params: Any, named: Any) -> None:
+    assert rpc.same_id(rpc.cancelled_id(params), named)
+
+
+@pytest.mark.parametrize("params", [None, {}, {"id": 3}, [3], "3"])
+def test_a_cancel_without_request_id_names_no_request(params: Any) -> None:
+    named = rpc.cancelled_id(params)
+    assert named is rpc.NO_REQUEST_NAMED
+    assert not any(rpc.same_id(named, id) for id in (None, 0, "", 3))
+    assert repr(named) == "<no requestId>"
+
+
 def test_request_leaves_out_absent_params() -> None:
     assert rpc.request(0, "authenticate") == {"jsonrpc": "2.0", "id": 0, "method": "authenticate"}
     assert rpc.request(1, "m", {}) == {"jsonrpc": "2.0", "id": 1, "method": "m", "params": {}}

@@ -132,7 +132,7 @@ class DowngradeTranslator(AgentEnds, NoLocalEffects):
             if message["method"] == "session/update":
                 self._session_update(params)
             elif message["method"] == "$/cancel_request":
-                out += cancel.cancel_request(self, params.get("requestId"))
+                out += cancel.cancel_request(self, rpc.cancelled_id(params))
             else:
                 log.debug("ignoring agent notification %s", message["method"])
         elif kind in (rpc.Kind.RESPONSE, rpc.Kind.ERROR):

@@ -18,6 +18,7 @@ from acp_compat.jsonrpc.messages import (
     Kind,
     Message,
     RequestId,
+    cancelled_id,
     classify,
     error,
     error_object,
@@ -127,8 +128,7 @@ class ClientSide(UpgradeState):
             session_id = params.get("sessionId") if isinstance(params, dict) else None
             return cancel.session_cancel(self, session_id)
         if method == "$/cancel_request":
-            request_id = params.get("requestId") if isinstance(params, dict) else None
-            return cancel.cancel_request(self, request_id)
+            return cancel.cancel_request(self, cancelled_id(params))
         log.debug("ignoring client notification %s", method)
         return []
 

@@ -221,7 +221,7 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
         if kind is rpc.Kind.NOTIFICATION:
             method = message["method"]
             if method == "$/cancel_request":
-                return cancel.agent_cancels(self._hops, params.get("requestId"))
+                return cancel.agent_cancels(self._hops, rpc.cancelled_id(params))
             if method.startswith("_"):
                 return [ToClient(rpc.notification(method, params or None))]
             log.debug("ignoring agent notification %s", method)
@@ -257,7 +257,7 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
         if method == "session/cancel":
             return self._cancel(params)
         if method == "$/cancel_request":
-            return self._cancel_request(params.get("requestId"))
+            return self._cancel_request(rpc.cancelled_id(params))
         if method.startswith("_"):
             return [ToAgent(0, rpc.notification(method, params or None))]
         log.debug("ignoring client notification %s", method)

@@ -542,3 +542,33 @@ def test_a_prompt_with_a_null_id_runs_its_turn() -> None:
     second = client.request("session/prompt", prompt)
     assert second not in client.answers  # a turn runs: answered when it ends
     assert client.to_agent[-1]["method"] == "sendUserMessage"
+
+
+@pytest.mark.parametrize(
+    ("cancel", "cancels"),
+    [(None, False), ({}, False), ({"requestId": 0}, False), ({"requestId": None}, True)],
+)
+def test_a_cancel_request_cancels_a_null_id_prompt_only_when_it_names_null(
+    cancel: dict[str, Any] | None, cancels: bool
+) -> None:
+    """A prompt sent with id ``null`` is cancelled by ``$/cancel_request {requestId:
+    null}``; a cancel naming no request (no params, no ``requestId``) cancels nothing."""
+    translator = UpgradeTranslator(
+        UpgradeOptions(agent_command=["gemini"], launch_cwd=PROJECT, version="0.0.0-test")
+    )
+    client = CurrentClient(translator)
+    client.legacy_requests = {0: "initialize", 1: "sendUserMessage", 2: "cancelSendMessage"}
+    client.request("initialize", {"protocolVersion": 1})
+    legacy_init = {"protocolVersion": "0.0.9", "isAuthenticated": True}
+    client.take(translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": legacy_init}))
+    new = client.request("session/new", {"cwd": PROJECT, "mcpServers": []})
+    session_id = client.answers[new]["result"]["sessionId"]
+    prompt = {"sessionId": session_id, "prompt": [{"type": "text", "text": "hi"}]}
+    client.methods[None] = "session/prompt"
+    client.send({"jsonrpc": "2.0", "id": None, "method": "session/prompt", "params": prompt})
+    message: dict[str, Any] = {"jsonrpc": "2.0", "method": "$/cancel_request"}
+    if cancel is not None:
+        message["params"] = cancel
+    outputs = translator.from_client(message)
+    sent = [o.message.get("method") for o in outputs if isinstance(o, ToAgent)]
+    assert sent == (["cancelSendMessage"] if cancels else [])
