@@ -27,7 +27,7 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
-from acp_compat.trace.links import TURN_UPDATES, Link, Links, Pending, Seen, Tool
+from acp_compat.trace.links import TURN_UPDATES, Link, Links, Pending, Seen, Tool, tool_key
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -685,9 +685,10 @@ class Conversation:
 
 def _followed(seen: Seen, tool_id: Any) -> Tool | None:
     """The tool call ``tool_id`` of the message's session, as its link follows it."""
-    if seen.session is None or type(tool_id) is not str:
-        return None  # (a link follows the calls of a session it knows, by their string ids)
-    return seen.session.tools.get(tool_id)
+    key = tool_key(tool_id, lenient=True)
+    if seen.session is None or key is None:
+        return None  # (a link follows the calls of a session it knows)
+    return seen.session.tools.get(key)
 
 
 def _option_names(params: Any) -> dict[Any, str]:

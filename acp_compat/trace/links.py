@@ -402,7 +402,8 @@ class Link:
             body, answered = (asked.params if asked is not None else None), kind is not Kind.INVALID
         session_id = body.get("sessionId") if type(body) is dict else None
         if type(session_id) is not str:
-            session_id = None
+            # Read leniently, a message naming no session is in the one its record names.
+            session_id = record.session if self.lenient else None
         speaks = self.protocol
         if speaks is _L:
             session = self.sessions.get(LEGACY_SESSION)
@@ -520,7 +521,8 @@ class Link:
             elif session_id in self.sessions:
                 self._offered(self.sessions[session_id], body)
         elif method == "session/close" and seen.kind is Kind.RESPONSE:
-            if isinstance(session_id, str):
+            # Read leniently, a closed session's late updates still find its calls.
+            if isinstance(session_id, str) and not self.lenient:
                 self.sessions.pop(session_id, None)
         elif self.protocol is Protocol.V2:
             if seen.session is not None:
@@ -532,11 +534,11 @@ class Link:
             call = body.get(TOOL_CALL_CARRIERS[method])
             if session is None or not isinstance(call, dict):
                 return
-            tool = call.get("toolCallId")
+            tool = tool_key(call.get("toolCallId"), self.lenient)
             kind = call.get("sessionUpdate")
             if method == "session/update" and (type(kind) is not str or kind not in TOOL_UPDATES):
                 return
-            if isinstance(tool, str):
+            if tool is not None:
                 if session.reuses(tool, kind == "tool_call"):
                     session.tools.pop(tool, None)  # (an ended one: Session.tool takes it on)
                 known = session.tool(tool)
@@ -555,7 +557,7 @@ class Link:
         if update is not None:
             kind = seen.update_kind
             if kind == "tool_call_update":
-                _upsert_tool_call(session, update)
+                _upsert_tool_call(session, update, self.lenient)
             elif kind in V2_USER_MESSAGES:
                 message_id = update.get("messageId")
                 if type(message_id) is str:
@@ -574,7 +576,7 @@ class Link:
             if type(subject) is dict and subject.get("type") == "tool_call":
                 call = subject.get("toolCall")
                 if type(call) is dict:
-                    _upsert_tool_call(session, call)
+                    _upsert_tool_call(session, call, self.lenient)
         elif method == "session/prompt" and seen.kind is Kind.RESPONSE:
             message_id = body.get("messageId")
             if type(message_id) is str:
@@ -609,14 +611,24 @@ class Link:
             session.move(SessionEvent.AGENT_GONE, None)
 
 
-def _upsert_tool_call(session: Session, call: dict[str, Any]) -> None:
+def _upsert_tool_call(session: Session, call: dict[str, Any], lenient: bool) -> None:
     """A v2 tool call upsert: it creates the call its id names if the session has none,
     and its ``status``, when given, replaces the call's (``null``: back to pending)."""
-    tool = call.get("toolCallId")
-    if type(tool) is str:
+    tool = tool_key(call.get("toolCallId"), lenient)
+    if tool is not None:
         known = session.tool(tool)
         if "status" in call:
             known.finished = _final(call["status"], V2_FINAL_STATUSES)
+
+
+def tool_key(tool_id: Any, lenient: bool) -> str | None:
+    """A tool call's key in :attr:`Session.tools`: its id, a string (``None``: no call is
+    followed by it). Read leniently, a number is the call its text names, as shown."""
+    if type(tool_id) is str:
+        return tool_id
+    if lenient and type(tool_id) in (int, float):
+        return str(tool_id)
+    return None
 
 
 def _final(status: Any, final: frozenset[str]) -> bool:

@@ -725,3 +725,64 @@ def test_a_confirmation_the_relays_mode_answered_shows_who_answered() -> None:
         "error": None,
         "answeredBy": "relay, in mode readOnly",
     }
+
+
+def _view_record(direction: str, message: dict[str, Any], t: float, **extra: Any) -> bytes:
+    return json.dumps({"t": t, "dir": direction, "msg": message, **extra}).encode() + b"\n"
+
+
+def _view_update(update: dict[str, Any], session: str | None = "s1") -> dict[str, Any]:
+    params: dict[str, Any] = {"update": update}
+    if session is not None:
+        params["sessionId"] = session
+    return {"jsonrpc": "2.0", "method": "session/update", "params": params}
+
+
+_CALL = {"sessionUpdate": "tool_call", "toolCallId": "t1", "title": "Read", "status": "pending"}
+_DONE = {"sessionUpdate": "tool_call_update", "toolCallId": "t1", "status": "completed"}
+_CLOSE = {"jsonrpc": "2.0", "id": 3, "method": "session/close", "params": {"sessionId": "s1"}}
+
+
+@pytest.mark.parametrize(
+    "middle",
+    [
+        [  # an id that is a number, not a string
+            ("relay->client", _view_update({**_CALL, "toolCallId": 7}), {}),
+            ("relay->client", _view_update({**_DONE, "toolCallId": 7}), {}),
+        ],
+        [  # updates naming no session, in the one their records name
+            ("relay->client", _view_update(_CALL, None), {"session": "s1"}),
+            ("relay->client", _view_update(_DONE, None), {"session": "s1"}),
+        ],
+        [  # the call's last update after its session was closed
+            ("relay->client", _view_update(_CALL), {}),
+            ("client->relay", _CLOSE, {}),
+            ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {}}, {}),
+            ("relay->client", _view_update(_DONE), {}),
+        ],
+    ],
+    ids=["numeric-id", "record-session", "after-close"],
+)
+def test_a_call_the_checker_would_not_follow_is_still_one_call_in_the_view(
+    middle: list[tuple[str, dict[str, Any], dict[str, Any]]],
+) -> None:
+    """The view reads its links leniently: a tool call with a numeric id, updates whose
+    session only their record names, and a call updated after its session was closed are
+    each one call (its announcement and its final status), not two."""
+    new = {"jsonrpc": "2.0", "id": 1, "method": "session/new", "params": {"cwd": "/w"}}
+    prompt = {"sessionId": "s1", "prompt": [{"type": "text", "text": "go"}]}
+    lines = [
+        ("client->relay", new, {}),
+        ("relay->client", {"jsonrpc": "2.0", "id": 1, "result": {"sessionId": "s1"}}, {}),
+        (
+            "client->relay",
+            {"jsonrpc": "2.0", "id": 2, "method": "session/prompt", "params": prompt},
+            {},
+        ),
+        *middle,
+        ("relay->client", {"jsonrpc": "2.0", "id": 2, "result": {"stopReason": "end_turn"}}, {}),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i / 10, **x) for i, (d, m, x) in enumerate(lines))
+    turns = [e for e in read_trace(data).entries if isinstance(e, Turn)]
+    calls = [(c.title, c.status) for turn in turns for c in turn.tool_calls]
+    assert calls == [("Read", "completed")]
