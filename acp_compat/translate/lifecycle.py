@@ -200,6 +200,13 @@ SESSION_TRANSITIONS: Mapping[SessionState, Mapping[SessionEvent, SessionState]] 
 }
 """Session: state → event → next state."""
 
+TURN_RUNS: tuple[SessionState, ...] = tuple(
+    state for state, row in SESSION_TRANSITIONS.items() if _SE.TURN_END in row
+)
+"""The states in which a turn runs: those its end leaves. A tuple, read on every chunk: it
+is searched by identity, where a dictionary or a set would hash an enum member in Python
+(benchmarks/README.md, a chunk through the translators)."""
+
 _T, _TE = StartupState, StartupEvent
 _ENDS = {_TE.CLIENT_CLOSED: _T.FINISHED, _TE.STOP: _T.FINISHED}
 """Every state before the end: nobody left to answer, or told to stop."""
@@ -382,7 +389,7 @@ class SessionLifecycle(_Record[SessionState, SessionEvent]):
     @property
     def running(self) -> bool:
         """A turn runs (``PROMPTING`` or ``CANCELLING``: its end is an event of the state)."""
-        return SessionEvent.TURN_END in SESSION_TRANSITIONS[self.state]
+        return self.state in TURN_RUNS
 
     @property
     def cancelling(self) -> bool:
