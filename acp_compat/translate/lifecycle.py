@@ -205,7 +205,7 @@ TURN_RUNS: tuple[SessionState, ...] = tuple(
 )
 """The states in which a turn runs: those its end leaves. A tuple, read on every chunk: it
 is searched by identity, where a dictionary or a set would hash an enum member in Python
-(benchmarks/README.md, a chunk through the translators)."""
+(benchmarks/README.md, latest figures)."""
 
 _T, _TE = StartupState, StartupEvent
 _ENDS = {_TE.CLIENT_CLOSED: _T.FINISHED, _TE.STOP: _T.FINISHED}
