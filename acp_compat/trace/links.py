@@ -513,7 +513,14 @@ class Link:
                 self._offered(self.sessions[new], body)
         elif method in ("session/load", "session/resume") and isinstance(session_id, str):
             if not seen.answer:
-                self.sessions[session_id] = Session(SessionState.LOADING)
+                loading = Session(SessionState.LOADING)
+                before = self.sessions.get(session_id)
+                if self.lenient and before is not None:
+                    # Read leniently, a session opened again keeps its calls: a replay or a
+                    # late update of one is the call shown already.
+                    loading.tools, loading.ended = before.tools, before.ended
+                    loading.turn = before.turn
+                self.sessions[session_id] = loading
             elif seen.kind is Kind.ERROR and session_id in self.sessions:
                 # A session that could not be loaded is not live.
                 if self.sessions[session_id].state is SessionState.LOADING:
@@ -623,12 +630,10 @@ def _upsert_tool_call(session: Session, call: dict[str, Any], lenient: bool) -> 
 
 def tool_key(tool_id: Any, lenient: bool) -> str | None:
     """A tool call's key in :attr:`Session.tools`: its id, a string (``None``: no call is
-    followed by it). Read leniently, a number is the call its text names, as shown."""
+    followed by it). Read leniently, any other id is the call its text names, as shown."""
     if type(tool_id) is str:
         return tool_id
-    if lenient and type(tool_id) in (int, float):
-        return str(tool_id)
-    return None
+    return str(tool_id) if lenient else None
 
 
 def _final(status: Any, final: frozenset[str]) -> bool:

@@ -750,6 +750,14 @@ _CLOSE = {"jsonrpc": "2.0", "id": 3, "method": "session/close", "params": {"sess
             ("relay->client", _view_update({**_CALL, "toolCallId": 7}), {}),
             ("relay->client", _view_update({**_DONE, "toolCallId": 7}), {}),
         ],
+        [  # an id that is null, or missing
+            ("relay->client", _view_update({**_CALL, "toolCallId": None}), {}),
+            ("relay->client", _view_update({**_DONE, "toolCallId": None}), {}),
+        ],
+        [  # an id that is no string, number or null
+            ("relay->client", _view_update({**_CALL, "toolCallId": True}), {}),
+            ("relay->client", _view_update({**_DONE, "toolCallId": True}), {}),
+        ],
         [  # updates naming no session, in the one their records name
             ("relay->client", _view_update(_CALL, None), {"session": "s1"}),
             ("relay->client", _view_update(_DONE, None), {"session": "s1"}),
@@ -761,7 +769,7 @@ _CLOSE = {"jsonrpc": "2.0", "id": 3, "method": "session/close", "params": {"sess
             ("relay->client", _view_update(_DONE), {}),
         ],
     ],
-    ids=["numeric-id", "record-session", "after-close"],
+    ids=["numeric-id", "null-id", "boolean-id", "record-session", "after-close"],
 )
 def test_a_call_the_checker_would_not_follow_is_still_one_call_in_the_view(
     middle: list[tuple[str, dict[str, Any], dict[str, Any]]],
@@ -783,6 +791,38 @@ def test_a_call_the_checker_would_not_follow_is_still_one_call_in_the_view(
         ("relay->client", {"jsonrpc": "2.0", "id": 2, "result": {"stopReason": "end_turn"}}, {}),
     ]
     data = b"".join(_view_record(d, m, 1.0 + i / 10, **x) for i, (d, m, x) in enumerate(lines))
+    turns = [e for e in read_trace(data).entries if isinstance(e, Turn)]
+    calls = [(c.title, c.status) for turn in turns for c in turn.tool_calls]
+    assert calls == [("Read", "completed")]
+
+
+@pytest.mark.parametrize("method", ["session/load", "session/resume"])
+def test_a_session_opened_again_keeps_its_calls_in_the_view(method: str) -> None:
+    """A call announced before its session is loaded or resumed again, and finished in a
+    later turn, is one call (read leniently, the session keeps its calls)."""
+    new = {"jsonrpc": "2.0", "id": 1, "method": "session/new", "params": {"cwd": "/w"}}
+    again = {"jsonrpc": "2.0", "id": 3, "method": method, "params": {"sessionId": "s1"}}
+
+    def prompt(id: int) -> dict[str, Any]:
+        params = {"sessionId": "s1", "prompt": [{"type": "text", "text": "go"}]}
+        return {"jsonrpc": "2.0", "id": id, "method": "session/prompt", "params": params}
+
+    def ended(id: int) -> dict[str, Any]:
+        return {"jsonrpc": "2.0", "id": id, "result": {"stopReason": "end_turn"}}
+
+    lines = [
+        ("client->relay", new),
+        ("relay->client", {"jsonrpc": "2.0", "id": 1, "result": {"sessionId": "s1"}}),
+        ("client->relay", prompt(2)),
+        ("relay->client", _view_update(_CALL)),
+        ("relay->client", ended(2)),
+        ("client->relay", again),
+        ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {}}),
+        ("client->relay", prompt(4)),
+        ("relay->client", _view_update(_DONE)),
+        ("relay->client", ended(4)),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i / 10) for i, (d, m) in enumerate(lines))
     turns = [e for e in read_trace(data).entries if isinstance(e, Turn)]
     calls = [(c.title, c.status) for turn in turns for c in turn.tool_calls]
     assert calls == [("Read", "completed")]
