@@ -506,15 +506,16 @@ def test_an_agent_lost_with_nothing_waiting_is_not_a_warning(
     assert len(outputs) == (0 if answered else 1)
 
 
-def test_a_prompt_with_a_null_id_runs_its_turn() -> None:
-    """JSON-RPC allows ``null`` as a request's id: such a prompt's turn runs as any other
-    (its updates shown, its answer given, the next prompt taken), as the session's state
-    says, whatever its prompt id is."""
+def _null_id_turn(
+    second: str,
+) -> tuple[UpgradeTranslator, CurrentClient, dict[str, Any]]:
+    """A session whose turn a ``session/prompt`` with id ``null`` started (the legacy
+    agent's next request after it is ``second``): the translator, its client, the prompt."""
     translator = UpgradeTranslator(
         UpgradeOptions(agent_command=["gemini"], launch_cwd=PROJECT, version="0.0.0-test")
     )
     client = CurrentClient(translator)
-    client.legacy_requests = {0: "initialize", 1: "sendUserMessage", 2: "sendUserMessage"}
+    client.legacy_requests = {0: "initialize", 1: "sendUserMessage", 2: second}
     client.request("initialize", {"protocolVersion": 1})
     legacy_init = {"protocolVersion": "0.0.9", "isAuthenticated": True}
     client.take(translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": legacy_init}))
@@ -523,6 +524,14 @@ def test_a_prompt_with_a_null_id_runs_its_turn() -> None:
     prompt = {"sessionId": session_id, "prompt": [{"type": "text", "text": "hi"}]}
     client.methods[None] = "session/prompt"
     client.send({"jsonrpc": "2.0", "id": None, "method": "session/prompt", "params": prompt})
+    return translator, client, prompt
+
+
+def test_a_prompt_with_a_null_id_runs_its_turn() -> None:
+    """JSON-RPC allows ``null`` as a request's id: such a prompt's turn runs as any other
+    (its updates shown, its answer given, the next prompt taken), as the session's state
+    says, whatever its prompt id is."""
+    translator, client, prompt = _null_id_turn("sendUserMessage")
     chunk = {"chunk": {"text": "hello"}}
     shown = translator.from_agent(
         0, {"jsonrpc": "2.0", "id": 5, "method": "streamAssistantMessageChunk", "params": chunk}
@@ -553,19 +562,7 @@ def test_a_cancel_request_cancels_a_null_id_prompt_only_when_it_names_null(
 ) -> None:
     """A prompt sent with id ``null`` is cancelled by ``$/cancel_request {requestId:
     null}``; a cancel naming no request (no params, no ``requestId``) cancels nothing."""
-    translator = UpgradeTranslator(
-        UpgradeOptions(agent_command=["gemini"], launch_cwd=PROJECT, version="0.0.0-test")
-    )
-    client = CurrentClient(translator)
-    client.legacy_requests = {0: "initialize", 1: "sendUserMessage", 2: "cancelSendMessage"}
-    client.request("initialize", {"protocolVersion": 1})
-    legacy_init = {"protocolVersion": "0.0.9", "isAuthenticated": True}
-    client.take(translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": legacy_init}))
-    new = client.request("session/new", {"cwd": PROJECT, "mcpServers": []})
-    session_id = client.answers[new]["result"]["sessionId"]
-    prompt = {"sessionId": session_id, "prompt": [{"type": "text", "text": "hi"}]}
-    client.methods[None] = "session/prompt"
-    client.send({"jsonrpc": "2.0", "id": None, "method": "session/prompt", "params": prompt})
+    translator, _, _ = _null_id_turn("cancelSendMessage")
     message: dict[str, Any] = {"jsonrpc": "2.0", "method": "$/cancel_request"}
     if cancel is not None:
         message["params"] = cancel
