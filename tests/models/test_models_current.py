@@ -581,6 +581,20 @@ def test_session_info_update_tells_null_from_absent() -> None:
     assert unstructure(obj) == untouched
 
 
+@pytest.mark.parametrize(
+    "member", ["title", "description", "capabilities", "state", "cwd", "additionalDirectories"]
+)
+def test_a_subagent_update_tells_null_from_absent(member: str) -> None:
+    """The unstable ``subagent_update`` is a patch: ``null`` clears a member, which the
+    relay must pass on (it was read as absent and dropped)."""
+    cleared = {"sessionUpdate": "subagent_update", "sessionId": "child", member: None}
+    obj = structure(cleared, C.SessionUpdate)
+    assert isinstance(obj, C.SubagentUpdate)
+    assert unstructure(obj) == cleared
+    untouched = {"sessionUpdate": "subagent_update", "sessionId": "child"}
+    assert unstructure(structure(untouched, C.SessionUpdate)) == untouched
+
+
 def test_diff_old_text_null_is_kept_and_tool_call_update_null_means_unchanged() -> None:
     new_file = {"type": "diff", "path": "/p", "oldText": None, "newText": "x"}
     assert unstructure(structure(new_file, C.ToolCallContent)) == new_file

@@ -130,6 +130,20 @@ CURRENT = Choices(
         ("SessionInfoUpdate", "updatedAt"): "null clears the time",
         ("CompactionUpdate", "summary"): "null clears the summary",
         ("CompactionUpdate", "error"): "null clears the error",
+        **dict.fromkeys(
+            (
+                ("SubagentUpdate", m)
+                for m in (
+                    "title",
+                    "description",
+                    "capabilities",
+                    "state",
+                    "cwd",
+                    "additionalDirectories",
+                )
+            ),
+            "null clears the reported value (capabilities: no child mutations)",
+        ),
     },
     list_unions={"SessionConfigSelectOptions": "SessionConfigSelectEntry"},
     topics={
@@ -268,13 +282,6 @@ V2 = attrs.evolve(
         ),
         ("TerminalUpdate", "capabilities"): "null clears them",
         ("UsageUpdate", "cost"): "null clears the cost",
-        **dict.fromkeys(
-            (
-                ("SubagentUpdate", m)
-                for m in ("title", "description", "state", "cwd", "additionalDirectories")
-            ),
-            "null clears the reported value",
-        ),
         **dict.fromkeys(
             (
                 ("SessionMessage", m)

@@ -466,17 +466,17 @@ class SubagentUpdate:
     session_update: Literal["subagent_update"] = always("subagent_update")
     session_id: str
     """The opaque session ID identifying the child in all ACP messages."""
-    title: str | None = None
+    title: str | Unchanged | None = UNCHANGED
     """The parent's human-readable display title for this child. It need not be unique."""
-    description: str | None = None
+    description: str | Unchanged | None = UNCHANGED
     """The parent's human-readable description of the child's role or purpose."""
-    capabilities: SubagentSessionCapabilities | None = None
+    capabilities: SubagentSessionCapabilities | Unchanged | None = UNCHANGED
     """Client-initiated session mutations permitted for this subagent session."""
-    state: StateUpdate | None = None
+    state: StateUpdate | Unchanged | None = UNCHANGED
     """Current state snapshot for the child session."""
-    cwd: str | None = None
+    cwd: str | Unchanged | None = UNCHANGED
     """The child's working directory. Must be an absolute path."""
-    additional_directories: list[str] | None = None
+    additional_directories: list[str] | Unchanged | None = UNCHANGED
     """Additional workspace roots for the child. Each path must be absolute."""
     meta: dict[str, Any] | None = meta_field()
 

@@ -2260,27 +2260,27 @@ def subagent_session_capabilities(
 
 def subagent_update(
     session_id: str,
-    title: str | None = None,
-    description: str | None = None,
-    capabilities: Wire | None = None,
-    state: Wire | None = None,
-    cwd: str | None = None,
-    additional_directories: list[str] | None = None,
+    title: str | Unchanged | None = UNCHANGED,
+    description: str | Unchanged | None = UNCHANGED,
+    capabilities: Wire | Unchanged | None = UNCHANGED,
+    state: Wire | Unchanged | None = UNCHANGED,
+    cwd: str | Unchanged | None = UNCHANGED,
+    additional_directories: list[str] | Unchanged | None = UNCHANGED,
     meta: dict[str, Any] | None = None,
 ) -> Wire:
     """A ``SubagentUpdate``, as its wire object."""
     out: Wire = {"sessionUpdate": "subagent_update", "sessionId": session_id}
-    if title is not None:
+    if title is not UNCHANGED:
         out["title"] = title
-    if description is not None:
+    if description is not UNCHANGED:
         out["description"] = description
-    if capabilities is not None:
+    if capabilities is not UNCHANGED:
         out["capabilities"] = capabilities
-    if state is not None:
+    if state is not UNCHANGED:
         out["state"] = state
-    if cwd is not None:
+    if cwd is not UNCHANGED:
         out["cwd"] = cwd
-    if additional_directories is not None:
+    if additional_directories is not UNCHANGED:
         out["additionalDirectories"] = additional_directories
     if meta is not None:
         out["_meta"] = meta

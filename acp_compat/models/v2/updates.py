@@ -437,7 +437,7 @@ class SubagentUpdate:
     """The parent's human-readable display title for this child. It need not be unique."""
     description: str | Unchanged | None = UNCHANGED
     """The parent's human-readable description of the child's role or purpose."""
-    capabilities: SubagentSessionCapabilities | None = None
+    capabilities: SubagentSessionCapabilities | Unchanged | None = UNCHANGED
     """Client-initiated session mutations permitted for this subagent session."""
     state: StateUpdate | Unchanged | None = UNCHANGED
     """The child's current foreground state, mirrored onto its parent association."""

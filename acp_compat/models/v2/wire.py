@@ -2235,7 +2235,7 @@ def subagent_update(
     session_id: str,
     title: str | Unchanged | None = UNCHANGED,
     description: str | Unchanged | None = UNCHANGED,
-    capabilities: Wire | None = None,
+    capabilities: Wire | Unchanged | None = UNCHANGED,
     state: Wire | Unchanged | None = UNCHANGED,
     cwd: str | Unchanged | None = UNCHANGED,
     additional_directories: list[str] | Unchanged | None = UNCHANGED,
@@ -2247,7 +2247,7 @@ def subagent_update(
         out["title"] = title
     if description is not UNCHANGED:
         out["description"] = description
-    if capabilities is not None:
+    if capabilities is not UNCHANGED:
         out["capabilities"] = capabilities
     if state is not UNCHANGED:
         out["state"] = state
