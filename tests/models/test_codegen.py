@@ -166,3 +166,26 @@ def test_a_pattern_the_reader_does_not_know_names_its_definition(tmp_path: Path)
     }
     with pytest.raises(SchemaError, match=r"MadeUpRequest\.when: type"):
         _models(tmp_path, defs)
+
+
+def test_a_declared_discriminator_other_than_the_branches_constant_is_an_error(
+    tmp_path: Path,
+) -> None:
+    """The tag is read from the branches' constants; a schema that declares another one
+    stops the generator instead of tagging the union by the wrong member."""
+
+    def branch(kind: str, type: str) -> dict[str, Any]:
+        properties = {"kind": {"const": kind}, "type": {"const": type}}
+        return {"type": "object", "properties": properties, "required": ["kind", "type"]}
+
+    defs = {
+        "MadeUpRequest": _request("MadeUpRequest", {"pick": _ref("Pick")}, ["pick"]),
+        "Pick": {
+            "discriminator": {"propertyName": "type"},
+            "oneOf": [branch("x", "a"), branch("y", "b")],
+        },
+    }
+    with pytest.raises(SchemaError, match="Pick: the discriminator is 'type', not 'kind'"):
+        _models(tmp_path, defs)
+    defs["Pick"]["discriminator"] = {"propertyName": "kind"}
+    assert "Pick" in _items(_models(tmp_path, defs))

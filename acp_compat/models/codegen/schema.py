@@ -267,6 +267,10 @@ class _Reader:
         if any(set(b) <= {"title", "description"} for b in branches):
             return AliasShape(Scalar("Any"))  # a branch for anything: the union adds nothing
         tag = self.tag(branches)
+        declared = d.get("discriminator", {}).get("propertyName")
+        if declared is not None and declared != tag:
+            # A schema whose branches lead with another constant: the tag must be read anew.
+            raise SchemaError(f"{self.name}: the discriminator is {declared!r}, not {tag!r}")
         if "properties" in d and (tag is None or tag in d["properties"]):
             return self.flattened(d, branches)
         return self.union(d, branches, tag)
