@@ -585,9 +585,9 @@ class Conversation:
         followed = _followed(seen, update.get("toolCallId"))
         call = followed.shown if followed is not None else None
         if call is None or (update.get("sessionUpdate") == "tool_call" and call not in turn.parts):
-            # A call shown from here: one new to its link (or that it cannot follow, by an
-            # id that is no string), or announced in a turn the session machine did not
-            # open (a prompt sent while another ran is a turn here all the same).
+            # A call shown from here: one new to its link (or to a session it does not
+            # follow), or announced in a turn the session machine did not open (a prompt
+            # sent while another ran is a turn here all the same).
             tool_id = str(update.get("toolCallId"))
             call = ToolCall(id=tool_id, title="", kind="other", status="pending", started=record.t)
             turn.parts.append(call)
@@ -685,10 +685,9 @@ class Conversation:
 
 def _followed(seen: Seen, tool_id: Any) -> Tool | None:
     """The tool call ``tool_id`` of the message's session, as its link follows it."""
-    key = tool_key(tool_id, lenient=True)
-    if seen.session is None or key is None:
+    if seen.session is None:
         return None  # (a link follows the calls of a session it knows)
-    return seen.session.tools.get(key)
+    return seen.session.tools.get(tool_key(tool_id, lenient=True))
 
 
 def _option_names(params: Any) -> dict[Any, str]:

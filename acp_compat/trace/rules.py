@@ -380,7 +380,7 @@ def _tool_call_reused(seen: Seen, link: Link) -> Iterable[Flaw]:
     tool, at = _carried(seen)
     session = seen.session if type(tool) is str else None
     # (One announced in this turn already: its reuse was found at its first message.)
-    if session is None or not session.reuses(tool, seen.method == "session/update"):
+    if session is None or not session.reuses(tool, seen.update_kind == "tool_call"):
         return NONE
     return [
         Flaw(f"tool call id {tool!r} was used in an earlier turn of session {seen.session_id}", at)
