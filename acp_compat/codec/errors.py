@@ -75,7 +75,3 @@ class CodecError(ValueError):
     def to_data(self) -> dict[str, Any]:
         """``{"errors": [{"path": ..., "message": ...}, ...]}``, ready to send as JSON."""
         return {"errors": [p.to_data() for p in self.problems]}
-
-    def prefixed(self, prefix: str) -> CodecError:
-        """The same problems with ``prefix`` put in front of every path (e.g. ``params``)."""
-        return CodecError(Problem(join_path(prefix, p.path), p.message) for p in self.problems)

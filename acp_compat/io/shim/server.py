@@ -268,11 +268,9 @@ async def _answer(instance: _Instance, message: Message) -> Message:
             value = await handler()
         else:
             try:
-                params = structure(message.get("params"), spec.params)
+                params = structure(message.get("params"), spec.params, at="params")
             except CodecError as exc:
-                return error(
-                    request_id, INVALID_PARAMS, "Invalid params", exc.prefixed("params").to_data()
-                )
+                return error(request_id, INVALID_PARAMS, "Invalid params", exc.to_data())
             value = await handler(params)
         return result(request_id, None if spec.result is None else unstructure(value))
     except RequestError as exc:

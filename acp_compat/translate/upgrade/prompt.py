@@ -56,13 +56,14 @@ def _unsupported(block: content.ContentBlock) -> str:
     return f'"{type(block).__name__}"'
 
 
-def block_to_chunk(block: content.ContentBlock) -> dict[str, Any] | None:
+def block_to_chunk(block: content.ContentBlock, at: str) -> dict[str, Any] | None:
     """The legacy chunk for one block; ``None`` when a legacy agent cannot take it.
-    Raises ``CodecError`` (paths from the block) for a ``file:`` URI naming no usable path."""
+    Raises ``CodecError`` (paths from ``at``, the block's) for a ``file:`` URI naming no
+    usable path."""
     if isinstance(block, content.TextContent):
         return legacy_wire.text_user_chunk(text=block.text)
     if isinstance(block, content.ResourceLink):
-        path = _file_path(block.uri, "uri")
+        path = _file_path(block.uri, f"{at}.uri")
         if path is None:
             return legacy_wire.text_user_chunk(text=link(block.name, block.uri))
         return legacy_wire.path_user_chunk(path=path)
@@ -70,7 +71,7 @@ def block_to_chunk(block: content.ContentBlock) -> dict[str, Any] | None:
         resource = block.resource
         if isinstance(resource, content.TextResourceContents):
             return legacy_wire.text_user_chunk(text=fenced(resource.uri, resource.text))
-        path = _file_path(resource.uri, "resource.uri")
+        path = _file_path(resource.uri, f"{at}.resource.uri")
         if path is None:
             return legacy_wire.text_user_chunk(text=not_carried(resource))
         return legacy_wire.path_user_chunk(path=path)
@@ -170,9 +171,9 @@ def prompt_to_chunks(prompt: list[content.ContentBlock]) -> list[dict[str, Any]]
     problems: list[Problem] = []
     for index, block in enumerate(prompt):
         try:
-            chunk = block_to_chunk(block)
+            chunk = block_to_chunk(block, f"params.prompt[{index}]")
         except CodecError as err:
-            problems += err.prefixed(f"params.prompt[{index}]").problems
+            problems += err.problems
             continue
         if chunk is None:
             problems.append(
