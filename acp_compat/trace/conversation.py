@@ -27,7 +27,18 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
-from acp_compat.trace.links import TURN_UPDATES, Link, Links, Pending, Seen, Tool, tool_key
+from acp_compat.trace.links import (
+    EDITOR,
+    TURN_UPDATES,
+    Link,
+    Links,
+    Pending,
+    Seen,
+    Session,
+    Tool,
+    agent_link,
+    tool_key,
+)
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -44,7 +55,7 @@ from acp_compat.trace.records import (
     request_key,
 )
 from acp_compat.translate.exits import describe_status
-from acp_compat.translate.lifecycle import SessionEvent
+from acp_compat.translate.lifecycle import SessionEvent, SessionState
 from acp_compat.translate.probe import Protocol, client_protocol
 
 
@@ -285,8 +296,10 @@ class Conversation:
         self.links = Links(lenient=True)
         """What is open on each link of the trace (leniently: a trace may start mid-way)."""
         self._events_seen = False
-        self._session_turns: dict[str | None, Turn] = {}
-        """The latest turn of each session (updates arriving after its end land there)."""
+        self._nameless = Session(SessionState.IDLE)
+        """Where the latest turn of the messages naming no session is kept (a named
+        session's is on the session its link follows, :attr:`Session.shown`, forgotten
+        with it: updates arriving after the turn's end land there)."""
         self._skipped: tuple[Note, int, int, str] | None = None
         """The run of unreadable lines last noted: its note, first line, count, the first
         one's reason (one note for the run, however long)."""
@@ -313,8 +326,10 @@ class Conversation:
             return
         self.records += 1
         if isinstance(item, RelayEvent):
+            # (Found before the event: an agent gone takes its link's sessions along.)
+            session = self._named(item.session, item.agent)
             self.links.event(item)
-            self._relay_event(item)
+            self._relay_event(item, session)
             return
         link, seen = self.links.see(item)
         self.links.learn(link, seen)
@@ -334,7 +349,16 @@ class Conversation:
         for item in items:
             self.add(item)
 
-    def _relay_event(self, item: RelayEvent) -> None:
+    def _named(self, session: str | None, agent: int | None) -> Session | None:
+        """Session ``session`` as the link whose turns are shown follows it: the editor's,
+        or when the editor speaks legacy ACP, agent ``agent``'s."""
+        if session is None:
+            return None
+        legacy = self.links.editor_protocol() is Protocol.LEGACY
+        link = self.links.links.get(agent_link(agent) if legacy else EDITOR)
+        return link.sessions.get(session) if link is not None else None
+
+    def _relay_event(self, item: RelayEvent, session: Session | None) -> None:
         """An agent's exit or loss, a failed start, a dropped line: they stand out."""
         self._events_seen = True
         event = item.event
@@ -346,12 +370,12 @@ class Conversation:
             stderr = event.get("stderr")
             last = str(stderr).strip().splitlines()[-1:] if stderr else []
             text = f"{who} exited ({how})" + (f": {last[0]}" if last else "")
-            if code == 0 and self._open(item.session) is None:
+            if code == 0 and self._open(session) is None:
                 self._note("info", text, item, item.session)
                 return
         elif kind == "agent_lost":
             text = f"{who} lost: {event.get('reason')}"
-            if self._open(item.session) is None:
+            if self._open(session) is None:
                 self._note("info", text, item, item.session)  # the relay shutting down
                 return
         elif kind == "agent_start_failed":
@@ -370,11 +394,12 @@ class Conversation:
             text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
         else:
             return  # an event of a later version: nothing to say about it
-        self._problem(text, item, item.session)
+        self._problem(text, item, item.session, session)
 
-    def _open(self, session: str | None) -> Turn | None:
+    @staticmethod
+    def _open(session: Session | None) -> Turn | None:
         """The session's turn still waiting for its answer, if any."""
-        turn = self._session_turns.get(session) if session is not None else None
+        turn: Turn | None = session.shown if session is not None else None
         return turn if turn is not None and not turn.done else None
 
     def growing(self, entry: Entry) -> bool:
@@ -407,14 +432,15 @@ class Conversation:
         record = seen.record
         params = seen.params if isinstance(seen.params, dict) else {}
         session = seen.session_id or record.session
+        followed = link.session_of(seen)
         if seen.event_protocol is not Protocol.CURRENT:
             pass  # the turns shown are current ACP's (a legacy editor's are its agent's)
         elif seen.event is SessionEvent.PROMPT and seen.kind is Kind.REQUEST:
             # (The turn waits for its answer with its request: what its link keeps open.)
             link.pending[seen.sender, seen.request_id].shown = self._start_turn(
-                record, params, session
+                record, params, session, followed
             )
-        elif seen.event is SessionEvent.CANCEL and (turn := self._open(session)) is not None:
+        elif seen.event is SessionEvent.CANCEL and (turn := self._open(followed)) is not None:
             turn.parts.append(Problem("the editor cancelled the turn"))
         if not seen.answer or seen.asked is None:
             return
@@ -426,6 +452,7 @@ class Conversation:
                 f"the editor answered {seen.method} with {describe_error(seen.message['error'])}",
                 record,
                 session,
+                followed,
             )
 
     def _to_editor(self, seen: Seen, link: Link) -> None:
@@ -433,11 +460,12 @@ class Conversation:
         message = seen.message
         params = seen.params if isinstance(seen.params, dict) else {}
         session = seen.session_id or record.session
+        followed = link.session_of(seen)
         if seen.method == "session/update" and not seen.answer:
-            self._update(seen, params, session)
+            self._update(seen, params, session, followed)
         elif seen.method == "session/request_permission" and seen.kind is Kind.REQUEST:
             link.pending[seen.sender, seen.request_id].shown = self._ask_permission(
-                seen, params, session
+                seen, params, session, followed
             )
         if not seen.answer:
             return
@@ -446,7 +474,7 @@ class Conversation:
         if turn is not None:
             self._end_turn(record, turn, message)
         elif seen.kind is Kind.ERROR:
-            self._error_note(seen, message["error"], session)
+            self._error_note(seen, message["error"], session, followed)
         elif seen.method == "session/new" and isinstance(seen.params, dict):
             new = seen.params.get("sessionId")
             asked = seen.asked.params if seen.asked is not None else None
@@ -483,6 +511,7 @@ class Conversation:
                 f"dropped line ({side} side): {describe_error(error)}",
                 record,
                 record.session,
+                self._named(record.session, record.agent),
             )
 
     # -- pieces of the conversation -------------------------------------------------------------
@@ -503,19 +532,33 @@ class Conversation:
         text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{how}"
         self._note("info", text, record, None)
 
-    def _start_turn(self, record: Record, params: dict[str, Any], session: str | None) -> Turn:
+    def _start_turn(
+        self, record: Record, params: dict[str, Any], session: str | None, followed: Session | None
+    ) -> Turn:
         prompt = params.get("prompt")
         blocks = prompt if isinstance(prompt, list) else []
         text = " ".join(_content_text(b) for b in blocks)
         # (Updates outside any turn open one only before the session's first prompt.)
-        latest = self._session_turns.get(session)
-        return self._open_turn(session, record.t, latest.index + 1 if latest else 0, text)
+        latest = self._latest(followed)
+        index = latest.index + 1 if latest else 0
+        return self._open_turn(session, followed, record.t, index, text)
+
+    def _latest(self, followed: Session | None) -> Turn | None:
+        """The latest turn of a session as its link follows it (``None``: no session)."""
+        turn: Turn | None = (followed if followed is not None else self._nameless).shown
+        return turn
 
     def _open_turn(
-        self, session: str | None, t: float | None, index: int = -1, prompt: str = ""
+        self,
+        session: str | None,
+        followed: Session | None,
+        t: float | None,
+        index: int = -1,
+        prompt: str = "",
     ) -> Turn:
         """A new turn, the session's latest (index -1: updates outside any turn)."""
-        turn = self._session_turns[session] = Turn(session, index, prompt, t)
+        turn = Turn(session, index, prompt, t)
+        (followed if followed is not None else self._nameless).shown = turn
         self.entries.append(turn)
         return turn
 
@@ -532,9 +575,11 @@ class Conversation:
         reason = result.get("stopReason") if isinstance(result, dict) else None
         turn.stop_reason = reason if isinstance(reason, str) else f"(no stopReason: {result!r})"
 
-    def _update(self, seen: Seen, params: dict[str, Any], session: str | None) -> None:
+    def _update(
+        self, seen: Seen, params: dict[str, Any], session: str | None, followed: Session | None
+    ) -> None:
         record = seen.record
-        turn = self._session_turns.get(session)
+        turn = self._latest(followed)
         update = params.get("update")
         if not isinstance(update, dict):
             return
@@ -544,7 +589,7 @@ class Conversation:
         if turn is None:
             if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
                 return  # commands, modes and the like outside any turn: not conversation
-            turn = self._open_turn(session, record.t)
+            turn = self._open_turn(session, followed, record.t)
         elif turn.done and kind in TURN_UPDATES:
             turn.parts.append(Problem(f"{kind} arrived after the turn ended"))
         if kind in ("agent_message_chunk", "agent_thought_chunk"):
@@ -616,15 +661,15 @@ class Conversation:
         return call
 
     def _ask_permission(
-        self, seen: Seen, params: dict[str, Any], session: str | None
+        self, seen: Seen, params: dict[str, Any], session: str | None, followed: Session | None
     ) -> Permission:
         record = seen.record
-        turn = self._session_turns.get(session)
+        turn = self._latest(followed)
         tool = params.get("toolCall")
         tool = tool if isinstance(tool, dict) else {}
         tool_id = tool.get("toolCallId")
-        followed = _followed(seen, tool_id)
-        known: ToolCall | None = followed.shown if followed is not None else None
+        call = _followed(seen, tool_id)
+        known: ToolCall | None = call.shown if call is not None else None
         title = tool.get("title") or (known.title if known else "") or "(untitled)"
         question = Permission(
             tool_call_id=str(tool_id) if tool_id is not None else None,
@@ -632,7 +677,7 @@ class Conversation:
             options=list(_option_names(params).values()),
             asked=record.t,
         )
-        (turn or self._open_turn(session, record.t)).parts.append(question)
+        (turn or self._open_turn(session, followed, record.t)).parts.append(question)
         return question
 
     def _answer_permission(self, seen: Seen, asked: Pending) -> None:
@@ -655,7 +700,9 @@ class Conversation:
         else:
             question.error = f"unreadable answer {json.dumps(result)[:200]}"
 
-    def _error_note(self, seen: Seen, error: Any, session: str | None) -> None:
+    def _error_note(
+        self, seen: Seen, error: Any, session: str | None, followed: Session | None
+    ) -> None:
         record = seen.record
         if seen.asked is not None and _is_probe(seen.asked):
             # Auto-detection asks in both protocols; a refusal of one is the expected answer.
@@ -667,11 +714,18 @@ class Conversation:
             what = f"agent exited ({what})"
         elif is_dropped_line(error):
             what = f"dropped line ({what})"
-        self._problem(f"{what}: {describe_error(error)}", record, session)
+        self._problem(f"{what}: {describe_error(error)}", record, session, followed)
 
-    def _problem(self, text: str, record: Record | RelayEvent | None, session: str | None) -> None:
-        """A problem inside the session's open turn, else a note of its own."""
-        turn = self._open(session)
+    def _problem(
+        self,
+        text: str,
+        record: Record | RelayEvent | None,
+        session: str | None,
+        followed: Session | None,
+    ) -> None:
+        """A problem inside the open turn of ``session`` (as its link follows it), else a
+        note of its own."""
+        turn = self._open(followed)
         if turn is not None:
             turn.parts.append(Problem(text))
         else:

@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from acp_compat.cli.demo import demo
 from acp_compat.cli.terminal import colour_wanted
 from acp_compat.cli.trace import trace
 from acp_compat.trace.conversation import Conversation, Note, Turn, read_trace
+from acp_compat.trace.links import RECENT_CLOSED_SESSIONS
 from acp_compat.trace.records import REFUSED_LINE, BadLine, Record, RelayEvent, TraceReader
 from acp_compat.trace.render import Printer, entry_lines, plain
 from tests.support.legacy_driver import LegacyDriver
@@ -826,3 +828,38 @@ def test_a_session_opened_again_keeps_its_calls_in_the_view(method: str) -> None
     turns = [e for e in read_trace(data).entries if isinstance(e, Turn)]
     calls = [(c.title, c.status) for turn in turns for c in turn.tool_calls]
     assert calls == [("Read", "completed")]
+
+
+def test_following_sessions_that_open_and_close_holds_a_bounded_window_of_them() -> None:
+    """Following an editor's long day, session after session opened, prompted and
+    closed: the view keeps what is open and the last RECENT_CLOSED_SESSIONS closed (a
+    late update of one still finds its call), not every session and its last turn."""
+    conversation = Conversation()
+    printer = Printer(conversation)
+    for n in range(3 * RECENT_CLOSED_SESSIONS):
+        session, ids = f"s{n}", 10 * n
+        prompt = {"sessionId": session, "prompt": [{"type": "text", "text": "go"}]}
+        messages = [
+            ("client->relay", {"id": ids, "method": "session/new", "params": {"cwd": "/w"}}),
+            ("relay->client", {"id": ids, "result": {"sessionId": session}}),
+            ("client->relay", {"id": ids + 1, "method": "session/prompt", "params": prompt}),
+            ("relay->client", _view_update(_CALL, session)),
+            ("relay->client", {"id": ids + 1, "result": {"stopReason": "end_turn"}}),
+            ("client->relay", {"id": ids + 2, "method": "session/close", "params": prompt}),
+            ("relay->client", {"id": ids + 2, "result": {}}),
+            ("relay->client", _view_update(_DONE, session)),  # late, after the close
+        ]
+        for line, (direction, message) in enumerate(messages, 10 * n):
+            conversation.add(Record(line, None, direction, {"jsonrpc": "2.0", **message}))
+        if n == 0:
+            [turn] = [e for e in conversation.entries if isinstance(e, Turn)]
+            first_turn = weakref.ref(turn)
+        shown = [plain(line) for line in printer.lines()]
+        assert [line for line in shown if "#t1" in line] == [
+            "  [other] Read  completed (pending → completed)  #t1"
+        ]
+        printer.release()
+    editor = conversation.links.links["editor"]
+    assert len(editor.sessions) == RECENT_CLOSED_SESSIONS
+    del turn
+    assert first_turn() is None  # the first session's last turn is not held any more
