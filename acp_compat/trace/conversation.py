@@ -61,7 +61,8 @@ from acp_compat.translate.probe import Protocol, client_protocol
 
 @define
 class Text:
-    """Streamed text of one kind (``text`` or ``thought``), consecutive chunks joined."""
+    """Streamed text of one kind (``text`` or ``thought``), consecutive chunks joined; or
+    (``prompt``) a v2 prompt that joined the work under way."""
 
     kind: str
     pieces: list[str]
@@ -140,11 +141,12 @@ Part = Text | ToolCall | Permission | Plan | Problem
 
 @define
 class Turn:
-    """One ``session/prompt`` and everything it brought, in order."""
+    """One ``session/prompt`` and everything it brought, in order (v2: the foreground work
+    a prompt started, until the agent reports ``idle``)."""
 
     session: str | None
     index: int
-    """0-based number of the turn within its session."""
+    """0-based number of the turn within its session (-1: updates outside a turn)."""
     prompt: str
     started: float | None
     parts: list[Part] = attrs.Factory(list)
@@ -152,11 +154,15 @@ class Turn:
     error: dict[str, Any] | None = None
     """The prompt's error answer, when it failed."""
     ended: float | None = None
+    over: bool = False
+    """Updates outside a turn, once the session's next turn began: nothing answers them."""
 
     @property
     def done(self) -> bool:
-        """Whether the prompt was answered (a stop reason or an error)."""
-        return self.stop_reason is not None or self.error is not None
+        """Whether the turn is over: the prompt answered (a stop reason or an error; v2: an
+        idle ``state_update``), or for updates outside a turn, the session's next turn
+        begun."""
+        return self.stop_reason is not None or self.error is not None or self.over
 
     @property
     def tool_calls(self) -> list[ToolCall]:
@@ -433,13 +439,20 @@ class Conversation:
         params = seen.params if isinstance(seen.params, dict) else {}
         session = seen.session_id or record.session
         followed = link.session_of(seen)
-        if seen.event_protocol is not Protocol.CURRENT:
+        v2 = link.protocol is Protocol.V2
+        if seen.event_protocol is not Protocol.CURRENT and not v2:
             pass  # the turns shown are current ACP's (a legacy editor's are its agent's)
-        elif seen.event is SessionEvent.PROMPT and seen.kind is Kind.REQUEST:
+        elif seen.kind is Kind.REQUEST and (
+            seen.event is SessionEvent.PROMPT or (v2 and seen.method == "session/prompt")
+        ):
             # (The turn waits for its answer with its request: what its link keeps open.)
-            link.pending[seen.sender, seen.request_id].shown = self._start_turn(
-                record, params, session, followed
-            )
+            asked = link.pending[seen.sender, seen.request_id]
+            if v2 and self._open(followed) is not None:
+                # Sent while work runs, a v2 prompt waits for its acceptance: it joins
+                # that work, or (held until the work ends) begins the next turn.
+                asked.shown = Text("prompt", [_prompt_text(params)])
+            else:
+                asked.shown = self._start_turn(record, params, session, followed)
         elif seen.event is SessionEvent.CANCEL and (turn := self._open(followed)) is not None:
             turn.parts.append(Problem("the editor cancelled the turn"))
         if not seen.answer or seen.asked is None:
@@ -469,8 +482,20 @@ class Conversation:
             )
         if not seen.answer:
             return
+        shown = seen.asked.shown if seen.asked is not None else None
+        if isinstance(shown, Text) and seen.kind is Kind.RESPONSE:
+            # A v2 prompt sent while work ran, accepted: it joined that work, or the work
+            # ended first and it begins the next turn (v2 prompt-lifecycle).
+            running = self._open(followed)
+            if running is not None:
+                running.parts.append(shown)
+            else:
+                self._open_turn(session, followed, record.t, self._next(followed), shown.text)
+            return
         ends = seen.event is SessionEvent.TURN_END and seen.event_protocol is Protocol.CURRENT
-        turn = seen.asked.shown if ends and seen.asked is not None else None
+        if seen.kind is Kind.ERROR and seen.method == "session/prompt" and not ends:
+            ends = link.protocol is Protocol.V2  # (a v2 prompt's result only accepts it)
+        turn = shown if ends and isinstance(shown, Turn) else None
         if turn is not None:
             self._end_turn(record, turn, message)
         elif seen.kind is Kind.ERROR:
@@ -535,13 +560,16 @@ class Conversation:
     def _start_turn(
         self, record: Record, params: dict[str, Any], session: str | None, followed: Session | None
     ) -> Turn:
-        prompt = params.get("prompt")
-        blocks = prompt if isinstance(prompt, list) else []
-        text = " ".join(_content_text(b) for b in blocks)
-        # (Updates outside any turn open one only before the session's first prompt.)
+        index = self._next(followed)
+        return self._open_turn(session, followed, record.t, index, _prompt_text(params))
+
+    def _next(self, followed: Session | None) -> int:
+        """The number of the session's next turn. (Updates outside any turn open one only
+        before the session's first prompt: that turn begins now, and they are over.)"""
         latest = self._latest(followed)
-        index = latest.index + 1 if latest else 0
-        return self._open_turn(session, followed, record.t, index, text)
+        if latest is not None and latest.index < 0:
+            latest.over = True
+        return latest.index + 1 if latest else 0
 
     def _latest(self, followed: Session | None) -> Turn | None:
         """The latest turn of a session as its link follows it (``None``: no session)."""
@@ -586,6 +614,17 @@ class Conversation:
         kind = update.get("sessionUpdate")
         if not isinstance(kind, str):
             return  # no kind of update: nothing the editor could show
+        if seen.event_protocol is Protocol.V2:
+            # A v2 session's foreground work (STATE_EVENTS): idle ends its turn; work that
+            # no prompt shown here started (the agent's own, or a trace begun mid-way)
+            # is updates outside a turn.
+            if seen.event is SessionEvent.TURN_END and turn is not None and not turn.done:
+                reason = update.get("stopReason")
+                turn.ended = record.t
+                turn.stop_reason = reason if type(reason) is str else "(no stopReason)"
+            elif seen.event is SessionEvent.PROMPT and (turn is None or turn.done):
+                self._open_turn(session, followed, record.t)
+            return
         if turn is None:
             if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
                 return  # commands, modes and the like outside any turn: not conversation
@@ -666,11 +705,16 @@ class Conversation:
         record = seen.record
         turn = self._latest(followed)
         tool = params.get("toolCall")
+        subject = params.get("subject")
+        if type(subject) is dict and subject.get("type") == "tool_call":
+            tool = subject.get("toolCall")  # v2: the question's subject
         tool = tool if isinstance(tool, dict) else {}
         tool_id = tool.get("toolCallId")
         call = _followed(seen, tool_id)
         known: ToolCall | None = call.shown if call is not None else None
-        title = tool.get("title") or (known.title if known else "") or "(untitled)"
+        # (v2 asks its own question, the title.)
+        asking = params.get("title") if type(params.get("title")) is str else None
+        title = asking or tool.get("title") or (known.title if known else "") or "(untitled)"
         question = Permission(
             tool_call_id=str(tool_id) if tool_id is not None else None,
             title=str(title),
@@ -742,6 +786,13 @@ def _followed(seen: Seen, tool_id: Any) -> Tool | None:
     if seen.session is None:
         return None  # (a link follows the calls of a session it knows)
     return seen.session.tools.get(tool_key(tool_id, lenient=True))
+
+
+def _prompt_text(params: dict[str, Any]) -> str:
+    """A prompt's content blocks as one line of text."""
+    prompt = params.get("prompt")
+    blocks = prompt if isinstance(prompt, list) else []
+    return " ".join(_content_text(b) for b in blocks)
 
 
 def _option_names(params: Any) -> dict[Any, str]:

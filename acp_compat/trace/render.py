@@ -196,7 +196,10 @@ def part_lines(part: Part) -> list[Line]:
 
 
 def _text(part: Text) -> list[Line]:
-    """Streamed text, markdown shown as styles; a thought dimmed and in italics."""
+    """Streamed text, markdown shown as styles; a thought dimmed and in italics; a prompt
+    as a turn's own is."""
+    if part.kind == "prompt":
+        return [(Span("you: ", fg="cyan", bold=True), Span(part.text))]
     thought = part.kind == "thought"
     markdown = InlineMarkdown()
     spans = markdown.feed(part.text.strip()) + markdown.end()
