@@ -211,12 +211,15 @@ def show(
 
     def take(items: list[Item]) -> None:
         for item in items:
-            conversation.add(item)
             if mode != "wire":
+                conversation.add(item)
                 continue
+            # The wire view prints records, not turns: its conversation only counts them.
             if isinstance(item, BadLine):
                 wire.bad_line(item)
-            elif isinstance(item, RelayEvent):
+                continue
+            conversation.records += 1
+            if isinstance(item, RelayEvent):
                 if session is None or item.session in (None, session):
                     wire.event(item)
             elif session is None or (session_of(item.message) or item.session) == session:

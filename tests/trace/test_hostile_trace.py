@@ -10,6 +10,7 @@ far as it goes, never ends the command.
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 import re
@@ -23,6 +24,7 @@ from typing import Any
 import pytest
 
 from acp_compat.cli.terminal import terminal_safe
+from acp_compat.cli.trace import show
 from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import MAX_DEPTH
 from acp_compat.trace.check import check_trace
@@ -329,6 +331,27 @@ def test_the_renderer_forgets_what_it_printed() -> None:
         assert printer.lines()
         printer.release()
         assert len(conversation.entries) == 0
+
+
+@pytest.mark.parametrize("mode", ["text", "json", "wire"])
+def test_every_view_forgets_the_turns_it_printed(mode: str) -> None:
+    """A long trace read in any view (or followed) holds what is open, not every turn:
+    the wire view prints records, so it keeps no turn at all."""
+    records = []
+    for number in range(300):
+        answer = {"jsonrpc": "2.0", "id": number, "result": {"stopReason": "end_turn"}}
+        records += [sent(prompt(number, "s")), got(answer)]
+    shown: list[str] = []
+    conversation = show(
+        io.BytesIO(lines(*records)),
+        echo=shown.append,
+        mode=mode,
+        session=None,
+        follow=False,
+        width=100,
+    )
+    assert shown and conversation.records == 600
+    assert conversation.entries == []
 
 
 def test_a_mode_change_between_turns_is_not_a_late_update() -> None:
