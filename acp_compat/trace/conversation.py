@@ -154,15 +154,15 @@ class Turn:
     error: dict[str, Any] | None = None
     """The prompt's error answer, when it failed."""
     ended: float | None = None
-    over: bool = False
-    """Updates outside a turn, once the session's next turn began: nothing answers them."""
+    over: str | None = None
+    """How a turn that nothing will answer ended, in words: updates outside a turn once
+    the session's next turn began, a turn whose session was closed (its work cancelled)."""
 
     @property
     def done(self) -> bool:
         """Whether the turn is over: the prompt answered (a stop reason or an error; v2: an
-        idle ``state_update``), or for updates outside a turn, the session's next turn
-        begun."""
-        return self.stop_reason is not None or self.error is not None or self.over
+        idle ``state_update``), or nothing will answer it (:attr:`over`)."""
+        return self.stop_reason is not None or self.error is not None or self.over is not None
 
     @property
     def tool_calls(self) -> list[ToolCall]:
@@ -508,6 +508,9 @@ class Conversation:
             self._note("info", f"session {new} started{where}", record, new)
         elif seen.method == "initialize" and isinstance(seen.params, dict):
             self._initialized(record, seen.params)
+        elif seen.method == "session/close" and (turn := self._open(followed)) is not None:
+            # Closing a session cancels its work: no answer or idle need come (v2).
+            turn.over, turn.ended = "the session was closed", record.t
 
     def _late(self, seen: Seen, name: str) -> None:
         """A message of an agent the relay had lost (``agent_lost``): it may still write
@@ -567,8 +570,8 @@ class Conversation:
         """The number of the session's next turn. (Updates outside any turn open one only
         before the session's first prompt: that turn begins now, and they are over.)"""
         latest = self._latest(followed)
-        if latest is not None and latest.index < 0:
-            latest.over = True
+        if latest is not None and latest.index < 0 and latest.over is None:
+            latest.over = "the session's next turn began"
         return latest.index + 1 if latest else 0
 
     def _latest(self, followed: Session | None) -> Turn | None:

@@ -163,7 +163,8 @@ def turn_head(turn: Turn) -> list[Line]:
 
 
 def turn_end(turn: Turn) -> list[Line]:
-    """How the turn ended: its stop reason and how long it took, or its error."""
+    """How the turn ended: its stop reason and how long it took, its error, or why nothing
+    will answer it."""
     if turn.stop_reason is not None:
         colour = "green" if turn.stop_reason == "end_turn" else "yellow"
         took = ""
@@ -173,9 +174,11 @@ def turn_end(turn: Turn) -> list[Line]:
     if turn.error is not None:
         text = f"== the prompt failed: {describe_error(turn.error)}"
         return [(Span(text, fg="red", bold=True),)]
-    if turn.index >= 0:
-        return [(Span("== no answer yet (the trace ends here)", fg="yellow"),)]
-    return []
+    if turn.index < 0:
+        return []
+    if turn.over is not None:
+        return [(Span(f"== {turn.over}", fg="yellow"),)]
+    return [(Span("== no answer yet (the trace ends here)", fg="yellow"),)]
 
 
 def part_lines(part: Part) -> list[Line]:

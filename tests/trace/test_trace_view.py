@@ -1027,3 +1027,19 @@ def test_a_v2_prompt_sent_while_work_runs_is_shown_where_it_was_accepted(
     data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
     printed = [re.sub(r"^ *[0-9.]+  | after .*", "", line) for line in _streamed(data)]
     assert [line for line in printed if line and "initialized" not in line][1:] == shown
+
+
+def test_a_turn_whose_session_is_closed_ends_there() -> None:
+    """Closing a session cancels its work (v2 session-setup): no idle need follow, and a
+    follower shows the turn as ended there and what comes after it."""
+    close = {"jsonrpc": "2.0", "id": 3, "method": "session/close", "params": {"sessionId": "s1"}}
+    lines = [
+        *_V2_START[:-1],
+        ("client->relay", close),
+        ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {}}),
+        ("client->relay", {"jsonrpc": "2.0", "id": 4, "method": "session/new", "params": {}}),
+        ("relay->client", {"jsonrpc": "2.0", "id": 4, "result": {"sessionId": "s2"}}),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
+    printed = [re.sub(r"^ *[0-9.]+  ", "", line) for line in _streamed(data)]
+    assert printed[-2:] == ["== the session was closed", "session s2 started"]
