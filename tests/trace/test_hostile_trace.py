@@ -16,6 +16,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -469,6 +470,27 @@ def start_over(path: Path, how: str, text: str) -> None:
         fresh = path.with_name("fresh.jsonl")
         fresh.write_bytes(one_turn(text))
         fresh.replace(path)
+
+
+def test_follow_reads_a_trace_that_started_over_and_grew_past_where_it_was(
+    tmp_path: Path,
+) -> None:
+    """A restarted ``wrap --trace`` truncates the file and writes on: by the follower's
+    next look the new trace may be longer than the old one was. It is read from its start
+    all the same (its first bytes are not the old trace's), not from the old offset."""
+    path = tmp_path / "live.jsonl"
+    path.write_bytes(one_turn("first"))
+    proc = follow(path)
+    stop = threading.Timer(30, proc.terminate)  # a follower that missed it waits for ever
+    stop.start()
+    try:
+        assert next_turn(proc)["prompt"] == "first"
+        start_over(path, "truncated", "second, " + "a prompt longer than the first run " * 4)
+        assert next_turn(proc)["prompt"].startswith("second, ")
+    finally:
+        stop.cancel()
+        proc.terminate()
+        proc.communicate(timeout=20)
 
 
 @pytest.mark.parametrize(
