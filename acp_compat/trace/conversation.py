@@ -55,7 +55,7 @@ from acp_compat.trace.records import (
     request_key,
 )
 from acp_compat.translate.exits import describe_status
-from acp_compat.translate.lifecycle import SessionEvent, SessionState
+from acp_compat.translate.lifecycle import TURN_RUNS, SessionEvent, SessionState
 from acp_compat.translate.probe import Protocol, client_protocol
 
 
@@ -447,7 +447,7 @@ class Conversation:
         ):
             # (The turn waits for its answer with its request: what its link keeps open.)
             asked = link.pending[seen.sender, seen.request_id]
-            if v2 and self._open(followed) is not None:
+            if v2 and _working(followed):
                 # Sent while work runs, a v2 prompt waits for its acceptance: it joins
                 # that work, or (held until the work ends) begins the next turn.
                 asked.shown = Text("prompt", [_prompt_text(params)])
@@ -486,7 +486,7 @@ class Conversation:
         if isinstance(shown, Text) and seen.kind is Kind.RESPONSE:
             # A v2 prompt sent while work ran, accepted: it joined that work, or the work
             # ended first and it begins the next turn (v2 prompt-lifecycle).
-            running = self._open(followed)
+            running = self._open(followed) if _working(followed) else None
             if running is not None:
                 running.parts.append(shown)
             else:
@@ -789,6 +789,11 @@ def _followed(seen: Seen, tool_id: Any) -> Tool | None:
     if seen.session is None:
         return None  # (a link follows the calls of a session it knows)
     return seen.session.tools.get(tool_key(tool_id, lenient=True))
+
+
+def _working(session: Session | None) -> bool:
+    """Whether a v2 session has foreground work under way, as its ``state_update`` said."""
+    return session is not None and session.state in TURN_RUNS
 
 
 def _prompt_text(params: dict[str, Any]) -> str:

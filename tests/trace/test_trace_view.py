@@ -1043,3 +1043,33 @@ def test_a_turn_whose_session_is_closed_ends_there() -> None:
     data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
     printed = [re.sub(r"^ *[0-9.]+  ", "", line) for line in _streamed(data)]
     assert printed[-2:] == ["== the session was closed", "session s2 started"]
+
+
+def test_a_v2_prompt_after_a_resumed_sessions_history_is_its_own_turn() -> None:
+    """The history a v2 resume replays is updates outside a turn; the next prompt, sent
+    while nothing runs, is a turn of its own, not part of that history."""
+    resume = {"sessionId": "s1", "cwd": "/w"}
+    lines = [
+        *_V2_START[:2],
+        (
+            "client->relay",
+            {"jsonrpc": "2.0", "id": 1, "method": "session/resume", "params": resume},
+        ),
+        ("relay->client", _v2_text("old answer")),
+        ("relay->client", {"jsonrpc": "2.0", "id": 1, "result": {}}),
+        ("client->relay", _v2_prompt(2, "new question")),
+        ("relay->client", {"jsonrpc": "2.0", "id": 2, "result": {"messageId": "m2"}}),
+        ("relay->client", _v2_state("running")),
+        ("relay->client", _v2_text("new answer")),
+        ("relay->client", _v2_state("idle", "end_turn")),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
+    printed = [re.sub(r"^ *[0-9.]+  | after .*", "", line) for line in _streamed(data)]
+    assert [line for line in printed if line and "initialized" not in line] == [
+        "── updates outside a turn  session s1",
+        "agent: old answer",
+        "── turn 1  session s1",
+        "you: new question",
+        "agent: new answer",
+        "== end_turn",
+    ]
