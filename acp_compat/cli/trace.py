@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -136,8 +137,8 @@ def _chunks(stream: IO[bytes], follow: bool) -> Iterator[bytes | None]:
                 tail = (tail + data[-TAIL_BYTES:])[-TAIL_BYTES:]
                 yield data
                 continue
-            if not follow:
-                return
+            if not follow or not _regular(current):
+                return  # (the end of a pipe: nothing more can come through it)
             again = _replaced(current, getattr(stream, "name", None))
             if again is not None:
                 if current is not stream:
@@ -149,6 +150,15 @@ def _chunks(stream: IO[bytes], follow: bool) -> Iterator[bytes | None]:
     finally:
         if current is not stream:
             current.close()
+
+
+def _regular(stream: IO[bytes]) -> bool:
+    """Whether ``stream`` reads a regular file, which may grow once its end is read (a
+    pipe's end is its writer gone)."""
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError):  # no descriptor: nothing to wait on
+        return False
 
 
 def _rewritten(current: IO[bytes], tail: bytes) -> bool:
@@ -354,7 +364,10 @@ def check(
 )
 @click.option("--session", default=None, help="Show only this session's turns and messages.")
 @click.option(
-    "-f", "--follow", is_flag=True, help="Keep reading as the trace grows (stop with Ctrl-C)."
+    "-f",
+    "--follow",
+    is_flag=True,
+    help="Keep reading as the trace grows (stop with Ctrl-C; a pipe, when it ends).",
 )
 @color_option
 def trace(

@@ -472,6 +472,21 @@ def start_over(path: Path, how: str, text: str) -> None:
         fresh.replace(path)
 
 
+def test_follow_ends_at_the_end_of_a_pipe() -> None:
+    """A trace followed through a pipe ends with it: once its writer has closed it,
+    nothing more can come (as ``tail -f`` does on a pipe), so the follower stops and
+    prints what it holds, where it waited for ever."""
+    done = subprocess.run(
+        [sys.executable, "-m", "acp_compat", "trace", "--follow", "--json", "-"],
+        input=lines(sent(prompt(1, "s", "piped"))),
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    [turn] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert (turn["prompt"], turn["complete"]) == ("piped", False)
+
+
 def test_follow_reads_a_trace_that_started_over_and_grew_past_where_it_was(
     tmp_path: Path,
 ) -> None:
