@@ -154,6 +154,8 @@ class Turn:
     error: dict[str, Any] | None = None
     """The prompt's error answer, when it failed."""
     ended: float | None = None
+    after: int = -1
+    """Updates outside a turn: the number of the session's turn before them (-1: none)."""
     over: str | None = None
     """How a turn that nothing will answer ended, in words: updates outside a turn once
     the session's next turn began, a turn whose session was closed (its work cancelled)."""
@@ -475,7 +477,7 @@ class Conversation:
         session = seen.session_id or record.session
         followed = link.session_of(seen)
         if seen.method == "session/update" and not seen.answer:
-            self._update(seen, params, session, followed)
+            self._update(seen, params, session, followed, link.protocol is Protocol.V2)
         elif seen.method == "session/request_permission" and seen.kind is Kind.REQUEST:
             link.pending[seen.sender, seen.request_id].shown = self._ask_permission(
                 seen, params, session, followed
@@ -570,9 +572,13 @@ class Conversation:
         """The number of the session's next turn. (Updates outside any turn open one only
         before the session's first prompt: that turn begins now, and they are over.)"""
         latest = self._latest(followed)
-        if latest is not None and latest.index < 0 and latest.over is None:
+        if latest is None:
+            return 0
+        if latest.index >= 0:
+            return latest.index + 1
+        if latest.over is None:
             latest.over = "the session's next turn began"
-        return latest.index + 1 if latest else 0
+        return latest.after + 1
 
     def _latest(self, followed: Session | None) -> Turn | None:
         """The latest turn of a session as its link follows it (``None``: no session)."""
@@ -589,6 +595,8 @@ class Conversation:
     ) -> Turn:
         """A new turn, the session's latest (index -1: updates outside any turn)."""
         turn = Turn(session, index, prompt, t)
+        if index < 0 and (latest := self._latest(followed)) is not None:
+            turn.after = latest.index if latest.index >= 0 else latest.after
         (followed if followed is not None else self._nameless).shown = turn
         self.entries.append(turn)
         return turn
@@ -607,7 +615,12 @@ class Conversation:
         turn.stop_reason = reason if isinstance(reason, str) else f"(no stopReason: {result!r})"
 
     def _update(
-        self, seen: Seen, params: dict[str, Any], session: str | None, followed: Session | None
+        self,
+        seen: Seen,
+        params: dict[str, Any],
+        session: str | None,
+        followed: Session | None,
+        v2: bool,
     ) -> None:
         record = seen.record
         turn = self._latest(followed)
@@ -632,7 +645,8 @@ class Conversation:
             if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
                 return  # commands, modes and the like outside any turn: not conversation
             turn = self._open_turn(session, followed, record.t)
-        elif turn.done and kind in TURN_UPDATES:
+        elif turn.done and kind in TURN_UPDATES and not v2:
+            # (A v2 session's background activity may go on while it is idle.)
             turn.parts.append(Problem(f"{kind} arrived after the turn ended"))
         if kind in ("agent_message_chunk", "agent_thought_chunk"):
             text_kind = "thought" if kind == "agent_thought_chunk" else "text"

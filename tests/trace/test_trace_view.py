@@ -1073,3 +1073,37 @@ def test_a_v2_prompt_after_a_resumed_sessions_history_is_its_own_turn() -> None:
         "agent: new answer",
         "== end_turn",
     ]
+
+
+def test_v2_work_between_prompts_is_updates_outside_a_turn() -> None:
+    """Work the agent starts itself (running with no prompt) is updates outside a turn,
+    and the turns after it go on counting; background activity after idle (v2 allows it)
+    is no late update."""
+    lines = [
+        *_V2_START[:-1],
+        ("relay->client", _v2_state("idle", "end_turn")),
+        ("relay->client", _view_update(_CALL)),  # background activity while idle
+        ("relay->client", _v2_state("running")),  # work no prompt started
+        ("relay->client", _v2_text("on my own")),
+        ("relay->client", _v2_state("idle", "end_turn")),
+        ("client->relay", _v2_prompt(3, "again")),
+        ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {"messageId": "m3"}}),
+        ("relay->client", _v2_state("running")),
+        ("relay->client", _v2_state("idle", "end_turn")),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
+    printed = [re.sub(r"^ *[0-9.]+  | after .*", "", line) for line in _streamed(data)]
+    turns = [entry for entry in read_trace(data).entries if isinstance(entry, Turn)]
+    assert [turn.summary()["problems"] for turn in turns] == [[], [], []]
+    assert [line for line in printed if line.startswith(("──", "you", "agent", "=="))] == [
+        "── turn 1  session s1",
+        "you: first",
+        "agent: one",
+        "== end_turn",
+        "── updates outside a turn  session s1",
+        "agent: on my own",
+        "== end_turn",
+        "── turn 2  session s1",
+        "you: again",
+        "== end_turn",
+    ]
