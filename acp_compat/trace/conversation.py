@@ -300,7 +300,8 @@ class Conversation:
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self.records = 0
-        """How many records, messages and relay events (not bad lines), were added."""
+        """How many records, messages and relay events (not bad lines), were added (or,
+        for ``trace --wire``, which prints records and builds no turns, counted)."""
         self.links = Links(lenient=True)
         """What is open on each link of the trace (leniently: a trace may start mid-way)."""
         self._events_seen = False
