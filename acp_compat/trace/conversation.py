@@ -511,6 +511,11 @@ class Conversation:
             self._note("info", f"session {new} started{where}", record, new)
         elif seen.method == "initialize" and isinstance(seen.params, dict):
             self._initialized(record, seen.params)
+        elif seen.event is SessionEvent.OPENED and (turn := self._open(followed)) is not None:
+            # A load's or resume's answer ends the history it replayed (v2 work it found
+            # running goes on until idle).
+            if turn.index < 0 and not _working(followed):
+                turn.over = "the session's history was replayed"
         elif seen.method == "session/close" and (turn := self._open(followed)) is not None:
             # Closing a session cancels its work: no answer or idle need come (v2).
             turn.over, turn.ended = "the session was closed", record.t

@@ -1107,3 +1107,32 @@ def test_v2_work_between_prompts_is_updates_outside_a_turn() -> None:
         "you: again",
         "== end_turn",
     ]
+
+
+def test_a_loaded_sessions_history_does_not_hold_back_what_follows() -> None:
+    """A session loaded (its history replayed, then the load answered) and never prompted:
+    a follower shows the other sessions' turns after it, not nothing for the rest of the
+    day (the replay ends with the load's answer)."""
+    load = {"sessionId": "old", "cwd": "/w", "mcpServers": []}
+    prompt = {"sessionId": "s1", "prompt": [{"type": "text", "text": "go"}]}
+    lines = [
+        ("client->relay", {"jsonrpc": "2.0", "id": 1, "method": "session/load", "params": load}),
+        ("relay->client", _view_update(_CALL, "old")),
+        ("relay->client", {"jsonrpc": "2.0", "id": 1, "result": {}}),
+        ("client->relay", {"jsonrpc": "2.0", "id": 2, "method": "session/new", "params": {}}),
+        ("relay->client", {"jsonrpc": "2.0", "id": 2, "result": {"sessionId": "s1"}}),
+        (
+            "client->relay",
+            {"jsonrpc": "2.0", "id": 3, "method": "session/prompt", "params": prompt},
+        ),
+        ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {"stopReason": "end_turn"}}),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
+    printed = [re.sub(r"^ *[0-9.]+  | after .*", "", line) for line in _streamed(data)]
+    assert [line for line in printed if line.startswith(("──", "you", "==", "session"))] == [
+        "── updates outside a turn  session old",
+        "session s1 started",
+        "── turn 1  session s1",
+        "you: go",
+        "== end_turn",
+    ]
