@@ -19,6 +19,7 @@ the times are the trace's own ``t`` (seconds since the relay started), ``None`` 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -57,6 +58,16 @@ from acp_compat.trace.records import (
 from acp_compat.translate.exits import describe_status
 from acp_compat.translate.lifecycle import TURN_RUNS, SessionEvent, SessionState
 from acp_compat.translate.probe import Protocol, client_protocol
+
+
+def duration(started: float | None, ended: float | None) -> float | None:
+    """The seconds from ``started`` to ``ended`` (trace times), ``None`` when either is
+    unknown or their difference is no float (times a trace holds at the two ends of a
+    float's range: JSON has no ``Infinity``)."""
+    if started is None or ended is None:
+        return None
+    took = ended - started
+    return took if math.isfinite(took) else None
 
 
 @define
@@ -98,9 +109,8 @@ class ToolCall:
     @property
     def seconds(self) -> float | None:
         """How long it ran: from its first sight to its final status (``None`` if unknown)."""
-        if self.started is None or self.ended is None:
-            return None
-        return max(0.0, self.ended - self.started)
+        took = duration(self.started, self.ended)
+        return None if took is None else max(0.0, took)
 
 
 @define
@@ -180,11 +190,14 @@ class Turn:
         """All streamed text of ``kind`` (``text`` or ``thought``), joined."""
         return "".join(p.text for p in self.parts if isinstance(p, Text) and p.kind == kind)
 
+    @property
+    def seconds(self) -> float | None:
+        """How long it took, from the prompt to its end (``None`` if unknown)."""
+        return duration(self.started, self.ended)
+
     def summary(self) -> dict[str, Any]:
         """The turn as plain JSON data (``acp-compat trace --json``)."""
-        seconds = None
-        if self.started is not None and self.ended is not None:
-            seconds = round(self.ended - self.started, 6)
+        seconds = None if self.seconds is None else round(self.seconds, 6)
         return {
             "type": "turn",
             "session": self.session,

@@ -31,6 +31,7 @@ from acp_compat.trace.conversation import (
     ToolCall,
     Turn,
     describe_error,
+    duration,
 )
 from acp_compat.translate.startup.policy import TRANSLATIONS, Translation
 
@@ -167,9 +168,7 @@ def turn_end(turn: Turn) -> list[Line]:
     will answer it."""
     if turn.stop_reason is not None:
         colour = "green" if turn.stop_reason == "end_turn" else "yellow"
-        took = ""
-        if turn.started is not None and turn.ended is not None:
-            took = f" after {seconds(turn.ended - turn.started)}"
+        took = f" after {seconds(turn.seconds)}" if turn.seconds is not None else ""
         return [(Span(f"== {turn.stop_reason}{took}", fg=colour, bold=True),)]
     if turn.error is not None:
         text = f"== the prompt failed: {describe_error(turn.error)}"
@@ -281,8 +280,9 @@ def permission_line(question: Permission) -> Line:
     if question.answered_by is not None:
         # Nobody was asked, so there is no wait to show.
         return (head, asked, *answer, Span(f" (by the {question.answered_by})", dim=True))
-    if question.asked is not None and question.answered is not None:
-        answer.append(Span(f" after {seconds(question.answered - question.asked)}", dim=True))
+    waited = duration(question.asked, question.answered)
+    if waited is not None:
+        answer.append(Span(f" after {seconds(waited)}", dim=True))
     return (head, asked, *answer)
 
 

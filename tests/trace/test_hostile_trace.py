@@ -251,6 +251,37 @@ def strings(value: Any) -> list[str]:
     return [text for item in items for text in strings(item)]
 
 
+def test_json_holds_no_infinity_when_the_times_are_far_apart(tmp_path: Path) -> None:
+    """Times at the two ends of a float's range (valid JSON) make durations no float holds:
+    each is unknown, so every ``--json`` line is JSON (``Infinity`` is not), and the text
+    view says no "inf s"."""
+    call = {"sessionUpdate": "tool_call", "toolCallId": "t", "title": "x", "status": "pending"}
+    done = {"sessionUpdate": "tool_call_update", "toolCallId": "t", "status": "completed"}
+    options = [{"optionId": "a", "name": "Allow", "kind": "allow_once"}]
+    ask = {"sessionId": "s", "toolCall": {"toolCallId": "t"}, "options": options}
+    path = tmp_path / "far.jsonl"
+    path.write_bytes(
+        lines(
+            sent(prompt(1, "s", "x"), -1.7e308),
+            got(update("s", **call), -1.7e308),
+            got({"id": 5, "method": "session/request_permission", "params": ask}, -1.7e308),
+            sent(
+                {"id": 5, "result": {"outcome": {"outcome": "selected", "optionId": "a"}}}, 1.7e308
+            ),
+            got(update("s", **done), 1.7e308),
+            got({"id": 1, "result": {"stopReason": "end_turn"}}, 1.7e308),
+        )
+    )
+
+    def strict(constant: str) -> None:
+        raise ValueError(f"{constant} is not JSON")
+
+    shown = run("--json", str(path)).stdout.decode().splitlines()
+    [turn] = [json.loads(line, parse_constant=strict) for line in shown]
+    assert (turn["seconds"], turn["toolCalls"][0]["seconds"]) == (None, None)
+    assert "inf" not in run(str(path)).stdout.decode()
+
+
 def test_a_lone_surrogate_the_relay_traced_reads_back_in_every_view(tmp_path: Path) -> None:
     """The relay's own tracer writes a prompt holding ``"\\ud800"``; no view dies on it."""
     path = tmp_path / "surrogate.jsonl"
