@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -51,6 +52,11 @@ WIRE_ARROWS = {
     CLIENT_IN: "editor →",
 }
 """How each direction is labelled in ``--wire`` (``relay->client`` is ``→ editor``)."""
+
+TAIL_BYTES = 64
+"""How many of the last bytes read of a followed file are kept to tell it started over
+and grew past where it was read to: they are no longer there (every record holds its
+wall-clock time and the relay's clock)."""
 
 STARTED_OVER = (
     "the trace started over (truncated or replaced, as a restarted wrap --trace does):"
@@ -113,21 +119,31 @@ class WireRenderer:
 
 def _chunks(stream: IO[bytes], follow: bool) -> Iterator[bytes | None]:
     """The file's bytes in pieces; with ``follow``, keep waiting for more (until Ctrl-C),
-    and ``None`` when the file started over: truncated, or another file at its path."""
+    and ``None`` when the file started over: truncated or written again in place, or
+    another file at its path."""
     current = stream
+    tail = b""  # the last bytes read
     try:
         while True:
+            # Looked at before each read on: a restarted trace may already be longer than
+            # the old one was, and is read from its start, not from where that one ended.
+            if follow and tail and _rewritten(current, tail):
+                current.seek(0)
+                tail = b""
+                yield None
+                continue
             data = current.read(READ_SIZE)
             if data:
+                tail = (tail + data[-TAIL_BYTES:])[-TAIL_BYTES:]
                 yield data
                 continue
-            if not follow:
-                return
-            again = _started_over(current, getattr(stream, "name", None))
+            if not follow or not _regular(current):
+                return  # (the end of a pipe: nothing more can come through it)
+            again = _replaced(current, getattr(stream, "name", None))
             if again is not None:
-                if current is not stream and again is not current:  # not one rewound
+                if current is not stream:
                     current.close()
-                current = again
+                current, tail = again, b""
                 yield None
                 continue
             time.sleep(FOLLOW_POLL)
@@ -136,19 +152,35 @@ def _chunks(stream: IO[bytes], follow: bool) -> Iterator[bytes | None]:
             current.close()
 
 
-def _started_over(current: IO[bytes], path: object) -> IO[bytes] | None:
-    """The stream to read from the start when the followed file was truncated (the same
-    one, rewound) or replaced at ``path`` (the new file), else ``None``."""
+def _regular(stream: IO[bytes]) -> bool:
+    """Whether ``stream`` reads a regular file, which may grow once its end is read (a
+    pipe's end is its writer gone)."""
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError):  # no descriptor: nothing to wait on
+        return False
+
+
+def _rewritten(current: IO[bytes], tail: bytes) -> bool:
+    """Whether the followed file was truncated since ``tail`` was read from it: it is
+    shorter than what was read, or (written on since) ``tail`` is no longer where it was."""
+    try:
+        fd, read = current.fileno(), current.tell()
+        return os.fstat(fd).st_size < read or os.pread(fd, len(tail), read - len(tail)) != tail
+    except (OSError, ValueError):  # a pipe cannot tell where it is
+        return False
+
+
+def _replaced(current: IO[bytes], path: object) -> IO[bytes] | None:
+    """The file now at ``path`` when it is not the one followed (to read from its start),
+    else ``None``."""
     try:
         now = os.fstat(current.fileno())
-        if now.st_size < current.tell():
-            current.seek(0)
-            return current
         if isinstance(path, str) and os.path.isfile(path):
             there = os.stat(path)
             if (there.st_ino, there.st_dev) != (now.st_ino, now.st_dev):
                 return open(path, "rb")  # closed by _chunks
-    except (OSError, ValueError):  # a pipe cannot seek; the file went away meanwhile
+    except (OSError, ValueError):  # a pipe; the file went away meanwhile
         return None
     return None
 
@@ -211,12 +243,15 @@ def show(
 
     def take(items: list[Item]) -> None:
         for item in items:
-            conversation.add(item)
             if mode != "wire":
+                conversation.add(item)
                 continue
+            # The wire view prints records, not turns: its conversation only counts them.
             if isinstance(item, BadLine):
                 wire.bad_line(item)
-            elif isinstance(item, RelayEvent):
+                continue
+            conversation.records += 1
+            if isinstance(item, RelayEvent):
                 if session is None or item.session in (None, session):
                     wire.event(item)
             elif session is None or (session_of(item.message) or item.session) == session:
@@ -329,7 +364,10 @@ def check(
 )
 @click.option("--session", default=None, help="Show only this session's turns and messages.")
 @click.option(
-    "-f", "--follow", is_flag=True, help="Keep reading as the trace grows (stop with Ctrl-C)."
+    "-f",
+    "--follow",
+    is_flag=True,
+    help="Keep reading as the trace grows (stop with Ctrl-C; a pipe, when it ends).",
 )
 @color_option
 def trace(

@@ -19,6 +19,7 @@ the times are the trace's own ``t`` (seconds since the relay started), ``None`` 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,7 +28,18 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Kind
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
-from acp_compat.trace.links import TURN_UPDATES, Link, Links, Pending, Seen, Tool, tool_key
+from acp_compat.trace.links import (
+    EDITOR,
+    TURN_UPDATES,
+    Link,
+    Links,
+    Pending,
+    Seen,
+    Session,
+    Tool,
+    agent_link,
+    tool_key,
+)
 from acp_compat.trace.records import (
     AGENT_IN,
     AGENT_OUT,
@@ -44,13 +56,24 @@ from acp_compat.trace.records import (
     request_key,
 )
 from acp_compat.translate.exits import describe_status
-from acp_compat.translate.lifecycle import SessionEvent
+from acp_compat.translate.lifecycle import TURN_RUNS, SessionEvent, SessionState
 from acp_compat.translate.probe import Protocol, client_protocol
+
+
+def duration(started: float | None, ended: float | None) -> float | None:
+    """The seconds from ``started`` to ``ended`` (trace times), ``None`` when either is
+    unknown or their difference is no float (times a trace holds at the two ends of a
+    float's range: JSON has no ``Infinity``)."""
+    if started is None or ended is None:
+        return None
+    took = ended - started
+    return took if math.isfinite(took) else None
 
 
 @define
 class Text:
-    """Streamed text of one kind (``text`` or ``thought``), consecutive chunks joined."""
+    """Streamed text of one kind (``text`` or ``thought``), consecutive chunks joined; or
+    (``prompt``) a v2 prompt that joined the work under way."""
 
     kind: str
     pieces: list[str]
@@ -86,9 +109,8 @@ class ToolCall:
     @property
     def seconds(self) -> float | None:
         """How long it ran: from its first sight to its final status (``None`` if unknown)."""
-        if self.started is None or self.ended is None:
-            return None
-        return max(0.0, self.ended - self.started)
+        took = duration(self.started, self.ended)
+        return None if took is None else max(0.0, took)
 
 
 @define
@@ -129,11 +151,12 @@ Part = Text | ToolCall | Permission | Plan | Problem
 
 @define
 class Turn:
-    """One ``session/prompt`` and everything it brought, in order."""
+    """One ``session/prompt`` and everything it brought, in order (v2: the foreground work
+    a prompt started, until the agent reports ``idle``)."""
 
     session: str | None
     index: int
-    """0-based number of the turn within its session."""
+    """0-based number of the turn within its session (-1: updates outside a turn)."""
     prompt: str
     started: float | None
     parts: list[Part] = attrs.Factory(list)
@@ -141,11 +164,17 @@ class Turn:
     error: dict[str, Any] | None = None
     """The prompt's error answer, when it failed."""
     ended: float | None = None
+    after: int = -1
+    """Updates outside a turn: the number of the session's turn before them (-1: none)."""
+    over: str | None = None
+    """How a turn that nothing will answer ended, in words: updates outside a turn once
+    the session's next turn began, a turn whose session was closed (its work cancelled)."""
 
     @property
     def done(self) -> bool:
-        """Whether the prompt was answered (a stop reason or an error)."""
-        return self.stop_reason is not None or self.error is not None
+        """Whether the turn is over: the prompt answered (a stop reason or an error; v2: an
+        idle ``state_update``), or nothing will answer it (:attr:`over`)."""
+        return self.stop_reason is not None or self.error is not None or self.over is not None
 
     @property
     def tool_calls(self) -> list[ToolCall]:
@@ -161,11 +190,14 @@ class Turn:
         """All streamed text of ``kind`` (``text`` or ``thought``), joined."""
         return "".join(p.text for p in self.parts if isinstance(p, Text) and p.kind == kind)
 
+    @property
+    def seconds(self) -> float | None:
+        """How long it took, from the prompt to its end (``None`` if unknown)."""
+        return duration(self.started, self.ended)
+
     def summary(self) -> dict[str, Any]:
         """The turn as plain JSON data (``acp-compat trace --json``)."""
-        seconds = None
-        if self.started is not None and self.ended is not None:
-            seconds = round(self.ended - self.started, 6)
+        seconds = None if self.seconds is None else round(self.seconds, 6)
         return {
             "type": "turn",
             "session": self.session,
@@ -281,12 +313,15 @@ class Conversation:
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self.records = 0
-        """How many records, messages and relay events (not bad lines), were added."""
+        """How many records, messages and relay events (not bad lines), were added (or,
+        for ``trace --wire``, which prints records and builds no turns, counted)."""
         self.links = Links(lenient=True)
         """What is open on each link of the trace (leniently: a trace may start mid-way)."""
         self._events_seen = False
-        self._session_turns: dict[str | None, Turn] = {}
-        """The latest turn of each session (updates arriving after its end land there)."""
+        self._nameless = Session(SessionState.IDLE)
+        """Where the latest turn of the messages naming no session is kept (a named
+        session's is on the session its link follows, :attr:`Session.shown`, forgotten
+        with it: updates arriving after the turn's end land there)."""
         self._skipped: tuple[Note, int, int, str] | None = None
         """The run of unreadable lines last noted: its note, first line, count, the first
         one's reason (one note for the run, however long)."""
@@ -313,8 +348,10 @@ class Conversation:
             return
         self.records += 1
         if isinstance(item, RelayEvent):
+            # (Found before the event: an agent gone takes its link's sessions along.)
+            session = self._named(item.session, item.agent)
             self.links.event(item)
-            self._relay_event(item)
+            self._relay_event(item, session)
             return
         link, seen = self.links.see(item)
         self.links.learn(link, seen)
@@ -334,7 +371,16 @@ class Conversation:
         for item in items:
             self.add(item)
 
-    def _relay_event(self, item: RelayEvent) -> None:
+    def _named(self, session: str | None, agent: int | None) -> Session | None:
+        """Session ``session`` as the link whose turns are shown follows it: the editor's,
+        or when the editor speaks legacy ACP, agent ``agent``'s."""
+        if session is None:
+            return None
+        legacy = self.links.editor_protocol() is Protocol.LEGACY
+        link = self.links.links.get(agent_link(agent) if legacy else EDITOR)
+        return link.sessions.get(session) if link is not None else None
+
+    def _relay_event(self, item: RelayEvent, session: Session | None) -> None:
         """An agent's exit or loss, a failed start, a dropped line: they stand out."""
         self._events_seen = True
         event = item.event
@@ -346,12 +392,12 @@ class Conversation:
             stderr = event.get("stderr")
             last = str(stderr).strip().splitlines()[-1:] if stderr else []
             text = f"{who} exited ({how})" + (f": {last[0]}" if last else "")
-            if code == 0 and self._open(item.session) is None:
+            if code == 0 and self._open(session) is None:
                 self._note("info", text, item, item.session)
                 return
         elif kind == "agent_lost":
             text = f"{who} lost: {event.get('reason')}"
-            if self._open(item.session) is None:
+            if self._open(session) is None:
                 self._note("info", text, item, item.session)  # the relay shutting down
                 return
         elif kind == "agent_start_failed":
@@ -370,11 +416,12 @@ class Conversation:
             text = f"{verb} a {event.get('size')}-byte line from {side} ({why})"
         else:
             return  # an event of a later version: nothing to say about it
-        self._problem(text, item, item.session)
+        self._problem(text, item, item.session, session)
 
-    def _open(self, session: str | None) -> Turn | None:
+    @staticmethod
+    def _open(session: Session | None) -> Turn | None:
         """The session's turn still waiting for its answer, if any."""
-        turn = self._session_turns.get(session) if session is not None else None
+        turn: Turn | None = session.shown if session is not None else None
         return turn if turn is not None and not turn.done else None
 
     def growing(self, entry: Entry) -> bool:
@@ -407,14 +454,22 @@ class Conversation:
         record = seen.record
         params = seen.params if isinstance(seen.params, dict) else {}
         session = seen.session_id or record.session
-        if seen.event_protocol is not Protocol.CURRENT:
+        followed = link.session_of(seen)
+        v2 = link.protocol is Protocol.V2
+        if seen.event_protocol is not Protocol.CURRENT and not v2:
             pass  # the turns shown are current ACP's (a legacy editor's are its agent's)
-        elif seen.event is SessionEvent.PROMPT and seen.kind is Kind.REQUEST:
+        elif seen.kind is Kind.REQUEST and (
+            seen.event is SessionEvent.PROMPT or (v2 and seen.method == "session/prompt")
+        ):
             # (The turn waits for its answer with its request: what its link keeps open.)
-            link.pending[seen.sender, seen.request_id].shown = self._start_turn(
-                record, params, session
-            )
-        elif seen.event is SessionEvent.CANCEL and (turn := self._open(session)) is not None:
+            asked = link.pending[seen.sender, seen.request_id]
+            if v2 and _working(followed):
+                # Sent while work runs, a v2 prompt waits for its acceptance: it joins
+                # that work, or (held until the work ends) begins the next turn.
+                asked.shown = Text("prompt", [_prompt_text(params)])
+            else:
+                asked.shown = self._start_turn(record, params, session, followed)
+        elif seen.event is SessionEvent.CANCEL and (turn := self._open(followed)) is not None:
             turn.parts.append(Problem("the editor cancelled the turn"))
         if not seen.answer or seen.asked is None:
             return
@@ -426,6 +481,7 @@ class Conversation:
                 f"the editor answered {seen.method} with {describe_error(seen.message['error'])}",
                 record,
                 session,
+                followed,
             )
 
     def _to_editor(self, seen: Seen, link: Link) -> None:
@@ -433,20 +489,33 @@ class Conversation:
         message = seen.message
         params = seen.params if isinstance(seen.params, dict) else {}
         session = seen.session_id or record.session
+        followed = link.session_of(seen)
         if seen.method == "session/update" and not seen.answer:
-            self._update(seen, params, session)
+            self._update(seen, params, session, followed, link.protocol is Protocol.V2)
         elif seen.method == "session/request_permission" and seen.kind is Kind.REQUEST:
             link.pending[seen.sender, seen.request_id].shown = self._ask_permission(
-                seen, params, session
+                seen, params, session, followed
             )
         if not seen.answer:
             return
+        shown = seen.asked.shown if seen.asked is not None else None
+        if isinstance(shown, Text) and seen.kind is Kind.RESPONSE:
+            # A v2 prompt sent while work ran, accepted: it joined that work, or the work
+            # ended first and it begins the next turn (v2 prompt-lifecycle).
+            running = self._open(followed) if _working(followed) else None
+            if running is not None:
+                running.parts.append(shown)
+            else:
+                self._open_turn(session, followed, record.t, self._next(followed), shown.text)
+            return
         ends = seen.event is SessionEvent.TURN_END and seen.event_protocol is Protocol.CURRENT
-        turn = seen.asked.shown if ends and seen.asked is not None else None
+        if seen.kind is Kind.ERROR and seen.method == "session/prompt" and not ends:
+            ends = link.protocol is Protocol.V2  # (a v2 prompt's result only accepts it)
+        turn = shown if ends and isinstance(shown, Turn) else None
         if turn is not None:
             self._end_turn(record, turn, message)
         elif seen.kind is Kind.ERROR:
-            self._error_note(seen, message["error"], session)
+            self._error_note(seen, message["error"], session, followed)
         elif seen.method == "session/new" and isinstance(seen.params, dict):
             new = seen.params.get("sessionId")
             asked = seen.asked.params if seen.asked is not None else None
@@ -455,6 +524,14 @@ class Conversation:
             self._note("info", f"session {new} started{where}", record, new)
         elif seen.method == "initialize" and isinstance(seen.params, dict):
             self._initialized(record, seen.params)
+        elif seen.event is SessionEvent.OPENED and (turn := self._open(followed)) is not None:
+            # A load's or resume's answer ends the history it replayed (v2 work it found
+            # running goes on until idle).
+            if turn.index < 0 and not _working(followed):
+                turn.over = "the session's history was replayed"
+        elif seen.method == "session/close" and (turn := self._open(followed)) is not None:
+            # Closing a session cancels its work: no answer or idle need come (v2).
+            turn.over, turn.ended = "the session was closed", record.t
 
     def _late(self, seen: Seen, name: str) -> None:
         """A message of an agent the relay had lost (``agent_lost``): it may still write
@@ -483,6 +560,7 @@ class Conversation:
                 f"dropped line ({side} side): {describe_error(error)}",
                 record,
                 record.session,
+                self._named(record.session, record.agent),
             )
 
     # -- pieces of the conversation -------------------------------------------------------------
@@ -503,19 +581,42 @@ class Conversation:
         text = f"initialized: protocolVersion {result.get('protocolVersion')}{name}{auth}{how}"
         self._note("info", text, record, None)
 
-    def _start_turn(self, record: Record, params: dict[str, Any], session: str | None) -> Turn:
-        prompt = params.get("prompt")
-        blocks = prompt if isinstance(prompt, list) else []
-        text = " ".join(_content_text(b) for b in blocks)
-        # (Updates outside any turn open one only before the session's first prompt.)
-        latest = self._session_turns.get(session)
-        return self._open_turn(session, record.t, latest.index + 1 if latest else 0, text)
+    def _start_turn(
+        self, record: Record, params: dict[str, Any], session: str | None, followed: Session | None
+    ) -> Turn:
+        index = self._next(followed)
+        return self._open_turn(session, followed, record.t, index, _prompt_text(params))
+
+    def _next(self, followed: Session | None) -> int:
+        """The number of the session's next turn. (Updates outside any turn open one only
+        before the session's first prompt: that turn begins now, and they are over.)"""
+        latest = self._latest(followed)
+        if latest is None:
+            return 0
+        if latest.index >= 0:
+            return latest.index + 1
+        if latest.over is None:
+            latest.over = "the session's next turn began"
+        return latest.after + 1
+
+    def _latest(self, followed: Session | None) -> Turn | None:
+        """The latest turn of a session as its link follows it (``None``: no session)."""
+        turn: Turn | None = (followed if followed is not None else self._nameless).shown
+        return turn
 
     def _open_turn(
-        self, session: str | None, t: float | None, index: int = -1, prompt: str = ""
+        self,
+        session: str | None,
+        followed: Session | None,
+        t: float | None,
+        index: int = -1,
+        prompt: str = "",
     ) -> Turn:
         """A new turn, the session's latest (index -1: updates outside any turn)."""
-        turn = self._session_turns[session] = Turn(session, index, prompt, t)
+        turn = Turn(session, index, prompt, t)
+        if index < 0 and (latest := self._latest(followed)) is not None:
+            turn.after = latest.index if latest.index >= 0 else latest.after
+        (followed if followed is not None else self._nameless).shown = turn
         self.entries.append(turn)
         return turn
 
@@ -532,20 +633,39 @@ class Conversation:
         reason = result.get("stopReason") if isinstance(result, dict) else None
         turn.stop_reason = reason if isinstance(reason, str) else f"(no stopReason: {result!r})"
 
-    def _update(self, seen: Seen, params: dict[str, Any], session: str | None) -> None:
+    def _update(
+        self,
+        seen: Seen,
+        params: dict[str, Any],
+        session: str | None,
+        followed: Session | None,
+        v2: bool,
+    ) -> None:
         record = seen.record
-        turn = self._session_turns.get(session)
+        turn = self._latest(followed)
         update = params.get("update")
         if not isinstance(update, dict):
             return
         kind = update.get("sessionUpdate")
         if not isinstance(kind, str):
             return  # no kind of update: nothing the editor could show
+        if seen.event_protocol is Protocol.V2:
+            # A v2 session's foreground work (STATE_EVENTS): idle ends its turn; work that
+            # no prompt shown here started (the agent's own, or a trace begun mid-way)
+            # is updates outside a turn.
+            if seen.event is SessionEvent.TURN_END and turn is not None and not turn.done:
+                reason = update.get("stopReason")
+                turn.ended = record.t
+                turn.stop_reason = reason if type(reason) is str else "(no stopReason)"
+            elif seen.event is SessionEvent.PROMPT and (turn is None or turn.done):
+                self._open_turn(session, followed, record.t)
+            return
         if turn is None:
             if kind not in ("agent_message_chunk", "agent_thought_chunk", "tool_call"):
                 return  # commands, modes and the like outside any turn: not conversation
-            turn = self._open_turn(session, record.t)
-        elif turn.done and kind in TURN_UPDATES:
+            turn = self._open_turn(session, followed, record.t)
+        elif turn.done and kind in TURN_UPDATES and not v2:
+            # (A v2 session's background activity may go on while it is idle.)
             turn.parts.append(Problem(f"{kind} arrived after the turn ended"))
         if kind in ("agent_message_chunk", "agent_thought_chunk"):
             text_kind = "thought" if kind == "agent_thought_chunk" else "text"
@@ -616,23 +736,28 @@ class Conversation:
         return call
 
     def _ask_permission(
-        self, seen: Seen, params: dict[str, Any], session: str | None
+        self, seen: Seen, params: dict[str, Any], session: str | None, followed: Session | None
     ) -> Permission:
         record = seen.record
-        turn = self._session_turns.get(session)
+        turn = self._latest(followed)
         tool = params.get("toolCall")
+        subject = params.get("subject")
+        if type(subject) is dict and subject.get("type") == "tool_call":
+            tool = subject.get("toolCall")  # v2: the question's subject
         tool = tool if isinstance(tool, dict) else {}
         tool_id = tool.get("toolCallId")
-        followed = _followed(seen, tool_id)
-        known: ToolCall | None = followed.shown if followed is not None else None
-        title = tool.get("title") or (known.title if known else "") or "(untitled)"
+        call = _followed(seen, tool_id)
+        known: ToolCall | None = call.shown if call is not None else None
+        # (v2 asks its own question, the title.)
+        asking = params.get("title") if type(params.get("title")) is str else None
+        title = asking or tool.get("title") or (known.title if known else "") or "(untitled)"
         question = Permission(
             tool_call_id=str(tool_id) if tool_id is not None else None,
             title=str(title),
             options=list(_option_names(params).values()),
             asked=record.t,
         )
-        (turn or self._open_turn(session, record.t)).parts.append(question)
+        (turn or self._open_turn(session, followed, record.t)).parts.append(question)
         return question
 
     def _answer_permission(self, seen: Seen, asked: Pending) -> None:
@@ -655,7 +780,9 @@ class Conversation:
         else:
             question.error = f"unreadable answer {json.dumps(result)[:200]}"
 
-    def _error_note(self, seen: Seen, error: Any, session: str | None) -> None:
+    def _error_note(
+        self, seen: Seen, error: Any, session: str | None, followed: Session | None
+    ) -> None:
         record = seen.record
         if seen.asked is not None and _is_probe(seen.asked):
             # Auto-detection asks in both protocols; a refusal of one is the expected answer.
@@ -667,11 +794,18 @@ class Conversation:
             what = f"agent exited ({what})"
         elif is_dropped_line(error):
             what = f"dropped line ({what})"
-        self._problem(f"{what}: {describe_error(error)}", record, session)
+        self._problem(f"{what}: {describe_error(error)}", record, session, followed)
 
-    def _problem(self, text: str, record: Record | RelayEvent | None, session: str | None) -> None:
-        """A problem inside the session's open turn, else a note of its own."""
-        turn = self._open(session)
+    def _problem(
+        self,
+        text: str,
+        record: Record | RelayEvent | None,
+        session: str | None,
+        followed: Session | None,
+    ) -> None:
+        """A problem inside the open turn of ``session`` (as its link follows it), else a
+        note of its own."""
+        turn = self._open(followed)
         if turn is not None:
             turn.parts.append(Problem(text))
         else:
@@ -688,6 +822,18 @@ def _followed(seen: Seen, tool_id: Any) -> Tool | None:
     if seen.session is None:
         return None  # (a link follows the calls of a session it knows)
     return seen.session.tools.get(tool_key(tool_id, lenient=True))
+
+
+def _working(session: Session | None) -> bool:
+    """Whether a v2 session has foreground work under way, as its ``state_update`` said."""
+    return session is not None and session.state in TURN_RUNS
+
+
+def _prompt_text(params: dict[str, Any]) -> str:
+    """A prompt's content blocks as one line of text."""
+    prompt = params.get("prompt")
+    blocks = prompt if isinstance(prompt, list) else []
+    return " ".join(_content_text(b) for b in blocks)
 
 
 def _option_names(params: Any) -> dict[Any, str]:

@@ -19,7 +19,8 @@ v2 link the turn is what ``state_update`` says (:data:`STATE_EVENTS`), and its u
 are upserts (the first ``tool_call_update`` of an id creates the call).
 
 Everything kept is open (and a short memory of answered ids, to tell "answered twice"
-from "never asked"): nothing grows with the length of a trace.
+from "never asked", and, read leniently, of sessions closed lately): nothing grows with
+the length of a trace.
 """
 
 from __future__ import annotations
@@ -74,6 +75,11 @@ for a v2 update naming a call created earlier)."""
 RECENT_MESSAGE_IDS = 1024
 """How many user message ids, prompt acknowledgements and terminal ids a v2 session
 remembers."""
+
+RECENT_CLOSED_SESSIONS = 64
+"""How many closed sessions a link read leniently keeps, per link (a late update of one,
+or its loading again, still finds its calls); older ones are forgotten, so a trace
+followed all day holds what is open and no more than these of what closed."""
 
 EDITOR = "editor"
 """The name of the editor's link; an agent process's is ``agent N``."""
@@ -290,6 +296,9 @@ class Session:
     update has reported its user message yet (``None`` once one has)."""
     terminals: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
     """v2: the ids of the display terminals a ``terminal_update`` announced lately."""
+    shown: Any = None
+    """What the conversation shows as its latest turn (read leniently: forgotten with the
+    session)."""
 
     def tool(self, key: Any) -> Tool:
         """Its tool call ``key``, created in this turn if it has none."""
@@ -357,6 +366,10 @@ class Link:
         self.agent_caps: dict[str, Any] = {}
         self.sessions: dict[str, Session] = {}
         """Sessions by id; a legacy link's one session is :data:`LEGACY_SESSION`."""
+        self.closed: OrderedDict[str, None] = OrderedDict()
+        """Read leniently: the sessions closed lately, oldest first, still in
+        :attr:`sessions` for their late updates (the last :data:`RECENT_CLOSED_SESSIONS`;
+        an older one is forgotten)."""
         self.drops = 0
         """Lines the relay dropped towards this link's sender: answers it may give with
         an id the trace never showed."""
@@ -510,6 +523,7 @@ class Link:
             new = body.get("sessionId")
             if isinstance(new, str):
                 self.sessions[new] = Session(SessionState.IDLE)
+                self.closed.pop(new, None)
                 self._offered(self.sessions[new], body)
         elif method in ("session/load", "session/resume") and isinstance(session_id, str):
             if not seen.answer:
@@ -519,8 +533,9 @@ class Link:
                     # Read leniently, a session opened again keeps its calls: a replay or a
                     # late update of one is the call shown already.
                     loading.tools, loading.ended = before.tools, before.ended
-                    loading.turn = before.turn
+                    loading.turn, loading.shown = before.turn, before.shown
                 self.sessions[session_id] = loading
+                self.closed.pop(session_id, None)
             elif seen.kind is Kind.ERROR and session_id in self.sessions:
                 # A session that could not be loaded is not live.
                 if self.sessions[session_id].state is SessionState.LOADING:
@@ -528,9 +543,8 @@ class Link:
             elif session_id in self.sessions:
                 self._offered(self.sessions[session_id], body)
         elif method == "session/close" and seen.kind is Kind.RESPONSE:
-            # Read leniently, a closed session's late updates still find its calls.
-            if isinstance(session_id, str) and not self.lenient:
-                self.sessions.pop(session_id, None)
+            if isinstance(session_id, str):
+                self._close(session_id)
         elif self.protocol is Protocol.V2:
             if seen.session is not None:
                 self._learn_v2(seen, seen.session, body)
@@ -552,6 +566,20 @@ class Link:
                 known.finished = known.finished or _final(
                     call.get("status"), CURRENT_FINAL_STATUSES
                 )
+
+    def _close(self, session_id: str) -> None:
+        """Session ``session_id`` was closed: it is no longer open. Read leniently, it is
+        kept among the last :data:`RECENT_CLOSED_SESSIONS` closed, so its late updates
+        still find its calls; the oldest of those is forgotten."""
+        if not self.lenient:
+            self.sessions.pop(session_id, None)
+            return
+        if session_id not in self.sessions:
+            return
+        self.closed[session_id] = None
+        self.closed.move_to_end(session_id)
+        while len(self.closed) > RECENT_CLOSED_SESSIONS:
+            self.sessions.pop(self.closed.popitem(last=False)[0], None)
 
     def _learn_v2(self, seen: Seen, session: Session, body: dict[str, Any]) -> None:
         """What a v2 session's messages teach: its updates are upserts (the first

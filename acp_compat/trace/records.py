@@ -240,7 +240,7 @@ def parse_record(line_number: int, data: bytes) -> Item:
     direction, message, t = entry.get("dir"), entry.get("msg"), entry.get("t")
     agent, session, when = entry.get("agent"), entry.get("session"), entry.get("time")
     if type(t) is not float:
-        t = float(t) if type(t) is int else None
+        t = _seconds(t)
     agent = agent if type(agent) is int else None
     session = session if type(session) is str else None
     when = when if type(when) is str else None
@@ -253,6 +253,17 @@ def parse_record(line_number: int, data: bytes) -> Item:
         values = {name: read(event.get(name)) for name, read in members.items()}
         return cls(line_number, t, event, agent, session, when, **values)
     return BadLine(line_number, len(data), "not a trace record (no dir or msg)")
+
+
+def _seconds(value: Any) -> float | None:
+    """A record's ``t`` that is no float: an integer as one (``None`` past a float's range:
+    JSON numbers have none), anything else ``None``."""
+    if type(value) is not int:
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return None
 
 
 def _why(exc: DecodeError) -> str:

@@ -31,6 +31,7 @@ from acp_compat.trace.conversation import (
     ToolCall,
     Turn,
     describe_error,
+    duration,
 )
 from acp_compat.translate.startup.policy import TRANSLATIONS, Translation
 
@@ -163,19 +164,20 @@ def turn_head(turn: Turn) -> list[Line]:
 
 
 def turn_end(turn: Turn) -> list[Line]:
-    """How the turn ended: its stop reason and how long it took, or its error."""
+    """How the turn ended: its stop reason and how long it took, its error, or why nothing
+    will answer it."""
     if turn.stop_reason is not None:
         colour = "green" if turn.stop_reason == "end_turn" else "yellow"
-        took = ""
-        if turn.started is not None and turn.ended is not None:
-            took = f" after {seconds(turn.ended - turn.started)}"
+        took = f" after {seconds(turn.seconds)}" if turn.seconds is not None else ""
         return [(Span(f"== {turn.stop_reason}{took}", fg=colour, bold=True),)]
     if turn.error is not None:
         text = f"== the prompt failed: {describe_error(turn.error)}"
         return [(Span(text, fg="red", bold=True),)]
-    if turn.index >= 0:
-        return [(Span("== no answer yet (the trace ends here)", fg="yellow"),)]
-    return []
+    if turn.index < 0:
+        return []
+    if turn.over is not None:
+        return [(Span(f"== {turn.over}", fg="yellow"),)]
+    return [(Span("== no answer yet (the trace ends here)", fg="yellow"),)]
 
 
 def part_lines(part: Part) -> list[Line]:
@@ -196,7 +198,10 @@ def part_lines(part: Part) -> list[Line]:
 
 
 def _text(part: Text) -> list[Line]:
-    """Streamed text, markdown shown as styles; a thought dimmed and in italics."""
+    """Streamed text, markdown shown as styles; a thought dimmed and in italics; a prompt
+    as a turn's own is."""
+    if part.kind == "prompt":
+        return [(Span("you: ", fg="cyan", bold=True), Span(part.text))]
     thought = part.kind == "thought"
     markdown = InlineMarkdown()
     spans = markdown.feed(part.text.strip()) + markdown.end()
@@ -275,8 +280,9 @@ def permission_line(question: Permission) -> Line:
     if question.answered_by is not None:
         # Nobody was asked, so there is no wait to show.
         return (head, asked, *answer, Span(f" (by the {question.answered_by})", dim=True))
-    if question.asked is not None and question.answered is not None:
-        answer.append(Span(f" after {seconds(question.answered - question.asked)}", dim=True))
+    waited = duration(question.asked, question.answered)
+    if waited is not None:
+        answer.append(Span(f" after {seconds(waited)}", dim=True))
     return (head, asked, *answer)
 
 

@@ -10,11 +10,13 @@ far as it goes, never ends the command.
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 import re
 import subprocess
 import sys
+import threading
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +25,7 @@ from typing import Any
 import pytest
 
 from acp_compat.cli.terminal import terminal_safe
+from acp_compat.cli.trace import show
 from acp_compat.io.trace import Tracer
 from acp_compat.jsonrpc.framing import MAX_DEPTH
 from acp_compat.trace.check import check_trace
@@ -248,6 +251,37 @@ def strings(value: Any) -> list[str]:
     return [text for item in items for text in strings(item)]
 
 
+def test_json_holds_no_infinity_when_the_times_are_far_apart(tmp_path: Path) -> None:
+    """Times at the two ends of a float's range (valid JSON) make durations no float holds:
+    each is unknown, so every ``--json`` line is JSON (``Infinity`` is not), and the text
+    view says no "inf s"."""
+    call = {"sessionUpdate": "tool_call", "toolCallId": "t", "title": "x", "status": "pending"}
+    done = {"sessionUpdate": "tool_call_update", "toolCallId": "t", "status": "completed"}
+    options = [{"optionId": "a", "name": "Allow", "kind": "allow_once"}]
+    ask = {"sessionId": "s", "toolCall": {"toolCallId": "t"}, "options": options}
+    path = tmp_path / "far.jsonl"
+    path.write_bytes(
+        lines(
+            sent(prompt(1, "s", "x"), -1.7e308),
+            got(update("s", **call), -1.7e308),
+            got({"id": 5, "method": "session/request_permission", "params": ask}, -1.7e308),
+            sent(
+                {"id": 5, "result": {"outcome": {"outcome": "selected", "optionId": "a"}}}, 1.7e308
+            ),
+            got(update("s", **done), 1.7e308),
+            got({"id": 1, "result": {"stopReason": "end_turn"}}, 1.7e308),
+        )
+    )
+
+    def strict(constant: str) -> None:
+        raise ValueError(f"{constant} is not JSON")
+
+    shown = run("--json", str(path)).stdout.decode().splitlines()
+    [turn] = [json.loads(line, parse_constant=strict) for line in shown]
+    assert (turn["seconds"], turn["toolCalls"][0]["seconds"]) == (None, None)
+    assert "inf" not in run(str(path)).stdout.decode()
+
+
 def test_a_lone_surrogate_the_relay_traced_reads_back_in_every_view(tmp_path: Path) -> None:
     """The relay's own tracer writes a prompt holding ``"\\ud800"``; no view dies on it."""
     path = tmp_path / "surrogate.jsonl"
@@ -329,6 +363,27 @@ def test_the_renderer_forgets_what_it_printed() -> None:
         assert printer.lines()
         printer.release()
         assert len(conversation.entries) == 0
+
+
+@pytest.mark.parametrize("mode", ["text", "json", "wire"])
+def test_every_view_forgets_the_turns_it_printed(mode: str) -> None:
+    """A long trace read in any view (or followed) holds what is open, not every turn:
+    the wire view prints records, so it keeps no turn at all."""
+    records = []
+    for number in range(300):
+        answer = {"jsonrpc": "2.0", "id": number, "result": {"stopReason": "end_turn"}}
+        records += [sent(prompt(number, "s")), got(answer)]
+    shown: list[str] = []
+    conversation = show(
+        io.BytesIO(lines(*records)),
+        echo=shown.append,
+        mode=mode,
+        session=None,
+        follow=False,
+        width=100,
+    )
+    assert shown and conversation.records == 600
+    assert conversation.entries == []
 
 
 def test_a_mode_change_between_turns_is_not_a_late_update() -> None:
@@ -446,6 +501,42 @@ def start_over(path: Path, how: str, text: str) -> None:
         fresh = path.with_name("fresh.jsonl")
         fresh.write_bytes(one_turn(text))
         fresh.replace(path)
+
+
+def test_follow_ends_at_the_end_of_a_pipe() -> None:
+    """A trace followed through a pipe ends with it: once its writer has closed it,
+    nothing more can come (as ``tail -f`` does on a pipe), so the follower stops and
+    prints what it holds, where it waited for ever."""
+    done = subprocess.run(
+        [sys.executable, "-m", "acp_compat", "trace", "--follow", "--json", "-"],
+        input=lines(sent(prompt(1, "s", "piped"))),
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    [turn] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert (turn["prompt"], turn["complete"]) == ("piped", False)
+
+
+def test_follow_reads_a_trace_that_started_over_and_grew_past_where_it_was(
+    tmp_path: Path,
+) -> None:
+    """A restarted ``wrap --trace`` truncates the file and writes on: by the follower's
+    next look the new trace may be longer than the old one was. It is read from its start
+    all the same (its first bytes are not the old trace's), not from the old offset."""
+    path = tmp_path / "live.jsonl"
+    path.write_bytes(one_turn("first"))
+    proc = follow(path)
+    stop = threading.Timer(30, proc.terminate)  # a follower that missed it waits for ever
+    stop.start()
+    try:
+        assert next_turn(proc)["prompt"] == "first"
+        start_over(path, "truncated", "second, " + "a prompt longer than the first run " * 4)
+        assert next_turn(proc)["prompt"].startswith("second, ")
+    finally:
+        stop.cancel()
+        proc.terminate()
+        proc.communicate(timeout=20)
 
 
 @pytest.mark.parametrize(

@@ -61,6 +61,19 @@ def test_members_of_the_wrong_type_read_as_unknown() -> None:
     assert isinstance(closed, ClientClosed) and closed.stream is None
 
 
+def test_a_time_no_float_can_hold_reads_as_unknown() -> None:
+    """A ``t`` that is an integer past a float's range (JSON has no limit) is a time
+    unknown, as a ``t`` of another type is, not an OverflowError that ends every view."""
+    message = {"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": "s"}}
+    for t in (10**400, -(10**400)):
+        item = _parse({"t": t, "dir": "client->relay", "msg": message})
+        assert isinstance(item, Record) and item.t is None
+    event = _parse({"t": 10**400, "dir": "relay", "event": {"type": "client_closed"}})
+    assert isinstance(event, ClientClosed) and event.t is None
+    exact = _parse({"t": 2**53, "dir": "client->relay", "msg": message})
+    assert isinstance(exact, Record) and exact.t == 2.0**53
+
+
 def test_older_traces_read_as_before() -> None:
     """Records from before these types existed: an exit stays a plain relay event, a
     message a record, a line that is neither a bad line."""

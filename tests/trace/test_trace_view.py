@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from acp_compat.cli.demo import demo
 from acp_compat.cli.terminal import colour_wanted
 from acp_compat.cli.trace import trace
 from acp_compat.trace.conversation import Conversation, Note, Turn, read_trace
+from acp_compat.trace.links import RECENT_CLOSED_SESSIONS
 from acp_compat.trace.records import REFUSED_LINE, BadLine, Record, RelayEvent, TraceReader
 from acp_compat.trace.render import Printer, entry_lines, plain
 from tests.support.legacy_driver import LegacyDriver
@@ -826,3 +828,311 @@ def test_a_session_opened_again_keeps_its_calls_in_the_view(method: str) -> None
     turns = [e for e in read_trace(data).entries if isinstance(e, Turn)]
     calls = [(c.title, c.status) for turn in turns for c in turn.tool_calls]
     assert calls == [("Read", "completed")]
+
+
+def test_following_sessions_that_open_and_close_holds_a_bounded_window_of_them() -> None:
+    """Following an editor's long day, session after session opened, prompted and
+    closed: the view keeps what is open and the last RECENT_CLOSED_SESSIONS closed (a
+    late update of one still finds its call), not every session and its last turn."""
+    conversation = Conversation()
+    printer = Printer(conversation)
+    for n in range(3 * RECENT_CLOSED_SESSIONS):
+        session, ids = f"s{n}", 10 * n
+        prompt = {"sessionId": session, "prompt": [{"type": "text", "text": "go"}]}
+        messages = [
+            ("client->relay", {"id": ids, "method": "session/new", "params": {"cwd": "/w"}}),
+            ("relay->client", {"id": ids, "result": {"sessionId": session}}),
+            ("client->relay", {"id": ids + 1, "method": "session/prompt", "params": prompt}),
+            ("relay->client", _view_update(_CALL, session)),
+            ("relay->client", {"id": ids + 1, "result": {"stopReason": "end_turn"}}),
+            ("client->relay", {"id": ids + 2, "method": "session/close", "params": prompt}),
+            ("relay->client", {"id": ids + 2, "result": {}}),
+            ("relay->client", _view_update(_DONE, session)),  # late, after the close
+        ]
+        for line, (direction, message) in enumerate(messages, 10 * n):
+            conversation.add(Record(line, None, direction, {"jsonrpc": "2.0", **message}))
+        if n == 0:
+            [turn] = [e for e in conversation.entries if isinstance(e, Turn)]
+            first_turn = weakref.ref(turn)
+        shown = [plain(line) for line in printer.lines()]
+        assert [line for line in shown if "#t1" in line] == [
+            "  [other] Read  completed (pending → completed)  #t1"
+        ]
+        printer.release()
+    editor = conversation.links.links["editor"]
+    assert len(editor.sessions) == RECENT_CLOSED_SESSIONS
+    del turn
+    assert first_turn() is None  # the first session's last turn is not held any more
+
+
+V2_TRACES = ROOT / "tests" / "data" / "traces"
+
+
+CANCELLED = ["the editor cancelled the turn"]
+
+
+@pytest.mark.parametrize(
+    ("name", "prompt", "stop_reason", "problems"),
+    [
+        ("v2-client_v2-agent_full.jsonl", "hello", "end_turn", []),
+        ("v2-client_v2-agent_cancel.jsonl", "hello", "cancelled", CANCELLED),
+        ("v2-client_v1-agent_full.jsonl", "hello", "end_turn", []),
+        ("v2-client_v1-agent_cancel.jsonl", "hello", "cancelled", CANCELLED),
+        ("v2-client_legacy-agent_allow.jsonl", "edit", "end_turn", []),
+        ("v2-client_legacy-agent_cancel.jsonl", "slow", "cancelled", CANCELLED),
+    ],
+)
+def test_a_v2_prompt_is_a_turn_that_ends_at_idle(
+    name: str, prompt: str, stop_reason: str, problems: list[str]
+) -> None:
+    """A v2 editor's prompt is a turn as a v1 one is: its prompt, then what the agent did,
+    ended by the idle state_update and its stop reason (the prompt's answer only accepts
+    it), not the session's updates as one turn that never ends."""
+    [turn] = turns(V2_TRACES / name)
+    assert (turn["index"], turn["prompt"], turn["stopReason"]) == (0, prompt, stop_reason)
+    assert turn["complete"] and turn["problems"] == problems, turn
+
+
+def test_a_v2_permission_shows_its_title() -> None:
+    [turn] = turns(V2_TRACES / "v2-client_v2-agent_full.jsonl")
+    [asked] = turn["permissions"]
+    assert (asked["toolCallId"], asked["title"]) == ("call_2", "Modify config.json?")
+
+
+def _streamed(data: bytes) -> list[str]:
+    """What a follower prints of ``data`` before the trace ends (nothing final)."""
+    conversation = Conversation()
+    printer = Printer(conversation)
+    reader = TraceReader()
+    shown: list[str] = []
+    for line in data.splitlines(keepends=True):
+        conversation.add_all(reader.feed(line))
+        shown += [plain(printed) for printed in printer.lines()]
+        printer.release()
+    return shown
+
+
+def test_following_a_v2_trace_prints_each_turn_when_it_ends() -> None:
+    shown = _streamed((V2_TRACES / "v2-client_v2-agent_full.jsonl").read_bytes())
+    assert "== end_turn after 196 ms" in shown
+    assert shown[-1].endswith("agent 0 exited (exit status 0)")
+
+
+def test_following_prints_the_turns_after_updates_outside_a_turn() -> None:
+    """A session loaded (its history replayed as updates outside a turn), then prompted:
+    a follower shows each turn as it ends, not nothing after the replay."""
+    load = {"sessionId": "s1", "cwd": "/w", "mcpServers": []}
+    lines = [
+        ("client->relay", {"jsonrpc": "2.0", "id": 1, "method": "session/load", "params": load}),
+        ("relay->client", _view_update(_CALL)),
+        ("relay->client", {"jsonrpc": "2.0", "id": 1, "result": {}}),
+    ]
+    for n in (2, 3):
+        prompt = {"sessionId": "s1", "prompt": [{"type": "text", "text": f"go {n}"}]}
+        lines += [
+            (
+                "client->relay",
+                {"jsonrpc": "2.0", "id": n, "method": "session/prompt", "params": prompt},
+            ),
+            ("relay->client", {"jsonrpc": "2.0", "id": n, "result": {"stopReason": "end_turn"}}),
+        ]
+    shown = _streamed(b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines)))
+    assert [line for line in shown if line.startswith(("you:", "=="))] == [
+        "you: go 2",
+        "== end_turn after 1.0 s",
+        "you: go 3",
+        "== end_turn after 1.0 s",
+    ]
+
+
+def _v2_state(state: str, stop_reason: str | None = None) -> dict[str, Any]:
+    update: dict[str, Any] = {"sessionUpdate": "state_update", "state": state}
+    if stop_reason is not None:
+        update["stopReason"] = stop_reason
+    return _view_update(update)
+
+
+def _v2_prompt(id: int, text: str) -> dict[str, Any]:
+    params = {"sessionId": "s1", "prompt": [{"type": "text", "text": text}]}
+    return {"jsonrpc": "2.0", "id": id, "method": "session/prompt", "params": params}
+
+
+def _v2_text(text: str) -> dict[str, Any]:
+    chunk = {"sessionUpdate": "agent_message_chunk", "content": {"type": "text", "text": text}}
+    return _view_update(chunk)
+
+
+_V2_START = [
+    (
+        "client->relay",
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": 2}},
+    ),
+    ("relay->client", {"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": 2}}),
+    ("client->relay", {"jsonrpc": "2.0", "id": 1, "method": "session/new", "params": {}}),
+    ("relay->client", {"jsonrpc": "2.0", "id": 1, "result": {"sessionId": "s1"}}),
+    ("client->relay", _v2_prompt(2, "first")),
+    ("relay->client", {"jsonrpc": "2.0", "id": 2, "result": {"messageId": "m2"}}),
+    ("relay->client", _v2_state("running")),
+    ("relay->client", _v2_text("one")),
+    ("client->relay", _v2_prompt(3, "second")),  # sent while the work runs
+]
+
+
+@pytest.mark.parametrize(
+    ("rest", "shown"),
+    [
+        (  # held until the work ends, then accepted: the next turn
+            [
+                ("relay->client", _v2_state("idle", "end_turn")),
+                ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {"messageId": "m3"}}),
+                ("relay->client", _v2_state("running")),
+                ("relay->client", _v2_text("two")),
+                ("relay->client", _v2_state("idle", "end_turn")),
+            ],
+            [
+                "── turn 1  session s1",
+                "you: first",
+                "agent: one",
+                "== end_turn",
+                "── turn 2  session s1",
+                "you: second",
+                "agent: two",
+                "== end_turn",
+            ],
+        ),
+        (  # accepted into the work under way: part of its turn
+            [
+                ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {"messageId": "m3"}}),
+                ("relay->client", _v2_text("two")),
+                ("relay->client", _v2_state("idle", "end_turn")),
+            ],
+            [
+                "── turn 1  session s1",
+                "you: first",
+                "agent: one",
+                "you: second",
+                "agent: two",
+                "== end_turn",
+            ],
+        ),
+    ],
+    ids=["held", "joined"],
+)
+def test_a_v2_prompt_sent_while_work_runs_is_shown_where_it_was_accepted(
+    rest: list[tuple[str, dict[str, Any]]], shown: list[str]
+) -> None:
+    """A v2 prompt sent while work runs joins that work when it is accepted then, or begins
+    the next turn when it is held until the work ends (v2 prompt-lifecycle)."""
+    lines = _V2_START + rest
+    data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
+    printed = [re.sub(r"^ *[0-9.]+  | after .*", "", line) for line in _streamed(data)]
+    assert [line for line in printed if line and "initialized" not in line][1:] == shown
+
+
+def test_a_turn_whose_session_is_closed_ends_there() -> None:
+    """Closing a session cancels its work (v2 session-setup): no idle need follow, and a
+    follower shows the turn as ended there and what comes after it."""
+    close = {"jsonrpc": "2.0", "id": 3, "method": "session/close", "params": {"sessionId": "s1"}}
+    lines = [
+        *_V2_START[:-1],
+        ("client->relay", close),
+        ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {}}),
+        ("client->relay", {"jsonrpc": "2.0", "id": 4, "method": "session/new", "params": {}}),
+        ("relay->client", {"jsonrpc": "2.0", "id": 4, "result": {"sessionId": "s2"}}),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
+    printed = [re.sub(r"^ *[0-9.]+  ", "", line) for line in _streamed(data)]
+    assert printed[-2:] == ["== the session was closed", "session s2 started"]
+
+
+def test_a_v2_prompt_after_a_resumed_sessions_history_is_its_own_turn() -> None:
+    """The history a v2 resume replays is updates outside a turn; the next prompt, sent
+    while nothing runs, is a turn of its own, not part of that history."""
+    resume = {"sessionId": "s1", "cwd": "/w"}
+    lines = [
+        *_V2_START[:2],
+        (
+            "client->relay",
+            {"jsonrpc": "2.0", "id": 1, "method": "session/resume", "params": resume},
+        ),
+        ("relay->client", _v2_text("old answer")),
+        ("relay->client", {"jsonrpc": "2.0", "id": 1, "result": {}}),
+        ("client->relay", _v2_prompt(2, "new question")),
+        ("relay->client", {"jsonrpc": "2.0", "id": 2, "result": {"messageId": "m2"}}),
+        ("relay->client", _v2_state("running")),
+        ("relay->client", _v2_text("new answer")),
+        ("relay->client", _v2_state("idle", "end_turn")),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
+    printed = [re.sub(r"^ *[0-9.]+  | after .*", "", line) for line in _streamed(data)]
+    assert [line for line in printed if line and "initialized" not in line] == [
+        "── updates outside a turn  session s1",
+        "agent: old answer",
+        "── turn 1  session s1",
+        "you: new question",
+        "agent: new answer",
+        "== end_turn",
+    ]
+
+
+def test_v2_work_between_prompts_is_updates_outside_a_turn() -> None:
+    """Work the agent starts itself (running with no prompt) is updates outside a turn,
+    and the turns after it go on counting; background activity after idle (v2 allows it)
+    is no late update."""
+    lines = [
+        *_V2_START[:-1],
+        ("relay->client", _v2_state("idle", "end_turn")),
+        ("relay->client", _view_update(_CALL)),  # background activity while idle
+        ("relay->client", _v2_state("running")),  # work no prompt started
+        ("relay->client", _v2_text("on my own")),
+        ("relay->client", _v2_state("idle", "end_turn")),
+        ("client->relay", _v2_prompt(3, "again")),
+        ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {"messageId": "m3"}}),
+        ("relay->client", _v2_state("running")),
+        ("relay->client", _v2_state("idle", "end_turn")),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
+    printed = [re.sub(r"^ *[0-9.]+  | after .*", "", line) for line in _streamed(data)]
+    turns = [entry for entry in read_trace(data).entries if isinstance(entry, Turn)]
+    assert [turn.summary()["problems"] for turn in turns] == [[], [], []]
+    assert [line for line in printed if line.startswith(("──", "you", "agent", "=="))] == [
+        "── turn 1  session s1",
+        "you: first",
+        "agent: one",
+        "== end_turn",
+        "── updates outside a turn  session s1",
+        "agent: on my own",
+        "== end_turn",
+        "── turn 2  session s1",
+        "you: again",
+        "== end_turn",
+    ]
+
+
+def test_a_loaded_sessions_history_does_not_hold_back_what_follows() -> None:
+    """A session loaded (its history replayed, then the load answered) and never prompted:
+    a follower shows the other sessions' turns after it, not nothing for the rest of the
+    day (the replay ends with the load's answer)."""
+    load = {"sessionId": "old", "cwd": "/w", "mcpServers": []}
+    prompt = {"sessionId": "s1", "prompt": [{"type": "text", "text": "go"}]}
+    lines = [
+        ("client->relay", {"jsonrpc": "2.0", "id": 1, "method": "session/load", "params": load}),
+        ("relay->client", _view_update(_CALL, "old")),
+        ("relay->client", {"jsonrpc": "2.0", "id": 1, "result": {}}),
+        ("client->relay", {"jsonrpc": "2.0", "id": 2, "method": "session/new", "params": {}}),
+        ("relay->client", {"jsonrpc": "2.0", "id": 2, "result": {"sessionId": "s1"}}),
+        (
+            "client->relay",
+            {"jsonrpc": "2.0", "id": 3, "method": "session/prompt", "params": prompt},
+        ),
+        ("relay->client", {"jsonrpc": "2.0", "id": 3, "result": {"stopReason": "end_turn"}}),
+    ]
+    data = b"".join(_view_record(d, m, 1.0 + i) for i, (d, m) in enumerate(lines))
+    printed = [re.sub(r"^ *[0-9.]+  | after .*", "", line) for line in _streamed(data)]
+    assert [line for line in printed if line.startswith(("──", "you", "==", "session"))] == [
+        "── updates outside a turn  session old",
+        "session s1 started",
+        "── turn 1  session s1",
+        "you: go",
+        "== end_turn",
+    ]
