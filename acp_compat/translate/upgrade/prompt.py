@@ -17,6 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 from acp_compat._lazy import lazy_module
 from acp_compat.codec import CodecError, Problem
+from acp_compat.codec.errors import join_path
 from acp_compat.models import legacy_wire
 from acp_compat.translate import paths
 from acp_compat.translate.markdown import fenced, link, one_line
@@ -56,14 +57,14 @@ def _unsupported(block: content.ContentBlock) -> str:
     return f'"{type(block).__name__}"'
 
 
-def block_to_chunk(block: content.ContentBlock, at: str) -> dict[str, Any] | None:
+def block_to_chunk(block: content.ContentBlock, at: str = "") -> dict[str, Any] | None:
     """The legacy chunk for one block; ``None`` when a legacy agent cannot take it.
-    Raises ``CodecError`` (paths from ``at``, the block's) for a ``file:`` URI naming no
-    usable path."""
+    Raises ``CodecError`` (paths from ``at``, the block's path) for a ``file:`` URI naming
+    no usable path."""
     if isinstance(block, content.TextContent):
         return legacy_wire.text_user_chunk(text=block.text)
     if isinstance(block, content.ResourceLink):
-        path = _file_path(block.uri, f"{at}.uri")
+        path = _file_path(block.uri, join_path(at, "uri"))
         if path is None:
             return legacy_wire.text_user_chunk(text=link(block.name, block.uri))
         return legacy_wire.path_user_chunk(path=path)
@@ -71,7 +72,7 @@ def block_to_chunk(block: content.ContentBlock, at: str) -> dict[str, Any] | Non
         resource = block.resource
         if isinstance(resource, content.TextResourceContents):
             return legacy_wire.text_user_chunk(text=fenced(resource.uri, resource.text))
-        path = _file_path(resource.uri, f"{at}.resource.uri")
+        path = _file_path(resource.uri, join_path(at, "resource.uri"))
         if path is None:
             return legacy_wire.text_user_chunk(text=not_carried(resource))
         return legacy_wire.path_user_chunk(path=path)
