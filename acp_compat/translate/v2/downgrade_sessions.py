@@ -3,10 +3,10 @@ updates.
 
 A v2 ``session/update`` becomes zero or more v1 ones (:func:`updates_for`), as
 behaviour.md §7's mapping says: a whole message is its blocks as chunks, the first time
-its id is seen (the prompt's own user message, the client's echo, is not shown again); a
-tool call's first upsert is a v1 ``tool_call``, its content kept whole for v1's patches.
-What v1 cannot show is collected in ``unshown`` and said once in the log by the
-translator, never an error; ``state_update`` is the translator's.
+its id is seen, whole or in a chunk (the prompt's own user message, the client's echo, is
+not shown again); a tool call's first upsert is a v1 ``tool_call``, its content kept
+whole for v1's patches. What v1 cannot show is collected in ``unshown`` and said once in
+the log by the translator, never an error; ``state_update`` is the translator's.
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ class DowngradeSession:
     tool_calls: dict[str, list[dict[str, Any]]] = attrs.field(factory=dict)
     """The calls the client was shown, by id, with their content in v1 shape."""
     shown: set[str] = attrs.field(factory=set)
-    """The ids of the whole messages shown."""
+    """The ids of the messages shown, whole or as chunks (a whole-message upsert of one
+    of them would replace it in v2; v1 would append it a second time)."""
     options: list[Any] = attrs.field(factory=list)
     """The agent's config options in v2 shape, as last seen."""
 
@@ -87,6 +88,8 @@ def updates_for(
         message_id = text(update, "messageId")
         if kind == "user_message_chunk" and _echo(session, message_id):
             return []
+        if message_id is not None:
+            session.shown.add(message_id)
         chunk: dict[str, Any] = build(content=content, message_id=message_id, meta=meta(update))
         return [chunk]
     if kind in WHOLE_MESSAGES:
