@@ -3,8 +3,9 @@
 Both: ``$/cancel_request`` follows the request it names to the hop that has it, and the
 client is told of a request the relay stops waiting on. The v2 upgrade's
 ``session/cancel`` and ``session/close`` end held prompts, open permissions and the
-turn; the v2 downgrade's cancels the turn; either way a cancelled turn ends
-``cancelled``, whatever happens then.
+turn; the v2 downgrade's ``session/cancel``, and a ``$/cancel_request`` naming the
+running prompt, cancel the turn; either way a cancelled turn ends ``cancelled``,
+whatever happens then (an error included).
 """
 
 from __future__ import annotations
@@ -169,9 +170,30 @@ def downgrade_cancel(sessions: dict[str, DowngradeSession], params: dict[str, An
     if session is None or not session.lifecycle.allows(SessionEvent.CANCEL):
         log.info("ignoring session/cancel with no turn running in %.100r", params.get("sessionId"))
         return []
+    return _cancel_turn(session)
+
+
+def _cancel_turn(session: DowngradeSession) -> list[Output]:
+    """Cancel ``session``'s running turn: v2 ``session/cancel``."""
     session.lifecycle.apply(SessionEvent.CANCEL)
     cancel = wire.cancel_session_notification(session_id=session.session_id)
     return [ToAgent(0, rpc.notification("session/cancel", cancel))]
+
+
+def downgrade_cancel_request(
+    hops: Hops, sessions: dict[str, DowngradeSession], request_id: Any
+) -> list[Output]:
+    """``$/cancel_request`` from the v1 client: a request the agent has is cancelled
+    there; naming a running prompt, it cancels the turn as ``session/cancel`` does. The
+    v2 agent answers a prompt as soon as it accepts it, so the turn is all that is left
+    to cancel once it did (the prompt's own v2 request is cancelled too while it waits)."""
+    out = client_cancels(hops, request_id)
+    for session in sessions.values():
+        if session.lifecycle.allows(SessionEvent.CANCEL) and rpc.same_id(
+            session.lifecycle.prompt_id, request_id
+        ):
+            return out + _cancel_turn(session)
+    return out
 
 
 def cancelled_prompt(prompt_id: rpc.RequestId) -> rpc.Message:

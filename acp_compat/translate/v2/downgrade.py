@@ -219,6 +219,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
     def _cancel(self, params: dict[str, Any]) -> list[Output]:
         return cancel.downgrade_cancel(self._sessions, params)
 
+    def _cancel_request(self, request_id: Any) -> list[Output]:
+        return cancel.downgrade_cancel_request(self._hops, self._sessions, request_id)
+
     # -- the agent ------------------------------------------------------------------------
 
     def _updated(self, session: DowngradeSession, update: dict[str, Any]) -> list[Output]:
@@ -321,7 +324,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
 
     def _prompt_answered(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
         """The v2 prompt's answer: accepted (its user message id), or refused (the v1
-        prompt gets the error)."""
+        prompt gets the error, or ``cancelled`` once the client cancelled it)."""
         session = self._sessions.get(call.session_id or "")
         if (
             session is None
@@ -330,7 +333,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         ):
             return []
         if error is not None:
-            session.lifecycle.end_turn()
+            _, cancelled = session.lifecycle.end_turn()
+            if cancelled:  # the user asked to stop: a cancelled turn ends cancelled
+                return [ToClient(cancel.cancelled_prompt(call.client_id))]
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
         session.acknowledged = same.text(result, "messageId") or ""
         if session.stop is not None:
