@@ -407,6 +407,15 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         "session/delete": v1.delete_session_response,
     }
 
+    def _session_closed(self, session: DowngradeSession) -> list[Output]:
+        """A running turn ends with its session: the v1 prompt is answered ``cancelled``
+        (the agent cancels the work as ``session/cancel`` would, and what it reports of
+        it after its answer names a session that is gone)."""
+        if not session.lifecycle.running:
+            return []
+        prompt_id, _ = session.lifecycle.end_turn()
+        return [ToClient(cancel.cancelled_prompt(prompt_id))]
+
     # -- the agent is gone ----------------------------------------------------------------
 
     def _sessions_gone(self, failure: dict[str, Any]) -> list[Output]:

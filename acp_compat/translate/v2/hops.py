@@ -320,9 +320,11 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
         empty = self._EMPTY_ANSWERS.get(call.method)
         if empty is not None:
+            out: list[Output] = []
             if call.method in ("session/close", "session/delete"):
-                self._sessions.pop(call.session_id or "", None)
-            return [ToClient(rpc.result(call.client_id, empty()))]
+                gone = self._sessions.pop(call.session_id or "", None)
+                out = self._session_closed(gone) if gone is not None else []
+            return [*out, ToClient(rpc.result(call.client_id, empty()))]
         answer = self._ANSWERS.get(call.method)
         if answer is None:  # an extension method's answer
             return [ToClient(relayed(call.client_id, message))]
@@ -403,6 +405,11 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
             if call.client_id is not None and call.method != "session/prompt"
         ]
         return out + self._sessions_gone(failure)
+
+    def _session_closed(self, session: S) -> list[Output]:
+        """The agent closed or deleted ``session``, which is forgotten: what that ends
+        (before the answer), nothing unless the translator says so."""
+        return []
 
     def _failed(self, id: rpc.RequestId) -> ToClient:
         """The answer to request ``id`` once the agent is gone (its failure)."""
