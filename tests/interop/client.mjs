@@ -20,6 +20,8 @@
 //                         over first); every permission request of the cancelled turn is then
 //                         answered "cancelled", after the cancel, whatever --permission says
 //                         (a client that cancels a turn MUST answer its open permissions so)
+//   --close-on-tool       send session/close when a session's first tool call appears; the
+//                         turn's prompt must still be answered (its close is in `closed`)
 //   --embed PATH          add to each prompt the file PATH (relative to the session's cwd) as an
 //                         embedded text resource (a "resource" block: its file: URI and text)
 //   --link PATH           add to each prompt a "resource_link" block naming PATH (same rule)
@@ -46,7 +48,7 @@
 //                last config_option_update), stopReasons, updates: {kind: n}, lateUpdates,
 //                toolCalls: {id: {title, kind, status, statuses, content, rawInput}},
 //                permissions: [{toolCallId, options: [{optionId, kind, name}], answer}],
-//                text, thought}]}
+//                text, thought, closed: null | {result} | {error} (--close-on-tool)}]}
 // `lateUpdates` counts session/update notifications that arrived after the session's
 // prompt response and before its next prompt. A tool call's `statuses` lists every status it
 // was given, in order; `title`, `kind`, `content`, `rawInput` hold the last value given.
@@ -70,7 +72,7 @@ function fail(message) {
 
 function parseArgs(argv) {
   const o = {
-    sdk: "1", cwds: [], prompts: [], permission: "allow", cancelOnTool: false, fs: true,
+    sdk: "1", cwds: [], prompts: [], permission: "allow", cancelOnTool: false, closeOnTool: false, fs: true,
     mode: null, configMode: null, embeds: [], links: [],
     auth: false, transcript: null, linger: 300, timeout: 20, cmd: [],
   };
@@ -86,6 +88,7 @@ function parseArgs(argv) {
     else if (a === "--prompt") o.prompts.push(value(++i));
     else if (a === "--permission") o.permission = value(++i);
     else if (a === "--cancel-on-tool") o.cancelOnTool = true;
+    else if (a === "--close-on-tool") o.closeOnTool = true;
     else if (a === "--embed") o.embeds.push(value(++i));
     else if (a === "--link") o.links.push(value(++i));
     else if (a === "--mode") o.mode = value(++i);
@@ -193,6 +196,14 @@ function onUpdate({ sessionId, update }) {
     if (update.status != null) { tc.status = update.status; tc.statuses.push(update.status); }
   }
   if (kind === "tool_call" && opts.cancelOnTool && !s.cancelSent) cancelTurn(s);
+  if (kind === "tool_call" && opts.closeOnTool && s.closed === null) closeSession(s);
+}
+
+// Closes the session mid-turn (once): `s.closed` is its answer, or its error.
+function closeSession(s) {
+  s.closed = "sent";
+  call("session/close", { sessionId: s.sessionId })
+    .then((result) => { s.closed = { result }; }, (e) => { s.closed = { error: errorOf(e) }; });
 }
 
 // Sends the session's one session/cancel; `s.cancel` (its sending) stays set until the
@@ -278,6 +289,7 @@ if (opts.sdk === "1") {
     "session/prompt": (p) => conn.prompt(p),
     "session/set_mode": (p) => conn.setSessionMode(p),
     "session/set_config_option": (p) => conn.setSessionConfigOption(p),
+    "session/close": (p) => conn.closeSession(p),
   };
   call = (method, params) => byMethod[method](params);
   notify = (method, params) => conn.cancel(params);
@@ -369,7 +381,7 @@ async function run() {
       cwd, sessionId, modes: created.modes ?? null, configOptions: created.configOptions ?? null,
       switched: null, currentModeId: null, modeValue: null, stopReasons: [], updates: {},
       lateUpdates: 0, toolCalls: {}, permissions: [], text: "", thought: "", responded: false,
-      cancelSent: false, cancel: null,
+      cancelSent: false, cancel: null, closed: null,
     };
     sessions.set(sessionId, s);
     summary.sessions.push(s);
