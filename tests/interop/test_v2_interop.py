@@ -242,6 +242,22 @@ def test_a_session_closed_mid_turn_answers_its_prompt(
     assert session["stopReasons"] == ["cancelled"], run.describe()
 
 
+def test_a_prompt_request_cancelled_ends_its_turn(
+    node: str, node_modules: Path, tmp_path: Path
+) -> None:
+    """The v1 SDK 2.4 client aborts its prompt at the v2 agent's first tool call (the
+    prompt's ``cancellationSignal``: ``$/cancel_request`` naming the prompt, which the v2
+    agent answered already): the turn is cancelled, and the prompt is answered
+    ``cancelled``."""
+    client = v1_client(node, "2", tmp_path)
+    command = wrap_command([node, str(V2_AGENT)], "--agent-protocol", "v2")
+    run = ok(client.run(command, "--abort-on-tool"))
+    check_wire(run)
+    session = run.session()
+    assert session["stopReasons"] == ["cancelled"], run.describe()
+    assert not session["permissions"], run.describe()
+
+
 def test_v2_on_both_sides_passes_through(node: str, node_modules: Path, tmp_path: Path) -> None:
     """A v2 client and a v2 agent: wrap relays every message unchanged, both ways (its
     trace holds the same messages on both sides, in order)."""
