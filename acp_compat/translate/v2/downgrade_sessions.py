@@ -83,7 +83,7 @@ def updates_for(
     build = CHUNK_BUILDERS.get(kind) if isinstance(kind, str) else None
     if build is not None:
         content = update.get("content")
-        if not isinstance(content, dict):
+        if not isinstance(content, dict) or not to_v1.shown_block(content, unshown):
             return []
         message_id = text(update, "messageId")
         if kind == "user_message_chunk" and _echo(session, message_id):
@@ -143,7 +143,11 @@ def _whole_message(
         return []
     session.shown.add(message_id)
     build = WHOLE_MESSAGES[kind]
-    return [build(content=block, message_id=message_id) for block in objects(content)]
+    return [
+        build(content=block, message_id=message_id)
+        for block in objects(content)
+        if to_v1.shown_block(block, unshown)
+    ]
 
 
 def _tool_call(

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, TypedDict
 
-from acp_compat.models._base import camel_case
+from acp_compat.models._base import camel_case, union_tags
+from acp_compat.models.current import content as v1_content
 from acp_compat.models.current import wire
 
 from . import same
@@ -128,6 +129,23 @@ def command(entry: dict[str, Any], unshown: set[str]) -> dict[str, Any] | None:
     )
 
 
+# -- content ----------------------------------------------------------------------------
+
+CONTENT_TYPES: Final = union_tags(v1_content.ContentBlock)
+"""The content block types v1 has (its union is closed, v2's open)."""
+
+
+def shown_block(block: dict[str, Any], unshown: set[str]) -> bool:
+    """Whether a v2 content block can be shown to a v1 client: a type v1 lacks (an
+    extension's, a newer draft's) cannot, and is named in ``unshown`` (v1's schema, and
+    the SDK's v1 clients, refuse a whole update that holds one)."""
+    kind = block.get("type")
+    if kind in CONTENT_TYPES:
+        return True
+    unshown.add(f"content type {kind!r}")
+    return False
+
+
 # -- tool calls -------------------------------------------------------------------------
 
 TOOL_CALL_STATUSES: Final[dict[str, ToolCallStatus]] = {
@@ -150,7 +168,8 @@ def tool_call_content(items: Any, unshown: set[str]) -> list[dict[str, Any]]:
     for item in objects(items):
         kind = item.get("type")
         if kind == "content" and isinstance(item.get("content"), dict):
-            out.append(wire.content(content=item["content"], meta=meta(item)))
+            if shown_block(item["content"], unshown):
+                out.append(wire.content(content=item["content"], meta=meta(item)))
         elif kind == "diff":
             unshown.add("diff content (shown as its patch text)")
             out.append(wire.content(content=_diff_text(item)))
