@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, TypedDict
 from acp_compat.models._base import camel_case, union_tags
 from acp_compat.models.current import content as v1_content
 from acp_compat.models.current import wire
+from acp_compat.models.current.tools import TOOL_KIND_VALUES
 
 from . import same
 from .same import meta, objects, text
@@ -214,13 +215,16 @@ class ToolCallFields(TypedDict, total=False):
 
 def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallFields:
     """A v2 ``tool_call_update``'s members for the v1 builders: a ``null`` (clear) is left
-    out, since v1 cannot clear a member (collected in ``unshown``)."""
+    out, since v1 cannot clear a member, and so is a kind v1 lacks (both collected in
+    ``unshown``)."""
     fields = ToolCallFields()
     for member, argument in TOOL_CALL_MEMBERS:
         if member in update:
             value = update[member]
             if value is None:
                 unshown.add(f"a cleared {member}")
+            elif member == "kind" and value not in TOOL_KIND_VALUES:
+                unshown.add(f"tool kind {value!r}")  # v1's are closed: it shows other
             else:
                 fields[argument] = value  # type: ignore[literal-required]
     status = update.get("status")
