@@ -238,8 +238,11 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         return out
 
     def _state(self, session: DowngradeSession, update: dict[str, Any]) -> list[Output]:
-        """A ``state_update``: ``idle`` with a stop reason ends the running turn."""
-        if update.get("state") != "idle" or update.get("stopReason") is None:
+        """A ``state_update``: ``idle`` with a stop reason ends the running turn, and so
+        does one without (the schema's SHOULD) that ends the agent's reported work; an
+        idle while the agent reported none is a snapshot."""
+        working, session.working = session.working, update.get("state") != "idle"
+        if session.working or (update.get("stopReason") is None and not working):
             return []
         if not session.lifecycle.running:
             return []  # a snapshot (after a resume), or a repeated idle
@@ -250,8 +253,8 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
 
     def _turn_ended(self, session: DowngradeSession, idle: dict[str, Any]) -> list[Output]:
         """Answer the v1 prompt for the idle update that ended its turn: ``cancelled``
-        after a cancel (:func:`.cancel.cancelled_prompt`), else its stop reason (one v1
-        lacks: ``end_turn``), or for ``error`` the agent's error."""
+        after a cancel (:func:`.cancel.cancelled_prompt`), else its stop reason (none, or
+        one v1 lacks: ``end_turn``), or for ``error`` the agent's error."""
         prompt_id, cancelled = session.lifecycle.end_turn()
         session.stop = None
         reason, error = idle.get("stopReason"), idle.get("error")
@@ -265,7 +268,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
             stop: v1_prompt.StopReason = "end_turn"
             if reason in V1_STOP_REASONS:
                 stop = reason
-            else:
+            elif reason is not None:  # none given: the turn ended, for no reason told
                 self._say_once({f"stop reason {reason!r} (answered end_turn)"})
             answer = rpc.result(prompt_id, v1.prompt_response(stop_reason=stop))
         return [ToClient(answer)]

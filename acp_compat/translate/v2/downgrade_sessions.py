@@ -54,6 +54,9 @@ class DowngradeSession:
     stop: dict[str, Any] | None = None
     """An idle ``state_update`` that came before the prompt's answer: the turn ends
     with it when the answer comes (v2 gives the two no fixed order)."""
+    working: bool = False
+    """Whether the agent's last ``state_update`` reported foreground work (a state other
+    than ``idle``): an idle then ends it, with or without a stop reason."""
     tool_calls: dict[str, list[dict[str, Any]]] = attrs.field(factory=dict)
     """The calls the client was shown, by id, with their content in v1 shape."""
     shown: set[str] = attrs.field(factory=set)
