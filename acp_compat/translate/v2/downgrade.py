@@ -133,7 +133,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         if not session.lifecycle.allows(SessionEvent.PROMPT):
             return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "A prompt is already running"))]
         session.lifecycle.start_turn(id)
-        session.acknowledged, session.stop = None, None
+        session.acknowledged, session.stop, session.held = None, None, session.working
         request = wire.prompt_request(session_id=session.session_id, prompt=params["prompt"])
         call = AgentCall("session/prompt", id, session.session_id)
         return [self._hops.to_agent(call, "session/prompt", request)]
@@ -240,13 +240,17 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
     def _state(self, session: DowngradeSession, update: dict[str, Any]) -> list[Output]:
         """A ``state_update``: ``idle`` with a stop reason ends the running turn, and so
         does one without (the schema's SHOULD) that ends the agent's reported work; an
-        idle while the agent reported none is a snapshot."""
+        idle while the agent reported none is a snapshot, and one that ends the agent's
+        own work, which holds the prompt, is not the prompt's."""
         working, session.working = session.working, update.get("state") != "idle"
         if session.working or (update.get("stopReason") is None and not working):
             return []
         if not session.lifecycle.running:
             return []  # a snapshot (after a resume), or a repeated idle
         if session.acknowledged is None:
+            if session.held:  # the end of the agent's own work, which held the prompt
+                session.held = False
+                return []
             session.stop = update  # the prompt's answer has not come: it ends the turn
             return []
         return self._turn_ended(session, update)
@@ -341,6 +345,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
                 return [ToClient(cancel.cancelled_prompt(call.client_id))]
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
         session.acknowledged = same.text(result, "messageId") or ""
+        session.held = False  # inserted: the work it joined ends its turn
         if session.stop is not None:
             return self._turn_ended(session, session.stop)
         return []

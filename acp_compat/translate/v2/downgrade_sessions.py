@@ -57,6 +57,10 @@ class DowngradeSession:
     working: bool = False
     """Whether the agent's last ``state_update`` reported foreground work (a state other
     than ``idle``): an idle then ends it, with or without a stop reason."""
+    held: bool = False
+    """The running prompt was sent while the agent reported work of its own and is not
+    inserted yet (no user message, no answer): a v2 agent may hold it until that work
+    ends, and the idle that ends it is not the prompt's."""
     tool_calls: dict[str, list[dict[str, Any]]] = attrs.field(factory=dict)
     """The calls the client was shown, by id, with their content in v1 shape."""
     shown: set[str] = attrs.field(factory=set)
@@ -121,10 +125,14 @@ def updates_for(
 
 
 def _echo(session: DowngradeSession, message_id: str | None) -> bool:
-    """Whether a user message is the echo of the running prompt (the client sent it)."""
+    """Whether a user message is the echo of the running prompt (the client sent it):
+    then the prompt is inserted, no longer :attr:`~DowngradeSession.held`."""
     if not session.lifecycle.running:
         return False
-    return session.acknowledged is None or message_id == session.acknowledged
+    echo = session.acknowledged is None or message_id == session.acknowledged
+    if echo:
+        session.held = False
+    return echo
 
 
 def _whole_message(
