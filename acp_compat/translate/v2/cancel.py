@@ -96,12 +96,14 @@ def upgrade_cancel(
     if session is None:
         log.info("ignoring session/cancel for unknown session %r", cancel.session_id)
         return []
-    return stop_turn(hops, session, send_cancel=True)
+    return stop_turn(hops, session, send_cancel=True, meta=cancel.meta)
 
 
-def stop_turn(hops: Hops, session: UpgradeSession, send_cancel: bool) -> list[Output]:
+def stop_turn(
+    hops: Hops, session: UpgradeSession, send_cancel: bool, meta: dict[str, Any] | None = None
+) -> list[Output]:
     """End what waits in ``session``: held prompts, open permissions, its turn (the agent
-    told with v1 ``session/cancel`` when ``send_cancel``)."""
+    told with v1 ``session/cancel`` when ``send_cancel``, with the client's ``meta``)."""
     out: list[Output] = []
     while session.held:
         held = session.held.popleft()
@@ -112,7 +114,7 @@ def stop_turn(hops: Hops, session: UpgradeSession, send_cancel: bool) -> list[Ou
     if session.lifecycle.allows(SessionEvent.CANCEL):
         session.lifecycle.apply(SessionEvent.CANCEL)
         if send_cancel:
-            cancel = v1.cancel_notification(session_id=session.session_id)
+            cancel = v1.cancel_notification(session_id=session.session_id, meta=meta)
             out.append(ToAgent(0, rpc.notification("session/cancel", cancel)))
     if withdrawn and session.lifecycle.cancelling:
         out.append(ToClient(upgrade_sessions.session_update(session.session_id, session.state())))
@@ -170,13 +172,14 @@ def downgrade_cancel(sessions: dict[str, DowngradeSession], params: dict[str, An
     if session is None or not session.lifecycle.allows(SessionEvent.CANCEL):
         log.info("ignoring session/cancel with no turn running in %.100r", params.get("sessionId"))
         return []
-    return _cancel_turn(session)
+    meta = params.get("_meta")
+    return _cancel_turn(session, meta if isinstance(meta, dict) else None)
 
 
-def _cancel_turn(session: DowngradeSession) -> list[Output]:
-    """Cancel ``session``'s running turn: v2 ``session/cancel``."""
+def _cancel_turn(session: DowngradeSession, meta: dict[str, Any] | None = None) -> list[Output]:
+    """Cancel ``session``'s running turn: v2 ``session/cancel`` (with the client's ``meta``)."""
     session.lifecycle.apply(SessionEvent.CANCEL)
-    cancel = wire.cancel_session_notification(session_id=session.session_id)
+    cancel = wire.cancel_session_notification(session_id=session.session_id, meta=meta)
     return [ToAgent(0, rpc.notification("session/cancel", cancel))]
 
 

@@ -50,7 +50,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v1 ``initialize`` → v2: ``info`` (required in v2) and no client capabilities
         (v2 has no ``fs`` or ``terminal``; elicitation is not relayed)."""
-        params_as(id, params, v1_initialize.InitializeRequest)
+        initialize = params_as(id, params, v1_initialize.InitializeRequest)
         if self._agent.initialize_result is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(
@@ -60,6 +60,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
             protocol_version=self._AGENT.protocol,
             info=info,
             capabilities=wire.client_capabilities(),
+            meta=initialize.meta,
         )
         return self._send_initialize(id, request)
 
@@ -82,8 +83,8 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         return [self._hops.to_agent(AgentCall("authenticate", id), "auth/login", request)]
 
     def _logout(self, id: rpc.RequestId, params: Any) -> list[Output]:
-        params_as(id, params if params is not None else {}, v1_initialize.LogoutRequest)
-        request = wire.logout_auth_request()
+        logout = params_as(id, params if params is not None else {}, v1_initialize.LogoutRequest)
+        request = wire.logout_auth_request(meta=logout.meta)
         return [self._hops.to_agent(AgentCall("logout", id), "auth/logout", request)]
 
     def _new_session(self, id: rpc.RequestId, params: Any) -> list[Output]:
@@ -134,7 +135,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
             return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "A prompt is already running"))]
         session.lifecycle.start_turn(id)
         session.acknowledged, session.stop, session.held = None, None, session.working
-        request = wire.prompt_request(session_id=session.session_id, prompt=params["prompt"])
+        request = wire.prompt_request(
+            session_id=session.session_id, prompt=params["prompt"], meta=prompt.meta
+        )
         call = AgentCall("session/prompt", id, session.session_id)
         return [self._hops.to_agent(call, "session/prompt", request)]
 
@@ -146,7 +149,10 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         if option is None:
             raise refuse(id, "params.modeId", "the session has no modes")
         request = wire.set_session_config_option_id(
-            session_id=session.session_id, config_id=option["configId"], value=change.mode_id
+            session_id=session.session_id,
+            config_id=option["configId"],
+            value=change.mode_id,
+            meta=change.meta,
         )
         call = AgentCall("session/set_mode", id, session.session_id)
         return [self._hops.to_agent(call, "session/set_config_option", request)]

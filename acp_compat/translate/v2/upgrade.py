@@ -55,7 +55,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
 
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v2 ``initialize``: the agent's v1 ``initialize``, or its answer if it is known."""
-        params_as(id, params, v2_initialize.InitializeRequest)
+        initialize = params_as(id, params, v2_initialize.InitializeRequest)
         if self._agent.initialize_result is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(v1, params.get("info"), "acp-compat", self.options.version)
@@ -67,6 +67,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
                 terminal=False,
             ),
             client_info=info,
+            meta=initialize.meta,
         )
         return self._send_initialize(id, request)
 
@@ -93,10 +94,11 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
 
     def _logout(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``auth/logout`` is v1 ``logout``, where the agent has it."""
-        params_as(id, params, v2_auth.LogoutAuthRequest)
+        logout = params_as(id, params, v2_auth.LogoutAuthRequest)
         if not self._capability("auth", "logout"):
             return [self._lacks(id, "logout: it offers no auth.logout")]
-        return [self._hops.to_agent(AgentCall("auth/logout", id), "logout", v1.logout_request())]
+        request = v1.logout_request(meta=logout.meta)
+        return [self._hops.to_agent(AgentCall("auth/logout", id), "logout", request)]
 
     def _new_session(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/new``: the same in v1, with v1's MCP server shapes."""
@@ -121,21 +123,20 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
                     f"the agent speaks ACP v1, which has no content type {block.data.get('type')!r}"
                 )
                 raise refuse(id, f"params.prompt[{index}]", problem)
-        blocks = params["prompt"]
+        sent = HeldPrompt(id, params["prompt"], prompt.meta)
         if not session.lifecycle.allows(SessionEvent.PROMPT):
-            session.held.append(HeldPrompt(id, blocks))
+            session.held.append(sent)
             return []
-        return self._start_turn(session, id, blocks)
+        return self._start_turn(session, sent)
 
-    def _start_turn(
-        self, session: UpgradeSession, id: rpc.RequestId, blocks: list[Any]
-    ) -> list[Output]:
+    def _start_turn(self, session: UpgradeSession, sent: HeldPrompt) -> list[Output]:
         """Insert a prompt: the answer with its user message, the turn running, the v1 prompt."""
+        id, blocks = sent.client_id, sent.prompt
         message_id = self.options.new_message_id()
         session.lifecycle.start_turn(id)
         session.message = None
         sid = session.session_id
-        request = v1.prompt_request(session_id=sid, prompt=blocks)
+        request = v1.prompt_request(session_id=sid, prompt=blocks, meta=sent.meta)
         return [
             ToClient(rpc.result(id, wire.prompt_response(message_id=message_id))),
             ToClient(session_update(sid, wire.user_message(message_id=message_id, content=blocks))),
@@ -152,7 +153,9 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
             if not isinstance(change, v2_session.SetSessionConfigOptionId):
                 problem = "the mode is a select: expected type id and a value id"
                 raise refuse(id, "params.type", problem)
-            request = v1.set_session_mode_request(session_id=sid, mode_id=change.value)
+            request = v1.set_session_mode_request(
+                session_id=sid, mode_id=change.value, meta=change.meta
+            )
             call = AgentCall("session/set_config_option", id, sid, change.value)
             return [self._hops.to_agent(call, "session/set_mode", request)]
         if isinstance(change, v2_session.SetSessionConfigOptionBoolean):
@@ -406,8 +409,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
         idle = cancel.idle(cancelled, error, result.get("stopReason"))
         out.append(ToClient(session_update(session.session_id, idle)))
         if session.held:
-            held = session.held.popleft()
-            out += self._start_turn(session, held.client_id, held.prompt)
+            out += self._start_turn(session, session.held.popleft())
         return out
 
     # -- the agent is gone ----------------------------------------------------------------
