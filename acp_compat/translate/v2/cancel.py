@@ -43,7 +43,7 @@ log = logging.getLogger("acp_compat.translate.v2")
 def client_cancels(hops: Hops, request_id: Any) -> list[Output]:
     """The client's ``$/cancel_request`` for a request the agent has, to the agent."""
     for agent_id, call in hops.agent.pending().items():
-        if rpc.same_id(call.client_id, request_id):
+        if not call.answered and rpc.same_id(call.client_id, request_id):
             cancel = hops.agent_wire.cancel_request_notification(request_id=agent_id)
             return [ToAgent(0, rpc.notification("$/cancel_request", cancel))]
     log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)

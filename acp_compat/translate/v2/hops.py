@@ -43,10 +43,13 @@ class AgentCall:
     """The method the client called (the agent's may be another: ``auth/login`` is v1
     ``authenticate``)."""
     client_id: rpc.RequestId
-    """The client request it answers; ``None`` for one answered already (a prompt)."""
+    """The client request it was sent for (any JSON id, ``null`` included)."""
     session_id: str | None = None
     extra: Any = None
     """What translating the answer needs (a new session's cwd, the mode a set selects...)."""
+    answered: bool = False
+    """The client's request was answered already (the v2 upgrade's prompt): nothing the
+    client says of it reaches this call, and its end answers nothing."""
 
 
 @define(eq=False)
@@ -402,7 +405,7 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
         out += [
             self._failed(call.client_id)
             for call in hops.agent.pending().values()
-            if call.client_id is not None and call.method != "session/prompt"
+            if not call.answered and call.method != "session/prompt"
         ]
         return out + self._sessions_gone(failure)
 

@@ -141,7 +141,9 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
             ToClient(rpc.result(id, wire.prompt_response(message_id=message_id))),
             ToClient(session_update(sid, wire.user_message(message_id=message_id, content=blocks))),
             ToClient(session_update(sid, session.state())),
-            self._hops.to_agent(AgentCall("session/prompt", None, sid), "session/prompt", request),
+            self._hops.to_agent(
+                AgentCall("session/prompt", id, sid, answered=True), "session/prompt", request
+            ),
         ]
 
     def _set_config_option(self, id: rpc.RequestId, params: Any) -> list[Output]:
