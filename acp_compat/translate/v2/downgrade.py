@@ -127,6 +127,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         """``session/prompt``: the v2 one; answered when the agent goes idle."""
         prompt = params_as(id, params, v1_prompt.PromptRequest)
         session = self._session(id, prompt.session_id)
+        if not prompt.prompt:  # v2's prompt has at least one block
+            problem = "the agent speaks ACP v2, which takes no empty prompt"
+            raise refuse(id, "params.prompt", problem)
         for index, block in enumerate(prompt.prompt):
             if isinstance(block, v1_content.UnknownContentBlock):
                 kind = block.data.get("type")
