@@ -433,6 +433,17 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         prompt_id, _ = session.lifecycle.end_turn()
         return [ToClient(cancel.cancelled_prompt(prompt_id))]
 
+    def _agent_offers(self, transport: str) -> bool:
+        """A v2 agent may offer no stdio MCP transport (``session.mcp`` without ``stdio``),
+        which v1 cannot say: its clients send stdio servers always. (It was told of the
+        others, ``mcpCapabilities``, which a v1 client heeds.)"""
+        if transport != "stdio":
+            return True
+        caps = (self._agent.initialize_result or {}).get("capabilities")
+        session = caps.get("session") if isinstance(caps, dict) else None
+        mcp = session.get("mcp") if isinstance(session, dict) else None
+        return isinstance(mcp, dict) and isinstance(mcp.get("stdio"), dict)
+
     # -- the agent is gone ----------------------------------------------------------------
 
     def _sessions_gone(self, failure: dict[str, Any]) -> list[Output]:

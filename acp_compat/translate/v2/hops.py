@@ -364,7 +364,8 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
 
     def _mcp_servers(self, id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
         """A validated request's MCP servers in the agent's protocol; a ``-32602`` answer
-        for one it has no transport for."""
+        for one its protocol has no transport for. One of a transport the agent does not
+        offer (:meth:`_agent_offers`) is left out, with a warning."""
         servers = []
         for index, server in enumerate(params.get("mcpServers") or []):
             converted = same.mcp_server(self._CLIENT, self._AGENT, server)
@@ -372,8 +373,21 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
                 kind, protocol = server.get("type"), self._AGENT.protocol
                 problem = f"the agent speaks ACP v{protocol}, which has no MCP transport {kind!r}"
                 raise refuse(id, f"params.mcpServers[{index}]", problem)
+            kind = converted.get("type", "stdio")
+            if not self._agent_offers(kind):
+                log.warning(
+                    "leaving out MCP server %.100r: the agent offers no %s transport",
+                    server.get("name"),
+                    kind,
+                )
+                continue
             servers.append(converted)
         return servers
+
+    def _agent_offers(self, transport: str) -> bool:
+        """Whether the agent takes MCP servers of ``transport`` (what the client was told
+        says so, but for what its protocol cannot say): yes, unless the translator knows."""
+        return True
 
     def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
         """The agent's ``session/list`` answer, for the client (the same shape in both)."""
