@@ -21,6 +21,8 @@ from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent
 
+from . import same
+
 if TYPE_CHECKING:
     from acp_compat.models.v2 import prompt as v2_prompt
 
@@ -168,7 +170,7 @@ def downgrade_cancel(sessions: dict[str, DowngradeSession], params: dict[str, An
     """v1 ``session/cancel`` with a turn running: the turn is cancelled (v2
     ``session/cancel``; it ends when the agent goes idle). The v1 client answers its open
     permissions ``cancelled`` itself, relayed as any answer."""
-    session = sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+    session = sessions.get(same.text(params, "sessionId") or "")
     if session is None or not session.lifecycle.allows(SessionEvent.CANCEL):
         log.info("ignoring session/cancel with no turn running in %.100r", params.get("sessionId"))
         return []

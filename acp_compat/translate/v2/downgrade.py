@@ -288,7 +288,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
 
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v2 ``session/request_permission`` → v1: the subject is the ``toolCall``."""
-        session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+        session = self._sessions.get(same.text(params, "sessionId") or "")
         options = [
             o
             for option in same.objects(params.get("options"))

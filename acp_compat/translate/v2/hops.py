@@ -211,9 +211,9 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
             if not isinstance(params, dict) or not isinstance(params.get("update"), dict):
                 log.warning("ignoring a session/update without an update object")
                 return []
-            session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+            sid = params.get("sessionId")
+            session = self._sessions.get(sid) if isinstance(sid, str) else None
             if session is None:
-                sid = params.get("sessionId")
                 log.debug("ignoring a session/update for unknown session %.100r", sid)
                 return []
             return self._updated(session, params["update"])

@@ -300,7 +300,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
 
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v1 ``session/request_permission`` → v2: a title, the tool call as its subject."""
-        session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+        session = self._sessions.get(same.text(params, "sessionId") or "")
         tool_call = params.get("toolCall")
         options = [
             o
