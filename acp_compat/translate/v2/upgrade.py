@@ -149,6 +149,10 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
     def _set_config_option(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/set_config_option``: the relay's ``mode`` option is v1 ``set_mode``."""
         change: Any = params_as(id, params, v2_session.SetSessionConfigOptionRequest)  # type: ignore[arg-type]
+        if isinstance(change, v2_session.UnknownSetSessionConfigOptionRequest):
+            # v2's union is open; an agent refuses a value type it lacks with -32602.
+            problem = "the agent speaks ACP v1, which takes id and boolean values only"
+            raise refuse(id, "params.type", problem)
         session = self._session(id, change.session_id)
         sid = session.session_id
         if session.mode is not None and change.config_id == to_v2.MODE_CONFIG_ID:
@@ -160,13 +164,11 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
             )
             call = AgentCall("session/set_config_option", id, sid, change.value)
             return [self._hops.to_agent(call, "session/set_mode", request)]
-        if isinstance(change, v2_session.SetSessionConfigOptionBoolean):
-            build: Any = v1.set_session_config_option_boolean
-        elif isinstance(change, v2_session.SetSessionConfigOptionId):
-            build = v1.set_session_config_option_value_id
-        else:
-            problem = "the agent speaks ACP v1, which takes id and boolean values only"
-            raise refuse(id, "params.type", problem)
+        build: Any = (
+            v1.set_session_config_option_boolean
+            if isinstance(change, v2_session.SetSessionConfigOptionBoolean)
+            else v1.set_session_config_option_value_id
+        )
         request = build(
             session_id=sid, config_id=change.config_id, value=change.value, meta=change.meta
         )
