@@ -279,7 +279,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
             answer = rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
         else:
             stop: v1_prompt.StopReason = "end_turn"
-            if reason in V1_STOP_REASONS:
+            if isinstance(reason, str) and reason in V1_STOP_REASONS:
                 stop = reason
             elif reason is not None:  # none given: the turn ended, for no reason told
                 self._say_once({f"stop reason {reason!r} (answered end_turn)"})

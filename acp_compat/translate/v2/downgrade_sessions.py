@@ -87,7 +87,10 @@ def updates_for(
     """The v1 updates for a v2 agent's ``update`` in ``session`` (``state_update`` is the
     translator's). What v1 cannot show is added to ``unshown``."""
     kind = update.get("sessionUpdate")
-    build = CHUNK_BUILDERS.get(kind) if isinstance(kind, str) else None
+    if not isinstance(kind, str):
+        unshown.add("a session update whose kind is not a string")
+        return []
+    build = CHUNK_BUILDERS.get(kind)
     if build is not None:
         content = update.get("content")
         if not isinstance(content, dict) or not to_v1.shown_block(content, unshown):
@@ -100,9 +103,9 @@ def updates_for(
         chunk: dict[str, Any] = build(content=content, message_id=message_id, meta=meta(update))
         return [chunk]
     if kind in WHOLE_MESSAGES:
-        return _whole_message(session, str(kind), update, unshown)
+        return _whole_message(session, kind, update, unshown)
     if kind == "tool_call_update" or kind == "tool_call_content_chunk":
-        return _tool_call(session, str(kind), update, unshown)
+        return _tool_call(session, kind, update, unshown)
     if kind == "plan_update":
         plan = update.get("plan")
         if not isinstance(plan, dict) or plan.get("type") != "items":

@@ -141,7 +141,7 @@ def shown_block(block: dict[str, Any], unshown: set[str]) -> bool:
     extension's, a newer draft's) cannot, and is named in ``unshown`` (v1's schema, and
     the SDK's v1 clients, refuse a whole update that holds one)."""
     kind = block.get("type")
-    if kind in CONTENT_TYPES:
+    if isinstance(kind, str) and kind in CONTENT_TYPES:
         return True
     unshown.add(f"content type {kind!r}")
     return False
@@ -223,7 +223,7 @@ def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallField
             value = update[member]
             if value is None:
                 unshown.add(f"a cleared {member}")
-            elif member == "kind" and value not in TOOL_KIND_VALUES:
+            elif member == "kind" and (not isinstance(value, str) or value not in TOOL_KIND_VALUES):
                 unshown.add(f"tool kind {value!r}")  # v1's are closed: it shows other
             else:
                 fields[argument] = value  # type: ignore[literal-required]
