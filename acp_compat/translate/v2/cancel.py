@@ -106,13 +106,8 @@ def stop_turn(
 ) -> list[Output]:
     """End what waits in ``session``: held prompts, open permissions, its turn (the agent
     told with v1 ``session/cancel`` when ``send_cancel``, with the client's ``meta``)."""
-    out: list[Output] = []
-    while session.held:
-        held = session.held.popleft()
-        text = "Prompt cancelled before it was inserted"
-        out.append(ToClient(rpc.error(held.client_id, rpc.REQUEST_CANCELLED, text)))
     withdrawn = bool(session.permissions)
-    out += withdraw_permissions(hops, session)
+    out = end_waiting(hops, session)
     if session.lifecycle.allows(SessionEvent.CANCEL):
         session.lifecycle.apply(SessionEvent.CANCEL)
         if send_cancel:
@@ -121,6 +116,17 @@ def stop_turn(
     if withdrawn and session.lifecycle.cancelling:
         out.append(ToClient(upgrade_sessions.session_update(session.session_id, session.state())))
     return out
+
+
+def end_waiting(hops: Hops, session: UpgradeSession) -> list[Output]:
+    """End the client's requests that wait in ``session``: its held prompts (``-32800``)
+    and the agent's open permissions (:func:`withdraw_permissions`)."""
+    out: list[Output] = []
+    while session.held:
+        held = session.held.popleft()
+        text = "Prompt cancelled before it was inserted"
+        out.append(ToClient(rpc.error(held.client_id, rpc.REQUEST_CANCELLED, text)))
+    return out + withdraw_permissions(hops, session)
 
 
 def withdraw_permissions(hops: Hops, session: UpgradeSession) -> list[Output]:

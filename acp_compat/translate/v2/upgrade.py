@@ -416,6 +416,12 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
             out += self._start_turn(session, session.held.popleft())
         return out
 
+    def _session_closed(self, session: UpgradeSession) -> list[Output]:
+        """What waits in a session the agent closed or deleted ends: held prompts
+        (``-32800``), open permissions (withdrawn). A close ended them when it was asked
+        (:meth:`_close`); a delete leaves the agent its turn."""
+        return cancel.end_waiting(self._hops, session)
+
     # -- the agent is gone ----------------------------------------------------------------
 
     def _sessions_gone(self, failure: dict[str, Any]) -> list[Output]:
