@@ -242,6 +242,19 @@ def test_a_session_closed_mid_turn_answers_its_prompt(
     assert session["stopReasons"] == ["cancelled"], run.describe()
 
 
+@pytest.mark.parametrize("sdk", ["1", "2"])
+def test_a_v1_client_cancels_a_v2_agents_turn(
+    node: str, node_modules: Path, tmp_path: Path, sdk: str
+) -> None:
+    """A v1 client sends session/cancel at the v2 agent's first tool call: the agent's
+    turn ends idle cancelled, and the v1 prompt is answered ``cancelled``."""
+    client = v1_client(node, sdk, tmp_path)
+    command = wrap_command([node, str(V2_AGENT)], "--agent-protocol", "v2")
+    run = ok(client.run(command, "--cancel-on-tool"))
+    check_wire(run)
+    assert run.session()["stopReasons"] == ["cancelled"], run.describe()
+
+
 def test_a_prompt_request_cancelled_ends_its_turn(
     node: str, node_modules: Path, tmp_path: Path
 ) -> None:
