@@ -157,14 +157,15 @@ def upgrade_cancel_request(
 
 
 def idle(cancelled: bool, error: Any, stop: Any) -> dict[str, Any]:
-    """The v2 ``idle`` a v1 prompt's answer ends its turn with: its stop reason
-    (``end_turn`` when it gave none), or ``error`` with the agent's ``error``; after a
-    cancel a failed prompt ends ``cancelled`` (the user asked to stop)."""
+    """The v2 ``idle`` a v1 prompt's answer ends its turn with: ``cancelled`` after a
+    cancel, whatever the answer (the user asked to stop, and v2 confirms a cancel so);
+    else its stop reason (``end_turn`` when it gave none), or ``error`` with the agent's
+    ``error``."""
+    if cancelled:
+        return wire.session_idle_state_update(stop_reason="cancelled")
     if error is None:
         reason = stop if isinstance(stop, str) else "end_turn"
         return wire.session_idle_state_update(stop_reason=reason)
-    if cancelled:
-        return wire.session_idle_state_update(stop_reason="cancelled")
     given = rpc.RequestError.from_error_object(error).to_error_object()
     return wire.session_idle_state_update(stop_reason="error", error=given)
 
