@@ -55,20 +55,23 @@ def client_cancels(hops: Hops, request_id: Any) -> list[Output]:
 def agent_cancels(hops: Hops, request_id: Any) -> list[Output]:
     """The agent's ``$/cancel_request`` for a request the client has, to the client."""
     for client_id, call in hops.client.pending().items():
-        if rpc.same_id(call.agent_id, request_id):
+        if rpc.same_id(call.agent_id, request_id) and not call.told:
+            call.told = True
             cancel = hops.client_wire.cancel_request_notification(request_id=client_id)
             return [ToClient(rpc.notification("$/cancel_request", cancel))]
     log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
     return []
 
 
-def withdraw(hops: Hops, client_id: int) -> ToClient | None:
+def withdraw(hops: Hops, client_id: int) -> list[Output]:
     """Stop waiting for the client's answer to ``client_id`` (dropped when it comes): the
-    ``$/cancel_request`` that tells the client so (``None``: it was not pending)."""
-    if not hops.drop_answer(client_id):
-        return None
+    ``$/cancel_request`` that tells the client so, unless it was told already (none when
+    it was not pending)."""
+    call = hops.client.pending().get(client_id)
+    if call is None or not hops.drop_answer(client_id) or call.told:
+        return []
     cancel = hops.client_wire.cancel_request_notification(request_id=client_id)
-    return ToClient(rpc.notification("$/cancel_request", cancel))
+    return [ToClient(rpc.notification("$/cancel_request", cancel))]
 
 
 def cancelled_permission(target: Builders) -> dict[str, Any]:
@@ -135,9 +138,8 @@ def withdraw_permissions(hops: Hops, session: UpgradeSession) -> list[Output]:
     out: list[Output] = []
     for client_id in sorted(session.permissions):
         call = hops.client.pending().get(client_id)
-        withdrawal = withdraw(hops, client_id)
-        if call is not None and withdrawal is not None:
-            out += [refused(hops, call.agent_id), withdrawal]
+        if call is not None:
+            out += [refused(hops, call.agent_id), *withdraw(hops, client_id)]
     session.permissions.clear()
     return out
 

@@ -59,6 +59,9 @@ class ClientCall:
     method: str
     agent_id: rpc.RequestId
     session_id: str | None = None
+    told: bool = False
+    """The client was told already that the agent stopped waiting (the agent's own
+    ``$/cancel_request``, relayed): it is not told again when the relay stops too."""
 
 
 class Refused(Exception):
@@ -414,7 +417,7 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
         out: list[Output] = [
             w
             for client_id in sorted(hops.client.pending())
-            if (w := cancel.withdraw(hops, client_id))
+            for w in cancel.withdraw(hops, client_id)
         ]
         out += [
             self._failed(call.client_id)
