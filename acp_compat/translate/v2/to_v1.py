@@ -214,29 +214,41 @@ class ToolCallFields(TypedDict, total=False):
 
 
 def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallFields:
-    """A v2 ``tool_call_update``'s members for the v1 builders: a ``null`` (clear) is left
-    out, since v1 cannot clear a member, and so is a kind v1 lacks (both collected in
+    """A v2 ``tool_call_update``'s members for the v1 builders. A ``null`` resets what v1
+    can show reset (``kind`` to ``other``, ``status`` to ``pending``: v2's defaults;
+    ``content`` and ``locations``, which v1 replaces whole, to ``[]``); another is left
+    out, since v1 cannot clear a member. A kind v1 lacks is ``other`` (both collected in
     ``unshown``)."""
     fields = ToolCallFields()
     for member, argument in TOOL_CALL_MEMBERS:
         if member in update:
             value = update[member]
-            if value is None:
+            if member == "kind" and value is None:
+                fields["kind"] = "other"
+            elif value is None:
                 unshown.add(f"a cleared {member}")
             elif member == "kind" and (not isinstance(value, str) or value not in TOOL_KIND_VALUES):
-                unshown.add(f"tool kind {value!r}")  # v1's are closed: it shows other
+                unshown.add(f"tool kind {value!r} (shown as 'other')")  # v1's are closed
+                fields["kind"] = "other"
             else:
                 fields[argument] = value  # type: ignore[literal-required]
-    status = update.get("status")
-    if isinstance(status, str) and status in TOOL_CALL_STATUSES:
+    status = update.get("status", UNGIVEN)
+    if status is None:
+        fields["status"] = "pending"
+    elif isinstance(status, str) and status in TOOL_CALL_STATUSES:
         fields["status"] = TOOL_CALL_STATUSES[status]
         if TOOL_CALL_STATUSES[status] != status:
             unshown.add(f"tool call status {status!r} (shown as {TOOL_CALL_STATUSES[status]!r})")
-    if isinstance(update.get("content"), list):
-        fields["content"] = tool_call_content(update["content"], unshown)
-    if isinstance(update.get("locations"), list):
-        fields["locations"] = objects(update["locations"])
+    content, locations = update.get("content", UNGIVEN), update.get("locations", UNGIVEN)
+    if content is None or isinstance(content, list):
+        fields["content"] = tool_call_content(content or [], unshown)
+    if locations is None or isinstance(locations, list):
+        fields["locations"] = objects(locations or [])
     return fields
+
+
+UNGIVEN: Final = object()
+"""A member the update does not give (``None`` is a given ``null``)."""
 
 
 PLAN_PRIORITIES: Final[dict[str, PlanEntryPriority]] = {
