@@ -115,6 +115,15 @@ def tagged_union(
     return union
 
 
+def union_tags(union: Any) -> frozenset[str]:
+    """The tags the tagged union ``union`` declares (what a peer of its protocol knows;
+    any other is its fallback's)."""
+    for declared in UNIONS:
+        if isinstance(declared, TaggedUnion) and declared.union is union:
+            return frozenset(declared.members)
+    raise LookupError(f"{union!r} is not a declared tagged union")
+
+
 def keyed_union(union: Any, members: Mapping[str, type]) -> Any:
     """Declare ``union`` as untagged, chosen by key presence; returns ``union``."""
     UNIONS.append(KeyedUnion(union, dict(members)))

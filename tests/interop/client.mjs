@@ -20,6 +20,11 @@
 //                         over first); every permission request of the cancelled turn is then
 //                         answered "cancelled", after the cancel, whatever --permission says
 //                         (a client that cancels a turn MUST answer its open permissions so)
+//   --close-on-tool       send session/close when a session's first tool call appears; the
+//                         turn's prompt must still be answered (its close is in `closed`)
+//   --abort-on-tool       (--sdk 2) abort the prompt request's cancellationSignal when a
+//                         session's first tool call appears: the SDK sends $/cancel_request
+//                         for the prompt and waits for its answer
 //   --embed PATH          add to each prompt the file PATH (relative to the session's cwd) as an
 //                         embedded text resource (a "resource" block: its file: URI and text)
 //   --link PATH           add to each prompt a "resource_link" block naming PATH (same rule)
@@ -46,7 +51,7 @@
 //                last config_option_update), stopReasons, updates: {kind: n}, lateUpdates,
 //                toolCalls: {id: {title, kind, status, statuses, content, rawInput}},
 //                permissions: [{toolCallId, options: [{optionId, kind, name}], answer}],
-//                text, thought}]}
+//                text, thought, closed: null | {result} | {error} (--close-on-tool)}]}
 // `lateUpdates` counts session/update notifications that arrived after the session's
 // prompt response and before its next prompt. A tool call's `statuses` lists every status it
 // was given, in order; `title`, `kind`, `content`, `rawInput` hold the last value given.
@@ -70,7 +75,7 @@ function fail(message) {
 
 function parseArgs(argv) {
   const o = {
-    sdk: "1", cwds: [], prompts: [], permission: "allow", cancelOnTool: false, fs: true,
+    sdk: "1", cwds: [], prompts: [], permission: "allow", cancelOnTool: false, closeOnTool: false, abortOnTool: false, fs: true,
     mode: null, configMode: null, embeds: [], links: [],
     auth: false, transcript: null, linger: 300, timeout: 20, cmd: [],
   };
@@ -86,6 +91,8 @@ function parseArgs(argv) {
     else if (a === "--prompt") o.prompts.push(value(++i));
     else if (a === "--permission") o.permission = value(++i);
     else if (a === "--cancel-on-tool") o.cancelOnTool = true;
+    else if (a === "--close-on-tool") o.closeOnTool = true;
+    else if (a === "--abort-on-tool") o.abortOnTool = true;
     else if (a === "--embed") o.embeds.push(value(++i));
     else if (a === "--link") o.links.push(value(++i));
     else if (a === "--mode") o.mode = value(++i);
@@ -99,6 +106,7 @@ function parseArgs(argv) {
     else fail(`unknown option ${a} (see --help)`);
   }
   if (!["1", "2"].includes(o.sdk)) fail(`--sdk must be 1 or 2, not ${o.sdk}`);
+  if (o.abortOnTool && o.sdk !== "2") fail("--abort-on-tool needs --sdk 2");
   if (!["allow", "allow-always", "reject", "cancel"].includes(o.permission)) {
     fail(`--permission must be allow, allow-always, reject or cancel, not ${o.permission}`);
   }
@@ -193,6 +201,15 @@ function onUpdate({ sessionId, update }) {
     if (update.status != null) { tc.status = update.status; tc.statuses.push(update.status); }
   }
   if (kind === "tool_call" && opts.cancelOnTool && !s.cancelSent) cancelTurn(s);
+  if (kind === "tool_call" && opts.closeOnTool && s.closed === null) closeSession(s);
+  if (kind === "tool_call" && s.abort !== null && !s.abort.signal.aborted) s.abort.abort();
+}
+
+// Closes the session mid-turn (once): `s.closed` is its answer, or its error.
+function closeSession(s) {
+  s.closed = "sent";
+  call("session/close", { sessionId: s.sessionId })
+    .then((result) => { s.closed = { result }; }, (e) => { s.closed = { error: errorOf(e) }; });
 }
 
 // Sends the session's one session/cancel; `s.cancel` (its sending) stays set until the
@@ -278,6 +295,7 @@ if (opts.sdk === "1") {
     "session/prompt": (p) => conn.prompt(p),
     "session/set_mode": (p) => conn.setSessionMode(p),
     "session/set_config_option": (p) => conn.setSessionConfigOption(p),
+    "session/close": (p) => conn.closeSession(p),
   };
   call = (method, params) => byMethod[method](params);
   notify = (method, params) => conn.cancel(params);
@@ -289,7 +307,7 @@ if (opts.sdk === "1") {
     .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => onRead(params))
     .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => onWrite(params))
     .connect(stream);
-  call = (method, params) => conn.agent.request(method, params);
+  call = (method, params, options) => conn.agent.request(method, params, options);
   notify = (method, params) => conn.agent.notify(method, params);
 }
 
@@ -350,7 +368,11 @@ function promptBlocks(s, text) {
 
 async function turn(s, text) {
   s.responded = false;
-  const result = await call("session/prompt", { sessionId: s.sessionId, prompt: promptBlocks(s, text) });
+  s.abort = opts.abortOnTool ? new AbortController() : null;
+  const options = s.abort === null ? undefined : { cancellationSignal: s.abort.signal };
+  const params = { sessionId: s.sessionId, prompt: promptBlocks(s, text) };
+  const result = await call("session/prompt", params, options);
+  s.abort = null;
   s.responded = true;
   s.cancel = null;
   s.stopReasons.push(result?.stopReason ?? null);
@@ -369,7 +391,7 @@ async function run() {
       cwd, sessionId, modes: created.modes ?? null, configOptions: created.configOptions ?? null,
       switched: null, currentModeId: null, modeValue: null, stopReasons: [], updates: {},
       lateUpdates: 0, toolCalls: {}, permissions: [], text: "", thought: "", responded: false,
-      cancelSent: false, cancel: null,
+      cancelSent: false, cancel: null, closed: null, abort: null,
     };
     sessions.set(sessionId, s);
     summary.sessions.push(s);
@@ -395,7 +417,9 @@ async function finish(error) {
   // the relay wrote just before exiting must not be lost).
   await Promise.race([recvDone, new Promise((r) => setTimeout(r, 1000))]);
   summary.agentExit = agentExit;
-  for (const s of summary.sessions) { delete s.responded; delete s.cancelSent; delete s.cancel; }
+  for (const s of summary.sessions) {
+    delete s.responded; delete s.cancelSent; delete s.cancel; delete s.abort;
+  }
   process.stdout.write(JSON.stringify(summary) + "\n");
   if (transcript !== null) fs.closeSync(transcript);
   process.exit(error ? 1 : 0);

@@ -226,6 +226,51 @@ def test_v2_agent_behind_a_v1_client(
     assert "the configuration is updated" in session["text"]
 
 
+@pytest.mark.parametrize("sdk", ["1", "2"])
+def test_a_session_closed_mid_turn_answers_its_prompt(
+    node: str, node_modules: Path, tmp_path: Path, sdk: str
+) -> None:
+    """A v1 client closes its session at the v2 agent's first tool call: the agent answers
+    the close and reports its cancelled turn, and the v1 prompt is answered ``cancelled``
+    (its turn ends with its session, whichever the agent sends first)."""
+    client = v1_client(node, sdk, tmp_path)
+    command = wrap_command([node, str(V2_AGENT)], "--agent-protocol", "v2")
+    run = ok(client.run(command, "--close-on-tool", "--timeout", "8"))
+    check_wire(run)
+    session = run.session()
+    assert session["closed"] == {"result": {}}, run.describe()
+    assert session["stopReasons"] == ["cancelled"], run.describe()
+
+
+@pytest.mark.parametrize("sdk", ["1", "2"])
+def test_a_v1_client_cancels_a_v2_agents_turn(
+    node: str, node_modules: Path, tmp_path: Path, sdk: str
+) -> None:
+    """A v1 client sends session/cancel at the v2 agent's first tool call: the agent's
+    turn ends idle cancelled, and the v1 prompt is answered ``cancelled``."""
+    client = v1_client(node, sdk, tmp_path)
+    command = wrap_command([node, str(V2_AGENT)], "--agent-protocol", "v2")
+    run = ok(client.run(command, "--cancel-on-tool"))
+    check_wire(run)
+    assert run.session()["stopReasons"] == ["cancelled"], run.describe()
+
+
+def test_a_prompt_request_cancelled_ends_its_turn(
+    node: str, node_modules: Path, tmp_path: Path
+) -> None:
+    """The v1 SDK 2.4 client aborts its prompt at the v2 agent's first tool call (the
+    prompt's ``cancellationSignal``: ``$/cancel_request`` naming the prompt, which the v2
+    agent answered already): the turn is cancelled, and the prompt is answered
+    ``cancelled``."""
+    client = v1_client(node, "2", tmp_path)
+    command = wrap_command([node, str(V2_AGENT)], "--agent-protocol", "v2")
+    run = ok(client.run(command, "--abort-on-tool"))
+    check_wire(run)
+    session = run.session()
+    assert session["stopReasons"] == ["cancelled"], run.describe()
+    assert not session["permissions"], run.describe()
+
+
 def test_v2_on_both_sides_passes_through(node: str, node_modules: Path, tmp_path: Path) -> None:
     """A v2 client and a v2 agent: wrap relays every message unchanged, both ways (its
     trace holds the same messages on both sides, in order)."""

@@ -14,6 +14,7 @@
 //   otherwise, a last message, state idle with stop reason end_turn.
 // session/cancel: the turn stops where it is and ends idle with stop reason cancelled
 //   (an open permission request is withdrawn with $/cancel_request).
+// session/close: the same, but a closed session's turn reports nothing more.
 // Each step waits a little (`STEP_MS`), so that a client can cancel mid-turn.
 
 import { Readable, Writable } from "node:stream";
@@ -79,7 +80,8 @@ async function turn(client, sessionId, prompt, userMessageId, signal) {
     await state("idle", { stopReason: "end_turn" });
   } catch (e) {
     if (!signal.aborted) throw e;
-    await state("idle", { stopReason: "cancelled" });
+    // A closed session is gone: nothing more is reported of it.
+    if (sessions.has(sessionId)) await state("idle", { stopReason: "cancelled" });
   }
 }
 
@@ -105,8 +107,9 @@ const app = acp.agent({ name: "acp-compat-v2-example-agent" })
     return {};
   })
   .onRequest(acp.methods.agent.session.close, ({ params }) => {
-    sessions.get(params.sessionId)?.turn?.abort();
+    const session = sessions.get(params.sessionId);
     sessions.delete(params.sessionId);
+    session?.turn?.abort();
     return {};
   })
   .onRequest(acp.methods.agent.session.prompt, ({ params, client }) => {

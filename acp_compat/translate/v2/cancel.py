@@ -3,8 +3,9 @@
 Both: ``$/cancel_request`` follows the request it names to the hop that has it, and the
 client is told of a request the relay stops waiting on. The v2 upgrade's
 ``session/cancel`` and ``session/close`` end held prompts, open permissions and the
-turn; the v2 downgrade's cancels the turn; either way a cancelled turn ends
-``cancelled``, whatever happens then.
+turn; the v2 downgrade's ``session/cancel``, and a ``$/cancel_request`` naming the
+running prompt, cancel the turn; either way a cancelled turn ends ``cancelled``,
+whatever happens then (an error included).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from acp_compat.models.current import wire as v1
 from acp_compat.models.v2 import wire
 from acp_compat.translate.base import Output, ToAgent, ToClient
 from acp_compat.translate.lifecycle import SessionEvent
+
+from . import same
 
 if TYPE_CHECKING:
     from acp_compat.models.v2 import prompt as v2_prompt
@@ -42,7 +45,7 @@ log = logging.getLogger("acp_compat.translate.v2")
 def client_cancels(hops: Hops, request_id: Any) -> list[Output]:
     """The client's ``$/cancel_request`` for a request the agent has, to the agent."""
     for agent_id, call in hops.agent.pending().items():
-        if rpc.same_id(call.client_id, request_id):
+        if not call.answered and rpc.same_id(call.client_id, request_id):
             cancel = hops.agent_wire.cancel_request_notification(request_id=agent_id)
             return [ToAgent(0, rpc.notification("$/cancel_request", cancel))]
     log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
@@ -52,20 +55,23 @@ def client_cancels(hops: Hops, request_id: Any) -> list[Output]:
 def agent_cancels(hops: Hops, request_id: Any) -> list[Output]:
     """The agent's ``$/cancel_request`` for a request the client has, to the client."""
     for client_id, call in hops.client.pending().items():
-        if rpc.same_id(call.agent_id, request_id):
+        if rpc.same_id(call.agent_id, request_id) and not call.told:
+            call.told = True
             cancel = hops.client_wire.cancel_request_notification(request_id=client_id)
             return [ToClient(rpc.notification("$/cancel_request", cancel))]
     log.debug("$/cancel_request for %r, which is not pending: ignored", request_id)
     return []
 
 
-def withdraw(hops: Hops, client_id: int) -> ToClient | None:
+def withdraw(hops: Hops, client_id: int) -> list[Output]:
     """Stop waiting for the client's answer to ``client_id`` (dropped when it comes): the
-    ``$/cancel_request`` that tells the client so (``None``: it was not pending)."""
-    if not hops.drop_answer(client_id):
-        return None
+    ``$/cancel_request`` that tells the client so, unless it was told already (none when
+    it was not pending)."""
+    call = hops.client.pending().get(client_id)
+    if call is None or not hops.drop_answer(client_id) or call.told:
+        return []
     cancel = hops.client_wire.cancel_request_notification(request_id=client_id)
-    return ToClient(rpc.notification("$/cancel_request", cancel))
+    return [ToClient(rpc.notification("$/cancel_request", cancel))]
 
 
 def cancelled_permission(target: Builders) -> dict[str, Any]:
@@ -95,27 +101,35 @@ def upgrade_cancel(
     if session is None:
         log.info("ignoring session/cancel for unknown session %r", cancel.session_id)
         return []
-    return stop_turn(hops, session, send_cancel=True)
+    return stop_turn(hops, session, send_cancel=True, meta=cancel.meta)
 
 
-def stop_turn(hops: Hops, session: UpgradeSession, send_cancel: bool) -> list[Output]:
+def stop_turn(
+    hops: Hops, session: UpgradeSession, send_cancel: bool, meta: dict[str, Any] | None = None
+) -> list[Output]:
     """End what waits in ``session``: held prompts, open permissions, its turn (the agent
-    told with v1 ``session/cancel`` when ``send_cancel``)."""
+    told with v1 ``session/cancel`` when ``send_cancel``, with the client's ``meta``)."""
+    withdrawn = bool(session.permissions)
+    out = end_waiting(hops, session)
+    if session.lifecycle.allows(SessionEvent.CANCEL):
+        session.lifecycle.apply(SessionEvent.CANCEL)
+        if send_cancel:
+            cancel = v1.cancel_notification(session_id=session.session_id, meta=meta)
+            out.append(ToAgent(0, rpc.notification("session/cancel", cancel)))
+    if withdrawn and session.lifecycle.cancelling:
+        out.append(ToClient(upgrade_sessions.session_update(session.session_id, session.state())))
+    return out
+
+
+def end_waiting(hops: Hops, session: UpgradeSession) -> list[Output]:
+    """End the client's requests that wait in ``session``: its held prompts (``-32800``)
+    and the agent's open permissions (:func:`withdraw_permissions`)."""
     out: list[Output] = []
     while session.held:
         held = session.held.popleft()
         text = "Prompt cancelled before it was inserted"
         out.append(ToClient(rpc.error(held.client_id, rpc.REQUEST_CANCELLED, text)))
-    withdrawn = bool(session.permissions)
-    out += withdraw_permissions(hops, session)
-    if session.lifecycle.allows(SessionEvent.CANCEL):
-        session.lifecycle.apply(SessionEvent.CANCEL)
-        if send_cancel:
-            cancel = v1.cancel_notification(session_id=session.session_id)
-            out.append(ToAgent(0, rpc.notification("session/cancel", cancel)))
-    if withdrawn and session.lifecycle.cancelling:
-        out.append(ToClient(upgrade_sessions.session_update(session.session_id, session.state())))
-    return out
+    return out + withdraw_permissions(hops, session)
 
 
 def withdraw_permissions(hops: Hops, session: UpgradeSession) -> list[Output]:
@@ -124,9 +138,8 @@ def withdraw_permissions(hops: Hops, session: UpgradeSession) -> list[Output]:
     out: list[Output] = []
     for client_id in sorted(session.permissions):
         call = hops.client.pending().get(client_id)
-        withdrawal = withdraw(hops, client_id)
-        if call is not None and withdrawal is not None:
-            out += [refused(hops, call.agent_id), withdrawal]
+        if call is not None:
+            out += [refused(hops, call.agent_id), *withdraw(hops, client_id)]
     session.permissions.clear()
     return out
 
@@ -146,14 +159,15 @@ def upgrade_cancel_request(
 
 
 def idle(cancelled: bool, error: Any, stop: Any) -> dict[str, Any]:
-    """The v2 ``idle`` a v1 prompt's answer ends its turn with: its stop reason
-    (``end_turn`` when it gave none), or ``error`` with the agent's ``error``; after a
-    cancel a failed prompt ends ``cancelled`` (the user asked to stop)."""
+    """The v2 ``idle`` a v1 prompt's answer ends its turn with: ``cancelled`` after a
+    cancel, whatever the answer (the user asked to stop, and v2 confirms a cancel so);
+    else its stop reason (``end_turn`` when it gave none), or ``error`` with the agent's
+    ``error``."""
+    if cancelled:
+        return wire.session_idle_state_update(stop_reason="cancelled")
     if error is None:
         reason = stop if isinstance(stop, str) else "end_turn"
         return wire.session_idle_state_update(stop_reason=reason)
-    if cancelled:
-        return wire.session_idle_state_update(stop_reason="cancelled")
     given = rpc.RequestError.from_error_object(error).to_error_object()
     return wire.session_idle_state_update(stop_reason="error", error=given)
 
@@ -165,13 +179,35 @@ def downgrade_cancel(sessions: dict[str, DowngradeSession], params: dict[str, An
     """v1 ``session/cancel`` with a turn running: the turn is cancelled (v2
     ``session/cancel``; it ends when the agent goes idle). The v1 client answers its open
     permissions ``cancelled`` itself, relayed as any answer."""
-    session = sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+    session = sessions.get(same.text(params, "sessionId") or "")
     if session is None or not session.lifecycle.allows(SessionEvent.CANCEL):
         log.info("ignoring session/cancel with no turn running in %.100r", params.get("sessionId"))
         return []
+    meta = params.get("_meta")
+    return _cancel_turn(session, meta if isinstance(meta, dict) else None)
+
+
+def _cancel_turn(session: DowngradeSession, meta: dict[str, Any] | None = None) -> list[Output]:
+    """Cancel ``session``'s running turn: v2 ``session/cancel`` (with the client's ``meta``)."""
     session.lifecycle.apply(SessionEvent.CANCEL)
-    cancel = wire.cancel_session_notification(session_id=session.session_id)
+    cancel = wire.cancel_session_notification(session_id=session.session_id, meta=meta)
     return [ToAgent(0, rpc.notification("session/cancel", cancel))]
+
+
+def downgrade_cancel_request(
+    hops: Hops, sessions: dict[str, DowngradeSession], request_id: Any
+) -> list[Output]:
+    """``$/cancel_request`` from the v1 client: a request the agent has is cancelled
+    there; naming a running prompt, it cancels the turn as ``session/cancel`` does. The
+    v2 agent answers a prompt as soon as it accepts it, so the turn is all that is left
+    to cancel once it did (the prompt's own v2 request is cancelled too while it waits)."""
+    out = client_cancels(hops, request_id)
+    for session in sessions.values():
+        if session.lifecycle.allows(SessionEvent.CANCEL) and rpc.same_id(
+            session.lifecycle.prompt_id, request_id
+        ):
+            return out + _cancel_turn(session)
+    return out
 
 
 def cancelled_prompt(prompt_id: rpc.RequestId) -> rpc.Message:

@@ -50,7 +50,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v1 ``initialize`` → v2: ``info`` (required in v2) and no client capabilities
         (v2 has no ``fs`` or ``terminal``; elicitation is not relayed)."""
-        params_as(id, params, v1_initialize.InitializeRequest)
+        initialize = params_as(id, params, v1_initialize.InitializeRequest)
         if self._agent.initialize_result is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(
@@ -60,6 +60,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
             protocol_version=self._AGENT.protocol,
             info=info,
             capabilities=wire.client_capabilities(),
+            meta=initialize.meta,
         )
         return self._send_initialize(id, request)
 
@@ -82,8 +83,8 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         return [self._hops.to_agent(AgentCall("authenticate", id), "auth/login", request)]
 
     def _logout(self, id: rpc.RequestId, params: Any) -> list[Output]:
-        params_as(id, params if params is not None else {}, v1_initialize.LogoutRequest)
-        request = wire.logout_auth_request()
+        logout = params_as(id, params if params is not None else {}, v1_initialize.LogoutRequest)
+        request = wire.logout_auth_request(meta=logout.meta)
         return [self._hops.to_agent(AgentCall("logout", id), "auth/logout", request)]
 
     def _new_session(self, id: rpc.RequestId, params: Any) -> list[Output]:
@@ -126,6 +127,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         """``session/prompt``: the v2 one; answered when the agent goes idle."""
         prompt = params_as(id, params, v1_prompt.PromptRequest)
         session = self._session(id, prompt.session_id)
+        if not prompt.prompt:  # v2's prompt has at least one block
+            problem = "the agent speaks ACP v2, which takes no empty prompt"
+            raise refuse(id, "params.prompt", problem)
         for index, block in enumerate(prompt.prompt):
             if isinstance(block, v1_content.UnknownContentBlock):
                 kind = block.data.get("type")
@@ -133,8 +137,10 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         if not session.lifecycle.allows(SessionEvent.PROMPT):
             return [ToClient(rpc.error(id, rpc.INVALID_REQUEST, "A prompt is already running"))]
         session.lifecycle.start_turn(id)
-        session.acknowledged, session.stop = None, None
-        request = wire.prompt_request(session_id=session.session_id, prompt=params["prompt"])
+        session.acknowledged, session.stop, session.held = None, None, session.working
+        request = wire.prompt_request(
+            session_id=session.session_id, prompt=params["prompt"], meta=prompt.meta
+        )
         call = AgentCall("session/prompt", id, session.session_id)
         return [self._hops.to_agent(call, "session/prompt", request)]
 
@@ -146,7 +152,10 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         if option is None:
             raise refuse(id, "params.modeId", "the session has no modes")
         request = wire.set_session_config_option_id(
-            session_id=session.session_id, config_id=option["configId"], value=change.mode_id
+            session_id=session.session_id,
+            config_id=option["configId"],
+            value=change.mode_id,
+            meta=change.meta,
         )
         call = AgentCall("session/set_mode", id, session.session_id)
         return [self._hops.to_agent(call, "session/set_config_option", request)]
@@ -219,6 +228,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
     def _cancel(self, params: dict[str, Any]) -> list[Output]:
         return cancel.downgrade_cancel(self._sessions, params)
 
+    def _cancel_request(self, request_id: Any) -> list[Output]:
+        return cancel.downgrade_cancel_request(self._hops, self._sessions, request_id)
+
     # -- the agent ------------------------------------------------------------------------
 
     def _updated(self, session: DowngradeSession, update: dict[str, Any]) -> list[Output]:
@@ -235,20 +247,27 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         return out
 
     def _state(self, session: DowngradeSession, update: dict[str, Any]) -> list[Output]:
-        """A ``state_update``: ``idle`` with a stop reason ends the running turn."""
-        if update.get("state") != "idle" or update.get("stopReason") is None:
+        """A ``state_update``: ``idle`` with a stop reason ends the running turn, and so
+        does one without (the schema's SHOULD) that ends the agent's reported work; an
+        idle while the agent reported none is a snapshot, and one that ends the agent's
+        own work, which holds the prompt, is not the prompt's."""
+        working, session.working = session.working, update.get("state") != "idle"
+        if session.working or (update.get("stopReason") is None and not working):
             return []
         if not session.lifecycle.running:
             return []  # a snapshot (after a resume), or a repeated idle
         if session.acknowledged is None:
+            if session.held:  # the end of the agent's own work, which held the prompt
+                session.held = False
+                return []
             session.stop = update  # the prompt's answer has not come: it ends the turn
             return []
         return self._turn_ended(session, update)
 
     def _turn_ended(self, session: DowngradeSession, idle: dict[str, Any]) -> list[Output]:
         """Answer the v1 prompt for the idle update that ended its turn: ``cancelled``
-        after a cancel (:func:`.cancel.cancelled_prompt`), else its stop reason (one v1
-        lacks: ``end_turn``), or for ``error`` the agent's error."""
+        after a cancel (:func:`.cancel.cancelled_prompt`), else its stop reason (none, or
+        one v1 lacks: ``end_turn``), or for ``error`` the agent's error."""
         prompt_id, cancelled = session.lifecycle.end_turn()
         session.stop = None
         reason, error = idle.get("stopReason"), idle.get("error")
@@ -260,16 +279,16 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
             answer = rpc.error(prompt_id, rpc.INTERNAL_ERROR, "The agent stopped with an error")
         else:
             stop: v1_prompt.StopReason = "end_turn"
-            if reason in V1_STOP_REASONS:
+            if isinstance(reason, str) and reason in V1_STOP_REASONS:
                 stop = reason
-            else:
+            elif reason is not None:  # none given: the turn ended, for no reason told
                 self._say_once({f"stop reason {reason!r} (answered end_turn)"})
             answer = rpc.result(prompt_id, v1.prompt_response(stop_reason=stop))
         return [ToClient(answer)]
 
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v2 ``session/request_permission`` → v1: the subject is the ``toolCall``."""
-        session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+        session = self._sessions.get(same.text(params, "sessionId") or "")
         options = [
             o
             for option in same.objects(params.get("options"))
@@ -321,7 +340,7 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
 
     def _prompt_answered(self, call: AgentCall, error: Any, result: dict[str, Any]) -> list[Output]:
         """The v2 prompt's answer: accepted (its user message id), or refused (the v1
-        prompt gets the error)."""
+        prompt gets the error, or ``cancelled`` once the client cancelled it)."""
         session = self._sessions.get(call.session_id or "")
         if (
             session is None
@@ -330,9 +349,12 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         ):
             return []
         if error is not None:
-            session.lifecycle.end_turn()
+            _, cancelled = session.lifecycle.end_turn()
+            if cancelled:  # the user asked to stop: a cancelled turn ends cancelled
+                return [ToClient(cancel.cancelled_prompt(call.client_id))]
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
         session.acknowledged = same.text(result, "messageId") or ""
+        session.held = False  # inserted: the work it joined ends its turn
         if session.stop is not None:
             return self._turn_ended(session, session.stop)
         return []
@@ -401,6 +423,26 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         "session/close": v1.close_session_response,
         "session/delete": v1.delete_session_response,
     }
+
+    def _session_closed(self, session: DowngradeSession) -> list[Output]:
+        """A running turn ends with its session: the v1 prompt is answered ``cancelled``
+        (the agent cancels the work as ``session/cancel`` would, and what it reports of
+        it after its answer names a session that is gone)."""
+        if not session.lifecycle.running:
+            return []
+        prompt_id, _ = session.lifecycle.end_turn()
+        return [ToClient(cancel.cancelled_prompt(prompt_id))]
+
+    def _agent_offers(self, transport: str) -> bool:
+        """A v2 agent may offer no stdio MCP transport (``session.mcp`` without ``stdio``),
+        which v1 cannot say: its clients send stdio servers always. (It was told of the
+        others, ``mcpCapabilities``, which a v1 client heeds.)"""
+        if transport != "stdio":
+            return True
+        caps = (self._agent.initialize_result or {}).get("capabilities")
+        session = caps.get("session") if isinstance(caps, dict) else None
+        mcp = session.get("mcp") if isinstance(session, dict) else None
+        return isinstance(mcp, dict) and isinstance(mcp.get("stdio"), dict)
 
     # -- the agent is gone ----------------------------------------------------------------
 

@@ -3,10 +3,10 @@ updates.
 
 A v2 ``session/update`` becomes zero or more v1 ones (:func:`updates_for`), as
 behaviour.md §7's mapping says: a whole message is its blocks as chunks, the first time
-its id is seen (the prompt's own user message, the client's echo, is not shown again); a
-tool call's first upsert is a v1 ``tool_call``, its content kept whole for v1's patches.
-What v1 cannot show is collected in ``unshown`` and said once in the log by the
-translator, never an error; ``state_update`` is the translator's.
+its id is seen, whole or in a chunk (the prompt's own user message, the client's echo, is
+not shown again); a tool call's first upsert is a v1 ``tool_call``, its content kept
+whole for v1's patches. What v1 cannot show is collected in ``unshown`` and said once in
+the log by the translator, never an error; ``state_update`` is the translator's.
 """
 
 from __future__ import annotations
@@ -54,10 +54,18 @@ class DowngradeSession:
     stop: dict[str, Any] | None = None
     """An idle ``state_update`` that came before the prompt's answer: the turn ends
     with it when the answer comes (v2 gives the two no fixed order)."""
+    working: bool = False
+    """Whether the agent's last ``state_update`` reported foreground work (a state other
+    than ``idle``): an idle then ends it, with or without a stop reason."""
+    held: bool = False
+    """The running prompt was sent while the agent reported work of its own and is not
+    inserted yet (no user message, no answer): a v2 agent may hold it until that work
+    ends, and the idle that ends it is not the prompt's."""
     tool_calls: dict[str, list[dict[str, Any]]] = attrs.field(factory=dict)
     """The calls the client was shown, by id, with their content in v1 shape."""
     shown: set[str] = attrs.field(factory=set)
-    """The ids of the whole messages shown."""
+    """The ids of the messages shown, whole or as chunks (a whole-message upsert of one
+    of them would replace it in v2; v1 would append it a second time)."""
     options: list[Any] = attrs.field(factory=list)
     """The agent's config options in v2 shape, as last seen."""
 
@@ -79,20 +87,25 @@ def updates_for(
     """The v1 updates for a v2 agent's ``update`` in ``session`` (``state_update`` is the
     translator's). What v1 cannot show is added to ``unshown``."""
     kind = update.get("sessionUpdate")
-    build = CHUNK_BUILDERS.get(kind) if isinstance(kind, str) else None
+    if not isinstance(kind, str):
+        unshown.add("a session update whose kind is not a string")
+        return []
+    build = CHUNK_BUILDERS.get(kind)
     if build is not None:
         content = update.get("content")
-        if not isinstance(content, dict):
+        if not isinstance(content, dict) or not to_v1.shown_block(content, unshown):
             return []
         message_id = text(update, "messageId")
         if kind == "user_message_chunk" and _echo(session, message_id):
             return []
+        if message_id is not None:
+            session.shown.add(message_id)
         chunk: dict[str, Any] = build(content=content, message_id=message_id, meta=meta(update))
         return [chunk]
     if kind in WHOLE_MESSAGES:
-        return _whole_message(session, str(kind), update, unshown)
+        return _whole_message(session, kind, update, unshown)
     if kind == "tool_call_update" or kind == "tool_call_content_chunk":
-        return _tool_call(session, str(kind), update, unshown)
+        return _tool_call(session, kind, update, unshown)
     if kind == "plan_update":
         plan = update.get("plan")
         if not isinstance(plan, dict) or plan.get("type") != "items":
@@ -115,10 +128,14 @@ def updates_for(
 
 
 def _echo(session: DowngradeSession, message_id: str | None) -> bool:
-    """Whether a user message is the echo of the running prompt (the client sent it)."""
+    """Whether a user message is the echo of the running prompt (the client sent it):
+    then the prompt is inserted, no longer :attr:`~DowngradeSession.held`."""
     if not session.lifecycle.running:
         return False
-    return session.acknowledged is None or message_id == session.acknowledged
+    echo = session.acknowledged is None or message_id == session.acknowledged
+    if echo:
+        session.held = False
+    return echo
 
 
 def _whole_message(
@@ -140,7 +157,11 @@ def _whole_message(
         return []
     session.shown.add(message_id)
     build = WHOLE_MESSAGES[kind]
-    return [build(content=block, message_id=message_id) for block in objects(content)]
+    return [
+        build(content=block, message_id=message_id)
+        for block in objects(content)
+        if to_v1.shown_block(block, unshown)
+    ]
 
 
 def _tool_call(

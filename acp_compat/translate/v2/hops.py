@@ -43,10 +43,13 @@ class AgentCall:
     """The method the client called (the agent's may be another: ``auth/login`` is v1
     ``authenticate``)."""
     client_id: rpc.RequestId
-    """The client request it answers; ``None`` for one answered already (a prompt)."""
+    """The client request it was sent for (any JSON id, ``null`` included)."""
     session_id: str | None = None
     extra: Any = None
     """What translating the answer needs (a new session's cwd, the mode a set selects...)."""
+    answered: bool = False
+    """The client's request was answered already (the v2 upgrade's prompt): nothing the
+    client says of it reaches this call, and its end answers nothing."""
 
 
 @define(eq=False)
@@ -56,6 +59,9 @@ class ClientCall:
     method: str
     agent_id: rpc.RequestId
     session_id: str | None = None
+    told: bool = False
+    """The client was told already that the agent stopped waiting (the agent's own
+    ``$/cancel_request``, relayed): it is not told again when the relay stops too."""
 
 
 class Refused(Exception):
@@ -208,9 +214,9 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
             if not isinstance(params, dict) or not isinstance(params.get("update"), dict):
                 log.warning("ignoring a session/update without an update object")
                 return []
-            session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+            sid = params.get("sessionId")
+            session = self._sessions.get(sid) if isinstance(sid, str) else None
             if session is None:
-                sid = params.get("sessionId")
                 log.debug("ignoring a session/update for unknown session %.100r", sid)
                 return []
             return self._updated(session, params["update"])
@@ -320,9 +326,11 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
             return [ToClient(rpc.forwarded_error(call.client_id, error))]
         empty = self._EMPTY_ANSWERS.get(call.method)
         if empty is not None:
+            out: list[Output] = []
             if call.method in ("session/close", "session/delete"):
-                self._sessions.pop(call.session_id or "", None)
-            return [ToClient(rpc.result(call.client_id, empty()))]
+                gone = self._sessions.pop(call.session_id or "", None)
+                out = self._session_closed(gone) if gone is not None else []
+            return [*out, ToClient(rpc.result(call.client_id, empty()))]
         answer = self._ANSWERS.get(call.method)
         if answer is None:  # an extension method's answer
             return [ToClient(relayed(call.client_id, message))]
@@ -359,7 +367,8 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
 
     def _mcp_servers(self, id: rpc.RequestId, params: dict[str, Any]) -> list[dict[str, Any]]:
         """A validated request's MCP servers in the agent's protocol; a ``-32602`` answer
-        for one it has no transport for."""
+        for one its protocol has no transport for. One of a transport the agent does not
+        offer (:meth:`_agent_offers`) is left out, with a warning."""
         servers = []
         for index, server in enumerate(params.get("mcpServers") or []):
             converted = same.mcp_server(self._CLIENT, self._AGENT, server)
@@ -367,8 +376,21 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
                 kind, protocol = server.get("type"), self._AGENT.protocol
                 problem = f"the agent speaks ACP v{protocol}, which has no MCP transport {kind!r}"
                 raise refuse(id, f"params.mcpServers[{index}]", problem)
+            kind = converted.get("type", "stdio")
+            if not self._agent_offers(kind):
+                log.warning(
+                    "leaving out MCP server %.100r: the agent offers no %s transport",
+                    server.get("name"),
+                    kind,
+                )
+                continue
             servers.append(converted)
         return servers
+
+    def _agent_offers(self, transport: str) -> bool:
+        """Whether the agent takes MCP servers of ``transport`` (what the client was told
+        says so, but for what its protocol cannot say): yes, unless the translator knows."""
+        return True
 
     def _listed(self, call: AgentCall, result: dict[str, Any], unshown: set[str]) -> list[Output]:
         """The agent's ``session/list`` answer, for the client (the same shape in both)."""
@@ -395,14 +417,19 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
         out: list[Output] = [
             w
             for client_id in sorted(hops.client.pending())
-            if (w := cancel.withdraw(hops, client_id))
+            for w in cancel.withdraw(hops, client_id)
         ]
         out += [
             self._failed(call.client_id)
             for call in hops.agent.pending().values()
-            if call.client_id is not None and call.method != "session/prompt"
+            if not call.answered and call.method != "session/prompt"
         ]
         return out + self._sessions_gone(failure)
+
+    def _session_closed(self, session: S) -> list[Output]:
+        """The agent closed or deleted ``session``, which is forgotten: what that ends
+        (before the answer), nothing unless the translator says so."""
+        return []
 
     def _failed(self, id: rpc.RequestId) -> ToClient:
         """The answer to request ``id`` once the agent is gone (its failure)."""

@@ -144,7 +144,7 @@ PERMISSION_OPTION_KINDS: Final[frozenset[v1_permission.PermissionOptionKind]] = 
 def permission_option(target: Builders, option: dict[str, Any]) -> dict[str, Any] | None:
     """A permission option; ``None`` for one that lacks a member or has a kind the other
     side cannot take."""
-    option_id, name, kind = text(option, "optionId"), text(option, "name"), option.get("kind")
+    option_id, name, kind = text(option, "optionId"), text(option, "name"), text(option, "kind")
     if option_id is None or name is None or kind not in PERMISSION_OPTION_KINDS:
         return None
     return target.permission_option(option_id=option_id, name=name, kind=kind, meta=meta(option))

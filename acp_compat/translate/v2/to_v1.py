@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, TypedDict
 
-from acp_compat.models._base import camel_case
+from acp_compat.models._base import camel_case, union_tags
+from acp_compat.models.current import content as v1_content
 from acp_compat.models.current import wire
+from acp_compat.models.current.tools import TOOL_KIND_VALUES
 
 from . import same
 from .same import meta, objects, text
@@ -128,6 +130,23 @@ def command(entry: dict[str, Any], unshown: set[str]) -> dict[str, Any] | None:
     )
 
 
+# -- content ----------------------------------------------------------------------------
+
+CONTENT_TYPES: Final = union_tags(v1_content.ContentBlock)
+"""The content block types v1 has (its union is closed, v2's open)."""
+
+
+def shown_block(block: dict[str, Any], unshown: set[str]) -> bool:
+    """Whether a v2 content block can be shown to a v1 client: a type v1 lacks (an
+    extension's, a newer draft's) cannot, and is named in ``unshown`` (v1's schema, and
+    the SDK's v1 clients, refuse a whole update that holds one)."""
+    kind = block.get("type")
+    if isinstance(kind, str) and kind in CONTENT_TYPES:
+        return True
+    unshown.add(f"content type {kind!r}")
+    return False
+
+
 # -- tool calls -------------------------------------------------------------------------
 
 TOOL_CALL_STATUSES: Final[dict[str, ToolCallStatus]] = {
@@ -150,7 +169,8 @@ def tool_call_content(items: Any, unshown: set[str]) -> list[dict[str, Any]]:
     for item in objects(items):
         kind = item.get("type")
         if kind == "content" and isinstance(item.get("content"), dict):
-            out.append(wire.content(content=item["content"], meta=meta(item)))
+            if shown_block(item["content"], unshown):
+                out.append(wire.content(content=item["content"], meta=meta(item)))
         elif kind == "diff":
             unshown.add("diff content (shown as its patch text)")
             out.append(wire.content(content=_diff_text(item)))
@@ -194,26 +214,41 @@ class ToolCallFields(TypedDict, total=False):
 
 
 def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallFields:
-    """A v2 ``tool_call_update``'s members for the v1 builders: a ``null`` (clear) is left
-    out, since v1 cannot clear a member (collected in ``unshown``)."""
+    """A v2 ``tool_call_update``'s members for the v1 builders. A ``null`` resets what v1
+    can show reset (``kind`` to ``other``, ``status`` to ``pending``: v2's defaults;
+    ``content`` and ``locations``, which v1 replaces whole, to ``[]``); another is left
+    out, since v1 cannot clear a member. A kind v1 lacks is ``other`` (both collected in
+    ``unshown``)."""
     fields = ToolCallFields()
     for member, argument in TOOL_CALL_MEMBERS:
         if member in update:
             value = update[member]
-            if value is None:
+            if member == "kind" and value is None:
+                fields["kind"] = "other"
+            elif value is None:
                 unshown.add(f"a cleared {member}")
+            elif member == "kind" and (not isinstance(value, str) or value not in TOOL_KIND_VALUES):
+                unshown.add(f"tool kind {value!r} (shown as 'other')")  # v1's are closed
+                fields["kind"] = "other"
             else:
                 fields[argument] = value  # type: ignore[literal-required]
-    status = update.get("status")
-    if isinstance(status, str) and status in TOOL_CALL_STATUSES:
+    status = update.get("status", UNGIVEN)
+    if status is None:
+        fields["status"] = "pending"
+    elif isinstance(status, str) and status in TOOL_CALL_STATUSES:
         fields["status"] = TOOL_CALL_STATUSES[status]
         if TOOL_CALL_STATUSES[status] != status:
             unshown.add(f"tool call status {status!r} (shown as {TOOL_CALL_STATUSES[status]!r})")
-    if isinstance(update.get("content"), list):
-        fields["content"] = tool_call_content(update["content"], unshown)
-    if isinstance(update.get("locations"), list):
-        fields["locations"] = objects(update["locations"])
+    content, locations = update.get("content", UNGIVEN), update.get("locations", UNGIVEN)
+    if content is None or isinstance(content, list):
+        fields["content"] = tool_call_content(content or [], unshown)
+    if locations is None or isinstance(locations, list):
+        fields["locations"] = objects(locations or [])
     return fields
+
+
+UNGIVEN: Final = object()
+"""A member the update does not give (``None`` is a given ``null``)."""
 
 
 PLAN_PRIORITIES: Final[dict[str, PlanEntryPriority]] = {

@@ -55,7 +55,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
 
     def _initialize(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """v2 ``initialize``: the agent's v1 ``initialize``, or its answer if it is known."""
-        params_as(id, params, v2_initialize.InitializeRequest)
+        initialize = params_as(id, params, v2_initialize.InitializeRequest)
         if self._agent.initialize_result is not None:
             return [ToClient(rpc.result(id, self._initialize_result()))]
         info = same.implementation(v1, params.get("info"), "acp-compat", self.options.version)
@@ -67,6 +67,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
                 terminal=False,
             ),
             client_info=info,
+            meta=initialize.meta,
         )
         return self._send_initialize(id, request)
 
@@ -93,10 +94,11 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
 
     def _logout(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``auth/logout`` is v1 ``logout``, where the agent has it."""
-        params_as(id, params, v2_auth.LogoutAuthRequest)
+        logout = params_as(id, params, v2_auth.LogoutAuthRequest)
         if not self._capability("auth", "logout"):
             return [self._lacks(id, "logout: it offers no auth.logout")]
-        return [self._hops.to_agent(AgentCall("auth/logout", id), "logout", v1.logout_request())]
+        request = v1.logout_request(meta=logout.meta)
+        return [self._hops.to_agent(AgentCall("auth/logout", id), "logout", request)]
 
     def _new_session(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/new``: the same in v1, with v1's MCP server shapes."""
@@ -121,47 +123,52 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
                     f"the agent speaks ACP v1, which has no content type {block.data.get('type')!r}"
                 )
                 raise refuse(id, f"params.prompt[{index}]", problem)
-        blocks = params["prompt"]
+        sent = HeldPrompt(id, params["prompt"], prompt.meta)
         if not session.lifecycle.allows(SessionEvent.PROMPT):
-            session.held.append(HeldPrompt(id, blocks))
+            session.held.append(sent)
             return []
-        return self._start_turn(session, id, blocks)
+        return self._start_turn(session, sent)
 
-    def _start_turn(
-        self, session: UpgradeSession, id: rpc.RequestId, blocks: list[Any]
-    ) -> list[Output]:
+    def _start_turn(self, session: UpgradeSession, sent: HeldPrompt) -> list[Output]:
         """Insert a prompt: the answer with its user message, the turn running, the v1 prompt."""
+        id, blocks = sent.client_id, sent.prompt
         message_id = self.options.new_message_id()
         session.lifecycle.start_turn(id)
         session.message = None
         sid = session.session_id
-        request = v1.prompt_request(session_id=sid, prompt=blocks)
+        request = v1.prompt_request(session_id=sid, prompt=blocks, meta=sent.meta)
         return [
             ToClient(rpc.result(id, wire.prompt_response(message_id=message_id))),
             ToClient(session_update(sid, wire.user_message(message_id=message_id, content=blocks))),
             ToClient(session_update(sid, session.state())),
-            self._hops.to_agent(AgentCall("session/prompt", None, sid), "session/prompt", request),
+            self._hops.to_agent(
+                AgentCall("session/prompt", id, sid, answered=True), "session/prompt", request
+            ),
         ]
 
     def _set_config_option(self, id: rpc.RequestId, params: Any) -> list[Output]:
         """``session/set_config_option``: the relay's ``mode`` option is v1 ``set_mode``."""
         change: Any = params_as(id, params, v2_session.SetSessionConfigOptionRequest)  # type: ignore[arg-type]
+        if isinstance(change, v2_session.UnknownSetSessionConfigOptionRequest):
+            # v2's union is open; an agent refuses a value type it lacks with -32602.
+            problem = "the agent speaks ACP v1, which takes id and boolean values only"
+            raise refuse(id, "params.type", problem)
         session = self._session(id, change.session_id)
         sid = session.session_id
         if session.mode is not None and change.config_id == to_v2.MODE_CONFIG_ID:
             if not isinstance(change, v2_session.SetSessionConfigOptionId):
                 problem = "the mode is a select: expected type id and a value id"
                 raise refuse(id, "params.type", problem)
-            request = v1.set_session_mode_request(session_id=sid, mode_id=change.value)
+            request = v1.set_session_mode_request(
+                session_id=sid, mode_id=change.value, meta=change.meta
+            )
             call = AgentCall("session/set_config_option", id, sid, change.value)
             return [self._hops.to_agent(call, "session/set_mode", request)]
-        if isinstance(change, v2_session.SetSessionConfigOptionBoolean):
-            build: Any = v1.set_session_config_option_boolean
-        elif isinstance(change, v2_session.SetSessionConfigOptionId):
-            build = v1.set_session_config_option_value_id
-        else:
-            problem = "the agent speaks ACP v1, which takes id and boolean values only"
-            raise refuse(id, "params.type", problem)
+        build: Any = (
+            v1.set_session_config_option_boolean
+            if isinstance(change, v2_session.SetSessionConfigOptionBoolean)
+            else v1.set_session_config_option_value_id
+        )
         request = build(
             session_id=sid, config_id=change.config_id, value=change.value, meta=change.meta
         )
@@ -295,7 +302,7 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
 
     def _permission(self, id: rpc.RequestId, params: dict[str, Any]) -> list[Output]:
         """v1 ``session/request_permission`` → v2: a title, the tool call as its subject."""
-        session = self._sessions.get(params.get("sessionId"))  # type: ignore[arg-type]
+        session = self._sessions.get(same.text(params, "sessionId") or "")
         tool_call = params.get("toolCall")
         options = [
             o
@@ -406,9 +413,14 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
         idle = cancel.idle(cancelled, error, result.get("stopReason"))
         out.append(ToClient(session_update(session.session_id, idle)))
         if session.held:
-            held = session.held.popleft()
-            out += self._start_turn(session, held.client_id, held.prompt)
+            out += self._start_turn(session, session.held.popleft())
         return out
+
+    def _session_closed(self, session: UpgradeSession) -> list[Output]:
+        """What waits in a session the agent closed or deleted ends: held prompts
+        (``-32800``), open permissions (withdrawn). A close ended them when it was asked
+        (:meth:`_close`); a delete leaves the agent its turn."""
+        return cancel.end_waiting(self._hops, session)
 
     # -- the agent is gone ----------------------------------------------------------------
 

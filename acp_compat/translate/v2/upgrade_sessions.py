@@ -45,6 +45,8 @@ class HeldPrompt:
 
     client_id: RequestId
     prompt: list[Any]
+    meta: dict[str, Any] | None = None
+    """The request's ``_meta``, for the v1 prompt."""
 
 
 @define(eq=False)

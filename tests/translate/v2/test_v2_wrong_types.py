@@ -1,0 +1,84 @@
+"""A peer's member of the wrong JSON type where the v1↔v2 translators read a name (a kind,
+a stop reason, a content type: an array or an object, which no table holds) is read as
+a value they do not know, not an exception: an exception mid-way left a turn ended with
+its prompt unanswered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from acp_compat.translate.base import ToAgent, ToClient
+from acp_compat.translate.v2 import (
+    V2DowngradeOptions,
+    V2DowngradeTranslator,
+    V2UpgradeOptions,
+    V2UpgradeTranslator,
+)
+
+WRONG = [["x"], {"type": "x"}]
+
+
+def _update(update: dict[str, Any]) -> dict[str, Any]:
+    params = {"sessionId": "s1", "update": update}
+    return {"jsonrpc": "2.0", "method": "session/update", "params": params}
+
+
+def _downgrade_turn() -> V2DowngradeTranslator:
+    """A v2 agent's session ``s1`` behind a v1 client, its prompt ``2`` accepted."""
+    initialized = {"protocolVersion": 2, "info": {"name": "a", "version": "1"}, "capabilities": {}}
+    translator = V2DowngradeTranslator(
+        V2DowngradeOptions(version="0.0.0-test", agent0_initialized=initialized)
+    )
+    new = {"cwd": "/p", "mcpServers": []}
+    translator.from_client({"jsonrpc": "2.0", "id": 1, "method": "session/new", "params": new})
+    translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": {"sessionId": "s1"}})
+    prompt = {"sessionId": "s1", "prompt": [{"type": "text", "text": "hi"}]}
+    translator.from_client(
+        {"jsonrpc": "2.0", "id": 2, "method": "session/prompt", "params": prompt}
+    )
+    translator.from_agent(0, {"jsonrpc": "2.0", "id": 1, "result": {"messageId": "u1"}})
+    return translator
+
+
+@pytest.mark.parametrize("value", WRONG, ids=["array", "object"])
+def test_a_stop_reason_of_the_wrong_type_ends_the_turn_end_turn(value: Any) -> None:
+    translator = _downgrade_turn()
+    idle = {"sessionUpdate": "state_update", "state": "idle", "stopReason": value}
+    [answer] = translator.from_agent(0, _update(idle))
+    assert isinstance(answer, ToClient)
+    assert answer.message == {"jsonrpc": "2.0", "id": 2, "result": {"stopReason": "end_turn"}}
+
+
+@pytest.mark.parametrize("value", WRONG, ids=["array", "object"])
+def test_names_of_the_wrong_type_in_updates_are_unknown_ones(value: Any) -> None:
+    translator = _downgrade_turn()
+    assert translator.from_agent(0, _update({"sessionUpdate": value})) == []
+    chunk = {"sessionUpdate": "agent_message_chunk", "messageId": "m1"}
+    assert translator.from_agent(0, _update({**chunk, "content": {"type": value}})) == []
+    call = {"sessionUpdate": "tool_call_update", "toolCallId": "c1", "title": "T", "kind": value}
+    [shown] = translator.from_agent(0, _update(call))
+    assert isinstance(shown, ToClient)
+    assert shown.message["params"]["update"]["kind"] == "other"
+
+
+@pytest.mark.parametrize("value", WRONG, ids=["array", "object"])
+def test_a_permission_option_kind_of_the_wrong_type_is_left_out(value: Any) -> None:
+    initialized = {"protocolVersion": 1, "agentCapabilities": {}}
+    translator = V2UpgradeTranslator(
+        V2UpgradeOptions(version="0.0.0-test", agent0_initialized=initialized)
+    )
+    translator.from_client(
+        {"jsonrpc": "2.0", "id": 1, "method": "session/new", "params": {"cwd": "/p"}}
+    )
+    translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": {"sessionId": "s1"}})
+    options = [
+        {"optionId": "odd", "name": "Odd", "kind": value},
+        {"optionId": "ok", "name": "OK", "kind": "allow_once"},
+    ]
+    params = {"sessionId": "s1", "toolCall": {"toolCallId": "c1"}, "options": options}
+    request = {"jsonrpc": "2.0", "id": 5, "method": "session/request_permission", "params": params}
+    [asked] = translator.from_agent(0, request)
+    assert isinstance(asked, ToClient) and not isinstance(asked, ToAgent)
+    assert [o["optionId"] for o in asked.message["params"]["options"]] == ["ok"]
