@@ -208,8 +208,9 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
         return [*out, ToClient(rpc.result(id, wire.close_session_response()))]
 
     def _resume(self, id: rpc.RequestId, params: Any) -> list[Output]:
-        """``session/resume``: v1 ``session/resume``, or ``session/load`` (for a replay, or
-        with its replay not shown), or the relay's own answer for a session open here."""
+        """``session/resume``: v1 ``session/resume`` (which carries the resume's new
+        environment to the agent), else the relay's own answer for a session open here,
+        else ``session/load`` (for a replay, or with its replay not shown)."""
         resume = params_as(id, params, v2_session.ResumeSessionRequest)
         replay = resume.replay_from
         if isinstance(replay, v2_session.UnknownReplayFrom):
@@ -217,11 +218,11 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
             raise refuse(id, "params.replayFrom", problem)
         sid = resume.session_id
         open_here = self._sessions.get(sid)
-        if replay is None and open_here is not None:
-            return self._resumed(id, open_here)
         build: Any
         if replay is None and self._capability("sessionCapabilities", "resume"):
             method, build = "session/resume", v1.resume_session_request
+        elif replay is None and open_here is not None:
+            return self._resumed(id, open_here)
         elif self._capability("loadSession"):
             method, build = "session/load", v1.load_session_request
         elif replay is not None:
