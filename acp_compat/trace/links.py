@@ -296,6 +296,9 @@ class Session:
     update has reported its user message yet (``None`` once one has)."""
     terminals: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
     """v2: the ids of the display terminals a ``terminal_update`` announced lately."""
+    replaced: Session | None = None
+    """While it loads: the open session its ``session/load`` or ``session/resume`` stands
+    in for, which a refusal leaves as it was."""
     shown: Any = None
     """What the conversation shows as its latest turn (read leniently: forgotten with the
     session)."""
@@ -534,13 +537,21 @@ class Link:
                     # late update of one is the call shown already.
                     loading.tools, loading.ended = before.tools, before.ended
                     loading.turn, loading.shown = before.turn, before.shown
+                if session_id not in self.closed:
+                    loading.replaced = before
                 self.sessions[session_id] = loading
                 self.closed.pop(session_id, None)
             elif seen.kind is Kind.ERROR and session_id in self.sessions:
-                # A session that could not be loaded is not live.
-                if self.sessions[session_id].state is SessionState.LOADING:
-                    del self.sessions[session_id]
+                failed = self.sessions[session_id]
+                if failed.state is SessionState.LOADING:
+                    # A session that could not be loaded is not live; one that was open
+                    # before the attempt still is.
+                    if failed.replaced is None:
+                        del self.sessions[session_id]
+                    else:
+                        self.sessions[session_id] = failed.replaced
             elif session_id in self.sessions:
+                self.sessions[session_id].replaced = None
                 self._offered(self.sessions[session_id], body)
         elif method == "session/close" and seen.kind is Kind.RESPONSE:
             if isinstance(session_id, str):

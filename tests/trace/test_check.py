@@ -665,6 +665,18 @@ def test_a_failed_load_leaves_no_live_session() -> None:
     assert [f.rule for f in checked(steps)] == ["session-known"]
 
 
+def test_a_refused_resume_of_an_open_session_leaves_it_open() -> None:
+    """A resume the agent refuses (or the relay: a replay a v1 agent cannot give) says
+    nothing of the session it named when that one was open already: its later updates
+    are still its own."""
+    refused = (GOT, {"id": 3, "error": {"code": -32601, "message": "Method not found"}})
+    assert checked(v2(RESUME_V2, refused, PROMPT, ACK, USER, RUNNING, SAY, IDLE)) == []
+    load = (SENT, {"id": 3, "method": "session/load", "params": {**LOAD[0][1]["params"]}})
+    load[1]["params"]["sessionId"] = "s"
+    steps = current(load, refused, PROMPT, CHUNK, END, agent={"loadSession": True})
+    assert checked(steps) == []
+
+
 def test_a_lost_agents_late_messages_are_its_own() -> None:
     """After agent_lost the agent may still write: its late request lands on its own link
     (which knows the client's capabilities), and nothing open there is owed."""
