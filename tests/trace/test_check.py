@@ -671,8 +671,8 @@ def test_a_refused_resume_of_an_open_session_leaves_it_open() -> None:
     are still its own."""
     refused = (GOT, {"id": 3, "error": {"code": -32601, "message": "Method not found"}})
     assert checked(v2(RESUME_V2, refused, PROMPT, ACK, USER, RUNNING, SAY, IDLE)) == []
-    load = (SENT, {"id": 3, "method": "session/load", "params": {**LOAD[0][1]["params"]}})
-    load[1]["params"]["sessionId"] = "s"
+    params = {**LOAD[0][1]["params"], "sessionId": "s"}
+    load = (SENT, {"id": 3, "method": "session/load", "params": params})
     steps = current(load, refused, PROMPT, CHUNK, END, agent={"loadSession": True})
     assert checked(steps) == []
 

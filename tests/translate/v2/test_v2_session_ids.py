@@ -20,7 +20,7 @@ AGENT_INITIALIZED = {
     "upgrade": {"protocolVersion": 1, "agentCapabilities": {}},
     "downgrade": {"protocolVersion": 2, "info": {"name": "a", "version": "1"}, "capabilities": {}},
 }
-OPTIONS = {
+OPTIONS: dict[str, dict[str, Any]] = {
     "upgrade": {"title": "Run?", "toolCall": {"toolCallId": "c1"}},
     "downgrade": {"title": "Run?"},
 }
