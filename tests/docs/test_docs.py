@@ -78,3 +78,24 @@ def test_the_trace_event_list_is_generated_from_the_one_table() -> None:
     assert match.group(1) == events_markdown(), (
         "docs/behaviour.md's event list is stale: paste events_markdown() between its markers"
     )
+
+
+def _table_after(text: str, words: str) -> list[str]:
+    """The rows (header and rule left out) of the first markdown table after ``words``."""
+    lines = text[text.index(words) :].splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    end = next((i for i, line in enumerate(lines[first:], first) if not line.startswith("|")), None)
+    return lines[first + 2 : end]
+
+
+def test_the_readme_public_api_table_is_what_acp_compat_exports() -> None:
+    """The table in "Using the library" names every export of ``acp_compat``, and only those."""
+    import acp_compat
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = _table_after(readme, "The public API is what `acp_compat` itself exports")
+    named = {name for row in rows for name in re.findall(r"`(\w+)`", row.split(" | ")[0])}
+    assert named == set(acp_compat.EXPORTS), (
+        f"missing: {sorted(set(acp_compat.EXPORTS) - named)}, "
+        f"not exported: {sorted(named - set(acp_compat.EXPORTS))}"
+    )
