@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import click
+
 from tests.support.paths import ROOT
 
 NOTES = ROOT / "docs" / "notes.md"
@@ -99,3 +101,49 @@ def test_the_readme_public_api_table_is_what_acp_compat_exports() -> None:
         f"missing: {sorted(set(acp_compat.EXPORTS) - named)}, "
         f"not exported: {sorted(named - set(acp_compat.EXPORTS))}"
     )
+
+
+def _options(command: str) -> dict[str, click.Option | None]:
+    """Every spelling of ``acp-compat COMMAND``'s options, each to its click option
+    (``None`` for help)."""
+    from acp_compat.cli.main import COMMANDS
+
+    click_command = getattr(COMMANDS[command][0], command)
+    spelled: dict[str, click.Option | None] = {"-h": None, "--help": None}
+    for param in click_command.params:
+        if not isinstance(param, click.Option):
+            continue  # the COMMAND argument
+        for name in [*param.opts, *getattr(param, "secondary_opts", [])]:
+            spelled[name] = param
+    return spelled
+
+
+def test_the_readme_wrap_table_is_wraps_options() -> None:
+    """Each row of the README's ``wrap`` table names options ``wrap`` has, with the variable
+    that sets them; every option of ``wrap`` has a row."""
+    options = _options("wrap")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = set()
+    for row in _table_after(readme, "### `acp-compat wrap` options"):
+        flags, variables = row.strip("|").split(" | ")[:2]
+        for flag in re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", flags):
+            assert flag in options, f"README's wrap table: wrap has no {flag}"
+            envvar = getattr(options[flag], "envvar", None)
+            assert isinstance(envvar, str)
+            assert envvar in re.findall(r"ACP_COMPAT_\w+", variables), (flag, envvar, variables)
+            shown.add(options[flag])
+    assert {param for param in options.values() if param} - shown == set()
+
+
+def test_every_option_the_docs_show_exists() -> None:
+    """``acp-compat COMMAND ... --option`` in the README and docs/ (up to the agent's ``--``,
+    a pipe or the end of the command) names an option COMMAND has."""
+    files = [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"acp-compat (wrap|demo|detect|trace|config)\b([^`\n|]*)", text):
+            command, words = match.group(1), match.group(2).split(" -- ")[0]
+            options = _options(command)
+            for flag in re.findall(r"(?<![\w-])(--?[a-zA-Z][\w-]*)", words):
+                if flag != "--":
+                    assert flag in options, f"{path.name}: {match.group(0)!r}: no {flag}"
