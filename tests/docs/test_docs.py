@@ -4,6 +4,8 @@ require."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -147,3 +149,53 @@ def test_every_option_the_docs_show_exists() -> None:
             for flag in re.findall(r"(?<![\w-])(--?[a-zA-Z][\w-]*)", words):
                 if flag != "--":
                     assert flag in options, f"{path.name}: {match.group(0)!r}: no {flag}"
+
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+REMOVED = {
+    # Modules docs/architecture.md's history names that are gone (taken out, or merged since).
+    *("codec/fast.py", "codec/structuring.py", "codec/names.py", "cli/options.py"),
+    *("cli/wrap_line.py", "cli/wrap_settings.py", "io/early.py", "io/trace_view.py"),
+    *("models/_lazy.py", "translate/upgrade/lifecycle.py", "translate/startup.py"),
+    *("translate/cancelled.py", "io/backpressure.py", "trace/check/"),
+}
+
+
+def _resolves(path: str) -> bool:
+    """A path as docs/architecture.md writes it: from the repository, from the package, or
+    from one of its layers (``codegen/choices.py``, ``downgrade/content.py``)."""
+    package = ROOT / "acp_compat"
+    bases = [ROOT, package, package / "models", package / "translate"]
+    return any(
+        (base / path).is_dir() if path.endswith("/") else (base / path).is_file() for base in bases
+    )
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # a name inside a module that is no package
+        return False
+
+
+def test_every_path_the_architecture_names_exists() -> None:
+    """docs/architecture.md's module and file paths (``translate/exits.py``, ``trace/``,
+    ``acp_compat.io.shim``) exist, but for the removed modules its history names, which
+    must be gone."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    for token in set(re.findall(r"`([\w./]+)(?:\([^`]*\))?`", text)):
+        if token.startswith("acp_compat."):
+            module, attributes = token, list[str]()
+            while module and not _is_module(module):
+                module, _, attribute = module.rpartition(".")
+                attributes.insert(0, attribute)
+            assert module, f"docs/architecture.md: no module {token}"
+            found: object = importlib.import_module(module)
+            for attribute in attributes:
+                found = getattr(found, attribute, None)
+            assert found is not None, f"docs/architecture.md: {token} is not there"
+        elif "/" in token and re.search(r"(\.py|\.json|/)$", token):
+            if token in REMOVED:
+                assert not _resolves(token), f"{token} exists: the history calls it removed"
+            else:
+                assert _resolves(token), f"docs/architecture.md names {token}, which is not there"
