@@ -32,6 +32,7 @@ import errno
 import fcntl
 import logging
 import os
+import select
 import stat
 import weakref
 from collections.abc import Callable
@@ -344,6 +345,7 @@ class LineWriter:
         """The write error that made the writer :attr:`broken` (for the log)."""
         self.done = anyio.Event()
         """Set once the writer has finished (closed and written out, or broken)."""
+        self._watched: asyncio.AbstractEventLoop | None = None  # see watch_reader
 
     @property
     def buffered(self) -> int:
@@ -374,6 +376,38 @@ class LineWriter:
         self._closing = True
         if not self._chunks and not self._blocked:
             self._finish()
+
+    def watch_reader(self) -> None:
+        """Turn :attr:`broken` as soon as the reader of this pipe goes away, not at the
+        next write: a peer that closes the pipe while nothing is written to it is
+        noticed. For a write-only pipe (the kernel reports its reader's end as an error
+        condition, which a read registration receives); anything else is left alone."""
+        fd = self._fd.fd
+        try:
+            if not self._fd.pollable or not stat.S_ISFIFO(os.fstat(fd).st_mode):
+                return
+            if fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE != os.O_WRONLY:
+                return
+            loop = asyncio.get_running_loop()
+            loop.add_reader(fd, self._reader_gone)
+        except (OSError, ValueError, NotImplementedError):
+            return
+        self._watched = loop
+
+    def _reader_gone(self) -> None:
+        """The read registration fired: broken if the pipe says its reader is gone."""
+        self._unwatch()
+        poll = select.poll()
+        poll.register(self._fd.fd, select.POLLOUT)
+        if any(events & (select.POLLERR | select.POLLHUP) for _, events in poll.poll(0)):
+            self.error = OSError(errno.EPIPE, os.strerror(errno.EPIPE))
+            self._mark_broken()
+
+    def _unwatch(self) -> None:
+        if self._watched is not None:
+            with contextlib.suppress(Exception):
+                self._watched.remove_reader(self._fd.fd)
+            self._watched = None
 
     def call_when_below(self, limit: int, callback: Callable[[], None]) -> None:
         """Call ``callback`` once at most ``limit`` bytes are queued (or the writer is
@@ -466,6 +500,7 @@ class LineWriter:
 
     def _finish(self) -> None:
         """Unregister, release the descriptor, set :attr:`done` (once)."""
+        self._unwatch()
         if self._blocked:
             self._blocked = False
             if self._fd.pollable and self._flusher is not None:

@@ -94,6 +94,7 @@ async def client_pipes(
     client_in = LineReader(stdin_fd, max_line_bytes=max_line_bytes, owned=False)
     enlarge_pipe(stdout_fd, CLIENT_PIPE_BYTES)
     client_out = LineWriter(stdout_fd, name="client")
+    client_out.watch_reader()
     try:
         async with anyio.create_task_group() as tg:
             tg.start_soon(client_out.run)

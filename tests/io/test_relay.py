@@ -565,6 +565,40 @@ def test_a_client_that_closed_our_stdout_ends_the_relay(tmp_path: Path) -> None:
         proc.stdin.close()
 
 
+def test_a_client_that_closed_our_stdout_and_sends_nothing_ends_the_relay(
+    tmp_path: Path,
+) -> None:
+    # The editor closed the pipe it reads us from and keeps our stdin open, silent: no
+    # write will ever fail, so the relay must notice the pipe's reader went away.
+    log = tmp_path / "stderr"
+    with log.open("wb") as stderr:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "acp_compat",
+                "wrap",
+                "-v",
+                "--",
+                *agent_command("legacy_agent"),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            cwd=tmp_path,
+        )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdout.close()
+        assert proc.wait(timeout=20) == 0  # our end of its stdin is still open
+        assert "the client closed our stdout" in log.read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdin.close()
+
+
 def test_an_over_limit_request_before_initialize_is_answered(start: Any) -> None:
     wrap = start(agent_command("legacy_agent"), "--max-line-bytes", "1024")
     padded = {**CURRENT_INIT, "pad": "x" * 2000}
