@@ -415,6 +415,53 @@ class SessionLifecycle(_Record[SessionState, SessionEvent]):
         self.failure = failure
 
 
+# ------------------------------------------------------------------ a session's tool calls
+
+RECENT_ENDED_TOOL_CALLS = 64
+"""How many ended tool calls a v2 translator's session keeps, with what a later update
+of one needs (an upsert or content may still come after a call's end): a session that
+saw many calls holds its open ones and no more than these."""
+
+KeptT = TypeVar("KeptT")
+
+
+class ToolCalls(Generic[KeptT]):
+    """A session's tool calls by id, each with what a later update of it needs: every
+    call not ended, and the last :data:`RECENT_ENDED_TOOL_CALLS` that ended (an update of
+    an older one is a call not seen before). A call's end is its status (the owner says
+    which are final); an upsert may reopen it."""
+
+    __slots__ = ("_ended", "_kept")
+
+    def __init__(self) -> None:
+        self._kept: dict[str, KeptT] = {}
+        self._ended: dict[str, None] = {}
+        """The ids of the kept calls that ended, oldest end first."""
+
+    def __contains__(self, call_id: object) -> bool:
+        return call_id in self._kept
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def get(self, call_id: str, default: KeptT) -> KeptT:
+        """What is kept of call ``call_id``, else ``default``."""
+        return self._kept.get(call_id, default)
+
+    def keep(self, call_id: str, kept: KeptT, ended: bool | None) -> None:
+        """Call ``call_id`` now has ``kept``; ``ended``: whether its status now is final
+        (``None``: the update gave no status)."""
+        self._kept[call_id] = kept
+        if ended is None:
+            return
+        self._ended.pop(call_id, None)
+        if ended:
+            self._ended[call_id] = None
+            while len(self._ended) > RECENT_ENDED_TOOL_CALLS:
+                oldest = next(iter(self._ended))
+                del self._ended[oldest], self._kept[oldest]
+
+
 # ------------------------------------------------------------- the downgrade's connection
 
 

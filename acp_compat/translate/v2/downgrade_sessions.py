@@ -19,8 +19,8 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, notification
 from acp_compat.models.current import wire
-from acp_compat.models.mapping import notice_text
-from acp_compat.translate.lifecycle import SessionLifecycle
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES, notice_text
+from acp_compat.translate.lifecycle import SessionLifecycle, ToolCalls
 
 from . import to_v1
 from .same import meta, objects, text
@@ -61,8 +61,9 @@ class DowngradeSession:
     """The running prompt was sent while the agent reported work of its own and is not
     inserted yet (no user message, no answer): a v2 agent may hold it until that work
     ends, and the idle that ends it is not the prompt's."""
-    tool_calls: dict[str, list[dict[str, Any]]] = attrs.field(factory=dict)
-    """The calls the client was shown, by id, with their content in v1 shape."""
+    tool_calls: ToolCalls[list[dict[str, Any]]] = attrs.Factory(ToolCalls)
+    """The calls the client was shown, by id, with their content in v1 shape (v1 replaces
+    it whole): the open ones and the recently ended (``lifecycle.ToolCalls``)."""
     shown: set[str] = attrs.field(factory=set)
     """The ids of the messages shown, whole or as chunks (a whole-message upsert of one
     of them would replace it in v2; v1 would append it a second time)."""
@@ -179,7 +180,11 @@ def _tool_call(
     else:
         fields = to_v1.tool_call_fields(update, unshown)
     known = call_id in session.tool_calls
-    session.tool_calls[call_id] = fields.get("content", session.tool_calls.get(call_id, []))
+    status = fields.get("status")
+    ended = None if status is None else status in CURRENT_FINAL_STATUSES
+    session.tool_calls.keep(
+        call_id, fields.get("content", session.tool_calls.get(call_id, [])), ended
+    )
     if known:
         return [wire.tool_call_progress(tool_call_id=call_id, meta=meta(update), **fields)]
     fields["title"] = fields.get("title") or fields.get("name") or "Tool call"

@@ -1,0 +1,72 @@
+"""What the v1↔v2 translators keep of a long session is bounded: its open tool calls and
+a window of recently ended ones (:data:`~acp_compat.translate.lifecycle.RECENT_ENDED_TOOL_CALLS`),
+whatever the number of calls a session saw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from acp_compat.translate.lifecycle import RECENT_ENDED_TOOL_CALLS
+from acp_compat.translate.v2 import V2DowngradeOptions, V2DowngradeTranslator
+from acp_compat.translate.v2.downgrade_sessions import DowngradeSession
+
+CALLS = RECENT_ENDED_TOOL_CALLS * 3
+
+
+def _downgrade() -> tuple[V2DowngradeTranslator, DowngradeSession]:
+    translator = V2DowngradeTranslator(
+        V2DowngradeOptions(
+            version="0.0.0-test",
+            agent0_initialized={"protocolVersion": 2, "info": {"name": "a", "version": "1"}},
+        )
+    )
+    session = translator._sessions["s"] = DowngradeSession("s")
+    return translator, session
+
+
+def _update(update: dict[str, Any]) -> dict[str, Any]:
+    params = {"sessionId": "s", "update": update}
+    return {"jsonrpc": "2.0", "method": "session/update", "params": params}
+
+
+def _call(call_id: str, **members: Any) -> dict[str, Any]:
+    return _update({"sessionUpdate": "tool_call_update", "toolCallId": call_id, **members})
+
+
+def _text(text: str) -> dict[str, Any]:
+    return {"type": "content", "content": {"type": "text", "text": text}}
+
+
+def test_many_ended_tool_calls_leave_a_bounded_number_kept() -> None:
+    translator, session = _downgrade()
+    translator.from_agent(0, _call("open", title="Runs on", status="in_progress"))
+    for n in range(CALLS):
+        translator.from_agent(0, _call(f"c{n}", title="Read", content=[_text(str(n))]))
+        translator.from_agent(0, _call(f"c{n}", status="completed"))
+    assert len(session.tool_calls) == RECENT_ENDED_TOOL_CALLS + 1
+    # the open call, and the recent ended ones, are still known: their content goes on
+    [late] = translator.from_agent(
+        0,
+        _update(
+            {
+                "sessionUpdate": "tool_call_content_chunk",
+                "toolCallId": f"c{CALLS - 1}",
+                "content": _text("late"),
+            }
+        ),
+    )
+    update = late.message["params"]["update"]
+    assert update["sessionUpdate"] == "tool_call_update"
+    assert [c["content"]["text"] for c in update["content"]] == [str(CALLS - 1), "late"]
+    [again] = translator.from_agent(0, _call("open", status="completed"))
+    assert again.message["params"]["update"]["sessionUpdate"] == "tool_call_update"
+
+
+def test_a_call_that_runs_again_is_not_forgotten_as_ended() -> None:
+    translator, _ = _downgrade()
+    translator.from_agent(0, _call("back", title="Retried", status="failed"))
+    translator.from_agent(0, _call("back", status="in_progress"))  # an upsert may reopen it
+    for n in range(CALLS):
+        translator.from_agent(0, _call(f"c{n}", title="Read", status="completed"))
+    [update] = translator.from_agent(0, _call("back", status="completed"))
+    assert update.message["params"]["update"]["sessionUpdate"] == "tool_call_update"
