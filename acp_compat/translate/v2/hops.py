@@ -178,8 +178,8 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
         """Agent process 0: its ``initialize`` result once ``READY``, the error object
         every request gets once ``GONE``."""
         self._sessions: dict[str, S] = {}
-        self._logged: set[str] = set()
-        """What was said once in the log."""
+        self._logged = same.Said()
+        """What was said once in the log lately."""
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -438,9 +438,8 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
     # -- helpers --------------------------------------------------------------------------
 
     def _say_once(self, unshown: set[str]) -> None:
-        """Log, once each, what the client cannot be shown."""
-        for what in sorted(unshown - self._logged):
-            self._logged.add(what)
+        """Log, once each lately, what the client cannot be shown."""
+        for what in self._logged.fresh(unshown):
             log.info(
                 "the v%d client cannot be shown %s; it is left out", self._CLIENT.protocol, what
             )

@@ -13,7 +13,7 @@ once here and built with the builders of the side they go to (``target``:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, Protocol, get_args
 
 from acp_compat._define import frozen
@@ -57,6 +57,47 @@ class Builders(Protocol):
     def permission_option(
         self, *, option_id: str, name: str, kind: v1_permission.PermissionOptionKind, meta: Meta
     ) -> Wire: ...
+
+
+RECENT_SAID = 256
+"""How many things said once in the log a translator remembers (the last said): one an
+agent says again after as many others is said again."""
+
+SAID_LENGTH = 200
+"""What is said once is cut to this many characters (it may quote a peer's value)."""
+
+
+class Said:
+    """What a translator said once in the log lately: its memory bounded however many
+    values a peer invents (:data:`RECENT_SAID`, each cut to :data:`SAID_LENGTH`)."""
+
+    __slots__ = ("_said",)
+
+    def __init__(self) -> None:
+        self._said: dict[str, None] = {}
+        """The last said, oldest first."""
+
+    def __len__(self) -> int:
+        return len(self._said)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._said)
+
+    def fresh(self, what: Iterable[str]) -> list[str]:
+        """Of ``what`` (each cut), in order, what was not said lately: now it was."""
+        out = []
+        for said in sorted({_cut(w) for w in what}):
+            if said in self._said:
+                continue
+            out.append(said)
+            self._said[said] = None
+            if len(self._said) > RECENT_SAID:
+                del self._said[next(iter(self._said))]
+        return out
+
+
+def _cut(what: str) -> str:
+    return what if len(what) <= SAID_LENGTH else what[: SAID_LENGTH - 1] + "…"
 
 
 def text(obj: dict[str, Any], key: str) -> str | None:

@@ -116,10 +116,10 @@ def session_update(session_id: str, update: dict[str, Any]) -> Message:
 
 
 def update_for(
-    session: UpgradeSession, update: dict[str, Any], new_id: Any, logged: set[str]
+    session: UpgradeSession, update: dict[str, Any], new_id: Any, logged: same.Said
 ) -> dict[str, Any] | None:
     """The v2 update for a v1 agent's ``update`` in ``session`` (``None``: nothing to
-    show). ``new_id()`` makes a message id; ``logged`` holds what was logged once."""
+    show). ``new_id()`` makes a message id; ``logged`` holds what was logged once lately."""
     kind = update.get("sessionUpdate")
     build = CHUNK_BUILDERS.get(kind) if isinstance(kind, str) else None
     if build is not None and isinstance(kind, str):
@@ -154,9 +154,9 @@ def update_for(
     if not isinstance(kind, str):
         log.warning("ignoring a session/update whose sessionUpdate is not a string")
         return None
-    if kind not in _SAME_IN_BOTH and kind not in logged:
-        logged.add(kind)
-        log.info("passing on session update kind %r as it came (a v1 kind v2 may not know)", kind)
+    if kind not in _SAME_IN_BOTH:
+        for said in logged.fresh([f"session update kind {kind!r}"]):
+            log.info("passing on %s as it came (a v1 kind v2 may not know)", said)
     return update
 
 

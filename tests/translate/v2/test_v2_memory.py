@@ -1,14 +1,25 @@
 """What the v1↔v2 translators keep of a long session is bounded: its open tool calls and
 a window of recently ended ones (:data:`~acp_compat.translate.lifecycle.RECENT_ENDED_TOOL_CALLS`),
-whatever the number of calls a session saw."""
+whatever the number of calls a session saw; what was said once in the log, whatever an
+agent invents."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+import pytest
+
 from acp_compat.translate.lifecycle import RECENT_ENDED_TOOL_CALLS
-from acp_compat.translate.v2 import V2DowngradeOptions, V2DowngradeTranslator
+from acp_compat.translate.v2 import (
+    V2DowngradeOptions,
+    V2DowngradeTranslator,
+    V2UpgradeOptions,
+    V2UpgradeTranslator,
+)
 from acp_compat.translate.v2.downgrade_sessions import DowngradeSession
+from acp_compat.translate.v2.same import RECENT_SAID, SAID_LENGTH
+from acp_compat.translate.v2.upgrade_sessions import UpgradeSession
 
 CALLS = RECENT_ENDED_TOOL_CALLS * 3
 
@@ -70,3 +81,33 @@ def test_a_call_that_runs_again_is_not_forgotten_as_ended() -> None:
         translator.from_agent(0, _call(f"c{n}", title="Read", status="completed"))
     [update] = translator.from_agent(0, _call("back", status="completed"))
     assert update.message["params"]["update"]["sessionUpdate"] == "tool_call_update"
+
+
+def _upgrade() -> V2UpgradeTranslator:
+    translator = V2UpgradeTranslator(
+        V2UpgradeOptions(version="0.0.0-test", agent0_initialized={"protocolVersion": 1})
+    )
+    translator._sessions["s"] = UpgradeSession("s", "/p")
+    return translator
+
+
+def _invented(n: int) -> dict[str, Any]:
+    return _update({"sessionUpdate": f"invented_{n}_" + "x" * 10_000})
+
+
+@pytest.mark.parametrize("make", [lambda: _downgrade()[0], _upgrade])
+def test_what_is_said_once_is_bounded(make: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """A hostile agent inventing a new update kind in every message: the log says each
+    once lately, and what the translator keeps of them is bounded."""
+    translator = make()
+    caplog.set_level(logging.INFO, logger="acp_compat.translate.v2")
+    for n in range(RECENT_SAID * 3):
+        translator.from_agent(0, _invented(n))
+    assert len(translator._logged) == RECENT_SAID
+    assert sum(map(len, translator._logged)) <= RECENT_SAID * SAID_LENGTH
+    assert max(len(r.getMessage()) for r in caplog.records) < SAID_LENGTH + 100
+    caplog.clear()
+    translator.from_agent(0, _invented(RECENT_SAID * 3 - 1))  # said lately: not again
+    assert caplog.records == []
+    translator.from_agent(0, _invented(0))  # said long ago: said again
+    assert len(caplog.records) == 1
