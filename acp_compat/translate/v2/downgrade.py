@@ -139,7 +139,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         session.lifecycle.start_turn(id)
         session.acknowledged, session.stop, session.held = None, None, session.working
         request = wire.prompt_request(
-            session_id=session.session_id, prompt=params["prompt"], meta=prompt.meta
+            session_id=session.session_id,
+            prompt=[same.content_block(same.V2, block) for block in params["prompt"]],
+            meta=prompt.meta,
         )
         call = AgentCall("session/prompt", id, session.session_id)
         return [self._hops.to_agent(call, "session/prompt", request)]

@@ -93,8 +93,8 @@ def updates_for(
         return []
     build = CHUNK_BUILDERS.get(kind)
     if build is not None:
-        content = update.get("content")
-        if not isinstance(content, dict) or not to_v1.shown_block(content, unshown):
+        given = update.get("content")
+        if not isinstance(given, dict) or (content := to_v1.shown_block(given, unshown)) is None:
             return []
         message_id = text(update, "messageId")
         if kind == "user_message_chunk" and _echo(session, message_id):
@@ -159,9 +159,9 @@ def _whole_message(
     session.shown.add(message_id)
     build = WHOLE_MESSAGES[kind]
     return [
-        build(content=block, message_id=message_id)
+        build(content=shown, message_id=message_id)
         for block in objects(content)
-        if to_v1.shown_block(block, unshown)
+        if (shown := to_v1.shown_block(block, unshown)) is not None
     ]
 
 

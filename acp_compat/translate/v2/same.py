@@ -18,6 +18,7 @@ from typing import Any, Final, Protocol, get_args
 
 from acp_compat._define import frozen
 from acp_compat.models._base import Wire
+from acp_compat.models.current import content as v1_content
 from acp_compat.models.current import permission as v1_permission
 from acp_compat.models.current import wire as v1_wire
 from acp_compat.models.v2 import wire as v2_wire
@@ -211,6 +212,11 @@ class Side:
     """Whether an empty list of an MCP server's is left out (v2) or required (v1)."""
     terminal_env: Callable[[Any], Any]
     """A terminal login's environment from the other side's shape to this one's."""
+    roles: frozenset[str] | None
+    """The roles an annotation's ``audience`` may name (``None``: any, v2's are open)."""
+    bounded: bool
+    """Whether an annotation's ``priority`` is from 0 to 1 and a resource link's ``size``
+    not negative (v2's schema bounds both, v1's neither)."""
 
 
 V1: Final = Side(
@@ -224,6 +230,8 @@ V1: Final = Side(
     lists_optional=False,
     # v2's list of variables is v1's map.
     terminal_env=lambda env: {v["name"]: v["value"] for v in env_variables(v1_wire, env)},
+    roles=frozenset(get_args(v1_content.Role)),
+    bounded=False,
 )
 V2: Final = Side(
     2,
@@ -239,6 +247,8 @@ V2: Final = Side(
         for name, value in (env.items() if isinstance(env, dict) else ())
         if isinstance(value, str)
     ],
+    roles=None,
+    bounded=True,
 )
 
 
@@ -334,3 +344,53 @@ def mcp_server(source: Side, target: Side, server: dict[str, Any]) -> dict[str, 
             name=name, url=url, headers=headers, meta=meta(server)
         )
     return None
+
+
+def content_block(target: Side, block: dict[str, Any]) -> dict[str, Any]:
+    """A content block as ``target`` takes it: the same shape in both, but for values one
+    schema refuses and the other allows, which are left out (v2's schema reads an omitted
+    annotation or size as not given, and a peer's reader drops an invalid one): an
+    annotation ``priority`` outside v2's 0 to 1 (v1's has no scale: clamping would say
+    "most important" of a value on another scale), a resource link's negative ``size``
+    for v2, and an ``audience`` role v1 lacks (v2's roles are open); a member of the
+    wrong type too. The block itself when all is valid (the hot path: two lookups)."""
+    annotations, size = block.get("annotations"), block.get("size")
+    if annotations is None and size is None:
+        return block
+    out = dict(block)
+    if annotations is not None:
+        kept = _annotations(target, annotations)
+        if kept is None:
+            del out["annotations"]
+        else:
+            out["annotations"] = kept
+    if size is not None and not (
+        isinstance(size, int) and not isinstance(size, bool) and (size >= 0 or not target.bounded)
+    ):
+        del out["size"]
+    return block if out == block else out
+
+
+def _annotations(target: Side, annotations: Any) -> dict[str, Any] | None:
+    """``annotations`` with what ``target`` refuses left out (``None``: not an object)."""
+    if not isinstance(annotations, dict):
+        return None
+    out = dict(annotations)
+    priority, audience = out.get("priority"), out.get("audience")
+    if priority is not None and (
+        not isinstance(priority, int | float)
+        or isinstance(priority, bool)
+        or (target.bounded and not 0 <= priority <= 1)
+    ):
+        del out["priority"]
+    if audience is not None:
+        items = audience if isinstance(audience, list) else []
+        roles = [
+            r for r in items if isinstance(r, str) and (target.roles is None or r in target.roles)
+        ]
+        if roles:
+            out["audience"] = roles
+        elif items or not isinstance(audience, list):
+            # none left: no audience said, rather than an empty one (nobody)
+            del out["audience"]
+    return out

@@ -136,15 +136,16 @@ CONTENT_TYPES: Final = union_tags(v1_content.ContentBlock)
 """The content block types v1 has (its union is closed, v2's open)."""
 
 
-def shown_block(block: dict[str, Any], unshown: set[str]) -> bool:
-    """Whether a v2 content block can be shown to a v1 client: a type v1 lacks (an
-    extension's, a newer draft's) cannot, and is named in ``unshown`` (v1's schema, and
-    the SDK's v1 clients, refuse a whole update that holds one)."""
+def shown_block(block: dict[str, Any], unshown: set[str]) -> dict[str, Any] | None:
+    """A v2 content block as a v1 client is shown it (:func:`.same.content_block`), or
+    ``None``: a type v1 lacks (an extension's, a newer draft's) cannot be, and is named
+    in ``unshown`` (v1's schema, and the SDK's v1 clients, refuse a whole update that
+    holds one)."""
     kind = block.get("type")
     if isinstance(kind, str) and kind in CONTENT_TYPES:
-        return True
+        return same.content_block(same.V1, block)
     unshown.add(f"content type {kind!r}")
-    return False
+    return None
 
 
 # -- tool calls -------------------------------------------------------------------------
@@ -169,8 +170,8 @@ def tool_call_content(items: Any, unshown: set[str]) -> list[dict[str, Any]]:
     for item in objects(items):
         kind = item.get("type")
         if kind == "content" and isinstance(item.get("content"), dict):
-            if shown_block(item["content"], unshown):
-                out.append(wire.content(content=item["content"], meta=meta(item)))
+            if (block := shown_block(item["content"], unshown)) is not None:
+                out.append(wire.content(content=block, meta=meta(item)))
         elif kind == "diff":
             unshown.add("diff content (shown as its patch text)")
             out.append(wire.content(content=_diff_text(item)))

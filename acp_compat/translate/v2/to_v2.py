@@ -132,6 +132,10 @@ def tool_call_content(items: Any) -> list[dict[str, Any]]:
             converted = diff(item)
             if converted is not None:
                 out.append(converted)
+        elif item.get("type") == "content" and isinstance(item.get("content"), dict):
+            block = same.content_block(same.V2, item["content"])
+            changed = block is not item["content"]
+            out.append(wire.content(content=block, meta=meta(item)) if changed else item)
         else:
             # content and terminal items are the same shape in both (a terminal is only a
             # reference in v2, and a v1 agent behind a v2 client is told there are none).

@@ -187,5 +187,7 @@ def _chunk(
         message_id = current[1] if continued and current is not None else new_id()
     if current is None or current[1] != message_id:
         session.message = (kind, message_id)
-    result: dict[str, Any] = build(message_id=message_id, content=content, meta=same.meta(update))
+    result: dict[str, Any] = build(
+        message_id=message_id, content=same.content_block(same.V2, content), meta=same.meta(update)
+    )
     return result
