@@ -256,7 +256,8 @@ def config_option(
     source: Side, target: Side, option: dict[str, Any], config_id: str, name: str
 ) -> dict[str, Any] | None:
     """A boolean or select config option ``config_id`` (named ``name``), in ``target``'s
-    shape; ``None`` for another type or a malformed one."""
+    shape; ``None`` for another type or a malformed one (a select with no values: v2's
+    schema refuses one, v1's allows it, and a client could offer nothing)."""
     kind, current = option.get("type"), option.get("currentValue")
     members = dict(
         name=name,
@@ -269,6 +270,8 @@ def config_option(
         return target.wire.session_config_boolean(**named, current_value=current, **members)  # type: ignore[no-any-return]
     if kind == "select" and isinstance(current, str):
         entries = select_entries(source, target, option.get("options"))
+        if not entries:
+            return None
         return target.wire.session_config_select(  # type: ignore[no-any-return]
             **named, current_value=current, options=entries, **members
         )
@@ -276,18 +279,17 @@ def config_option(
 
 
 def select_entries(source: Side, target: Side, entries: Any) -> list[dict[str, Any]]:
-    """A select option's values and groups of values, in ``target``'s shape."""
+    """A select option's values and groups of values, in ``target``'s shape; a group with
+    no values is left out (v2's schema refuses one, v1's allows it)."""
     out = []
     for entry in objects(entries):
         if source.group_id[0] in entry:
             group, name = text(entry, source.group_id[0]), text(entry, "name")
-            if group is not None and name is not None:
+            values = select_entries(source, target, entry.get("options"))
+            if group is not None and name is not None and values:
                 out.append(
                     target.wire.session_config_select_group(
-                        **{target.group_id[1]: group},
-                        name=name,
-                        options=select_entries(source, target, entry.get("options")),
-                        meta=meta(entry),
+                        **{target.group_id[1]: group}, name=name, options=values, meta=meta(entry)
                     )
                 )
         elif (option := select_option(target.wire, entry)) is not None:

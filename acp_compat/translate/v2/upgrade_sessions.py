@@ -154,6 +154,8 @@ def update_for(
     if not isinstance(kind, str):
         log.warning("ignoring a session/update whose sessionUpdate is not a string")
         return None
+    if kind in _COMPACTION_CONTENT:
+        return _compaction(kind, update)
     if kind not in _SAME_IN_BOTH:
         for said in logged.fresh([f"session update kind {kind!r}"]):
             log.info("passing on %s as it came (a v1 kind v2 may not know)", said)
@@ -170,6 +172,23 @@ _SAME_IN_BOTH = frozenset(
     }
 )
 """v1 update kinds whose v2 shape is the same."""
+
+_COMPACTION_CONTENT = {"compaction_summary_chunk": "content", "compaction_update": "summary"}
+"""The compaction updates (the same in v2) and their member of content blocks, one or a
+list, which are v2's (:func:`.same.content_block`)."""
+
+
+def _compaction(kind: str, update: dict[str, Any]) -> dict[str, Any]:
+    """A compaction update, its content blocks as v2 takes them."""
+    member = _COMPACTION_CONTENT[kind]
+    given = update.get(member)
+    if isinstance(given, dict):
+        blocks: Any = same.content_block(same.V2, given)
+    elif isinstance(given, list):
+        blocks = [same.content_block(same.V2, b) if isinstance(b, dict) else b for b in given]
+    else:
+        return update
+    return update if blocks == given else {**update, member: blocks}
 
 
 def _chunk(
