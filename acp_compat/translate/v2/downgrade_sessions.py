@@ -20,7 +20,12 @@ from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, notification
 from acp_compat.models.current import wire
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES, notice_text
-from acp_compat.translate.lifecycle import SessionLifecycle, ToolCalls
+from acp_compat.translate.lifecycle import (
+    RECENT_MESSAGE_IDS,
+    Recent,
+    SessionLifecycle,
+    ToolCalls,
+)
 
 from . import to_v1
 from .same import meta, objects, text
@@ -64,9 +69,10 @@ class DowngradeSession:
     tool_calls: ToolCalls[list[dict[str, Any]]] = attrs.Factory(ToolCalls)
     """The calls the client was shown, by id, with their content in v1 shape (v1 replaces
     it whole): the open ones and the recently ended (``lifecycle.ToolCalls``)."""
-    shown: set[str] = attrs.field(factory=set)
+    shown: Recent[str] = attrs.Factory(lambda: Recent(RECENT_MESSAGE_IDS))
     """The ids of the messages shown, whole or as chunks (a whole-message upsert of one
-    of them would replace it in v2; v1 would append it a second time)."""
+    of them would replace it in v2; v1 would append it a second time): the last
+    :data:`~acp_compat.translate.lifecycle.RECENT_MESSAGE_IDS`."""
     options: list[Any] = attrs.field(factory=list)
     """The agent's config options in v2 shape, as last seen."""
 

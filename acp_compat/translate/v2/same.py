@@ -22,6 +22,7 @@ from acp_compat.models.current import content as v1_content
 from acp_compat.models.current import permission as v1_permission
 from acp_compat.models.current import wire as v1_wire
 from acp_compat.models.v2 import wire as v2_wire
+from acp_compat.translate.lifecycle import Recent
 
 Meta = dict[str, Any] | None
 
@@ -75,8 +76,7 @@ class Said:
     __slots__ = ("_said",)
 
     def __init__(self) -> None:
-        self._said: dict[str, None] = {}
-        """The last said, oldest first."""
+        self._said: Recent[str] = Recent(RECENT_SAID)
 
     def __len__(self) -> int:
         return len(self._said)
@@ -88,12 +88,9 @@ class Said:
         """Of ``what`` (each cut), in order, what was not said lately: now it was."""
         out = []
         for said in sorted({_cut(w) for w in what}):
-            if said in self._said:
-                continue
-            out.append(said)
-            self._said[said] = None
-            if len(self._said) > RECENT_SAID:
-                del self._said[next(iter(self._said))]
+            if said not in self._said:
+                out.append(said)
+                self._said.add(said)
         return out
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from acp_compat.translate.lifecycle import RECENT_ENDED_TOOL_CALLS
+from acp_compat.translate.lifecycle import RECENT_ENDED_TOOL_CALLS, RECENT_MESSAGE_IDS
 from acp_compat.translate.v2 import (
     V2DowngradeOptions,
     V2DowngradeTranslator,
@@ -81,6 +81,27 @@ def test_a_call_that_runs_again_is_not_forgotten_as_ended() -> None:
         translator.from_agent(0, _call(f"c{n}", title="Read", status="completed"))
     [update] = translator.from_agent(0, _call("back", status="completed"))
     assert update.message["params"]["update"]["sessionUpdate"] == "tool_call_update"
+
+
+def test_many_messages_leave_a_bounded_number_of_ids_kept() -> None:
+    translator, session = _downgrade()
+    for n in range(RECENT_MESSAGE_IDS * 2):
+        chunk = {"type": "text", "text": str(n)}
+        translator.from_agent(
+            0,
+            _update(
+                {"sessionUpdate": "agent_message_chunk", "messageId": f"m{n}", "content": chunk}
+            ),
+        )
+    assert len(session.shown) == RECENT_MESSAGE_IDS
+    # a recent message sent whole again (v2's replace) is still not appended a second time
+    last = f"m{RECENT_MESSAGE_IDS * 2 - 1}"
+    whole = {
+        "sessionUpdate": "agent_message",
+        "messageId": last,
+        "content": [{"type": "text", "text": "x"}],
+    }
+    assert translator.from_agent(0, _update(whole)) == []
 
 
 def _upgrade() -> V2UpgradeTranslator:
