@@ -492,6 +492,11 @@ class ToolCalls(Generic[KeptT]):
         """What is kept of call ``call_id``, else ``default``."""
         return self._kept.get(call_id, default)
 
+    def clear(self) -> None:
+        """Forget every call."""
+        self._kept.clear()
+        self._ended = Recent(RECENT_ENDED_TOOL_CALLS)
+
     def keep(self, call_id: str, kept: KeptT, ended: bool | None) -> None:
         """Call ``call_id`` now has ``kept``; ``ended``: whether its status now is final
         (``None``: the update gave no status)."""

@@ -325,7 +325,9 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
             return [cancel.refused(self._hops, id)]
         call_id = tool_call["toolCallId"]
         title = (
-            same.text(tool_call, "title") or session.titles.get(call_id) or "Allow this tool call?"
+            same.text(tool_call, "title")
+            or session.titles.get(call_id, "")
+            or "Allow this tool call?"
         )
         request = wire.request_permission_request(
             session_id=session.session_id,

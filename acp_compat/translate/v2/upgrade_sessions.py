@@ -20,8 +20,9 @@ import attrs
 
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, RequestId, notification
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.models.v2 import wire
-from acp_compat.translate.lifecycle import SessionLifecycle
+from acp_compat.translate.lifecycle import SessionLifecycle, ToolCalls
 
 from . import same, to_v2
 
@@ -69,8 +70,9 @@ class UpgradeSession:
     held: deque[HeldPrompt] = attrs.field(factory=deque)
     permissions: set[int] = attrs.field(factory=set)
     """The client ids of this session's open permission requests."""
-    titles: dict[str, str] = attrs.field(factory=dict)
-    """Tool call id → title, for the title v2 wants on a permission request."""
+    titles: ToolCalls[str] = attrs.Factory(ToolCalls)
+    """Tool call id → title, for the title v2 wants on a permission request: the turn's
+    open calls and its recently ended ones (``lifecycle.ToolCalls``)."""
     hide_updates: bool = False
     """A ``session/load`` stands in for a resume without replay: what it replays is not
     shown."""
@@ -129,9 +131,11 @@ def update_for(
         if not isinstance(update.get("toolCallId"), str):
             log.warning("ignoring a %s without a toolCallId", kind)
             return None
-        title = update.get("title")
-        if isinstance(title, str):
-            session.titles[update["toolCallId"]] = title
+        call_id, title, status = update["toolCallId"], update.get("title"), update.get("status")
+        title = title if isinstance(title, str) else session.titles.get(call_id, "")
+        ended = status in CURRENT_FINAL_STATUSES if isinstance(status, str) else None
+        if title:
+            session.titles.keep(call_id, title, ended)
         return to_v2.tool_call_upsert(update, session_update=True)
     if kind == "plan":
         return to_v2.plan_update(update, PLAN_ID)

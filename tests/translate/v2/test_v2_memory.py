@@ -116,6 +116,25 @@ def _invented(n: int) -> dict[str, Any]:
     return _update({"sessionUpdate": f"invented_{n}_" + "x" * 10_000})
 
 
+def test_a_long_turn_keeps_a_bounded_number_of_titles() -> None:
+    """The v2 upgrade keeps a call's title for a permission request on it (v2 wants one):
+    the open calls' and the recently ended ones', however many calls one turn makes."""
+    translator = _upgrade()
+    session = translator._sessions["s"]
+    session.lifecycle.start_turn(1)
+    translator.from_agent(
+        0, _update({"sessionUpdate": "tool_call", "toolCallId": "open", "title": "Runs on"})
+    )
+    for n in range(CALLS):
+        call = {"sessionUpdate": "tool_call", "toolCallId": f"c{n}", "title": f"Read {n}"}
+        translator.from_agent(0, _update(call))
+        done = {"sessionUpdate": "tool_call_update", "toolCallId": f"c{n}", "status": "completed"}
+        translator.from_agent(0, _update(done))
+    assert len(session.titles) == RECENT_ENDED_TOOL_CALLS + 1
+    assert session.titles.get("open", "") == "Runs on"
+    assert session.titles.get(f"c{CALLS - 1}", "") == f"Read {CALLS - 1}"
+
+
 @pytest.mark.parametrize("make", [lambda: _downgrade()[0], _upgrade])
 def test_what_is_said_once_is_bounded(make: Any, caplog: pytest.LogCaptureFixture) -> None:
     """A hostile agent inventing a new update kind in every message: the log says each
