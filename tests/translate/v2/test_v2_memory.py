@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from acp_compat.models.current import wire as v1_wire
+from acp_compat.models.v2 import wire as v2_wire
 from acp_compat.translate.lifecycle import RECENT_ENDED_TOOL_CALLS, RECENT_MESSAGE_IDS
 from acp_compat.translate.v2 import (
     V2DowngradeOptions,
@@ -18,6 +20,7 @@ from acp_compat.translate.v2 import (
     V2UpgradeTranslator,
 )
 from acp_compat.translate.v2.downgrade_sessions import DowngradeSession
+from acp_compat.translate.v2.hops import RECENT_DROPPED, ClientCall, Hops
 from acp_compat.translate.v2.same import RECENT_SAID, SAID_LENGTH
 from acp_compat.translate.v2.upgrade_sessions import UpgradeSession
 
@@ -151,3 +154,15 @@ def test_what_is_said_once_is_bounded(make: Any, caplog: pytest.LogCaptureFixtur
     assert caplog.records == []
     translator.from_agent(0, _invented(0))  # said long ago: said again
     assert len(caplog.records) == 1
+
+
+def test_requests_no_longer_waited_for_are_remembered_boundedly() -> None:
+    """A client that never answers the requests withdrawn from it (permissions at a turn's
+    end, each told by ``$/cancel_request``) leaves a bounded number remembered."""
+    hops = Hops(0, v2_wire, v1_wire)
+    for n in range(RECENT_DROPPED * 2):
+        sent = hops.to_client(ClientCall("session/request_permission", n, "s"), "m", {})
+        assert hops.drop_answer(sent.message["id"])
+    assert len(hops._dropped) == RECENT_DROPPED
+    late = {"jsonrpc": "2.0", "id": RECENT_DROPPED * 2 - 1, "result": {}}
+    assert hops.answered_by_client(late) is None
