@@ -363,11 +363,16 @@ def content_block(target: Side, block: dict[str, Any]) -> dict[str, Any]:
             del out["annotations"]
         else:
             out["annotations"] = kept
-    if size is not None and not (
-        isinstance(size, int) and not isinstance(size, bool) and (size >= 0 or not target.bounded)
-    ):
+    if size is not None and not (_integer(size) and (size >= 0 or not target.bounded)):
         del out["size"]
     return block if out == block else out
+
+
+def _integer(value: Any) -> bool:
+    """Whether ``value`` is a JSON integer (``10.0`` is one to JSON Schema)."""
+    if isinstance(value, float):
+        return value.is_integer()
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _annotations(target: Side, annotations: Any) -> dict[str, Any] | None:
