@@ -200,6 +200,11 @@ TOOL_CALL_MEMBERS: Final = tuple(
 its builder argument."""
 
 
+NAMES: Final = frozenset({"title", "name"})
+"""The tool call members of :data:`TOOL_CALL_MEMBERS` that are strings (the others are
+any value)."""
+
+
 class ToolCallFields(TypedDict, total=False):
     """A v2 tool call upsert's members as the v1 builders' arguments (a member not given
     is left out): unpacked into a builder, mypy holds them to its signature."""
@@ -219,7 +224,7 @@ def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallField
     can show reset (``kind`` to ``other``, ``status`` to ``pending``: v2's defaults;
     ``content`` and ``locations``, which v1 replaces whole, to ``[]``); another is left
     out, since v1 cannot clear a member. A kind v1 lacks is ``other`` (both collected in
-    ``unshown``)."""
+    ``unshown``); a title, name or status that is no string is not given."""
     fields = ToolCallFields()
     for member, argument in TOOL_CALL_MEMBERS:
         if member in update:
@@ -231,6 +236,8 @@ def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallField
             elif member == "kind" and (not isinstance(value, str) or value not in TOOL_KIND_VALUES):
                 unshown.add(f"tool kind {value!r} (shown as 'other')")  # v1's are closed
                 fields["kind"] = "other"
+            elif member in NAMES and not isinstance(value, str):
+                continue  # of the wrong type: not given
             else:
                 fields[argument] = value  # type: ignore[literal-required]
     status = update.get("status", UNGIVEN)

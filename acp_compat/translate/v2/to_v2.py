@@ -193,21 +193,26 @@ def tool_call_upsert(update: dict[str, Any], session_update: bool) -> dict[str, 
     """A v1 ``tool_call`` or ``tool_call_update`` → a v2 ``tool_call_update`` upsert
     (``session_update``: as a session update, else as a permission's subject).
 
-    A v1 ``null`` member means "not given", where a v2 one clears: it is left out.
+    A v1 ``null`` member means "not given", where a v2 one clears: it is left out, as is
+    a title, kind, name or status that is no string.
     """
 
     def given(member: str) -> Any:
         value = update.get(member)
         return UNCHANGED if value is None else value
 
+    def named(member: str) -> Any:  # a string member: one of the wrong type is not given
+        value = update.get(member)
+        return value if isinstance(value, str) else UNCHANGED
+
     content, locations = update.get("content"), update.get("locations")
     build = wire.tool_call_progress if session_update else wire.tool_call_update
     return build(
         tool_call_id=update["toolCallId"],
-        title=given("title"),
-        kind=given("kind"),
-        name=given("name"),
-        status=given("status"),
+        title=named("title"),
+        kind=named("kind"),
+        name=named("name"),
+        status=named("status"),
         content=tool_call_content(content) if isinstance(content, list) else UNCHANGED,
         locations=tool_call_locations(locations) if isinstance(locations, list) else UNCHANGED,
         raw_input=given("rawInput"),

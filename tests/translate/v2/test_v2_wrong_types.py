@@ -82,3 +82,34 @@ def test_a_permission_option_kind_of_the_wrong_type_is_left_out(value: Any) -> N
     [asked] = translator.from_agent(0, request)
     assert isinstance(asked, ToClient) and not isinstance(asked, ToAgent)
     assert [o["optionId"] for o in asked.message["params"]["options"]] == ["ok"]
+
+
+@pytest.mark.parametrize("value", [*WRONG, 7, True], ids=["array", "object", "number", "bool"])
+def test_a_tool_call_name_of_the_wrong_type_is_left_out_both_ways(value: Any) -> None:
+    """A tool call's ``title``, ``name``, ``kind`` or ``status`` that is no string is not
+    given (as the shapes' readers leave out any member of the wrong type): it went on
+    as it came, an invalid message, and a v1 call's title is required (its default)."""
+    translator = _downgrade_turn()
+    call = {"sessionUpdate": "tool_call_update", "toolCallId": "c1", "title": value}
+    [shown] = translator.from_agent(0, _update({**call, "name": value, "status": value}))
+    assert isinstance(shown, ToClient)
+    update = shown.message["params"]["update"]
+    assert (update["title"], "name" in update, "status" in update) == ("Tool call", False, False)
+    upgrade = _upgrade_session()
+    call = {"sessionUpdate": "tool_call", "toolCallId": "c1", "title": value, "kind": value}
+    [shown] = upgrade.from_agent(0, _update({**call, "status": value}))
+    assert isinstance(shown, ToClient)
+    update = shown.message["params"]["update"]
+    assert not {"title", "kind", "status"} & set(update)
+
+
+def _upgrade_session() -> V2UpgradeTranslator:
+    """A v1 agent's session ``s1`` behind a v2 client."""
+    initialized = {"protocolVersion": 1, "agentCapabilities": {}}
+    translator = V2UpgradeTranslator(
+        V2UpgradeOptions(version="0.0.0-test", agent0_initialized=initialized)
+    )
+    new = {"cwd": "/p"}
+    translator.from_client({"jsonrpc": "2.0", "id": 1, "method": "session/new", "params": new})
+    translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": {"sessionId": "s1"}})
+    return translator
