@@ -200,8 +200,8 @@ def _chunk(
 ) -> dict[str, Any] | None:
     """A message chunk with the ``messageId`` of its message."""
     content = update.get("content")
-    if not isinstance(content, dict):
-        log.warning("ignoring a %s without a content block", kind)
+    if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+        log.warning("ignoring a %s without a content block", kind)  # v2's blocks are typed
         return None
     message_id = update.get("messageId")
     current = session.message

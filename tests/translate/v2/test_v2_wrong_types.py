@@ -113,3 +113,12 @@ def _upgrade_session() -> V2UpgradeTranslator:
     translator.from_client({"jsonrpc": "2.0", "id": 1, "method": "session/new", "params": new})
     translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": {"sessionId": "s1"}})
     return translator
+
+
+@pytest.mark.parametrize("block", [{}, {"text": "x"}, {"type": 7, "text": "x"}])
+def test_a_v1_chunk_whose_block_has_no_type_is_not_relayed(block: dict[str, Any]) -> None:
+    """A content block without a string ``type`` is no block (every v2 block is typed):
+    it went on as an invalid v2 update."""
+    upgrade = _upgrade_session()
+    chunk = {"sessionUpdate": "agent_message_chunk", "content": block}
+    assert upgrade.from_agent(0, _update(chunk)) == []
