@@ -109,6 +109,12 @@ def objects(value: Any) -> list[dict[str, Any]]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
+def strings(value: Any) -> list[str]:
+    """The strings of a list (``[]`` for anything else: a peer's ``5`` is no list, and
+    its ``"abc"`` no list of three)."""
+    return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+
+
 def meta(obj: dict[str, Any]) -> dict[str, Any] | None:
     """``obj``'s ``_meta`` when it is an object."""
     value = obj.get("_meta")
@@ -153,7 +159,7 @@ def session_info(target: Builders, info: dict[str, Any]) -> dict[str, Any] | Non
     session_id, cwd = text(info, "sessionId"), text(info, "cwd")
     if session_id is None or cwd is None:
         return None
-    directories = [d for d in info.get("additionalDirectories") or [] if isinstance(d, str)]
+    directories = strings(info.get("additionalDirectories"))
     return target.session_info(
         session_id=session_id,
         cwd=cwd,
@@ -310,7 +316,7 @@ def auth_methods(source: Side, target: Side, methods: Any) -> list[dict[str, Any
         if kind == "agent":
             out.append(target.wire.auth_method_agent(**members))
         elif kind == "terminal":
-            args = [a for a in method.get("args") or [] if isinstance(a, str)]
+            args = strings(method.get("args"))
             env = target.terminal_env(method.get("env"))
             out.append(
                 target.wire.auth_method_terminal(**members, args=args or None, env=env or None)
@@ -333,7 +339,7 @@ def mcp_server(source: Side, target: Side, server: dict[str, Any]) -> dict[str, 
         return target.wire.mcp_server_stdio(  # type: ignore[no-any-return]
             name=name,
             command=command,
-            args=listed([a for a in server.get("args") or [] if isinstance(a, str)]),
+            args=listed(strings(server.get("args"))),
             env=listed(env_variables(target.wire, server.get("env"))),
             meta=meta(server),
         )

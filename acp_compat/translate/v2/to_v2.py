@@ -68,9 +68,10 @@ def config_options(options: Any) -> list[dict[str, Any]]:
 
 
 def config_option(option: dict[str, Any]) -> dict[str, Any] | None:
-    """One v1 config option → v2; ``None`` when it names no id or name."""
+    """One v1 config option → v2; ``None`` when it names no id, name or type (v2's union
+    of options is open to any type named by a string)."""
     config_id, name = text(option, "id"), text(option, "name")
-    if config_id is None or name is None:
+    if config_id is None or name is None or text(option, "type") is None:
         return None
     if option.get("type") in ("boolean", "select"):
         # None for a malformed one: a client could not show it.

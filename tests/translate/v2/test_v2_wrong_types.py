@@ -122,3 +122,64 @@ def test_a_v1_chunk_whose_block_has_no_type_is_not_relayed(block: dict[str, Any]
     upgrade = _upgrade_session()
     chunk = {"sessionUpdate": "agent_message_chunk", "content": block}
     assert upgrade.from_agent(0, _update(chunk)) == []
+
+
+@pytest.mark.parametrize("value", [5, True, "abc", {"a": "b"}])
+def test_a_list_of_the_wrong_type_in_an_agents_answer_is_none(value: Any) -> None:
+    """A terminal login's ``args`` or a listed session's ``additionalDirectories`` that is
+    no list is not given: it raised, and the client's request was never answered."""
+    for make, init in [
+        (_downgrade_agent, {"protocolVersion": 2, "info": {"name": "a", "version": "1"}}),
+        (_upgrade_agent, {"protocolVersion": 1, "agentCapabilities": LISTS}),
+    ]:
+        translator, login_id = make()
+        method = {"methodId": "t", "id": "t", "name": "T", "type": "terminal", "args": value}
+        answer = {**init, "authMethods": [method]}
+        [out] = translator.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": answer})
+        assert isinstance(out, ToClient) and out.message["id"] == login_id
+        [method] = out.message["result"]["authMethods"]
+        assert "args" not in method
+        translator.from_client({"jsonrpc": "2.0", "id": 7, "method": "session/list", "params": {}})
+        info = {"sessionId": "s9", "cwd": "/p", "additionalDirectories": value}
+        listed = {"jsonrpc": "2.0", "id": 1, "result": {"sessions": [info]}}
+        [out] = translator.from_agent(0, listed)
+        assert isinstance(out, ToClient) and out.message["id"] == 7
+        assert out.message["result"]["sessions"] == [{"sessionId": "s9", "cwd": "/p"}]
+
+
+LISTS = {"sessionCapabilities": {"list": {}}}
+"""A v1 agent's capabilities with ``session/list`` (else the relay answers it)."""
+
+
+def _downgrade_agent() -> tuple[Any, int]:
+    translator = V2DowngradeTranslator(V2DowngradeOptions(version="0.0.0-test"))
+    initialize = {"protocolVersion": 1, "clientCapabilities": {}}
+    translator.from_client(
+        {"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": initialize}
+    )
+    return translator, 3
+
+
+def _upgrade_agent() -> tuple[Any, int]:
+    translator = V2UpgradeTranslator(V2UpgradeOptions(version="0.0.0-test"))
+    initialize = {"protocolVersion": 2, "info": {"name": "z", "version": "1"}}
+    translator.from_client(
+        {"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": initialize}
+    )
+    return translator, 3
+
+
+@pytest.mark.parametrize("value", [None, 5, [], {}])
+def test_a_v1_config_option_without_a_string_type_is_left_out(value: Any) -> None:
+    """v2 keeps an option of a type it does not know as it came, but a type that is no
+    string is none (it went on as an invalid v2 answer)."""
+    upgrade, _ = _upgrade_agent()
+    upgrade.from_agent(0, {"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": 1}})
+    upgrade.from_client(
+        {"jsonrpc": "2.0", "id": 4, "method": "session/new", "params": {"cwd": "/p"}}
+    )
+    option = {"id": "b", "name": "B", "type": value, "currentValue": True}
+    answer = {"sessionId": "s1", "configOptions": [option]}
+    [out] = upgrade.from_agent(0, {"jsonrpc": "2.0", "id": 1, "result": answer})
+    assert isinstance(out, ToClient)
+    assert "configOptions" not in out.message["result"]
