@@ -38,6 +38,7 @@ class Builders(Protocol):
     def request_permission_response(self, *, outcome: Wire) -> Wire: ...
 
     def implementation(self, *, name: str, version: str, title: str | None, meta: Meta) -> Wire: ...
+    def tool_call_location(self, *, path: str, line: int | None, meta: Meta) -> Wire: ...
     def env_variable(self, *, name: str, value: str, meta: Meta) -> Wire: ...
     def http_header(self, *, name: str, value: str, meta: Meta) -> Wire: ...
     def session_config_select_option(
@@ -220,6 +221,8 @@ class Side:
     bounded: bool
     """Whether an annotation's ``priority`` is from 0 to 1 and a resource link's ``size``
     not negative (v2's schema bounds both, v1's neither)."""
+    first_line: int
+    """A tool call location's first line number (v1's 0, v2's 1)."""
 
 
 V1: Final = Side(
@@ -235,6 +238,7 @@ V1: Final = Side(
     terminal_env=lambda env: {v["name"]: v["value"] for v in env_variables(v1_wire, env)},
     roles=frozenset(get_args(v1_content.Role)),
     bounded=False,
+    first_line=0,
 )
 V2: Final = Side(
     2,
@@ -252,6 +256,7 @@ V2: Final = Side(
     ],
     roles=None,
     bounded=True,
+    first_line=1,
 )
 
 
@@ -403,4 +408,23 @@ def _annotations(target: Side, annotations: Any) -> dict[str, Any] | None:
         elif items or not isinstance(audience, list):
             # none left: no audience said, rather than an empty one (nobody)
             del out["audience"]
+    return out
+
+
+def tool_call_locations(target: Side, items: list[Any]) -> list[dict[str, Any]]:
+    """Tool call locations in ``target``'s shape: one without a path is left out, and a
+    line ``target`` cannot hold (v2's start at 1 where v1's schema allows 0; past a
+    uint32; of the wrong type), the location kept."""
+    out = []
+    for item in objects(items):
+        path, line = text(item, "path"), item.get("line")
+        if path is None:
+            continue
+        if (
+            not isinstance(line, int)
+            or isinstance(line, bool)
+            or not target.first_line <= line < 2**32
+        ):
+            line = None
+        out.append(target.wire.tool_call_location(path=path, line=line, meta=meta(item)))
     return out

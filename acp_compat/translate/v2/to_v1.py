@@ -251,7 +251,7 @@ def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallField
     if content is None or isinstance(content, list):
         fields["content"] = tool_call_content(content or [], unshown)
     if locations is None or isinstance(locations, list):
-        fields["locations"] = objects(locations or [])
+        fields["locations"] = same.tool_call_locations(same.V1, locations or [])
     return fields
 
 

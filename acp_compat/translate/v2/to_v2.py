@@ -176,20 +176,6 @@ def git_patch(path: str, old: str | None, new: str) -> str:
     return head + body
 
 
-def tool_call_locations(items: list[Any]) -> list[dict[str, Any]]:
-    """v1 tool call locations → v2: a line v2 cannot hold (its lines start at 1, v1's
-    schema allows 0) is left out, the location kept."""
-    out = []
-    for item in objects(items):
-        path, line = text(item, "path"), item.get("line")
-        if path is None:
-            continue
-        if not isinstance(line, int) or isinstance(line, bool) or not 1 <= line < 2**32:
-            line = None
-        out.append(wire.tool_call_location(path=path, line=line, meta=meta(item)))
-    return out
-
-
 def tool_call_upsert(update: dict[str, Any], session_update: bool) -> dict[str, Any]:
     """A v1 ``tool_call`` or ``tool_call_update`` → a v2 ``tool_call_update`` upsert
     (``session_update``: as a session update, else as a permission's subject).
@@ -215,7 +201,11 @@ def tool_call_upsert(update: dict[str, Any], session_update: bool) -> dict[str, 
         name=named("name"),
         status=named("status"),
         content=tool_call_content(content) if isinstance(content, list) else UNCHANGED,
-        locations=tool_call_locations(locations) if isinstance(locations, list) else UNCHANGED,
+        locations=(
+            same.tool_call_locations(same.V2, locations)
+            if isinstance(locations, list)
+            else UNCHANGED
+        ),
         raw_input=given("rawInput"),
         raw_output=given("rawOutput"),
         meta=meta(update),

@@ -183,3 +183,16 @@ def test_a_v1_config_option_without_a_string_type_is_left_out(value: Any) -> Non
     [out] = upgrade.from_agent(0, {"jsonrpc": "2.0", "id": 1, "result": answer})
     assert isinstance(out, ToClient)
     assert "configOptions" not in out.message["result"]
+
+
+@pytest.mark.parametrize("line", [-1, 2**32, "3", 1.5, True, [1]])
+def test_a_v2_location_v1_cannot_hold_is_left_out_or_loses_its_line(line: Any) -> None:
+    """v2 → v1 tool call locations are read as v1 → v2 ones are (one reader over both
+    sides): without a path, left out; a line v1 cannot hold, left out, the location kept.
+    They went on as they came, an invalid v1 update."""
+    translator = _downgrade_turn()
+    locations = [{"path": "/a", "line": line}, {"line": 3}, {"path": 5}]
+    call = {"sessionUpdate": "tool_call_update", "toolCallId": "c1", "title": "T"}
+    [shown] = translator.from_agent(0, _update({**call, "locations": locations}))
+    assert isinstance(shown, ToClient)
+    assert shown.message["params"]["update"]["locations"] == [{"path": "/a"}]
