@@ -113,6 +113,8 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         made = sid not in self._sessions
         if made:
             self._sessions[sid] = DowngradeSession(sid)
+        elif replay is not None:  # a load of a session open here: all of it is shown again
+            self._sessions[sid].replayed()
         request = wire.resume_session_request(
             session_id=sid,
             cwd=given.cwd,

@@ -76,6 +76,13 @@ class DowngradeSession:
     options: list[Any] = attrs.field(factory=list)
     """The agent's config options in v2 shape, as last seen."""
 
+    def replayed(self) -> None:
+        """The agent replays the session from its start (a v1 ``session/load``): what the
+        client was shown is shown again, as the client asked (its messages once more,
+        its tool calls as new ones)."""
+        self.shown = Recent(RECENT_MESSAGE_IDS)
+        self.tool_calls = ToolCalls()
+
     def mode(self) -> dict[str, Any] | None:
         """The agent's option that v1 sees as the session's modes."""
         return to_v1.mode_option(self.options)
