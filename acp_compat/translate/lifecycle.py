@@ -32,7 +32,7 @@ holds the page to it).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from acp_compat.jsonrpc.messages import Message, RequestId
@@ -413,6 +413,100 @@ class SessionLifecycle(_Record[SessionState, SessionEvent]):
         every later request gets."""
         self.apply(SessionEvent.AGENT_GONE)
         self.failure = failure
+
+
+# ------------------------------------------------------ what a long session remembers
+
+KeyT = TypeVar("KeyT")
+
+
+class Recent(Generic[KeyT]):
+    """The last ``size`` keys added, oldest first: what a translator remembers of a run
+    whose length it does not bound (a long session, a peer inventing values), so its
+    memory stays bounded; an older key is forgotten, as if never added."""
+
+    __slots__ = ("_keys", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._keys: dict[KeyT, None] = {}
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __iter__(self) -> Iterator[KeyT]:
+        return iter(self._keys)
+
+    def add(self, key: KeyT) -> list[KeyT]:
+        """Remember ``key`` (one remembered keeps its place); the keys forgotten for it."""
+        if key in self._keys:
+            return []
+        self._keys[key] = None
+        forgotten = []
+        while len(self._keys) > self.size:
+            oldest = next(iter(self._keys))
+            del self._keys[oldest]
+            forgotten.append(oldest)
+        return forgotten
+
+    def discard(self, key: KeyT) -> None:
+        """Forget ``key`` now."""
+        self._keys.pop(key, None)
+
+
+RECENT_MESSAGE_IDS = 1024
+"""How many message ids a v2 downgrade session remembers showing (a whole-message upsert
+of an older one is shown as a new message)."""
+
+RECENT_ENDED_TOOL_CALLS = 64
+"""How many ended tool calls a v2 translator's session keeps, with what a later update
+of one needs (an upsert or content may still come after a call's end): a session that
+saw many calls holds its open ones and no more than these."""
+
+KeptT = TypeVar("KeptT")
+
+
+class ToolCalls(Generic[KeptT]):
+    """A session's tool calls by id, each with what a later update of it needs: every
+    call not ended, and the last :data:`RECENT_ENDED_TOOL_CALLS` that ended (an update of
+    an older one is a call not seen before). A call's end is its status (the owner says
+    which are final); an upsert may reopen it."""
+
+    __slots__ = ("_ended", "_kept")
+
+    def __init__(self) -> None:
+        self._kept: dict[str, KeptT] = {}
+        self._ended: Recent[str] = Recent(RECENT_ENDED_TOOL_CALLS)
+        """The ids of the kept calls that ended, oldest end first."""
+
+    def __contains__(self, call_id: object) -> bool:
+        return call_id in self._kept
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def get(self, call_id: str, default: KeptT) -> KeptT:
+        """What is kept of call ``call_id``, else ``default``."""
+        return self._kept.get(call_id, default)
+
+    def clear(self) -> None:
+        """Forget every call."""
+        self._kept.clear()
+        self._ended = Recent(RECENT_ENDED_TOOL_CALLS)
+
+    def keep(self, call_id: str, kept: KeptT, ended: bool | None) -> None:
+        """Call ``call_id`` now has ``kept``; ``ended``: whether its status now is final
+        (``None``: the update gave no status)."""
+        self._kept[call_id] = kept
+        if ended is None:
+            return
+        self._ended.discard(call_id)
+        if ended:
+            for forgotten in self._ended.add(call_id):
+                del self._kept[forgotten]
 
 
 # ------------------------------------------------------------- the downgrade's connection

@@ -113,6 +113,8 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         made = sid not in self._sessions
         if made:
             self._sessions[sid] = DowngradeSession(sid)
+        elif replay is not None:  # a load of a session open here: all of it is shown again
+            self._sessions[sid].replayed()
         request = wire.resume_session_request(
             session_id=sid,
             cwd=given.cwd,
@@ -139,7 +141,9 @@ class V2DowngradeTranslator(V2Translator[DowngradeSession, V2DowngradeOptions]):
         session.lifecycle.start_turn(id)
         session.acknowledged, session.stop, session.held = None, None, session.working
         request = wire.prompt_request(
-            session_id=session.session_id, prompt=params["prompt"], meta=prompt.meta
+            session_id=session.session_id,
+            prompt=[same.content_block(same.V2, block) for block in params["prompt"]],
+            meta=prompt.meta,
         )
         call = AgentCall("session/prompt", id, session.session_id)
         return [self._hops.to_agent(call, "session/prompt", request)]

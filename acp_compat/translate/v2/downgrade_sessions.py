@@ -19,8 +19,13 @@ import attrs
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, notification
 from acp_compat.models.current import wire
-from acp_compat.models.mapping import notice_text
-from acp_compat.translate.lifecycle import SessionLifecycle
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES, notice_text
+from acp_compat.translate.lifecycle import (
+    RECENT_MESSAGE_IDS,
+    Recent,
+    SessionLifecycle,
+    ToolCalls,
+)
 
 from . import to_v1
 from .same import meta, objects, text
@@ -61,13 +66,22 @@ class DowngradeSession:
     """The running prompt was sent while the agent reported work of its own and is not
     inserted yet (no user message, no answer): a v2 agent may hold it until that work
     ends, and the idle that ends it is not the prompt's."""
-    tool_calls: dict[str, list[dict[str, Any]]] = attrs.field(factory=dict)
-    """The calls the client was shown, by id, with their content in v1 shape."""
-    shown: set[str] = attrs.field(factory=set)
+    tool_calls: ToolCalls[list[dict[str, Any]]] = attrs.Factory(ToolCalls)
+    """The calls the client was shown, by id, with their content in v1 shape (v1 replaces
+    it whole): the open ones and the recently ended (``lifecycle.ToolCalls``)."""
+    shown: Recent[str] = attrs.Factory(lambda: Recent(RECENT_MESSAGE_IDS))
     """The ids of the messages shown, whole or as chunks (a whole-message upsert of one
-    of them would replace it in v2; v1 would append it a second time)."""
+    of them would replace it in v2; v1 would append it a second time): the last
+    :data:`~acp_compat.translate.lifecycle.RECENT_MESSAGE_IDS`."""
     options: list[Any] = attrs.field(factory=list)
     """The agent's config options in v2 shape, as last seen."""
+
+    def replayed(self) -> None:
+        """The agent replays the session from its start (a v1 ``session/load``): what the
+        client was shown is shown again, as the client asked (its messages once more,
+        its tool calls as new ones)."""
+        self.shown = Recent(RECENT_MESSAGE_IDS)
+        self.tool_calls = ToolCalls()
 
     def mode(self) -> dict[str, Any] | None:
         """The agent's option that v1 sees as the session's modes."""
@@ -92,8 +106,8 @@ def updates_for(
         return []
     build = CHUNK_BUILDERS.get(kind)
     if build is not None:
-        content = update.get("content")
-        if not isinstance(content, dict) or not to_v1.shown_block(content, unshown):
+        given = update.get("content")
+        if not isinstance(given, dict) or (content := to_v1.shown_block(given, unshown)) is None:
             return []
         message_id = text(update, "messageId")
         if kind == "user_message_chunk" and _echo(session, message_id):
@@ -158,9 +172,9 @@ def _whole_message(
     session.shown.add(message_id)
     build = WHOLE_MESSAGES[kind]
     return [
-        build(content=block, message_id=message_id)
+        build(content=shown, message_id=message_id)
         for block in objects(content)
-        if to_v1.shown_block(block, unshown)
+        if (shown := to_v1.shown_block(block, unshown)) is not None
     ]
 
 
@@ -179,7 +193,11 @@ def _tool_call(
     else:
         fields = to_v1.tool_call_fields(update, unshown)
     known = call_id in session.tool_calls
-    session.tool_calls[call_id] = fields.get("content", session.tool_calls.get(call_id, []))
+    status = fields.get("status")
+    ended = None if status is None else status in CURRENT_FINAL_STATUSES
+    session.tool_calls.keep(
+        call_id, fields.get("content", session.tool_calls.get(call_id, [])), ended
+    )
     if known:
         return [wire.tool_call_progress(tool_call_id=call_id, meta=meta(update), **fields)]
     fields["title"] = fields.get("title") or fields.get("name") or "Tool call"

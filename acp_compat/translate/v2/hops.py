@@ -22,7 +22,7 @@ from acp_compat.translate.base import (
     ToAgent,
     ToClient,
 )
-from acp_compat.translate.lifecycle import ProcessEvent, ProcessLifecycle, ProcessState
+from acp_compat.translate.lifecycle import ProcessEvent, ProcessLifecycle, ProcessState, Recent
 
 from . import cancel, same
 from .options import BothOptions
@@ -113,6 +113,11 @@ def permission_answer(message: rpc.Message, target: Builders) -> dict[str, Any]:
     return cancel.cancelled_permission(target)
 
 
+RECENT_DROPPED = 1024
+"""How many requests no longer waited for a translator remembers, for their late answers
+(an answer to an older one is an answer to an unknown request: logged, ignored)."""
+
+
 class Hops:
     """The requests in flight on both hops of one translator, and each hop's builders
     (``agent_wire``, ``client_wire``: its protocol's)."""
@@ -122,8 +127,9 @@ class Hops:
         self.client = OutboundRequests[ClientCall]()
         self.agent_wire = agent_wire
         self.client_wire = client_wire
-        self._dropped: set[int] = set()
-        """Client ids of requests no longer waited for (:meth:`drop_answer`)."""
+        self._dropped: Recent[int] = Recent(RECENT_DROPPED)
+        """Client ids of requests no longer waited for (:meth:`drop_answer`), the last
+        :data:`RECENT_DROPPED`: a client may never answer one."""
 
     def to_agent(self, call: AgentCall, method: str, params: Any) -> ToAgent:
         """A request to the agent on behalf of ``call``."""
@@ -178,8 +184,8 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
         """Agent process 0: its ``initialize`` result once ``READY``, the error object
         every request gets once ``GONE``."""
         self._sessions: dict[str, S] = {}
-        self._logged: set[str] = set()
-        """What was said once in the log."""
+        self._logged = same.Said()
+        """What was said once in the log lately."""
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -438,9 +444,8 @@ class V2Translator(AgentEnds, NoLocalEffects, Generic[S, Opts], abc.ABC):
     # -- helpers --------------------------------------------------------------------------
 
     def _say_once(self, unshown: set[str]) -> None:
-        """Log, once each, what the client cannot be shown."""
-        for what in sorted(unshown - self._logged):
-            self._logged.add(what)
+        """Log, once each lately, what the client cannot be shown."""
+        for what in self._logged.fresh(unshown):
             log.info(
                 "the v%d client cannot be shown %s; it is left out", self._CLIENT.protocol, what
             )

@@ -13,14 +13,16 @@ once here and built with the builders of the side they go to (``target``:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, Protocol, get_args
 
 from acp_compat._define import frozen
 from acp_compat.models._base import Wire
+from acp_compat.models.current import content as v1_content
 from acp_compat.models.current import permission as v1_permission
 from acp_compat.models.current import wire as v1_wire
 from acp_compat.models.v2 import wire as v2_wire
+from acp_compat.translate.lifecycle import Recent
 
 Meta = dict[str, Any] | None
 
@@ -36,6 +38,7 @@ class Builders(Protocol):
     def request_permission_response(self, *, outcome: Wire) -> Wire: ...
 
     def implementation(self, *, name: str, version: str, title: str | None, meta: Meta) -> Wire: ...
+    def tool_call_location(self, *, path: str, line: int | None, meta: Meta) -> Wire: ...
     def env_variable(self, *, name: str, value: str, meta: Meta) -> Wire: ...
     def http_header(self, *, name: str, value: str, meta: Meta) -> Wire: ...
     def session_config_select_option(
@@ -59,6 +62,43 @@ class Builders(Protocol):
     ) -> Wire: ...
 
 
+RECENT_SAID = 256
+"""How many things said once in the log a translator remembers (the last said): one an
+agent says again after as many others is said again."""
+
+SAID_LENGTH = 200
+"""What is said once is cut to this many characters (it may quote a peer's value)."""
+
+
+class Said:
+    """What a translator said once in the log lately: its memory bounded however many
+    values a peer invents (:data:`RECENT_SAID`, each cut to :data:`SAID_LENGTH`)."""
+
+    __slots__ = ("_said",)
+
+    def __init__(self) -> None:
+        self._said: Recent[str] = Recent(RECENT_SAID)
+
+    def __len__(self) -> int:
+        return len(self._said)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._said)
+
+    def fresh(self, what: Iterable[str]) -> list[str]:
+        """Of ``what`` (each cut), in order, what was not said lately: now it was."""
+        out = []
+        for said in sorted({_cut(w) for w in what}):
+            if said not in self._said:
+                out.append(said)
+                self._said.add(said)
+        return out
+
+
+def _cut(what: str) -> str:
+    return what if len(what) <= SAID_LENGTH else what[: SAID_LENGTH - 1] + "…"
+
+
 def text(obj: dict[str, Any], key: str) -> str | None:
     """``obj[key]`` when it is a string."""
     value = obj.get(key)
@@ -68,6 +108,12 @@ def text(obj: dict[str, Any], key: str) -> str | None:
 def objects(value: Any) -> list[dict[str, Any]]:
     """The objects of a list (``[]`` for anything else)."""
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def strings(value: Any) -> list[str]:
+    """The strings of a list (``[]`` for anything else: a peer's ``5`` is no list, and
+    its ``"abc"`` no list of three)."""
+    return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
 
 
 def meta(obj: dict[str, Any]) -> dict[str, Any] | None:
@@ -114,7 +160,7 @@ def session_info(target: Builders, info: dict[str, Any]) -> dict[str, Any] | Non
     session_id, cwd = text(info, "sessionId"), text(info, "cwd")
     if session_id is None or cwd is None:
         return None
-    directories = [d for d in info.get("additionalDirectories") or [] if isinstance(d, str)]
+    directories = strings(info.get("additionalDirectories"))
     return target.session_info(
         session_id=session_id,
         cwd=cwd,
@@ -170,6 +216,13 @@ class Side:
     """Whether an empty list of an MCP server's is left out (v2) or required (v1)."""
     terminal_env: Callable[[Any], Any]
     """A terminal login's environment from the other side's shape to this one's."""
+    roles: frozenset[str] | None
+    """The roles an annotation's ``audience`` may name (``None``: any, v2's are open)."""
+    bounded: bool
+    """Whether an annotation's ``priority`` is from 0 to 1 and a resource link's ``size``
+    not negative (v2's schema bounds both, v1's neither)."""
+    first_line: int
+    """A tool call location's first line number (v1's 0, v2's 1)."""
 
 
 V1: Final = Side(
@@ -183,6 +236,9 @@ V1: Final = Side(
     lists_optional=False,
     # v2's list of variables is v1's map.
     terminal_env=lambda env: {v["name"]: v["value"] for v in env_variables(v1_wire, env)},
+    roles=frozenset(get_args(v1_content.Role)),
+    bounded=False,
+    first_line=0,
 )
 V2: Final = Side(
     2,
@@ -198,6 +254,9 @@ V2: Final = Side(
         for name, value in (env.items() if isinstance(env, dict) else ())
         if isinstance(value, str)
     ],
+    roles=None,
+    bounded=True,
+    first_line=1,
 )
 
 
@@ -205,7 +264,8 @@ def config_option(
     source: Side, target: Side, option: dict[str, Any], config_id: str, name: str
 ) -> dict[str, Any] | None:
     """A boolean or select config option ``config_id`` (named ``name``), in ``target``'s
-    shape; ``None`` for another type or a malformed one."""
+    shape; ``None`` for another type or a malformed one (a select with no values: v2's
+    schema refuses one, v1's allows it, and a client could offer nothing)."""
     kind, current = option.get("type"), option.get("currentValue")
     members = dict(
         name=name,
@@ -218,6 +278,8 @@ def config_option(
         return target.wire.session_config_boolean(**named, current_value=current, **members)  # type: ignore[no-any-return]
     if kind == "select" and isinstance(current, str):
         entries = select_entries(source, target, option.get("options"))
+        if not entries:
+            return None
         return target.wire.session_config_select(  # type: ignore[no-any-return]
             **named, current_value=current, options=entries, **members
         )
@@ -225,18 +287,17 @@ def config_option(
 
 
 def select_entries(source: Side, target: Side, entries: Any) -> list[dict[str, Any]]:
-    """A select option's values and groups of values, in ``target``'s shape."""
+    """A select option's values and groups of values, in ``target``'s shape; a group with
+    no values is left out (v2's schema refuses one, v1's allows it)."""
     out = []
     for entry in objects(entries):
         if source.group_id[0] in entry:
             group, name = text(entry, source.group_id[0]), text(entry, "name")
-            if group is not None and name is not None:
+            values = select_entries(source, target, entry.get("options"))
+            if group is not None and name is not None and values:
                 out.append(
                     target.wire.session_config_select_group(
-                        **{target.group_id[1]: group},
-                        name=name,
-                        options=select_entries(source, target, entry.get("options")),
-                        meta=meta(entry),
+                        **{target.group_id[1]: group}, name=name, options=values, meta=meta(entry)
                     )
                 )
         elif (option := select_option(target.wire, entry)) is not None:
@@ -260,7 +321,7 @@ def auth_methods(source: Side, target: Side, methods: Any) -> list[dict[str, Any
         if kind == "agent":
             out.append(target.wire.auth_method_agent(**members))
         elif kind == "terminal":
-            args = [a for a in method.get("args") or [] if isinstance(a, str)]
+            args = strings(method.get("args"))
             env = target.terminal_env(method.get("env"))
             out.append(
                 target.wire.auth_method_terminal(**members, args=args or None, env=env or None)
@@ -283,7 +344,7 @@ def mcp_server(source: Side, target: Side, server: dict[str, Any]) -> dict[str, 
         return target.wire.mcp_server_stdio(  # type: ignore[no-any-return]
             name=name,
             command=command,
-            args=listed([a for a in server.get("args") or [] if isinstance(a, str)]),
+            args=listed(strings(server.get("args"))),
             env=listed(env_variables(target.wire, server.get("env"))),
             meta=meta(server),
         )
@@ -293,3 +354,77 @@ def mcp_server(source: Side, target: Side, server: dict[str, Any]) -> dict[str, 
             name=name, url=url, headers=headers, meta=meta(server)
         )
     return None
+
+
+def content_block(target: Side, block: dict[str, Any]) -> dict[str, Any]:
+    """A content block as ``target`` takes it: the same shape in both, but for values one
+    schema refuses and the other allows, which are left out (v2's schema reads an omitted
+    annotation or size as not given, and a peer's reader drops an invalid one): an
+    annotation ``priority`` outside v2's 0 to 1 (v1's has no scale: clamping would say
+    "most important" of a value on another scale), a resource link's negative ``size``
+    for v2, and an ``audience`` role v1 lacks (v2's roles are open); a member of the
+    wrong type too. The block itself when all is valid (the hot path: two lookups)."""
+    annotations, size = block.get("annotations"), block.get("size")
+    if annotations is None and size is None:
+        return block
+    out = dict(block)
+    if annotations is not None:
+        kept = _annotations(target, annotations)
+        if kept is None:
+            del out["annotations"]
+        else:
+            out["annotations"] = kept
+    if size is not None and not (_integer(size) and (size >= 0 or not target.bounded)):
+        del out["size"]
+    return block if out == block else out
+
+
+def _integer(value: Any) -> bool:
+    """Whether ``value`` is a JSON integer (``10.0`` is one to JSON Schema)."""
+    if isinstance(value, float):
+        return value.is_integer()
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _annotations(target: Side, annotations: Any) -> dict[str, Any] | None:
+    """``annotations`` with what ``target`` refuses left out (``None``: not an object)."""
+    if not isinstance(annotations, dict):
+        return None
+    out = dict(annotations)
+    priority, audience = out.get("priority"), out.get("audience")
+    if priority is not None and (
+        not isinstance(priority, int | float)
+        or isinstance(priority, bool)
+        or (target.bounded and not 0 <= priority <= 1)
+    ):
+        del out["priority"]
+    if audience is not None:
+        items = audience if isinstance(audience, list) else []
+        roles = [
+            r for r in items if isinstance(r, str) and (target.roles is None or r in target.roles)
+        ]
+        if roles:
+            out["audience"] = roles
+        elif items or not isinstance(audience, list):
+            # none left: no audience said, rather than an empty one (nobody)
+            del out["audience"]
+    return out
+
+
+def tool_call_locations(target: Side, items: list[Any]) -> list[dict[str, Any]]:
+    """Tool call locations in ``target``'s shape: one without a path is left out, and a
+    line ``target`` cannot hold (v2's start at 1 where v1's schema allows 0; past a
+    uint32; of the wrong type), the location kept."""
+    out = []
+    for item in objects(items):
+        path, line = text(item, "path"), item.get("line")
+        if path is None:
+            continue
+        if (
+            not isinstance(line, int)
+            or isinstance(line, bool)
+            or not target.first_line <= line < 2**32
+        ):
+            line = None
+        out.append(target.wire.tool_call_location(path=path, line=line, meta=meta(item)))
+    return out

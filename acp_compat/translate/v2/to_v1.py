@@ -136,15 +136,16 @@ CONTENT_TYPES: Final = union_tags(v1_content.ContentBlock)
 """The content block types v1 has (its union is closed, v2's open)."""
 
 
-def shown_block(block: dict[str, Any], unshown: set[str]) -> bool:
-    """Whether a v2 content block can be shown to a v1 client: a type v1 lacks (an
-    extension's, a newer draft's) cannot, and is named in ``unshown`` (v1's schema, and
-    the SDK's v1 clients, refuse a whole update that holds one)."""
+def shown_block(block: dict[str, Any], unshown: set[str]) -> dict[str, Any] | None:
+    """A v2 content block as a v1 client is shown it (:func:`.same.content_block`), or
+    ``None``: a type v1 lacks (an extension's, a newer draft's) cannot be, and is named
+    in ``unshown`` (v1's schema, and the SDK's v1 clients, refuse a whole update that
+    holds one)."""
     kind = block.get("type")
     if isinstance(kind, str) and kind in CONTENT_TYPES:
-        return True
+        return same.content_block(same.V1, block)
     unshown.add(f"content type {kind!r}")
-    return False
+    return None
 
 
 # -- tool calls -------------------------------------------------------------------------
@@ -169,8 +170,8 @@ def tool_call_content(items: Any, unshown: set[str]) -> list[dict[str, Any]]:
     for item in objects(items):
         kind = item.get("type")
         if kind == "content" and isinstance(item.get("content"), dict):
-            if shown_block(item["content"], unshown):
-                out.append(wire.content(content=item["content"], meta=meta(item)))
+            if (block := shown_block(item["content"], unshown)) is not None:
+                out.append(wire.content(content=block, meta=meta(item)))
         elif kind == "diff":
             unshown.add("diff content (shown as its patch text)")
             out.append(wire.content(content=_diff_text(item)))
@@ -199,6 +200,11 @@ TOOL_CALL_MEMBERS: Final = tuple(
 its builder argument."""
 
 
+NAMES: Final = frozenset({"title", "name"})
+"""The tool call members of :data:`TOOL_CALL_MEMBERS` that are strings (the others are
+any value)."""
+
+
 class ToolCallFields(TypedDict, total=False):
     """A v2 tool call upsert's members as the v1 builders' arguments (a member not given
     is left out): unpacked into a builder, mypy holds them to its signature."""
@@ -218,7 +224,7 @@ def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallField
     can show reset (``kind`` to ``other``, ``status`` to ``pending``: v2's defaults;
     ``content`` and ``locations``, which v1 replaces whole, to ``[]``); another is left
     out, since v1 cannot clear a member. A kind v1 lacks is ``other`` (both collected in
-    ``unshown``)."""
+    ``unshown``); a title, name or status that is no string is not given."""
     fields = ToolCallFields()
     for member, argument in TOOL_CALL_MEMBERS:
         if member in update:
@@ -230,6 +236,8 @@ def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallField
             elif member == "kind" and (not isinstance(value, str) or value not in TOOL_KIND_VALUES):
                 unshown.add(f"tool kind {value!r} (shown as 'other')")  # v1's are closed
                 fields["kind"] = "other"
+            elif member in NAMES and not isinstance(value, str):
+                continue  # of the wrong type: not given
             else:
                 fields[argument] = value  # type: ignore[literal-required]
     status = update.get("status", UNGIVEN)
@@ -243,7 +251,7 @@ def tool_call_fields(update: dict[str, Any], unshown: set[str]) -> ToolCallField
     if content is None or isinstance(content, list):
         fields["content"] = tool_call_content(content or [], unshown)
     if locations is None or isinstance(locations, list):
-        fields["locations"] = objects(locations or [])
+        fields["locations"] = same.tool_call_locations(same.V1, locations or [])
     return fields
 
 

@@ -68,9 +68,10 @@ def config_options(options: Any) -> list[dict[str, Any]]:
 
 
 def config_option(option: dict[str, Any]) -> dict[str, Any] | None:
-    """One v1 config option → v2; ``None`` when it names no id or name."""
+    """One v1 config option → v2; ``None`` when it names no id, name or type (v2's union
+    of options is open to any type named by a string)."""
     config_id, name = text(option, "id"), text(option, "name")
-    if config_id is None or name is None:
+    if config_id is None or name is None or text(option, "type") is None:
         return None
     if option.get("type") in ("boolean", "select"):
         # None for a malformed one: a client could not show it.
@@ -132,6 +133,10 @@ def tool_call_content(items: Any) -> list[dict[str, Any]]:
             converted = diff(item)
             if converted is not None:
                 out.append(converted)
+        elif item.get("type") == "content" and isinstance(item.get("content"), dict):
+            block = same.content_block(same.V2, item["content"])
+            changed = block is not item["content"]
+            out.append(wire.content(content=block, meta=meta(item)) if changed else item)
         else:
             # content and terminal items are the same shape in both (a terminal is only a
             # reference in v2, and a v1 agent behind a v2 client is told there are none).
@@ -171,41 +176,36 @@ def git_patch(path: str, old: str | None, new: str) -> str:
     return head + body
 
 
-def tool_call_locations(items: list[Any]) -> list[dict[str, Any]]:
-    """v1 tool call locations → v2: a line v2 cannot hold (its lines start at 1, v1's
-    schema allows 0) is left out, the location kept."""
-    out = []
-    for item in objects(items):
-        path, line = text(item, "path"), item.get("line")
-        if path is None:
-            continue
-        if not isinstance(line, int) or isinstance(line, bool) or not 1 <= line < 2**32:
-            line = None
-        out.append(wire.tool_call_location(path=path, line=line, meta=meta(item)))
-    return out
-
-
 def tool_call_upsert(update: dict[str, Any], session_update: bool) -> dict[str, Any]:
     """A v1 ``tool_call`` or ``tool_call_update`` → a v2 ``tool_call_update`` upsert
     (``session_update``: as a session update, else as a permission's subject).
 
-    A v1 ``null`` member means "not given", where a v2 one clears: it is left out.
+    A v1 ``null`` member means "not given", where a v2 one clears: it is left out, as is
+    a title, kind, name or status that is no string.
     """
 
     def given(member: str) -> Any:
         value = update.get(member)
         return UNCHANGED if value is None else value
 
+    def named(member: str) -> Any:  # a string member: one of the wrong type is not given
+        value = update.get(member)
+        return value if isinstance(value, str) else UNCHANGED
+
     content, locations = update.get("content"), update.get("locations")
     build = wire.tool_call_progress if session_update else wire.tool_call_update
     return build(
         tool_call_id=update["toolCallId"],
-        title=given("title"),
-        kind=given("kind"),
-        name=given("name"),
-        status=given("status"),
+        title=named("title"),
+        kind=named("kind"),
+        name=named("name"),
+        status=named("status"),
         content=tool_call_content(content) if isinstance(content, list) else UNCHANGED,
-        locations=tool_call_locations(locations) if isinstance(locations, list) else UNCHANGED,
+        locations=(
+            same.tool_call_locations(same.V2, locations)
+            if isinstance(locations, list)
+            else UNCHANGED
+        ),
         raw_input=given("rawInput"),
         raw_output=given("rawOutput"),
         meta=meta(update),

@@ -136,7 +136,8 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
         session.lifecycle.start_turn(id)
         session.message = None
         sid = session.session_id
-        request = v1.prompt_request(session_id=sid, prompt=blocks, meta=sent.meta)
+        to_agent = [same.content_block(same.V1, block) for block in blocks]
+        request = v1.prompt_request(session_id=sid, prompt=to_agent, meta=sent.meta)
         return [
             ToClient(rpc.result(id, wire.prompt_response(message_id=message_id))),
             ToClient(session_update(sid, wire.user_message(message_id=message_id, content=blocks))),
@@ -324,7 +325,9 @@ class V2UpgradeTranslator(V2Translator[UpgradeSession, V2UpgradeOptions]):
             return [cancel.refused(self._hops, id)]
         call_id = tool_call["toolCallId"]
         title = (
-            same.text(tool_call, "title") or session.titles.get(call_id) or "Allow this tool call?"
+            same.text(tool_call, "title")
+            or session.titles.get(call_id, "")
+            or "Allow this tool call?"
         )
         request = wire.request_permission_request(
             session_id=session.session_id,

@@ -20,8 +20,9 @@ import attrs
 
 from acp_compat._define import define
 from acp_compat.jsonrpc.messages import Message, RequestId, notification
+from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
 from acp_compat.models.v2 import wire
-from acp_compat.translate.lifecycle import SessionLifecycle
+from acp_compat.translate.lifecycle import SessionLifecycle, ToolCalls
 
 from . import same, to_v2
 
@@ -69,8 +70,9 @@ class UpgradeSession:
     held: deque[HeldPrompt] = attrs.field(factory=deque)
     permissions: set[int] = attrs.field(factory=set)
     """The client ids of this session's open permission requests."""
-    titles: dict[str, str] = attrs.field(factory=dict)
-    """Tool call id → title, for the title v2 wants on a permission request."""
+    titles: ToolCalls[str] = attrs.Factory(ToolCalls)
+    """Tool call id → title, for the title v2 wants on a permission request: the turn's
+    open calls and its recently ended ones (``lifecycle.ToolCalls``)."""
     hide_updates: bool = False
     """A ``session/load`` stands in for a resume without replay: what it replays is not
     shown."""
@@ -116,10 +118,10 @@ def session_update(session_id: str, update: dict[str, Any]) -> Message:
 
 
 def update_for(
-    session: UpgradeSession, update: dict[str, Any], new_id: Any, logged: set[str]
+    session: UpgradeSession, update: dict[str, Any], new_id: Any, logged: same.Said
 ) -> dict[str, Any] | None:
     """The v2 update for a v1 agent's ``update`` in ``session`` (``None``: nothing to
-    show). ``new_id()`` makes a message id; ``logged`` holds what was logged once."""
+    show). ``new_id()`` makes a message id; ``logged`` holds what was logged once lately."""
     kind = update.get("sessionUpdate")
     build = CHUNK_BUILDERS.get(kind) if isinstance(kind, str) else None
     if build is not None and isinstance(kind, str):
@@ -129,9 +131,11 @@ def update_for(
         if not isinstance(update.get("toolCallId"), str):
             log.warning("ignoring a %s without a toolCallId", kind)
             return None
-        title = update.get("title")
-        if isinstance(title, str):
-            session.titles[update["toolCallId"]] = title
+        call_id, title, status = update["toolCallId"], update.get("title"), update.get("status")
+        title = title if isinstance(title, str) else session.titles.get(call_id, "")
+        ended = status in CURRENT_FINAL_STATUSES if isinstance(status, str) else None
+        if title:
+            session.titles.keep(call_id, title, ended)
         return to_v2.tool_call_upsert(update, session_update=True)
     if kind == "plan":
         return to_v2.plan_update(update, PLAN_ID)
@@ -154,9 +158,11 @@ def update_for(
     if not isinstance(kind, str):
         log.warning("ignoring a session/update whose sessionUpdate is not a string")
         return None
-    if kind not in _SAME_IN_BOTH and kind not in logged:
-        logged.add(kind)
-        log.info("passing on session update kind %r as it came (a v1 kind v2 may not know)", kind)
+    if kind in _COMPACTION_CONTENT:
+        return _compaction(kind, update)
+    if kind not in _SAME_IN_BOTH:
+        for said in logged.fresh([f"session update kind {kind!r}"]):
+            log.info("passing on %s as it came (a v1 kind v2 may not know)", said)
     return update
 
 
@@ -171,14 +177,31 @@ _SAME_IN_BOTH = frozenset(
 )
 """v1 update kinds whose v2 shape is the same."""
 
+_COMPACTION_CONTENT = {"compaction_summary_chunk": "content", "compaction_update": "summary"}
+"""The compaction updates (the same in v2) and their member of content blocks, one or a
+list, which are v2's (:func:`.same.content_block`)."""
+
+
+def _compaction(kind: str, update: dict[str, Any]) -> dict[str, Any]:
+    """A compaction update, its content blocks as v2 takes them."""
+    member = _COMPACTION_CONTENT[kind]
+    given = update.get(member)
+    if isinstance(given, dict):
+        blocks: Any = same.content_block(same.V2, given)
+    elif isinstance(given, list):
+        blocks = [same.content_block(same.V2, b) if isinstance(b, dict) else b for b in given]
+    else:
+        return update
+    return update if blocks == given else {**update, member: blocks}
+
 
 def _chunk(
     session: UpgradeSession, kind: str, update: dict[str, Any], new_id: Any, build: Any
 ) -> dict[str, Any] | None:
     """A message chunk with the ``messageId`` of its message."""
     content = update.get("content")
-    if not isinstance(content, dict):
-        log.warning("ignoring a %s without a content block", kind)
+    if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+        log.warning("ignoring a %s without a content block", kind)  # v2's blocks are typed
         return None
     message_id = update.get("messageId")
     current = session.message
@@ -187,5 +210,7 @@ def _chunk(
         message_id = current[1] if continued and current is not None else new_id()
     if current is None or current[1] != message_id:
         session.message = (kind, message_id)
-    result: dict[str, Any] = build(message_id=message_id, content=content, meta=same.meta(update))
+    result: dict[str, Any] = build(
+        message_id=message_id, content=same.content_block(same.V2, content), meta=same.meta(update)
+    )
     return result
