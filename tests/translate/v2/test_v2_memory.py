@@ -12,6 +12,7 @@ import pytest
 
 from acp_compat.models.current import wire as v1_wire
 from acp_compat.models.v2 import wire as v2_wire
+from acp_compat.translate.base import ToClient
 from acp_compat.translate.lifecycle import RECENT_ENDED_TOOL_CALLS, RECENT_MESSAGE_IDS
 from acp_compat.translate.v2 import (
     V2DowngradeOptions,
@@ -69,10 +70,12 @@ def test_many_ended_tool_calls_leave_a_bounded_number_kept() -> None:
             }
         ),
     )
+    assert isinstance(late, ToClient)
     update = late.message["params"]["update"]
     assert update["sessionUpdate"] == "tool_call_update"
     assert [c["content"]["text"] for c in update["content"]] == [str(CALLS - 1), "late"]
     [again] = translator.from_agent(0, _call("open", status="completed"))
+    assert isinstance(again, ToClient)
     assert again.message["params"]["update"]["sessionUpdate"] == "tool_call_update"
 
 
@@ -83,6 +86,7 @@ def test_a_call_that_runs_again_is_not_forgotten_as_ended() -> None:
     for n in range(CALLS):
         translator.from_agent(0, _call(f"c{n}", title="Read", status="completed"))
     [update] = translator.from_agent(0, _call("back", status="completed"))
+    assert isinstance(update, ToClient)
     assert update.message["params"]["update"]["sessionUpdate"] == "tool_call_update"
 
 

@@ -147,7 +147,7 @@ def test_a_list_of_the_wrong_type_in_an_agents_answer_is_none(value: Any) -> Non
         assert out.message["result"]["sessions"] == [{"sessionId": "s9", "cwd": "/p"}]
 
 
-LISTS = {"sessionCapabilities": {"list": {}}}
+LISTS: dict[str, Any] = {"sessionCapabilities": {"list": {}}}
 """A v1 agent's capabilities with ``session/list`` (else the relay answers it)."""
 
 
