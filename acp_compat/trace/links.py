@@ -57,6 +57,7 @@ from acp_compat.trace.records import (
 from acp_compat.trace.schema import pinned
 from acp_compat.translate.lifecycle import (
     SESSION_TRANSITIONS,
+    Recent,
     SessionEvent,
     SessionState,
     allows,
@@ -280,7 +281,7 @@ class Session:
     """The last turn cancelled: its number and the record (line) that cancelled it."""
     tools: dict[Any, Tool] = attrs.Factory(dict)
     """Tool call id -> its call, for this turn's calls and those still running."""
-    ended: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
+    ended: Recent[Any] = attrs.Factory(lambda: Recent(RECENT_TOOL_IDS))
     """The ids of its earlier turns' calls that ended, the last :data:`RECENT_TOOL_IDS`
     (an id is unique within its session: one seen again is reused)."""
     stop_reason: Any = None
@@ -288,13 +289,13 @@ class Session:
     reported: Any = None
     """v2: the foreground state the last ``state_update`` reported (while the session is
     ``loading``, its resume's snapshot: the state it opens in)."""
-    user_messages: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
+    user_messages: Recent[str] = attrs.Factory(lambda: Recent(RECENT_MESSAGE_IDS))
     """v2: the ids of the user messages its updates reported, the last
     :data:`RECENT_MESSAGE_IDS`."""
     acknowledged: OrderedDict[Any, Pending | None] = attrs.Factory(OrderedDict)
     """v2: the ``messageId`` of each prompt acknowledged lately -> that prompt while no
     update has reported its user message yet (``None`` once one has)."""
-    terminals: OrderedDict[Any, None] = attrs.Factory(OrderedDict)
+    terminals: Recent[str] = attrs.Factory(lambda: Recent(RECENT_MESSAGE_IDS))
     """v2: the ids of the display terminals a ``terminal_update`` announced lately."""
     replaced: Session | None = None
     """While it loads: the open session its ``session/load`` or ``session/resume`` stands
@@ -308,7 +309,7 @@ class Session:
         tool = self.tools.get(key)
         if tool is None:
             tool = self.tools[key] = Tool(self.turn)
-            self.ended.pop(key, None)  # a reused id is this turn's call from now on
+            self.ended.discard(key)  # a reused id is this turn's call from now on
         return tool
 
     def reuses(self, key: Any, announced: bool) -> bool:
@@ -331,9 +332,7 @@ class Session:
             self.turn += 1
             for key, tool in self.tools.items():
                 if tool.finished:
-                    self.ended[key] = None
-            while len(self.ended) > RECENT_TOOL_IDS:
-                self.ended.popitem(last=False)
+                    self.ended.add(key)
             self.tools = {key: tool for key, tool in self.tools.items() if not tool.finished}
         elif event is SessionEvent.TURN_END:
             self.prompt = None
@@ -607,7 +606,7 @@ class Link:
             elif kind in V2_USER_MESSAGES:
                 message_id = update.get("messageId")
                 if type(message_id) is str:
-                    _remember(session.user_messages, message_id)
+                    session.user_messages.add(message_id)
                     if session.acknowledged.get(message_id) is not None:
                         session.acknowledged[message_id] = None  # its prompt's is reported
             elif kind == "state_update":
@@ -615,8 +614,8 @@ class Link:
                 session.reported = state if type(state) is str else None
                 if state == "idle" and type(reason) is str:
                     session.stop_reason = reason
-            elif kind == "terminal_update":
-                _remember(session.terminals, update.get("terminalId"))
+            elif kind == "terminal_update" and type(terminal := update.get("terminalId")) is str:
+                session.terminals.add(terminal)
         elif method == "session/request_permission" and seen.kind is Kind.REQUEST:
             subject = body.get("subject")
             if type(subject) is dict and subject.get("type") == "tool_call":
@@ -677,13 +676,6 @@ def tool_key(tool_id: Any, lenient: bool) -> str | None:
 
 def _final(status: Any, final: frozenset[str]) -> bool:
     return type(status) is str and status in final
-
-
-def _remember(recent: OrderedDict[Any, Any], key: Any) -> None:
-    """``key`` (a string id) among the ``recent`` ones, which stay bounded."""
-    if type(key) is str and key not in recent:
-        recent[key] = None
-        _bound(recent)
 
 
 def _bound(recent: OrderedDict[Any, Any]) -> None:
