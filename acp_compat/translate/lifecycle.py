@@ -462,11 +462,12 @@ RECENT_MESSAGE_IDS = 1024
 of an older one is shown as a new message)."""
 
 RECENT_ENDED_TOOL_CALLS = 64
-"""How many ended tool calls a v2 translator's session keeps, with what a later update
-of one needs (an upsert or content may still come after a call's end): a session that
-saw many calls holds its open ones and no more than these."""
+"""How many ended tool calls a v2 translator's session (the downgrade's turn) keeps, with
+what a later update of one needs (an upsert or content may still come after a call's end):
+a session that saw many calls holds its open ones and no more than these."""
 
 KeptT = TypeVar("KeptT")
+DefaultT = TypeVar("DefaultT")
 
 
 class ToolCalls(Generic[KeptT]):
@@ -488,7 +489,7 @@ class ToolCalls(Generic[KeptT]):
     def __len__(self) -> int:
         return len(self._kept)
 
-    def get(self, call_id: str, default: KeptT) -> KeptT:
+    def get(self, call_id: str, default: DefaultT) -> KeptT | DefaultT:
         """What is kept of call ``call_id``, else ``default``."""
         return self._kept.get(call_id, default)
 

@@ -23,6 +23,7 @@ from acp_compat.jsonrpc import messages as rpc
 from acp_compat.models import legacy_wire
 from acp_compat.models.current import wire
 from acp_compat.models.mapping import CURRENT_FINAL_STATUSES
+from acp_compat.translate.lifecycle import ToolCalls
 
 from .content import legacy_locations, merge_content, plan_checklist, plan_entries
 from .legacy_meta import LegacyHints, legacy_hints
@@ -72,7 +73,9 @@ class ToolCallRelay:
 
     def __init__(self, outbox: ClientOutbox) -> None:
         self._outbox = outbox
-        self._cards: dict[str, ToolCard] = {}
+        self._cards: ToolCalls[ToolCard] = ToolCalls()
+        """The turn's cards by current id: its open calls and its recently ended ones (a
+        long turn's older ended calls are forgotten: an update of one pushes a new card)."""
         self._held: dict[str, Any] | None = None
         self._plan_card: ToolCard | None = None
         self._permissions: list[Confirm] = []
@@ -94,7 +97,7 @@ class ToolCallRelay:
 
     def _show(self, tool_call: dict[str, Any]) -> None:
         """Push a ``tool_call`` new to the client, or update the card it restates."""
-        card = self._cards.get(tool_call["toolCallId"])
+        card = self._cards.get(tool_call["toolCallId"], None)
         if card is None or card.abandoned:
             card = self._push(tool_call)
             status = tool_call.get("status")
@@ -112,7 +115,7 @@ class ToolCallRelay:
             return
         if self._held is not None and self._held.get("toolCallId") == tool_call_id:
             self.release_held()
-        card = self._cards.get(tool_call_id)
+        card = self._cards.get(tool_call_id, None)
         if card is None:
             # The legacy client has never seen this call: show it, then its state.
             card = self._push(update)
@@ -150,7 +153,7 @@ class ToolCallRelay:
             content=_content(fields, hints),
             earlier=earlier,
         )
-        self._cards[card.tool_call_id] = card
+        self._cards.keep(card.tool_call_id, card, ended=False)
         return card
 
     def _update(self, card: ToolCard, update: dict[str, Any]) -> None:
@@ -159,6 +162,7 @@ class ToolCallRelay:
             card.status = legacy_status(update.get("status"))
         if "content" in update:
             card.content = _content(update, legacy_hints(update))
+        self._cards.keep(card.tool_call_id, card, ended=card.status != "running")
         self._queue_update(card)
         earlier = card.earlier
         while earlier is not None:
@@ -213,8 +217,8 @@ class ToolCallRelay:
         """The client will never hear of ``card`` again: later updates of its call go to
         the card it superseded, if that one is still shown."""
         card.abandoned = True
-        if self._cards.get(card.tool_call_id) is card and card.earlier is not None:
-            self._cards[card.tool_call_id] = card.earlier
+        if self._cards.get(card.tool_call_id, None) is card and card.earlier is not None:
+            self._cards.keep(card.tool_call_id, card.earlier, ended=None)
 
     # -- permission requests ---------------------------------------------------------------
 
@@ -229,7 +233,7 @@ class ToolCallRelay:
             base, self._held = self._held, None
         else:
             self.release_held()
-            known = self._cards.get(tool_call_id)
+            known = self._cards.get(tool_call_id, None)
             if known is not None and not known.abandoned:
                 base = wire.tool_call_update(
                     tool_call_id=tool_call_id, title=known.title, kind=known.kind

@@ -10,6 +10,7 @@ from acp_compat.translate.base import ToAgent, ToClient
 from acp_compat.translate.downgrade import DowngradeOptions, DowngradeTranslator
 from acp_compat.translate.downgrade.content import merge_content, prompt_blocks
 from acp_compat.translate.downgrade.mapping import icon_for_kind, outcome_for
+from acp_compat.translate.lifecycle import RECENT_ENDED_TOOL_CALLS
 from tests.support.downgrade_harness import (
     CWD,
     SESSION,
@@ -1345,3 +1346,35 @@ def test_compaction_updates_are_logged_once_per_kind(caplog: pytest.LogCaptureFi
         "dropping compaction_update updates: a legacy client cannot show them",
         "dropping compaction_summary_chunk updates: a legacy client cannot show them",
     ]
+
+
+def test_a_long_turn_keeps_its_open_calls_and_a_window_of_ended_ones() -> None:
+    # An agent may run hundreds of calls in one turn: what is kept of them (each with its
+    # last content, a diff or a command's output) is bounded, as in the v2 translators.
+    h = Harness()
+    h.ready()
+    h.turn()
+    _pushed(h, {"toolCallId": "open", "title": "Runs on", "status": "in_progress"}, 0)
+    calls = RECENT_ENDED_TOOL_CALLS + 8
+    text = [{"type": "content", "content": {"type": "text", "text": "out"}}]
+    for n in range(1, calls + 1):
+        _pushed(h, {"toolCallId": f"c{n}", "title": "Read", "status": "in_progress"}, n)
+        ended = update(
+            {
+                "sessionUpdate": "tool_call_update",
+                "toolCallId": f"c{n}",
+                "status": "completed",
+                "content": text,
+            }
+        )
+        [sent] = to_client(h.agent(ended))
+        h.client(response(sent["id"], None))
+    assert len(h.translator.tools._cards) == RECENT_ENDED_TOOL_CALLS + 1
+    # The open call and the recently ended ones still update their cards.
+    out = {"type": "markdown", "markdown": "out"}
+    for call_id, legacy_id, content in (("open", 0, None), (f"c{calls}", calls, out)):
+        body = {"sessionUpdate": "tool_call_update", "toolCallId": call_id, "status": "failed"}
+        [sent] = to_client(h.agent(update(body)))
+        assert sent["method"] == "updateToolCall"
+        assert sent["params"] == {"toolCallId": legacy_id, "status": "error", "content": content}
+        h.client(response(sent["id"], None))
