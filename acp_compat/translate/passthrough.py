@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from acp_compat.jsonrpc.messages import Message, error
+from acp_compat.jsonrpc.messages import Message, RequestId, error, valid_id
 from acp_compat.translate.base import AgentEnds, NoLocalEffects, Output, ToAgent, ToClient
 
 AGENT = 0
@@ -21,13 +21,15 @@ class PassthroughTranslator(AgentEnds, NoLocalEffects):
     """A :class:`~acp_compat.translate.base.Translator` that forwards everything as is."""
 
     def __init__(self) -> None:
-        self._pending: dict[int | str, None] = {}
-        """The requests the agent has not answered, in the order they came."""
+        self._pending: dict[RequestId, None] = {}
+        """The requests the agent has not answered, in the order they came, by id: any
+        JSON-RPC id (a string, a number, ``null``), a number by its value (an agent in
+        JavaScript answers ``1.0`` as ``1``)."""
 
     def from_client(self, message: Message) -> list[Output]:
         """Forward a client message to the agent, remembering requests."""
         request_id = message.get("id")
-        if "method" in message and isinstance(request_id, (int, str)):
+        if "method" in message and "id" in message and valid_id(request_id):
             self._pending[request_id] = None
         return [ToAgent(AGENT, message)]
 
@@ -35,7 +37,7 @@ class PassthroughTranslator(AgentEnds, NoLocalEffects):
         """Forward an agent message to the client, settling answered requests."""
         if "method" not in message:
             request_id = message.get("id")
-            if isinstance(request_id, (int, str)):
+            if valid_id(request_id):
                 self._pending.pop(request_id, None)
         return [ToClient(message)]
 

@@ -43,3 +43,16 @@ def test_every_end_answers_what_the_agent_left_unanswered_once(end: Any, message
     assert answer.message["error"]["code"] == -32603
     assert answer.message["error"]["message"] == message
     assert end(relay) == []
+
+
+def test_requests_with_a_null_or_fractional_id_are_answered_at_the_end_too() -> None:
+    # JSON-RPC ids are strings, numbers or null (rpc.valid_id): each such request waiting
+    # on the agent gets its one answer when the agent ends.
+    relay = PassthroughTranslator()
+    for request_id in (None, 2.5, 7):
+        relay.from_client({"jsonrpc": "2.0", "id": request_id, "method": "x", "params": {}})
+    relay.from_agent(0, {"jsonrpc": "2.0", "id": 7, "result": {}})
+    answers = relay.agent_exited(0, 1, "")
+    assert [a.message["id"] for a in answers if isinstance(a, ToClient)] == [None, 2.5]
+    assert len(answers) == 2
+    assert relay.agent_exited(0, 1, "") == []
