@@ -62,6 +62,12 @@ class Confirm(ForAgent):
     options: list[dict[str, Any]] = attrs.field(kw_only=True)
 
 
+def _given(fields: dict[str, Any]) -> dict[str, Any]:
+    """The members a tool call or update sets: v1's are optional and nullable (only the
+    changed ones are sent), so a ``null`` one changes nothing, as if left out."""
+    return {key: value for key, value in fields.items() if value is not None}
+
+
 def _title(fields: dict[str, Any]) -> str:
     """A card label: the call's title, or a generic one when it has none."""
     title = fields.get("title")
@@ -85,13 +91,14 @@ class ToolCallRelay:
 
     def on_tool_call(self, update: dict[str, Any]) -> None:
         """A ``tool_call`` session update."""
+        update = _given(update)
         tool_call_id = update.get("toolCallId")
         if not isinstance(tool_call_id, str):
             log.warning("dropping a tool_call without a string toolCallId")
             return
         if update.get("status") == "pending":
             self.release_held()
-            self._held = dict(update)
+            self._held = update
             return
         self._show(update)
 
@@ -109,6 +116,7 @@ class ToolCallRelay:
 
     def on_tool_call_update(self, update: dict[str, Any]) -> None:
         """A ``tool_call_update`` session update."""
+        update = _given(update)
         tool_call_id = update.get("toolCallId")
         if not isinstance(tool_call_id, str):
             log.warning("dropping a tool_call_update without a string toolCallId")
@@ -239,7 +247,7 @@ class ToolCallRelay:
                     tool_call_id=tool_call_id, title=known.title, kind=known.kind
                 )
                 earlier = known
-        fields = {**base, **{k: v for k, v in tool_call.items() if v is not None}}
+        fields = {**base, **_given(tool_call)}
         fields["toolCallId"] = tool_call_id
         hints = legacy_hints(fields)
         # A confirmation makes a new card on the legacy side: later updates go to it.
