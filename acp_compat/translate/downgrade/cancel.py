@@ -24,10 +24,11 @@ log = logging.getLogger("acp_compat.translate.downgrade")
 
 def cancel_send_message(state: DowngradeTranslator, request_id: rpc.RequestId) -> list[Output]:
     """Legacy ``cancelSendMessage``: answered ``null`` at once (the contract wants it so;
-    it closes nothing the queued messages belong to), and messages still waiting for the
-    setup end ``null`` before they began. A running turn is ``CANCELLING``: the agent
-    gets ``session/cancel``, and every open permission request is answered ``cancelled``
-    here (the protocol says the client must), the legacy client's late answers dropped."""
+    it closes nothing the queued messages belong to), and messages still waiting (for the
+    setup, or for a cancelled turn's end) end ``null`` before they began. A running turn
+    is ``CANCELLING``: the agent gets ``session/cancel``, and every open permission
+    request is answered ``cancelled`` here (the protocol says the client must), the
+    legacy client's late answers dropped."""
     out: list[Output] = [ToClient(rpc.result(request_id, None))]
     for client_id, _ in state.deferred:
         state.outbox.respond(rpc.result(client_id, None))

@@ -6,9 +6,10 @@ tool-call cards live in :mod:`.tool_calls`, the ordered client stream in :mod:`.
 session updates are routed by :mod:`.updates`, file requests by :mod:`.file_access`.
 
 behaviour.md §6 ("Downgrade") lists the choices the contract leaves open, made here (one
-FIFO toward the client, a ``sendUserMessage`` that waits for the setup, a permission never
-widened, the plan card, a second card for a confirmation, the login with no method the
-agent runs); §3 says what the agent sends outside a turn becomes. How the code holds them:
+FIFO toward the client, a ``sendUserMessage`` that waits for the setup or for a cancelled
+turn's end, a permission never widened, the plan card, a second card for a confirmation,
+the login with no method the agent runs); §3 says what the agent sends outside a turn
+becomes. How the code holds them:
 
 * the legacy client's setup with the agent (``initialize``, the login, the session) is
   one state machine, :class:`~acp_compat.translate.lifecycle.Connection`; the session's
@@ -78,7 +79,8 @@ class DowngradeTranslator(AgentEnds, NoLocalEffects):
     * :attr:`outbox`: the ordered stream to the legacy client, and its id space;
     * :attr:`tools`: the tool-call cards, permissions and plan card;
     * :attr:`agent`: the id space of the agent hop, each request with its :class:`AgentCall`;
-    * :attr:`deferred`: ``sendUserMessage`` requests that arrived while the setup was busy;
+    * :attr:`deferred`: ``sendUserMessage`` requests that arrived while the setup was busy
+      or a cancelled turn was ending;
     * the client's version, and the update kinds already logged as unshown.
     """
 
@@ -227,10 +229,12 @@ class DowngradeTranslator(AgentEnds, NoLocalEffects):
         """Legacy ``sendUserMessage``: ``session/prompt``; answered when the turn ends.
 
         One sent while initialize or authenticate is still busy with the agent waits for
-        it (a client that does not wait for the answer must not be told to log in).
+        it (a client that does not wait for the answer must not be told to log in), and
+        one sent while a cancelled turn is still ending waits for its end (a legacy client
+        takes the ``cancelSendMessage`` answer, sent at once, as the turn's end).
         """
         connection = self.connection
-        if connection.busy:
+        if connection.busy or self.turn.cancelling:
             self.deferred.append((id, params))
             return []
         if connection.state is not _C.OPEN:
@@ -303,13 +307,19 @@ class DowngradeTranslator(AgentEnds, NoLocalEffects):
         result = message.get("result")
         if call.method == "session/prompt":
             self._prompt_done(error, result)
-            return []
+            return self._send_deferred()
         out = self._setup_answered(call, error, result)
-        if not self.connection.busy and self.deferred:
-            # Messages the client sent before the setup finished, in their order.
-            deferred, self.deferred = self.deferred, []
-            for client_id, params in deferred:
-                out += self._send_user_message(client_id, params)
+        if not self.connection.busy:
+            out += self._send_deferred()
+        return out
+
+    def _send_deferred(self) -> list[Output]:
+        """The messages the client sent before the setup finished or the cancelled turn
+        ended, in their order."""
+        deferred, self.deferred = self.deferred, []
+        out: list[Output] = []
+        for client_id, params in deferred:
+            out += self._send_user_message(client_id, params)
         return out
 
     def _setup_answered(self, call: AgentCall, error: Any, result: Any) -> list[Output]:

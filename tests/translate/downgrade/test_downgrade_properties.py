@@ -94,6 +94,10 @@ class World:
         """Chunks streamed while no prompt of the session was out: never shown."""
         self.turn_ends: dict[int, int] = {}
         """sendUserMessage id → step at which the agent answered its prompt."""
+        self.prompts_sent: list[int] = []
+        """The ids of the prompts sent during the current step."""
+        self.valid_sends: set[int] = set()
+        """The sendUserMessage requests whose chunks make a prompt."""
         self.outcomes = iter(OUTCOMES * 1000)
 
     # -- moving messages ---------------------------------------------------------------
@@ -130,6 +134,8 @@ class World:
     def _to_agent(self, message: dict[str, Any]) -> None:
         if "method" in message and "id" in message:
             self.agent_inbox.append(message)
+            if message["method"] == "session/prompt":
+                self.prompts_sent.append(message["id"])
         elif "method" not in message:
             self.agent_answers[message["id"]] += 1
             if message["id"] not in self.agent_requests:
@@ -222,7 +228,15 @@ def run(world: World, actions: list[tuple[str, int, int]]) -> None:
     while world.answer_agent_inbox(0, 0, False):
         pass
     for world.step, (action, a, b) in enumerate(actions, start=1):
+        world.prompts_sent = []
+        waiting = [request_id for request_id, _ in world.translator.deferred]
         perform(world, action, a, b)
+        for prompt_id in world.prompts_sent:
+            # Messages that waited for a cancelled turn's end are sent at that end, in
+            # their order: the first whose chunks make a prompt is its owner.
+            if prompt_id not in world.prompt_owner:
+                owner = next(i for i in waiting if i in world.valid_sends)
+                world.prompt_owner[prompt_id] = owner
     # Both sides answer whatever is still open, until nothing is.
     world.step = len(actions) + 1
     for _ in range(500):
@@ -241,6 +255,8 @@ def perform(world: World, action: str, a: int, b: int) -> None:
         for message in world.agent_inbox[before:]:
             if message["method"] == "session/prompt":
                 world.prompt_owner[message["id"]] = request_id
+        if b:
+            world.valid_sends.add(request_id)
     elif action == "cancel":
         world.client("cancelSendMessage")
         if world.prompt_owner and world.agent_alive:
