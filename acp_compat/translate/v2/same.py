@@ -379,11 +379,15 @@ def content_block(target: Side, block: dict[str, Any]) -> dict[str, Any]:
     return block if out == block else out
 
 
+def _number(value: Any) -> bool:
+    """Whether ``value`` is a JSON number (``true`` is no number, though Python's bool is
+    an int)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 def _integer(value: Any) -> bool:
     """Whether ``value`` is a JSON integer (``10.0`` is one to JSON Schema)."""
-    if isinstance(value, float):
-        return value.is_integer()
-    return isinstance(value, int) and not isinstance(value, bool)
+    return _number(value) and (not isinstance(value, float) or value.is_integer())
 
 
 def _annotations(target: Side, annotations: Any) -> dict[str, Any] | None:
@@ -393,9 +397,7 @@ def _annotations(target: Side, annotations: Any) -> dict[str, Any] | None:
     out = dict(annotations)
     priority, audience = out.get("priority"), out.get("audience")
     if priority is not None and (
-        not isinstance(priority, int | float)
-        or isinstance(priority, bool)
-        or (target.bounded and not 0 <= priority <= 1)
+        not _number(priority) or (target.bounded and not 0 <= priority <= 1)
     ):
         del out["priority"]
     if audience is not None:
